@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { findUserByEmail } from "../auth/users.ts";
+import { createAccount } from "../routes/auth/service.ts";
+
+/**
+ * Makes sure an admin account with this e-mail exists: promotes an existing account (and sets the
+ * password), or creates one. There is no built-in default admin.
+ */
+export async function ensureAdmin(
+  db: Db,
+  input: { email: string; password: string; username?: string },
+): Promise<"created" | "promoted"> {
+  const email = input.email.trim().toLowerCase();
+  if (input.password.length < 8) throw new Error("The admin password must be at least 8 characters");
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    await db
+      .update(users)
+      .set({ role: "admin", passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    return "promoted";
+  }
+  await createAccount(db, { username: input.username ?? "Admin", email, password: input.password, role: "admin" });
+  return "created";
+}
+
+/** ADMIN_EMAIL / ADMIN_PASSWORD at start: creates the admin once; never resets a password later. */
+export async function ensureBootstrapAdmin(db: Db, admin: { email: string; password: string }, log: FastifyBaseLogger) {
+  const existing = await findUserByEmail(db, admin.email);
+  if (existing?.role === "admin") return;
+  const outcome = await ensureAdmin(db, admin);
+  log.info({ email: admin.email, outcome }, "admin account from ADMIN_EMAIL");
+}

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { GoogleVerifier } from "./auth/google.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { BlobStore } from "./storage/blob-store.ts";
+
+/** What route modules and jobs need, built once per app instance (no globals). */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Database["db"];
+  mailer: Mailer;
+  google: GoogleVerifier;
+  storage: BlobStore;
+  log: FastifyBaseLogger;
+};

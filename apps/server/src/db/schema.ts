@@ -1,0 +1,453 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    /** Null for accounts that only sign in with Google. */
+    passwordHash: text("password_hash"),
+    googleSub: text("google_sub"),
+    fullName: text("full_name"),
+    bio: text("bio"),
+    profileImage: text("profile_image"),
+    role: text("role", { enum: ["user", "contributor", "admin"] })
+      .notNull()
+      .default("user"),
+    /** Current balance; every change has a credit_transactions row written in the same transaction. */
+    credits: integer("credits").notNull().default(0),
+    verified: boolean("verified").notNull().default(false),
+    socialLinks: jsonb("social_links").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    check("users_credits_not_negative", sql`${t.credits} >= 0`),
+    check("users_role_valid", sql`${t.role} in ('user', 'contributor', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    /** SHA-256 of the token; the token itself is only ever held by the client. */
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash)],
+);
+
+export const creditTransactions = pgTable(
+  "credit_transactions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionType: text("transaction_type", { enum: ["initial", "purchase", "usage", "refund", "other"] }).notNull(),
+    /** Signed: positive adds credits, negative spends them. */
+    amount: integer("amount").notNull(),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("credit_transactions_user_idx").on(t.userId, t.createdAt),
+    check(
+      "credit_transactions_type_valid",
+      sql`${t.transactionType} in ('initial', 'purchase', 'usage', 'refund', 'other')`,
+    ),
+  ],
+);
+
+export const purchases = pgTable(
+  "purchases",
+  {
+    id: serial("id").primaryKey(),
+    /** Null once the buyer's account was deleted: purchases are kept (anonymised) for the accounts. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    bundleId: integer("bundle_id"),
+    creditsAmount: integer("credits_amount").notNull(),
+    /** Money as integer paise (1/100 rupee). */
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    paymentMethod: text("payment_method").notNull().default("razorpay"),
+    paymentStatus: text("payment_status", { enum: ["pending", "completed", "failed"] })
+      .notNull()
+      .default("pending"),
+    providerOrderId: text("provider_order_id"),
+    providerPaymentId: text("provider_payment_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("purchases_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("purchases_provider_order_unique").on(t.providerOrderId),
+  ],
+);
+
+/** An uploaded video file: a user's performance or a reference they uploaded for one comparison. Private to its owner. */
+export const videos = pgTable(
+  "videos",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["user", "reference"] }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    originalName: text("original_name"),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    durationS: real("duration_s"),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("videos_owner_idx").on(t.ownerId), uniqueIndex("videos_storage_key_unique").on(t.storageKey)],
+);
+
+/** A video of the community library. Pending until an admin approves it; only approved ones are listed or used. */
+export const referenceVideos = pgTable(
+  "reference_videos",
+  {
+    id: serial("id").primaryKey(),
+    contributorId: integer("contributor_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    category: text("category").notNull(),
+    difficulty: text("difficulty").notNull().default("beginner"),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    videoKey: text("video_key").notNull(),
+    thumbnailKey: text("thumbnail_key"),
+    mimeType: text("mime_type").notNull().default("video/mp4"),
+    durationS: real("duration_s"),
+    views: integer("views").notNull().default(0),
+    likesCount: integer("likes_count").notNull().default(0),
+    usageCount: integer("usage_count").notNull().default(0),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    /** Why an admin rejected it (shown to the contributor). */
+    reviewReason: text("review_reason"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    /** The reference's poses, computed once after upload (jobs/reference-poses-job.ts) and reused by every comparison. */
+    poseStatus: text("pose_status", { enum: ["pending", "ready", "failed"] })
+      .notNull()
+      .default("pending"),
+    /** Storage key of the PoseTrack JSON, once ready. */
+    poseTrackKey: text("pose_track_key"),
+    /** Why the poses could not be computed (e.g. no person in the video); admins see it before approving. */
+    poseError: text("pose_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reference_videos_status_idx").on(t.status, t.category),
+    index("reference_videos_contributor_idx").on(t.contributorId),
+  ],
+);
+
+/** One like per user and library video; likes_count on the video moves only when a row is added or removed. */
+export const videoLikes = pgTable(
+  "video_likes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => referenceVideos.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("video_likes_unique").on(t.userId, t.videoId), index("video_likes_video_idx").on(t.videoId)],
+);
+
+/** follower follows following; never oneself. */
+export const follows = pgTable(
+  "follows",
+  {
+    id: serial("id").primaryKey(),
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followingId: integer("following_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("follows_unique").on(t.followerId, t.followingId),
+    index("follows_following_idx").on(t.followingId),
+    check("follows_not_self", sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+/**
+ * A friend request: pending → accepted or declined. At most one live (pending or accepted) request
+ * per pair of users, in either direction (the partial unique index on the ordered pair).
+ */
+export const friendRequests = pgTable(
+  "friend_requests",
+  {
+    id: serial("id").primaryKey(),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    receiverId: integer("receiver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "accepted", "declined"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    respondedAt: timestamp("responded_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("friend_requests_live_pair_unique")
+      .on(sql`least(${t.senderId}, ${t.receiverId})`, sql`greatest(${t.senderId}, ${t.receiverId})`)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
+    index("friend_requests_receiver_idx").on(t.receiverId, t.status),
+    index("friend_requests_sender_idx").on(t.senderId, t.status),
+    check("friend_requests_not_self", sql`${t.senderId} <> ${t.receiverId}`),
+    check("friend_requests_status_valid", sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  ],
+);
+
+/** A share of a library video (counted; the answer is a link to it). */
+export const videoShares = pgTable(
+  "video_shares",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => referenceVideos.id, { onDelete: "cascade" }),
+    shareType: text("share_type").notNull().default("public"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("video_shares_video_idx").on(t.videoId)],
+);
+
+/** A comment on a library video; its author deletes it, admins manage all (#7). */
+export const videoComments = pgTable(
+  "video_comments",
+  {
+    id: serial("id").primaryKey(),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => referenceVideos.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("video_comments_video_idx").on(t.videoId, t.createdAt)],
+);
+
+export const comparisons = pgTable(
+  "comparisons",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    activityType: text("activity_type").notNull(),
+    status: text("status", { enum: ["processing", "completed", "failed"] })
+      .notNull()
+      .default("processing"),
+    /** Analysis progress 0–100 while processing. */
+    progress: integer("progress").notNull().default(0),
+    overallScore: real("overall_score"),
+    referenceTitle: text("reference_title"),
+    contributorName: text("contributor_name"),
+    thumbnailPath: text("thumbnail_path"),
+    userVideoId: integer("user_video_id").references(() => videos.id, { onDelete: "set null" }),
+    /** The reference: an uploaded file, or a library video. */
+    referenceUploadId: integer("reference_upload_id").references(() => videos.id, { onDelete: "set null" }),
+    referenceVideoId: integer("reference_video_id").references(() => referenceVideos.id, { onDelete: "set null" }),
+    /** The engine's full result (sections, feedback, alignment, pose tracks). */
+    result: jsonb("result"),
+    error: text("error"),
+    /** Analysis attempts started; an interrupted job is retried a bounded number of times. */
+    attempts: integer("attempts").notNull().default(0),
+    /** Last sign of life of the job working on it; a stale one means the job was interrupted. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("comparisons_user_idx").on(t.userId, t.createdAt), index("comparisons_status_idx").on(t.status)],
+);
+
+export const userAchievements = pgTable(
+  "user_achievements",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    achievementId: text("achievement_id").notNull(),
+    unlockedAt: timestamp("unlocked_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_achievements_unique").on(t.userId, t.achievementId)],
+);
+
+export const clientLogs = pgTable(
+  "client_logs",
+  {
+    id: serial("id").primaryKey(),
+    level: text("level").notNull(),
+    message: text("message").notNull(),
+    component: text("component"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    sessionId: text("session_id"),
+    userAgent: text("user_agent"),
+    url: text("url"),
+    clientTimestamp: text("client_timestamp"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("client_logs_created_idx").on(t.createdAt)],
+);
+
+/** A one-time credit pack sold for rupees. Seeded at start (payments/bundles.ts); admins edit them. */
+export const creditBundles = pgTable(
+  "credit_bundles",
+  {
+    id: serial("id").primaryKey(),
+    /** Stable key of a seeded bundle (starter, popular, pro, master); null for ones admins add. */
+    slug: text("slug"),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    creditsAmount: integer("credits_amount").notNull(),
+    /** Money as integer paise (1/100 rupee). */
+    pricePaise: integer("price_paise").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    isPopular: boolean("is_popular").notNull().default(false),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("credit_bundles_slug_unique").on(t.slug),
+    check("credit_bundles_credits_positive", sql`${t.creditsAmount} > 0`),
+    check("credit_bundles_price_positive", sql`${t.pricePaise} > 0`),
+  ],
+);
+
+/** Payment-provider webhook events already handled; the unique event id makes repeats harmless. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull().default("razorpay"),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    orderId: text("order_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_events_event_unique").on(t.provider, t.eventId)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["like", "comment", "follow", "system", "achievement"] }).notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    check("notifications_type_valid", sql`${t.type} in ('like', 'comment', 'follow', 'system', 'achievement')`),
+  ],
+);
+
+/** "Notify me" sign-ups for features not released yet; one row per address and feature. */
+export const emailSubscriptions = pgTable(
+  "email_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    featureName: text("feature_name").notNull(),
+    sourcePage: text("source_page"),
+    subscriptionStatus: text("subscription_status", { enum: ["active", "unsubscribed"] })
+      .notNull()
+      .default("active"),
+    /** Random token of the subscription's unsubscribe link; replaced once used, so a link works once. */
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_subscriptions_email_feature_unique").on(sql`lower(${t.email})`, t.featureName),
+    uniqueIndex("email_subscriptions_token_unique").on(t.unsubscribeToken),
+  ],
+);
+
+/**
+ * API traffic per clock hour (UTC), collected by metrics/traffic.ts: counted in memory and added to
+ * the hour's row every few seconds and at shutdown, so the figures survive restarts.
+ */
+export const trafficHourly = pgTable("traffic_hourly", {
+  hour: timestamp("hour", { withTimezone: true, mode: "date" }).primaryKey(),
+  requests: integer("requests").notNull().default(0),
+  /** Answers with status 500 or above. */
+  errors: integer("errors").notNull().default(0),
+  videoUploads: integer("video_uploads").notNull().default(0),
+  userLogins: integer("user_logins").notNull().default(0),
+  /** Sum of response times, ms (average = this / requests). */
+  durationMsTotal: doublePrecision("duration_ms_total").notNull().default(0),
+});

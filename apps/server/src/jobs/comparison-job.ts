@@ -1,0 +1,105 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { compareVideos, isMotionError } from "@stepsync/motion";
+import { COMPARE_MESSAGES } from "@stepsync/contracts";
+import type { AppContext } from "../context.ts";
+import { referenceVideos, videos } from "../db/schema.ts";
+import { claimAttempt, completeComparison, failComparison, reportProgress } from "../routes/comparisons/lifecycle.ts";
+import { JOB_NAMES, type JobQueue } from "./queue.ts";
+import { loadReferenceTrack, referencePoseStats } from "./reference-poses-job.ts";
+
+export type ComparisonJob = { comparisonId: number };
+
+/** Attempts before an analysis that keeps crashing is given up (and refunded). */
+export const MAX_ATTEMPTS = 3;
+
+/** Progress is written at most this often (and on every whole 5%), to keep the database calm. */
+const PROGRESS_EVERY_MS = 1000;
+
+async function videoKey(ctx: AppContext, videoId: number | null): Promise<string | undefined> {
+  if (!videoId) return undefined;
+  const [row] = await ctx.db.select({ key: videos.storageKey }).from(videos).where(eq(videos.id, videoId));
+  return row?.key;
+}
+
+async function libraryVideo(ctx: AppContext, referenceVideoId: number | null) {
+  if (!referenceVideoId) return undefined;
+  const [row] = await ctx.db
+    .select({
+      key: referenceVideos.videoKey,
+      poseStatus: referenceVideos.poseStatus,
+      trackKey: referenceVideos.poseTrackKey,
+    })
+    .from(referenceVideos)
+    .where(eq(referenceVideos.id, referenceVideoId));
+  return row;
+}
+
+/**
+ * Runs one comparison: both videos through the motion engine, progress into the database, the
+ * result stored — or a readable failure with the credit refunded. A crash (not the user's videos'
+ * fault) is retried by sending the job again, up to MAX_ATTEMPTS.
+ */
+export function comparisonJobHandler(ctx: AppContext, queue: JobQueue) {
+  const cacheDir = path.join(ctx.config.dataDir, "cache", "poses");
+  return async ({ comparisonId }: ComparisonJob) => {
+    const comparison = await claimAttempt(ctx.db, comparisonId);
+    if (!comparison) return; // finished, failed or deleted meanwhile
+    if (comparison.attempts > MAX_ATTEMPTS) {
+      await failComparison(ctx.db, comparisonId, COMPARE_MESSAGES.interrupted);
+      return;
+    }
+    const userKey = await videoKey(ctx, comparison.userVideoId);
+    const uploadedReferenceKey = await videoKey(ctx, comparison.referenceUploadId);
+    const library = uploadedReferenceKey ? undefined : await libraryVideo(ctx, comparison.referenceVideoId);
+    const referenceKey = uploadedReferenceKey ?? library?.key;
+    if (!userKey || !referenceKey) {
+      await failComparison(
+        ctx.db,
+        comparisonId,
+        "One of the videos is no longer available. Your credit has been refunded.",
+      );
+      return;
+    }
+    // A library video's poses were computed once at upload: reuse them (no second analysis).
+    const referenceTrack =
+      library?.poseStatus === "ready" ? await loadReferenceTrack(ctx, library.trackKey) : undefined;
+    if (library) {
+      if (referenceTrack) referencePoseStats.reusedByComparisons += 1;
+      else referencePoseStats.analysedByComparisons += 1;
+    }
+    let lastWrite = 0;
+    let lastPercent = -1;
+    try {
+      const result = await compareVideos(
+        await ctx.storage.localPath(referenceKey),
+        await ctx.storage.localPath(userKey),
+        {
+          style: comparison.activityType,
+          cacheDir,
+          referenceTrack,
+          onProgress: (percent) => {
+            const now = Date.now();
+            if (now - lastWrite < PROGRESS_EVERY_MS && Math.floor(percent / 5) === Math.floor(lastPercent / 5)) return;
+            lastWrite = now;
+            lastPercent = percent;
+            reportProgress(ctx.db, comparisonId, percent).catch((err) =>
+              ctx.log.warn({ err }, "progress write failed"),
+            );
+          },
+        },
+      );
+      await completeComparison(ctx.db, comparisonId, result);
+    } catch (error) {
+      if (isMotionError(error) && error.code !== "INTERNAL") {
+        // The videos themselves are the problem (no person, unreadable…): say so, refund, no retry.
+        await failComparison(ctx.db, comparisonId, `${error.message} Your credit has been refunded.`);
+        return;
+      }
+      ctx.log.error({ err: error, comparisonId, attempt: comparison.attempts }, "comparison analysis crashed");
+      if (comparison.attempts >= MAX_ATTEMPTS)
+        await failComparison(ctx.db, comparisonId, COMPARE_MESSAGES.analysisFailed);
+      else await queue.send(JOB_NAMES.comparison, { comparisonId });
+    }
+  };
+}

@@ -1,0 +1,233 @@
+import os from "node:os";
+import { statfs } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { and, countDistinct, gt, gte, sql } from "drizzle-orm";
+import type { HourlyTraffic } from "@stepsync/contracts";
+import type { Db } from "../db/client.ts";
+import { sessions, trafficHourly } from "../db/schema.ts";
+
+/**
+ * Traffic metrics, counted for real.
+ *
+ * - A request is any call under /api/ (static files and /metrics are not counted).
+ * - An error is an answer with status 500 or above: a fault of ours. 4xx answers (a visitor without
+ *   a session, a bad form) are the client's doing and would drown real faults.
+ * - A video upload is a successful POST /api/videos/compare or POST /api/reference-videos; a login
+ *   a successful password or Google sign-in.
+ *
+ * Counts are added up in memory per clock hour (UTC) and written to traffic_hourly every few seconds
+ * and at shutdown (one upsert per hour touched, never a row per request), so they survive restarts.
+ */
+export const ACTIVE_WINDOW_MS = 15 * 60 * 1000;
+export const FLUSH_EVERY_MS = 5_000;
+const HOUR_MS = 60 * 60 * 1000;
+
+const UPLOAD_ROUTES = new Set(["POST /api/videos/compare", "POST /api/reference-videos"]);
+const LOGIN_ROUTES = new Set(["POST /api/auth/login", "POST /api/auth/google-login", "POST /api/auth/google-register"]);
+
+type Bucket = { requests: number; errors: number; videoUploads: number; userLogins: number; durationMs: number };
+const emptyBucket = (): Bucket => ({ requests: 0, errors: 0, videoUploads: 0, userLogins: 0, durationMs: 0 });
+
+export type Totals = { requests: number; errors: number; durationMs: number };
+
+export class TrafficMetrics {
+  private pending = new Map<number, Bucket>();
+  private flushing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  /** Since this process started (Prometheus counters must only ever grow within a process). */
+  readonly process = { requests: 0, errors: 0, durationMs: 0, byClass: new Map<string, number>() };
+
+  constructor(
+    private readonly db: Db,
+    private readonly log?: { error: (obj: object, msg: string) => void },
+  ) {}
+
+  record(sample: { method: string; route: string | undefined; status: number; durationMs: number; at?: number }) {
+    const hour = Math.floor((sample.at ?? Date.now()) / HOUR_MS) * HOUR_MS;
+    let bucket = this.pending.get(hour);
+    if (!bucket) {
+      bucket = emptyBucket();
+      this.pending.set(hour, bucket);
+    }
+    const isError = sample.status >= 500;
+    const ok = sample.status >= 200 && sample.status < 300;
+    const key = `${sample.method} ${sample.route ?? ""}`;
+    bucket.requests += 1;
+    bucket.durationMs += sample.durationMs;
+    if (isError) bucket.errors += 1;
+    if (ok && UPLOAD_ROUTES.has(key)) bucket.videoUploads += 1;
+    if (ok && LOGIN_ROUTES.has(key)) bucket.userLogins += 1;
+    this.process.requests += 1;
+    this.process.durationMs += sample.durationMs;
+    if (isError) this.process.errors += 1;
+    const cls = `${Math.floor(sample.status / 100)}xx`;
+    this.process.byClass.set(cls, (this.process.byClass.get(cls) ?? 0) + 1);
+  }
+
+  /** Writes what was counted since the last flush; flushes never overlap. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      for (const [hour, b] of batch) {
+        await this.db
+          .insert(trafficHourly)
+          .values({
+            hour: new Date(hour),
+            requests: b.requests,
+            errors: b.errors,
+            videoUploads: b.videoUploads,
+            userLogins: b.userLogins,
+            durationMsTotal: b.durationMs,
+          })
+          .onConflictDoUpdate({
+            target: trafficHourly.hour,
+            set: {
+              requests: sql`${trafficHourly.requests} + excluded.requests`,
+              errors: sql`${trafficHourly.errors} + excluded.errors`,
+              videoUploads: sql`${trafficHourly.videoUploads} + excluded.video_uploads`,
+              userLogins: sql`${trafficHourly.userLogins} + excluded.user_logins`,
+              durationMsTotal: sql`${trafficHourly.durationMsTotal} + excluded.duration_ms_total`,
+            },
+          });
+        batch.delete(hour);
+      }
+    } catch (err) {
+      // Keep what was not written for the next attempt.
+      for (const [hour, b] of batch) {
+        const cur = this.pending.get(hour) ?? emptyBucket();
+        this.pending.set(hour, {
+          requests: cur.requests + b.requests,
+          errors: cur.errors + b.errors,
+          videoUploads: cur.videoUploads + b.videoUploads,
+          userLogins: cur.userLogins + b.userLogins,
+          durationMs: cur.durationMs + b.durationMs,
+        });
+      }
+      this.log?.error({ err }, "traffic metrics flush failed");
+    }
+  }
+
+  start(everyMs = FLUSH_EVERY_MS): void {
+    this.timer = setInterval(() => void this.flush(), everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Counts API requests from the onResponse hook. */
+  install(app: FastifyInstance): void {
+    app.addHook("onResponse", async (request, reply) => {
+      if (!request.url.startsWith("/api/")) return;
+      this.record({
+        method: request.method,
+        route: request.routeOptions.url,
+        status: reply.statusCode,
+        durationMs: reply.elapsedTime,
+      });
+    });
+  }
+
+  /** All-time totals (flushed first so the answer includes the latest requests). */
+  async totals(): Promise<Totals> {
+    await this.flush();
+    const [row] = await this.db
+      .select({
+        requests: sql<number>`coalesce(sum(${trafficHourly.requests}), 0)::int`,
+        errors: sql<number>`coalesce(sum(${trafficHourly.errors}), 0)::int`,
+        durationMs: sql<number>`coalesce(sum(${trafficHourly.durationMsTotal}), 0)::float8`,
+      })
+      .from(trafficHourly);
+    return {
+      requests: Number(row?.requests ?? 0),
+      errors: Number(row?.errors ?? 0),
+      durationMs: Number(row?.durationMs ?? 0),
+    };
+  }
+
+  /** The last 24 clock hours (the current one included), keyed by the hour's ISO start; quiet hours are left out. */
+  async hourly(now = Date.now()): Promise<Record<string, HourlyTraffic>> {
+    await this.flush();
+    const since = new Date(Math.floor(now / HOUR_MS) * HOUR_MS - 23 * HOUR_MS);
+    const rows = await this.db
+      .select()
+      .from(trafficHourly)
+      .where(gte(trafficHourly.hour, since))
+      .orderBy(trafficHourly.hour);
+    const out: Record<string, HourlyTraffic> = {};
+    for (const r of rows) {
+      out[r.hour.toISOString()] = {
+        requests: r.requests,
+        errors: r.errors,
+        video_uploads: r.videoUploads,
+        user_logins: r.userLogins,
+      };
+    }
+    return out;
+  }
+}
+
+export function rates(t: Totals) {
+  return {
+    total_requests: t.requests,
+    total_errors: t.errors,
+    error_rate_percent: t.requests > 0 ? round2((t.errors / t.requests) * 100) : 0,
+    avg_response_time_ms: t.requests > 0 ? round2(t.durationMs / t.requests) : 0,
+  };
+}
+
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Distinct users with a live session used in the last 15 minutes (sessions.last_seen_at). */
+export async function activeUsers(db: Db, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(sessions.userId) })
+    .from(sessions)
+    .where(and(gt(sessions.lastSeenAt, new Date(now.getTime() - ACTIVE_WINDOW_MS)), gt(sessions.expiresAt, now)));
+  return Number(row?.n ?? 0);
+}
+
+/** pg_database_size of the current database, MB (null when the engine cannot tell). */
+export async function databaseSizeMb(db: Db): Promise<number | null> {
+  try {
+    const result = await db.execute(sql`select pg_database_size(current_database())::float8 as size`);
+    const rows = (result as unknown as { rows: { size: number | string }[] }).rows;
+    const size = Number(rows[0]?.size);
+    return Number.isFinite(size) ? round2(size / (1024 * 1024)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU (1-minute load over the cores), memory and disk (of the data folder) in percent. */
+export async function systemUsage(dataDir: string) {
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const cpu = Math.min(100, ((os.loadavg()[0] ?? 0) / Math.max(1, cores)) * 100);
+  const memory = ((os.totalmem() - os.freemem()) / os.totalmem()) * 100;
+  let disk: number | null = null;
+  // The data folder, or its nearest existing parent (same file system) before the first upload.
+  for (let dir = path.resolve(dataDir); ; dir = path.dirname(dir)) {
+    try {
+      const s = await statfs(dir);
+      disk = s.blocks > 0 ? ((s.blocks - s.bavail) / s.blocks) * 100 : null;
+      break;
+    } catch {
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return {
+    cpu_percent: round2(cpu),
+    memory_percent: round2(memory),
+    disk_percent: disk === null ? null : round2(disk),
+  };
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { eq, or } from "drizzle-orm";
+import {
+  forgotPasswordRequest,
+  googleRequest,
+  loginRequest,
+  MESSAGES,
+  registerRequest,
+  resetPasswordRequest,
+  validateResetTokenRequest,
+  type AuthResponse,
+} from "@stepsync/contracts";
+import { users } from "../../db/schema.ts";
+import { HttpError, parse } from "../../http/errors.ts";
+import { verifyPassword } from "../../auth/passwords.ts";
+import { currentUser, guard, SESSION_COOKIE } from "../../auth/request-auth.ts";
+import { deleteSession, extendSession } from "../../auth/sessions.ts";
+import { findUserByEmail, toPublicUser } from "../../auth/users.ts";
+import type { AppContext } from "../../context.ts";
+import { createAccount, createResetToken, findValidResetToken, resetMail, resetPassword, signIn } from "./service.ts";
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config } = ctx;
+  const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } } };
+
+  const secureCookie = (request: FastifyRequest) => config.cookieSecure ?? request.protocol === "https";
+  const meta = (request: FastifyRequest) => ({ userAgent: request.headers["user-agent"], ip: request.ip });
+
+  /** Sends an auth answer and sets the session cookie alongside the token in the body. */
+  function sendSession(request: FastifyRequest, reply: FastifyReply, status: number, body: AuthResponse) {
+    reply.setCookie(SESSION_COOKIE, body.token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureCookie(request),
+      expires: new Date(body.session.expires_at),
+    });
+    return reply.status(status).send(body);
+  }
+
+  app.post("/api/auth/register", limited, async (request, reply) => {
+    const input = parse(registerRequest, request.body);
+    const user = await createAccount(db, input);
+    const body = await signIn(db, user, config.sessionMs, meta(request));
+    return sendSession(request, reply, 201, { ...body, message: MESSAGES.registrationSuccessful });
+  });
+
+  app.post("/api/auth/login", limited, async (request, reply) => {
+    const input = parse(loginRequest, request.body);
+    const user = await findUserByEmail(db, input.email);
+    const ok = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+    const body = await signIn(db, user, config.sessionMs, meta(request));
+    return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
+  });
+
+  app.get("/api/auth/session", { preHandler: guard() }, async (request) => {
+    const { user, session } = currentUser(request);
+    return { user: toPublicUser(user), session: { expires_at: session.expiresAt.toISOString() } };
+  });
+
+  app.post("/api/auth/session/extend", { preHandler: guard() }, async (request, reply) => {
+    const { session, token } = currentUser(request);
+    const expiresAt = await extendSession(db, session.id, config.sessionMs);
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureCookie(request),
+      expires: expiresAt,
+    });
+    return { session: { expires_at: expiresAt.toISOString() } };
+  });
+
+  app.post("/api/auth/logout", async (request, reply) => {
+    if (request.auth) await deleteSession(db, request.auth.session.id);
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return { message: "Logged out" };
+  });
+
+  app.post("/api/auth/google-login", limited, async (request, reply) => {
+    const { credential } = parse(googleRequest, request.body);
+    const identity = await ctx.google.verify(credential);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(or(eq(users.googleSub, identity.sub), eq(users.email, identity.email)));
+    if (!user) throw new HttpError(404, MESSAGES.googleNoAccount);
+    // An account made with e-mail and password gets linked to the Google identity of the same (verified) address.
+    if (!user.googleSub) await db.update(users).set({ googleSub: identity.sub }).where(eq(users.id, user.id));
+    const body = await signIn(db, user, config.sessionMs, meta(request));
+    return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
+  });
+
+  app.post("/api/auth/google-register", limited, async (request, reply) => {
+    const { credential } = parse(googleRequest, request.body);
+    const identity = await ctx.google.verify(credential);
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.googleSub, identity.sub), eq(users.email, identity.email)));
+    if (existing) throw new HttpError(409, MESSAGES.googleAccountExists);
+    const user = await createAccount(db, {
+      username: identity.name ?? identity.email.split("@")[0] ?? "dancer",
+      email: identity.email,
+      googleSub: identity.sub,
+      profileImage: identity.picture,
+    });
+    const body = await signIn(db, user, config.sessionMs, meta(request));
+    return sendSession(request, reply, 201, { ...body, message: MESSAGES.registrationSuccessful });
+  });
+
+  app.post("/api/auth/forgot-password", limited, async (request) => {
+    const { email } = parse(forgotPasswordRequest, request.body);
+    const user = await findUserByEmail(db, email);
+    if (user) {
+      const token = await createResetToken(db, user.id);
+      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      // Sent after answering, so the answer takes the same time whether or not the account exists.
+      ctx.mailer
+        .send({ to: user.email, ...resetMail(link, user.username) })
+        .catch((err) => request.log.error({ err, to: user.email }, "reset mail failed"));
+    }
+    return { message: MESSAGES.resetEmailSentNotice };
+  });
+
+  app.post("/api/auth/validate-reset-token", limited, async (request) => {
+    const { token } = parse(validateResetTokenRequest, request.body);
+    const row = await findValidResetToken(db, token);
+    if (!row) throw new HttpError(400, MESSAGES.invalidResetLink);
+    return { email: row.user.email, username: row.user.username };
+  });
+
+  app.post("/api/auth/reset-password", limited, async (request) => {
+    const { token, password } = parse(resetPasswordRequest, request.body);
+    await resetPassword(db, token, password);
+    return { message: MESSAGES.passwordResetDone };
+  });
+}

@@ -1,0 +1,477 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { COMPARE_MESSAGES, LIBRARY_MESSAGES, MESSAGES, UPLOAD_MESSAGES } from "@stepsync/contracts";
+import { notifications, referenceVideos, users } from "../../db/schema.ts";
+import { startTestApp, type TestApp } from "../../test/app.ts";
+import { fakeVideo, fixtureVideo, hasFixtures, noPersonVideo, tempDir } from "../../test/videos.ts";
+import { referencePoseStats } from "../../jobs/reference-poses-job.ts";
+
+let t: TestApp;
+let base: string;
+let dataDir: string;
+let pattern: string;
+let notVideo: string;
+let png: string;
+let admin: { token: string; id: number };
+let contributor: { token: string; id: number };
+
+const PNG_1PX = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c6360000002000100ffff03000006000557bfabd40000000049454e44ae426082",
+  "hex",
+);
+
+async function makeRole(role: "admin" | "contributor" | "user") {
+  const { token, user } = await t.signUp();
+  await t.database.db.update(users).set({ role }).where(eq(users.id, user.id));
+  return { token, id: user.id };
+}
+
+beforeAll(async () => {
+  dataDir = await tempDir();
+  t = await startTestApp({ dataDir, uploadsDir: path.join(dataDir, "uploads"), maxVideoBytes: 3 * 1024 * 1024 });
+  base = await t.listen();
+  const dir = await tempDir();
+  pattern = await noPersonVideo(dir);
+  notVideo = await fakeVideo(dir);
+  png = path.join(dir, "thumb.png");
+  await writeFile(png, PNG_1PX);
+  admin = await makeRole("admin");
+  contributor = await makeRole("contributor");
+}, 120_000);
+afterAll(() => t.close());
+
+type Parts = { video?: string | Blob; thumbnail?: string | Blob; fields?: Record<string, string> };
+
+async function upload(token: string | undefined, parts: Parts) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(parts.fields ?? { title: "Basic steps" })) form.append(k, v);
+  const blob = async (f: string | Blob) => (typeof f === "string" ? new Blob([await readFile(f)]) : f);
+  if (parts.video) form.append("video", await blob(parts.video), "clip.mp4");
+  if (parts.thumbnail) form.append("thumbnail", await blob(parts.thumbnail), "thumb.png");
+  const res = await fetch(`${base}/api/reference-videos`, {
+    method: "POST",
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function row(id: number) {
+  const [r] = await t.database.db.select().from(referenceVideos).where(eq(referenceVideos.id, id));
+  if (!r) throw new Error(`no reference video ${id}`);
+  return r;
+}
+
+async function waitForPoses(id: number, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await row(id);
+    if (r.poseStatus !== "pending") return r;
+    if (Date.now() > deadline) throw new Error(`poses of ${id} still pending`);
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
+
+/** Inserts an approved library video directly (for list/like tests that need no real file). */
+async function seedVideo(values: Partial<typeof referenceVideos.$inferInsert> = {}) {
+  const [r] = await t.database.db
+    .insert(referenceVideos)
+    .values({
+      contributorId: contributor.id,
+      title: "Seeded",
+      category: "ballet",
+      videoKey: "videos/none",
+      status: "approved",
+      poseStatus: "ready",
+      ...values,
+    })
+    .returning();
+  if (!r) throw new Error("seed failed");
+  return r;
+}
+
+describe("POST /api/reference-videos: the upload rules and their messages", () => {
+  it("refuses visitors (401) and plain users (403, saying contributors upload)", async () => {
+    expect(await upload(undefined, { video: pattern })).toEqual({
+      status: 401,
+      body: { error: MESSAGES.authRequired },
+    });
+    const user = await t.signUp();
+    expect(await upload(user.token, { video: pattern })).toEqual({
+      status: 403,
+      body: { error: LIBRARY_MESSAGES.contributorsOnly },
+    });
+  });
+
+  it("needs a video file: 'Please select a video file.'", async () => {
+    expect(await upload(contributor.token, {})).toEqual({ status: 400, body: { error: UPLOAD_MESSAGES.selectVideo } });
+  });
+
+  it("needs a non-empty title: 'Please enter a title.' and keeps nothing", async () => {
+    for (const fields of [{}, { title: "   " }] as Record<string, string>[]) {
+      const res = await upload(contributor.token, { video: pattern, fields });
+      expect(res).toEqual({ status: 400, body: { error: UPLOAD_MESSAGES.enterTitle } });
+    }
+    const rows = await t.database.db
+      .select()
+      .from(referenceVideos)
+      .where(eq(referenceVideos.contributorId, contributor.id));
+    expect(rows).toEqual([]);
+  });
+
+  it("checks the type from the bytes, not the name", async () => {
+    expect(await upload(contributor.token, { video: notVideo })).toEqual({
+      status: 415,
+      body: { error: UPLOAD_MESSAGES.invalidVideoType },
+    });
+  });
+
+  it("refuses an oversized video while streaming: 'File too large. Maximum size is 500MB.'", async () => {
+    const big = new Blob([Buffer.concat([await readFile(pattern), Buffer.alloc(4 * 1024 * 1024)])]);
+    expect(await upload(contributor.token, { video: big })).toEqual({
+      status: 413,
+      body: { error: UPLOAD_MESSAGES.videoTooLarge },
+    });
+  });
+
+  it("checks the thumbnail's type and size", async () => {
+    expect(
+      await upload(contributor.token, { video: pattern, thumbnail: new Blob(["not an image at all, just text"]) }),
+    ).toEqual({
+      status: 415,
+      body: { error: UPLOAD_MESSAGES.invalidThumbnailType },
+    });
+    const huge = new Blob([PNG_1PX, Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    expect(await upload(contributor.token, { video: pattern, thumbnail: huge })).toEqual({
+      status: 413,
+      body: { error: UPLOAD_MESSAGES.thumbnailTooLarge },
+    });
+  });
+
+  it("rejects an unknown style or difficulty", async () => {
+    const res = await upload(contributor.token, { video: pattern, fields: { title: "x", category: "polka" } });
+    expect(res).toEqual({ status: 400, body: { error: LIBRARY_MESSAGES.unknownCategory } });
+  });
+
+  it("stores a valid upload as pending, with duration from the file, tags, defaults and a made thumbnail", async () => {
+    const res = await upload(contributor.token, {
+      video: pattern,
+      fields: { title: "  Pattern  ", description: "A test", tags: "Warm-up, basics,, basics ", duration: "999" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "pending", message: LIBRARY_MESSAGES.uploadReceived });
+    const r = await row(res.body.video_id as number);
+    expect(r).toMatchObject({
+      title: "Pattern",
+      category: "contemporary",
+      difficulty: "beginner",
+      tags: ["warm-up", "basics"],
+      status: "pending",
+      contributorId: contributor.id,
+    });
+    expect(r.durationS).toBeGreaterThan(1.5);
+    expect(r.durationS).toBeLessThan(2.5);
+    expect(r.thumbnailKey).toBeTruthy();
+    const thumb = await fetch(`${base}/api/reference-videos/${r.id}/thumbnail`, {
+      headers: { authorization: `Bearer ${contributor.token}` },
+    });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toBe("image/jpeg");
+
+    // A test pattern has no person: its poses fail, and an admin cannot approve it.
+    const done = await waitForPoses(r.id);
+    expect(done.poseStatus).toBe("failed");
+    expect(done.poseError).toMatch(/No person/);
+    const review = await t.call("PUT", `/api/admin/reference-videos/${r.id}/review`, {
+      token: admin.token,
+      body: { status: "approved" },
+    });
+    expect(review.statusCode).toBe(409);
+    expect(review.json().error).toContain(LIBRARY_MESSAGES.cannotApproveNoPoses);
+  }, 120_000);
+
+  it("keeps a given thumbnail (PNG served as image/png)", async () => {
+    const res = await upload(contributor.token, {
+      video: pattern,
+      thumbnail: png,
+      fields: { title: "With thumb", category: "jazz" },
+    });
+    expect(res.status).toBe(201);
+    const thumb = await fetch(`${base}/api/reference-videos/${res.body.video_id}/thumbnail`, {
+      headers: { authorization: `Bearer ${contributor.token}` },
+    });
+    expect(thumb.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await thumb.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+  });
+});
+
+describe("review and visibility", () => {
+  it("pending and rejected videos are invisible to others and unusable as references", async () => {
+    const pending = await seedVideo({ status: "pending", title: "Hidden pending" });
+    const rejected = await seedVideo({ status: "rejected", title: "Hidden rejected" });
+    const other = await t.signUp();
+    const list = (await t.call("GET", "/api/reference-videos?limit=50", { token: other.token })).json();
+    const titles = list.videos.map((v: { title: string }) => v.title);
+    expect(titles).not.toContain("Hidden pending");
+    expect(titles).not.toContain("Hidden rejected");
+    for (const v of [pending, rejected]) {
+      expect((await t.call("GET", `/api/reference-videos/${v.id}`, { token: other.token })).statusCode).toBe(404);
+      expect((await t.call("GET", `/api/reference-videos/${v.id}`)).statusCode).toBe(404);
+      expect((await t.call("GET", `/api/reference-videos/${v.id}/file`, { token: other.token })).statusCode).toBe(404);
+      expect((await t.call("POST", `/api/reference-videos/${v.id}/like`, { token: other.token })).statusCode).toBe(404);
+      // The contributor still sees it.
+      expect((await t.call("GET", `/api/reference-videos/${v.id}`, { token: contributor.token })).statusCode).toBe(200);
+      const form = new FormData();
+      form.append("reference_video_id", String(v.id));
+      form.append("user_video", new Blob([await readFile(pattern)]), "me.mp4");
+      const res = await fetch(`${base}/api/videos/compare`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: COMPARE_MESSAGES.referenceNotFound });
+    }
+  });
+
+  it("an admin approves or rejects; the contributor is notified; only admins review", async () => {
+    const v = await seedVideo({ status: "pending", title: "To review" });
+    const user = await t.signUp();
+    expect(
+      (
+        await t.call("PUT", `/api/admin/reference-videos/${v.id}/review`, {
+          token: user.token,
+          body: { status: "approved" },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call("PUT", `/api/admin/reference-videos/${v.id}/review`, { body: { status: "approved" } })).statusCode,
+    ).toBe(401);
+    const queueRes = await t.call("GET", "/api/admin/reference-videos?status=pending", { token: admin.token });
+    expect(queueRes.json().videos.map((x: { id: number }) => x.id)).toContain(v.id);
+    const bad = await t.call("PUT", `/api/admin/reference-videos/${v.id}/review`, {
+      token: admin.token,
+      body: { status: "maybe" },
+    });
+    expect(bad.json()).toEqual({ error: LIBRARY_MESSAGES.reviewInvalidStatus });
+    const ok = await t.call("PUT", `/api/admin/reference-videos/${v.id}/review`, {
+      token: admin.token,
+      body: { status: "approved" },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().video.status).toBe("approved");
+    const listed = (await t.call("GET", "/api/reference-videos?search=to%20review", { token: user.token })).json();
+    expect(listed.videos.map((x: { id: number }) => x.id)).toEqual([v.id]);
+
+    const w = await seedVideo({ status: "pending", title: "Shaky" });
+    await t.call("PUT", `/api/admin/reference-videos/${w.id}/review`, {
+      token: admin.token,
+      body: { status: "rejected", reason: "Too dark" },
+    });
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, contributor.id));
+    expect(notes.map((n) => n.title)).toEqual(
+      expect.arrayContaining([LIBRARY_MESSAGES.approvedTitle, LIBRARY_MESSAGES.rejectedTitle]),
+    );
+    expect(notes.find((n) => n.title === LIBRARY_MESSAGES.rejectedTitle)?.message).toContain("Too dark");
+    const mine = (await t.call("GET", "/api/reference-videos/mine", { token: contributor.token })).json();
+    expect(mine.videos.find((x: { id: number }) => x.id === w.id)).toMatchObject({
+      status: "rejected",
+      review_reason: "Too dark",
+    });
+  });
+
+  it("the contributor edits and deletes own videos; others cannot", async () => {
+    const v = await seedVideo({ title: "Editable" });
+    const other = await t.signUp();
+    expect(
+      (await t.call("PUT", `/api/reference-videos/${v.id}`, { token: other.token, body: { title: "Mine now" } }))
+        .statusCode,
+    ).toBe(404);
+    const res = await t.call("PUT", `/api/reference-videos/${v.id}`, {
+      token: contributor.token,
+      body: { title: "Edited", tags: "a, b", difficulty: "advanced" },
+    });
+    expect(res.json().video).toMatchObject({ title: "Edited", tags: ["a", "b"], difficulty: "advanced" });
+    expect((await t.call("DELETE", `/api/reference-videos/${v.id}`, { token: other.token })).statusCode).toBe(404);
+    expect((await t.call("DELETE", `/api/reference-videos/${v.id}`, { token: contributor.token })).statusCode).toBe(
+      200,
+    );
+    expect((await t.call("GET", `/api/reference-videos/${v.id}`, { token: contributor.token })).statusCode).toBe(404);
+  });
+});
+
+describe("GET /api/reference-videos", () => {
+  it("filters, searches (title, description, tags; any case), sorts and pages", async () => {
+    const c2 = await makeRole("contributor");
+    await t.database.db.update(users).set({ verified: true }).where(eq(users.id, c2.id));
+    const tag = `zq${Date.now()}`;
+    const a = await seedVideo({
+      title: `${tag} Alpha`,
+      category: "latin",
+      difficulty: "advanced",
+      views: 5,
+      likesCount: 9,
+    });
+    const b = await seedVideo({
+      title: "Beta",
+      description: `about ${tag.toUpperCase()}`,
+      category: "latin",
+      views: 50,
+      likesCount: 1,
+    });
+    const c = await seedVideo({ title: "Gamma", tags: [tag, "x"], category: "folk", views: 20, contributorId: c2.id });
+    const ids = async (qs: string) =>
+      (await t.call("GET", `/api/reference-videos?search=${tag}&${qs}`)).json().videos.map((v: { id: number }) => v.id);
+    expect(await ids("")).toEqual([c.id, b.id, a.id]);
+    expect(await ids("sort_by=popular")).toEqual([b.id, c.id, a.id]);
+    expect(await ids("sort_by=likes")).toEqual([a.id, b.id, c.id]);
+    expect(await ids("category=latin")).toEqual([b.id, a.id]);
+    expect(await ids("difficulty=advanced")).toEqual([a.id]);
+    expect(await ids("contributor_type=verified")).toEqual([c.id]);
+    expect(await ids("category=&difficulty=")).toHaveLength(3);
+    const page1 = (await t.call("GET", `/api/reference-videos?search=${tag}&limit=2`)).json();
+    expect(page1.pagination).toEqual({ page: 1, limit: 2, total: 3, has_more: true });
+    const page2 = (await t.call("GET", `/api/reference-videos?search=${tag}&limit=2&page=2`)).json();
+    expect(page2.pagination.has_more).toBe(false);
+    expect(page2.videos).toHaveLength(1);
+    const card = page1.videos[0];
+    expect(card).toMatchObject({
+      contributor_id: c2.id,
+      contributor_verified: true,
+      is_liked: false,
+      is_following: false,
+      file_path: `/api/reference-videos/${c.id}/file`,
+    });
+  });
+
+  it("counts a view per fetch by someone else (not by the contributor)", async () => {
+    const v = await seedVideo({ title: "Viewed" });
+    const user = await t.signUp();
+    await t.call("GET", `/api/reference-videos/${v.id}`, { token: user.token });
+    await t.call("GET", `/api/reference-videos/${v.id}`);
+    await t.call("GET", `/api/reference-videos/${v.id}`, { token: contributor.token });
+    expect((await row(v.id)).views).toBe(2);
+  });
+});
+
+describe("likes, shares and comments", () => {
+  it("likes_count stays exact under repeated and concurrent likes and unlikes", async () => {
+    const v = await seedVideo({ title: "Likeable" });
+    const fans = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    await Promise.all(
+      fans.flatMap((f) =>
+        Array.from({ length: 4 }, () => t.call("POST", `/api/reference-videos/${v.id}/like`, { token: f.token })),
+      ),
+    );
+    expect((await row(v.id)).likesCount).toBe(3);
+    const [first] = fans;
+    if (!first) throw new Error("no fan");
+    const listed = (await t.call("GET", `/api/reference-videos?search=Likeable`, { token: first.token })).json();
+    expect(listed.videos[0]).toMatchObject({ is_liked: true, likes_count: 3 });
+    await Promise.all(
+      Array.from({ length: 5 }, () => t.call("POST", `/api/reference-videos/${v.id}/unlike`, { token: first.token })),
+    );
+    expect((await row(v.id)).likesCount).toBe(2);
+    const again = await t.call("POST", `/api/reference-videos/${v.id}/like`, { token: first.token });
+    expect(again.json()).toEqual({ is_liked: true, likes_count: 3 });
+    const likes = await t.database.db.select().from(notifications).where(eq(notifications.userId, contributor.id));
+    expect(likes.filter((n) => n.type === "like" && n.message.includes("Likeable")).length).toBe(4);
+  });
+
+  it("shares answer a link; comments are listed, added and deleted by their author", async () => {
+    const v = await seedVideo({ title: "Talked about" });
+    const user = await t.signUp();
+    const share = await t.call("POST", `/api/videos/${v.id}/share`, {
+      token: user.token,
+      body: { share_type: "public" },
+    });
+    expect(share.statusCode).toBe(200);
+    expect(share.json().share_url).toMatch(new RegExp(`/library\\?video=${v.id}$`));
+    expect(
+      (
+        await t.call("POST", `/api/reference-videos/${v.id}/comments`, { token: user.token, body: { content: "  " } })
+      ).json(),
+    ).toEqual({ error: "Please write a comment" });
+    const added = await t.call("POST", `/api/reference-videos/${v.id}/comments`, {
+      token: user.token,
+      body: { content: "Great routine" },
+    });
+    expect(added.statusCode).toBe(201);
+    const commentId = added.json().comment.id;
+    const list = (await t.call("GET", `/api/reference-videos/${v.id}/comments`)).json();
+    expect(list.comments).toMatchObject([{ content: "Great routine", user_id: user.user.id }]);
+    const other = await t.signUp();
+    expect((await t.call("DELETE", `/api/comments/${commentId}`, { token: other.token })).statusCode).toBe(404);
+    expect((await t.call("DELETE", `/api/comments/${commentId}`, { token: user.token })).statusCode).toBe(200);
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, contributor.id));
+    expect(notes.some((n) => n.type === "comment" && n.message.includes("Talked about"))).toBe(true);
+  });
+
+  it("visitors are refused (401) on every library write", async () => {
+    const v = await seedVideo({ title: "Visitor target" });
+    const writes: Array<[string, string]> = [
+      ["POST", `/api/reference-videos/${v.id}/like`],
+      ["POST", `/api/reference-videos/${v.id}/unlike`],
+      ["POST", `/api/videos/${v.id}/share`],
+      ["POST", `/api/reference-videos/${v.id}/comments`],
+      ["DELETE", "/api/comments/1"],
+      ["PUT", `/api/reference-videos/${v.id}`],
+      ["DELETE", `/api/reference-videos/${v.id}`],
+      ["PUT", `/api/admin/reference-videos/${v.id}/review`],
+      ["GET", "/api/reference-videos/mine"],
+    ];
+    for (const [method, url] of writes) {
+      const res = await t.call(method, url, { body: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe.skipIf(!hasFixtures)("reference poses: computed once at upload, reused by comparisons", () => {
+  it("a comparison against an approved library video uses the stored track instead of analysing it again", async () => {
+    const before = { ...referencePoseStats };
+    const res = await upload(contributor.token, {
+      video: fixtureVideo("pose_1.mp4"),
+      fields: { title: "Pose one", category: "ballet" },
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.video_id as number;
+    const ready = await waitForPoses(id);
+    expect(ready.poseStatus).toBe("ready");
+    expect(ready.poseTrackKey).toBe(`poses/reference-${id}.json`);
+    expect(referencePoseStats.computed).toBe(before.computed + 1);
+    await t.call("PUT", `/api/admin/reference-videos/${id}/review`, {
+      token: admin.token,
+      body: { status: "approved" },
+    });
+
+    const user = await t.signUp();
+    const form = new FormData();
+    form.append("reference_video_id", String(id));
+    form.append("activity_type", "ballet");
+    form.append("user_video", new Blob([await readFile(fixtureVideo("pose_1.mp4"))]), "me.mp4");
+    const started = await fetch(`${base}/api/videos/compare`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(started.status).toBe(202);
+    const { comparison_id } = (await started.json()) as { comparison_id: number };
+    const deadline = Date.now() + 180_000;
+    let status = "processing";
+    while (status === "processing" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      status = (await t.call("GET", `/api/comparisons/${comparison_id}`, { token: user.token })).json().comparison
+        .status;
+    }
+    expect(status).toBe("completed");
+    expect(referencePoseStats.reusedByComparisons).toBe(before.reusedByComparisons + 1);
+    expect(referencePoseStats.analysedByComparisons).toBe(before.analysedByComparisons);
+    expect(referencePoseStats.computed).toBe(before.computed + 1);
+    expect((await row(id)).usageCount).toBe(1);
+  }, 300_000);
+});

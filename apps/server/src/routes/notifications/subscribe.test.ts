@@ -1,0 +1,51 @@
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { startTestApp, type TestApp } from "../../test/app.ts";
+import { emailSubscriptions } from "../../db/schema.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ outboxDir: path.join(os.tmpdir(), `stepsync-subscribe-test-${process.pid}`) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const subscribe = (body: unknown) => t.call("POST", "/api/notifications/subscribe", { body });
+
+describe("POST /api/notifications/subscribe", () => {
+  it("stores one subscription per email and feature, with a random unsubscribe token", async () => {
+    const body = { email: "Fan@Example.com", feature_name: "payment_processing", source_page: "coming_soon" };
+    const res = await subscribe(body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      success: true,
+      message: "Successfully subscribed! We'll notify you when payment processing is ready.",
+    });
+    expect((await subscribe({ ...body, email: "fan@example.com" })).statusCode).toBe(201);
+    await subscribe({ ...body, email: "other@example.com" });
+    const rows = await t.ctx.db
+      .select()
+      .from(emailSubscriptions)
+      .where(sql`${emailSubscriptions.featureName} = 'payment_processing'`);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      email: "fan@example.com",
+      sourcePage: "coming_soon",
+      subscriptionStatus: "active",
+    });
+    expect(rows[0]!.unsubscribeToken).toMatch(/^[\w-]{32}$/);
+    expect(rows[0]!.unsubscribeToken).not.toBe(rows[1]!.unsubscribeToken);
+  });
+
+  it.each([{}, { email: "" }, { email: "no-at-sign" }, { email: "a@b" }, { email: 42 }])(
+    "refuses %j with the spec's text",
+    async (body) => {
+      const res = await subscribe({ feature_name: "payment_processing", ...body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: "Please enter a valid email address" });
+    },
+  );
+});

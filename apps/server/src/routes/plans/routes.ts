@@ -1,0 +1,8 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { activeBundles, toPlan } from "../../payments/bundles.ts";
+
+/** Public: the pricing page's plans (part 2 §3), one per active credit bundle. */
+export function planRoutes(app: FastifyInstance, { db }: AppContext): void {
+  app.get("/api/plans", async () => ({ plans: (await activeBundles(db)).map(toPlan) }));
+}

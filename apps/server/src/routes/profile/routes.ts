@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
+import { MESSAGES, updateProfileRequest, type Profile } from "@stepsync/contracts";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import { HttpError, parse } from "../../http/errors.ts";
+import { currentUser, guard } from "../../auth/request-auth.ts";
+import { findUserByEmail, isUsernameTaken, toPublicUser, type UserRow } from "../../auth/users.ts";
+import type { AppContext } from "../../context.ts";
+import { overallStats } from "../comparisons/stats.ts";
+
+async function loadProfile(db: Db, user: UserRow): Promise<Profile> {
+  const overall = await overallStats(db, user.id);
+  return { ...toPublicUser(user), credits: user.credits, stats: { overall } };
+}
+
+export function profileRoutes(app: FastifyInstance, { db }: AppContext): void {
+  app.get("/api/profile", { preHandler: guard() }, async (request) => {
+    return { profile: await loadProfile(db, currentUser(request).user) };
+  });
+
+  app.put("/api/profile", { preHandler: guard() }, async (request) => {
+    const { user } = currentUser(request);
+    const input = parse(updateProfileRequest, request.body);
+    if (await isUsernameTaken(db, input.username, user.id)) throw new HttpError(409, MESSAGES.usernameTaken);
+    const sameEmail = await findUserByEmail(db, input.email);
+    if (sameEmail && sameEmail.id !== user.id) throw new HttpError(409, MESSAGES.emailTaken);
+    const [updated] = await db
+      .update(users)
+      .set({
+        username: input.username,
+        email: input.email,
+        fullName: input.full_name,
+        bio: input.bio,
+        profileImage: input.profile_image,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!updated) throw new HttpError(404, MESSAGES.profileLoadFailed);
+    return { profile: await loadProfile(db, updated), message: MESSAGES.profileUpdated };
+  });
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { Transform, type Readable } from "node:stream";
+import { isMotionError, probeVideo, type VideoInfo } from "@stepsync/motion";
+import { UPLOAD_MESSAGES } from "@stepsync/contracts";
+import { HttpError } from "../../http/errors.ts";
+import { BlobTooLargeError, type BlobStore } from "../../storage/blob-store.ts";
+import { sniffVideo, type SniffedVideo } from "./sniff.ts";
+
+export type StoredVideo = { key: string; size: number; sniffed: SniffedVideo; info: VideoInfo };
+
+/**
+ * Passes a stream through unchanged, but first checks its opening bytes with `sniff`; fails the
+ * stream with `reject` when they are not what we accept.
+ */
+export function sniffingStream<T>(
+  sniff: (head: Buffer) => T | undefined,
+  reject: () => Error,
+  onSniffed: (found: T) => void,
+) {
+  let head: Buffer | undefined = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (!head) return done(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < 16) return done();
+      const found = sniff(head);
+      if (found === undefined) return done(reject());
+      onSniffed(found);
+      const all = head;
+      head = undefined;
+      done(null, all);
+    },
+    flush(done) {
+      if (!head) return done();
+      const found = head.length > 0 ? sniff(head) : undefined;
+      if (found === undefined) return done(reject());
+      onSniffed(found);
+      done(null, head);
+    },
+  });
+}
+
+/**
+ * Takes one uploaded video in, the way PeerTube does it: type from the file's bytes, size limit
+ * while streaming, then ffprobe must read it as a video. Server-made name; on any failure nothing
+ * is left in storage.
+ */
+export async function storeUploadedVideo(
+  storage: BlobStore,
+  stream: Readable,
+  ownerId: number,
+  which: "reference" | "user",
+  maxBytes: number,
+): Promise<StoredVideo> {
+  // The type is only known from the bytes once they arrive, so the name carries no extension.
+  const key = `videos/u${ownerId}/${which}-${randomBytes(12).toString("hex")}`;
+  let sniffed: SniffedVideo | undefined;
+  const checked = sniffingStream(
+    sniffVideo,
+    () => new HttpError(415, UPLOAD_MESSAGES.invalidVideoType),
+    (found) => {
+      sniffed = found;
+    },
+  );
+  // Bytes flow (and may fail the check) before storage attaches its own listeners; storage still
+  // sees the failure through the stream's errored state.
+  checked.on("error", () => {});
+  let size: number;
+  try {
+    ({ size } = await storage.put(key, stream.pipe(checked), { maxBytes }));
+  } catch (error) {
+    // Drain what is left of this part so the rest of the request can still be read.
+    stream.resume();
+    if (error instanceof BlobTooLargeError) throw new HttpError(413, UPLOAD_MESSAGES.videoTooLarge);
+    throw error;
+  }
+  if (!sniffed) throw new HttpError(415, UPLOAD_MESSAGES.invalidVideoType);
+  try {
+    const info = await probeVideo(await storage.localPath(key));
+    return { key, size, sniffed, info };
+  } catch (error) {
+    await storage.delete(key);
+    if (isMotionError(error)) {
+      const label = which === "reference" ? "Reference video" : "Your video";
+      throw new HttpError(400, `${label}: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Readable } from "node:stream";
+
+/** Where uploaded files live. Keys are server-made relative names such as "videos/ab12….mp4". */
+export type BlobStore = {
+  /** Streams a body in; rejects (and leaves nothing behind) when it exceeds maxBytes. */
+  put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<{ size: number }>;
+  /** A byte range (inclusive end) or the whole file. */
+  open(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  stat(key: string): Promise<{ size: number } | undefined>;
+  delete(key: string): Promise<void>;
+  /** A path on this machine for tools that need a real file (ffmpeg), downloaded first if need be. */
+  localPath(key: string): Promise<string>;
+};
+
+export class BlobTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`File exceeds ${maxBytes} bytes`);
+  }
+}
+
+/** Keys never contain "..", absolute paths or odd characters: they are made by the server. */
+export function assertSafeKey(key: string): void {
+  if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes("..") || key.includes("//")) {
+    throw new Error(`unsafe storage key: ${key}`);
+  }
+}

@@ -1,0 +1,57 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { randomBytes } from "node:crypto";
+import { assertSafeKey, type BlobStore, BlobTooLargeError } from "./blob-store.ts";
+
+/** Files under one folder on local disk (the embedded default: ./data/uploads). */
+export function localDiskStore(root: string): BlobStore {
+  const fullPath = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body, options = {}) {
+      const target = fullPath(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Written under a temporary name and renamed at the end, so a failed or oversized upload leaves nothing.
+      const partial = `${target}.${randomBytes(6).toString("hex")}.partial`;
+      let size = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (options.maxBytes !== undefined && size > options.maxBytes) done(new BlobTooLargeError(options.maxBytes));
+          else done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, limit, createWriteStream(partial));
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return { size };
+    },
+    async open(key, range) {
+      return createReadStream(fullPath(key), range ? { start: range.start, end: range.end } : {});
+    },
+    async stat(key) {
+      const file = fullPath(key);
+      try {
+        const s = await stat(file);
+        return s.isFile() ? { size: s.size } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async delete(key) {
+      await rm(fullPath(key), { force: true });
+    },
+    async localPath(key) {
+      return fullPath(key);
+    },
+  };
+}

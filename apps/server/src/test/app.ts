@@ -1,0 +1,72 @@
+import type { LightMyRequestResponse } from "fastify";
+import { buildApp, type App } from "../app.ts";
+import { loadConfig, type Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { openTestDatabase } from "./database.ts";
+
+export type TestApp = App & {
+  database: Database & { url?: string };
+  close(): Promise<void>;
+  /** JSON request through the real Fastify pipeline; `token` goes in as a bearer header. */
+  call(
+    method: string,
+    url: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  /** Listens on a loopback port (for real multipart uploads with fetch) and answers its base URL. */
+  listen(): Promise<string>;
+  /** Registers a user and returns the token and user. */
+  signUp(
+    input?: Partial<{ username: string; email: string; password: string }>,
+  ): Promise<{ token: string; user: { id: number; email: string; username: string } }>;
+};
+
+let counter = 0;
+
+/** An app on a fresh database with quiet logs and no web build; override any setting. */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+  /** A database another test app already uses (two processes of one deployment). */
+  shared?: Database & { url?: string },
+): Promise<TestApp> {
+  const database = shared ?? (await openTestDatabase());
+  const config = loadConfig(
+    { LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...env },
+    // On PostgreSQL the app runs as it does in production there: jobs go through pg-boss, so every
+    // suite exercises both queue engines (in-process on PGlite, pg-boss on PostgreSQL).
+    { webDist: undefined, databaseUrl: database.url, ...overrides },
+  );
+  const built = await buildApp(config, { database, skipMigrations: true });
+  const call: TestApp["call"] = (method, url, options = {}) =>
+    built.app.inject({
+      method: method as "GET",
+      url,
+      payload: options.body as object | undefined,
+      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    });
+  return {
+    ...built,
+    database,
+    call,
+    async listen() {
+      const address = await built.app.listen({ port: 0, host: "127.0.0.1" });
+      return address;
+    },
+    async signUp(input = {}) {
+      counter += 1;
+      const body = {
+        username: input.username ?? `Dancer ${counter}`,
+        email: input.email ?? `dancer${counter}-${Date.now()}@example.com`,
+        password: input.password ?? "secret123",
+      };
+      const res = await call("POST", "/api/auth/register", { body });
+      if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+      return res.json();
+    },
+    async close() {
+      await built.app.close();
+      if (!shared) await database.close();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type {
+  AdminBundle,
+  AdminComment,
+  AdminDashboardStats,
+  AdminNotification,
+  AdminUser,
+  AdminVideo,
+  BundleForm,
+  EmailStats,
+  EmailSubscription,
+  Pagination,
+  RealtimeStats,
+  Role,
+  SystemStats,
+  TrafficStats,
+} from "@stepsync/contracts";
+import { ApiError, apiRequest, authHeaders, type QueryValue } from "./client";
+
+/** Every /api/admin call of the admin panel and the email-subscriptions screen (part 2 §7). */
+export const adminApi = {
+  traffic: () => apiRequest<TrafficStats>("/api/admin/traffic-stats"),
+  realtime: () => apiRequest<RealtimeStats>("/api/admin/realtime-stats"),
+  stats: () => apiRequest<AdminDashboardStats>("/api/admin/stats"),
+  systemStats: () => apiRequest<SystemStats>("/api/admin/system-stats"),
+  users: (query: Record<string, QueryValue>) =>
+    apiRequest<{ users: AdminUser[]; pagination: Pagination }>("/api/admin/users", { query }),
+  setRole: (id: number, role: Role) =>
+    apiRequest<{ message: string }>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
+  deleteUser: (id: number) => apiRequest<{ message: string }>(`/api/admin/users/${id}`, { method: "DELETE" }),
+  videos: (query: Record<string, QueryValue>) =>
+    apiRequest<{ videos: AdminVideo[]; pagination: Pagination }>("/api/admin/videos", { query }),
+  feature: (id: number, is_featured: boolean) =>
+    apiRequest<{ message: string }>(`/api/admin/videos/${id}/feature`, { method: "PUT", body: { is_featured } }),
+  review: (id: number, status: "approved" | "rejected", reason?: string) =>
+    apiRequest(`/api/admin/reference-videos/${id}/review`, { method: "PUT", body: { status, reason } }),
+  deleteVideo: (id: number) => apiRequest<{ message: string }>(`/api/admin/videos/${id}`, { method: "DELETE" }),
+  comments: (query: Record<string, QueryValue>) =>
+    apiRequest<{ comments: AdminComment[]; pagination: Pagination }>("/api/admin/comments", { query }),
+  deleteComment: (id: number) => apiRequest(`/api/admin/comments/${id}`, { method: "DELETE" }),
+  notifications: (query: Record<string, QueryValue>) =>
+    apiRequest<{ notifications: AdminNotification[]; pagination: Pagination }>("/api/admin/notifications", { query }),
+  deleteNotification: (id: number) => apiRequest(`/api/admin/notifications/${id}`, { method: "DELETE" }),
+  bundles: () => apiRequest<{ bundles: AdminBundle[] }>("/api/admin/credit-bundles"),
+  createBundle: (body: BundleForm) =>
+    apiRequest<{ message: string }>("/api/admin/credit-bundles", { method: "POST", body }),
+  updateBundle: (id: number, body: BundleForm) =>
+    apiRequest<{ message: string }>(`/api/admin/credit-bundles/${id}`, { method: "PUT", body }),
+  deleteBundle: (id: number) =>
+    apiRequest<{ message: string; deactivated: boolean }>(`/api/admin/credit-bundles/${id}`, { method: "DELETE" }),
+  subscriptions: (feature_name?: string) =>
+    apiRequest<{ subscriptions: EmailSubscription[] }>("/api/admin/email-subscriptions", {
+      query: { page: 1, limit: 100, feature_name },
+    }),
+  emailStats: () => apiRequest<EmailStats>("/api/admin/email-stats"),
+  unsubscribe: (id: number) =>
+    apiRequest<{ message: string }>(`/api/admin/email-subscriptions/${id}/unsubscribe`, { method: "PUT" }),
+};
+
+/** Downloads an admin CSV export (GET with the stored credentials) under the server's filename. */
+export async function downloadExport(kind: "users" | "videos"): Promise<void> {
+  const response = await fetch(`/api/admin/export/${kind}`, { headers: authHeaders(), credentials: "include" });
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as { error?: string } | null;
+    throw new ApiError(response.status, data?.error ?? `HTTP error! status: ${response.status}`);
+  }
+  const blob = await response.blob();
+  saveBlob(blob, `${kind}_export.csv`);
+}
+
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** POST /api/notifications/unsubscribe: the tokenised link of one subscription. */
+export function unsubscribeByToken(token: string): Promise<{ success: boolean; message: string }> {
+  return apiRequest("/api/notifications/unsubscribe", { method: "POST", auth: false, body: { token } });
+}

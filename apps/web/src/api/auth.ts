@@ -1,0 +1,85 @@
+import { type AuthResponse, MESSAGES, type SessionResponse } from "@stepsync/contracts";
+import { apiRequest } from "./client";
+
+const authCall = { notifyUnauthorized: false } as const;
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function register(input: RegisterInput): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>("/api/auth/register", {
+    ...authCall,
+    method: "POST",
+    body: input,
+    fallback: MESSAGES.registrationFailed,
+  });
+}
+
+export function login(email: string, password: string): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>("/api/auth/login", {
+    ...authCall,
+    method: "POST",
+    body: { email, password },
+    fallback: MESSAGES.loginFailed,
+  });
+}
+
+export function getSession(): Promise<SessionResponse> {
+  return apiRequest<SessionResponse>("/api/auth/session", { ...authCall, fallback: MESSAGES.authRequired });
+}
+
+export function extendSession(): Promise<{ session: { expires_at: string } }> {
+  return apiRequest("/api/auth/session/extend", { ...authCall, method: "POST", fallback: MESSAGES.authRequired });
+}
+
+export function logout(): Promise<{ message?: string } | null> {
+  return apiRequest("/api/auth/logout", { ...authCall, method: "POST" });
+}
+
+export function googleLogin(credential: string): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>("/api/auth/google-login", {
+    ...authCall,
+    method: "POST",
+    body: { credential },
+    fallback: MESSAGES.googleLoginFailed,
+  });
+}
+
+export function googleRegister(credential: string): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>("/api/auth/google-register", {
+    ...authCall,
+    method: "POST",
+    body: { credential },
+    fallback: MESSAGES.googleRegistrationFailed,
+  });
+}
+
+export function forgotPassword(email: string): Promise<{ message: string }> {
+  return apiRequest("/api/auth/forgot-password", {
+    ...authCall,
+    method: "POST",
+    body: { email },
+    fallback: MESSAGES.resetEmailFailed,
+  });
+}
+
+export function validateResetToken(token: string): Promise<{ email: string; username: string }> {
+  return apiRequest("/api/auth/validate-reset-token", {
+    ...authCall,
+    method: "POST",
+    body: { token },
+    fallback: MESSAGES.invalidResetLink,
+  });
+}
+
+export function resetPassword(token: string, password: string): Promise<{ message: string }> {
+  return apiRequest("/api/auth/reset-password", {
+    ...authCall,
+    method: "POST",
+    body: { token, password },
+    fallback: MESSAGES.resetFailed,
+  });
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../test/utils";
+import { ApiError, apiRequest, onUnauthorized } from "./client";
+
+describe("api client", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("always sends cookies, and the bearer token and session id when stored", async () => {
+    const { calls } = mockFetch({ "GET /api/thing": { body: { ok: true } } });
+    await apiRequest("/api/thing");
+    expect(calls[0]?.init?.credentials).toBe("include");
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(calls[0]?.headers["X-Session-ID"]).toBeUndefined();
+
+    localStorage.setItem("token", "t1");
+    localStorage.setItem("sessionId", "s1");
+    await apiRequest("/api/thing", { query: { limit: 5, empty: undefined } });
+    expect(calls[1]?.headers.Authorization).toBe("Bearer t1");
+    expect(calls[1]?.headers["X-Session-ID"]).toBe("s1");
+    expect(calls[1]?.url.search).toBe("?limit=5");
+  });
+
+  it("reads errors from `error`, then `message`, then the fallback, then the HTTP status", async () => {
+    mockFetch({
+      "GET /api/a": { status: 400, body: { error: "From error" } },
+      "GET /api/b": { status: 400, body: { message: "From message" } },
+      "GET /api/c": { status: 500, body: {} },
+      "GET /api/d": { status: 502, body: {} },
+    });
+    await expect(apiRequest("/api/a")).rejects.toThrow("From error");
+    await expect(apiRequest("/api/b")).rejects.toThrow("From message");
+    await expect(apiRequest("/api/c", { fallback: "Login failed" })).rejects.toThrow("Login failed");
+    await expect(apiRequest("/api/d")).rejects.toThrow("HTTP error! status: 502");
+  });
+
+  it("turns a failed request into a network error", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    const error = await apiRequest("/api/x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect((error as ApiError).message).toBe("Network error. Please try again.");
+  });
+
+  it("reports a 401 on an authenticated call so the app can sign out", async () => {
+    localStorage.setItem("token", "t1");
+    mockFetch({ "GET /api/profile": { status: 401, body: { error: "Authentication required" } } });
+    const seen: string[] = [];
+    const off = onUnauthorized((path) => seen.push(path));
+    await expect(apiRequest("/api/profile")).rejects.toThrow("Authentication required");
+    await expect(apiRequest("/api/profile", { notifyUnauthorized: false })).rejects.toThrow();
+    off();
+    expect(seen).toEqual(["/api/profile"]);
+  });
+});

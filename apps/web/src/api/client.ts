@@ -1,0 +1,126 @@
+import { MESSAGES } from "@stepsync/contracts";
+import { TEXTS } from "../constants/texts";
+import { storage } from "../lib/storage";
+
+/** An API failure with the text to show (from the response's `error` or `message`, else the fallback). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, message: string, data: unknown = null) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.data = data;
+  }
+  /** True when the request never got an answer (offline, DNS, CORS, aborted). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Text when the error response has no `error`/`message`; default 'HTTP error! status: N'. */
+  fallback?: string;
+  signal?: AbortSignal;
+  /** Send Authorization / X-Session-ID when stored (default true). */
+  auth?: boolean;
+  /** Tell the auth layer about a 401 so it signs out (default true; auth calls turn it off). */
+  notifyUnauthorized?: boolean;
+}
+
+type UnauthorizedListener = (path: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Subscribe to 401 answers of authenticated calls. Returns an unsubscribe function. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = storage.getToken();
+  const sessionId = storage.getSessionId();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (sessionId) headers["X-Session-ID"] = sessionId;
+  return headers;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function messageFrom(data: unknown): string | null {
+  if (data && typeof data === "object") {
+    const record = data as Record<string, unknown>;
+    if (typeof record.error === "string" && record.error.trim()) return record.error;
+    if (typeof record.message === "string" && record.message.trim()) return record.message;
+  }
+  return null;
+}
+
+/** The one fetch wrapper: cookies always, bearer token and session id when stored, JSON in and out. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", body, query, fallback, signal, auth = true, notifyUnauthorized = true } = options;
+  const headers: Record<string, string> = { Accept: "application/json", ...(auth ? authHeaders() : {}) };
+  const init: RequestInit = { method, headers, credentials: "include", signal };
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, MESSAGES.networkError);
+  }
+
+  let data: unknown = null;
+  if (response.status !== 204) {
+    const text = await response.text().catch(() => "");
+    if (text) {
+      try {
+        data = JSON.parse(text) as unknown;
+      } catch {
+        data = null;
+        if (response.ok) throw new ApiError(response.status, fallback ?? TEXTS.httpError(response.status));
+      }
+    }
+  }
+
+  if (!response.ok) {
+    const hadCredentials = auth && Boolean(headers.Authorization || headers["X-Session-ID"]);
+    if (response.status === 401 && notifyUnauthorized && hadCredentials) {
+      for (const listener of unauthorizedListeners) listener(path);
+    }
+    const message =
+      messageFrom(data) ??
+      (response.status === 429 ? MESSAGES.tooManyRequests : (fallback ?? TEXTS.httpError(response.status)));
+    throw new ApiError(response.status, message, data);
+  }
+  return data as T;
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** The text to show for any thrown value. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

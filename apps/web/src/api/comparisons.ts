@@ -1,0 +1,173 @@
+import { COMPARE_MESSAGES, type ComparisonStats, type ComparisonSummary } from "@stepsync/contracts";
+import { ApiError, apiRequest, authHeaders } from "./client";
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  has_more: boolean;
+}
+
+export function listComparisons(
+  params: { page?: number; limit?: number; activity_type?: string } = {},
+  signal?: AbortSignal,
+): Promise<{ comparisons: ComparisonSummary[]; pagination: Pagination }> {
+  return apiRequest("/api/comparisons", { query: params, signal });
+}
+
+export function getComparisonStats(signal?: AbortSignal): Promise<ComparisonStats> {
+  return apiRequest("/api/comparisons/stats", { signal });
+}
+
+// ---- Comparison detail, start, delete, processing status (issue #4) ----
+
+export interface JointFeedback {
+  diff: number;
+  feedback: string;
+}
+
+export interface ComparisonSection {
+  title: string;
+  score: number;
+  overall_feedback: string;
+  /** Start in the reference video, seconds. */
+  timestamp: number;
+  duration: number;
+  /** Start in the user video, seconds. */
+  user_timestamp?: number;
+  joint_feedback: Record<string, JointFeedback>;
+  categories?: Record<string, number>;
+}
+
+export interface ComparisonResults {
+  sections: ComparisonSection[];
+  categories: Record<string, number>;
+  overallFeedback: string;
+  jointSpecificFeedback: Record<string, string>;
+  problematicJoints: string[];
+}
+
+export interface PoseTrack {
+  keypointNames: string[];
+  fps: number;
+  /** Each [t, x0, y0, s0, …], x/y normalised 0–1, s = 0 when missing. */
+  frames: number[][];
+}
+
+export interface AlignmentInfo {
+  mirrored?: boolean;
+  tempo_ratio?: number;
+  offset_s?: number;
+  sync_quality?: number;
+  segment_duration?: number;
+  time_map?: Array<[number, number]>;
+  coverage?: number;
+}
+
+export interface ComparisonDetail extends ComparisonSummary {
+  completed_at: string | null;
+  results: ComparisonResults | null;
+  alignment_info: AlignmentInfo | null;
+  tracks: { reference: PoseTrack; user: PoseTrack } | null;
+  aligned_videos: {
+    reference_url: string | null;
+    user_url: string | null;
+    sync_quality: number | null;
+    segment_duration: number | null;
+  } | null;
+  reference_url: string | null;
+  user_url: string | null;
+}
+
+export function getComparison(id: number | string, signal?: AbortSignal): Promise<{ comparison: ComparisonDetail }> {
+  return apiRequest(`/api/comparisons/${encodeURIComponent(String(id))}`, { signal });
+}
+
+export function deleteComparison(id: number): Promise<{ message: string }> {
+  return apiRequest(`/api/comparisons/${id}`, { method: "DELETE", fallback: COMPARE_MESSAGES.deleteFailed });
+}
+
+export function getProcessingStatus(
+  signal?: AbortSignal,
+): Promise<{ processing_comparisons: Array<{ id: number; progress: number; created_at: string }> }> {
+  return apiRequest("/api/comparisons/processing-status", { signal });
+}
+
+export interface StartComparisonInput {
+  activityType: string;
+  referenceFile?: File | null;
+  referenceVideoId?: number | string | null;
+  userFile?: File | null;
+  userVideoId?: number | string | null;
+}
+
+export interface StartComparisonResponse {
+  comparison_id: number;
+  status: "processing";
+  progress: number;
+  message: string;
+  reference_url: string | null;
+  user_url: string | null;
+}
+
+export function buildCompareForm(input: StartComparisonInput): FormData {
+  const form = new FormData();
+  form.append("activity_type", input.activityType);
+  if (input.referenceFile) form.append("reference_video", input.referenceFile, input.referenceFile.name);
+  else if (input.referenceVideoId != null) form.append("reference_video_id", String(input.referenceVideoId));
+  if (input.userFile) form.append("user_video", input.userFile, input.userFile.name);
+  else if (input.userVideoId != null) form.append("user_video_id", String(input.userVideoId));
+  return form;
+}
+
+/**
+ * POST /api/videos/compare as multipart through XMLHttpRequest, so the upload reports progress
+ * (fetch cannot). Fields go first so the server reads the style before the files.
+ */
+export function startComparison(
+  input: StartComparisonInput,
+  onUploadProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<StartComparisonResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/videos/compare");
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onUploadProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const body = data as StartComparisonResponse | null;
+        if (!body || typeof body.comparison_id !== "number") {
+          reject(new ApiError(xhr.status, COMPARE_MESSAGES.noResults, data));
+          return;
+        }
+        resolve(body);
+        return;
+      }
+      const record = (data ?? {}) as Record<string, unknown>;
+      const message =
+        typeof record.error === "string" && record.error
+          ? record.error
+          : typeof record.message === "string" && record.message
+            ? record.message
+            : COMPARE_MESSAGES.failed;
+      reject(new ApiError(xhr.status, message, data));
+    };
+    xhr.onerror = () => reject(new ApiError(0, COMPARE_MESSAGES.failed));
+    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(buildCompareForm(input));
+  });
+}

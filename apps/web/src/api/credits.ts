@@ -1,0 +1,34 @@
+import type {
+  CreditBundle,
+  CreditTransaction,
+  Purchase,
+  PurchaseResponse,
+  VerifyRazorpayRequest,
+  VerifyRazorpayResponse,
+} from "@stepsync/contracts";
+import { apiRequest } from "./client";
+
+export function getBalance(signal?: AbortSignal): Promise<{ credits: number }> {
+  return apiRequest("/api/credits/balance", { signal, fallback: "Failed to fetch credits balance" });
+}
+
+export function getTransactions(signal?: AbortSignal): Promise<{ transactions: CreditTransaction[] }> {
+  return apiRequest("/api/credits/transactions", { signal });
+}
+
+export function getPurchases(signal?: AbortSignal): Promise<{ purchases: Purchase[] }> {
+  return apiRequest("/api/credits/purchases", { signal });
+}
+
+export function getBundles(signal?: AbortSignal): Promise<{ bundles: CreditBundle[] }> {
+  return apiRequest("/api/credits/bundles", { signal, auth: false, fallback: "Failed to fetch credit bundles" });
+}
+
+/** Starts a purchase: Razorpay Checkout fields, or `{ redirect }` when payments are not available. */
+export function purchaseRazorpay(bundleId: number): Promise<PurchaseResponse> {
+  return apiRequest("/api/credits/purchase-razorpay", { method: "POST", body: { bundle_id: bundleId } });
+}
+
+export function verifyRazorpay(body: VerifyRazorpayRequest): Promise<VerifyRazorpayResponse> {
+  return apiRequest("/api/credits/verify-razorpay", { method: "POST", body });
+}

@@ -1,0 +1,110 @@
+import {
+  type FriendsList,
+  type FollowEntry,
+  LIBRARY_MESSAGES,
+  type LeaderboardEntry,
+  type LibraryPage,
+  type LibraryQuery,
+  type PublicProfile,
+  SOCIAL_MESSAGES,
+  type Timeframe,
+  UPLOAD_MESSAGES,
+  type UploadReferenceResponse,
+} from "@stepsync/contracts";
+import type { ProgressPoint } from "./dashboard";
+import { ApiError, apiRequest, authHeaders } from "./client";
+
+export function listLibrary(query: LibraryQuery, signal?: AbortSignal): Promise<LibraryPage> {
+  return apiRequest("/api/reference-videos", {
+    query: query as Record<string, string | number | undefined>,
+    signal,
+    fallback: LIBRARY_MESSAGES.fetchFailed,
+  });
+}
+
+export const likeVideo = (id: number, liked: boolean) =>
+  apiRequest<{ is_liked: boolean; likes_count: number }>(`/api/reference-videos/${id}/${liked ? "like" : "unlike"}`, {
+    method: "POST",
+  });
+
+export const followUser = (id: number, follow: boolean) =>
+  apiRequest<{ is_following: boolean; followers_count: number }>(`/api/users/${id}/${follow ? "follow" : "unfollow"}`, {
+    method: "POST",
+  });
+
+export const shareVideo = (id: number) =>
+  apiRequest<{ share_url: string }>(`/api/videos/${id}/share`, {
+    method: "POST",
+    body: { share_type: "public" },
+    fallback: SOCIAL_MESSAGES.shareFailed,
+  });
+
+export const sendFriendRequest = (userId: number) =>
+  apiRequest<{ request_id: number }>("/api/friends/request", {
+    method: "POST",
+    body: { user_id: userId },
+    fallback: SOCIAL_MESSAGES.friendRequestFailed,
+  });
+
+export const getFriends = (signal?: AbortSignal) => apiRequest<FriendsList>("/api/friends", { signal });
+export const answerFriendRequest = (requestId: number, accept: boolean) =>
+  apiRequest(`/api/friends/${requestId}/${accept ? "accept" : "decline"}`, { method: "POST" });
+
+export const getPublicProfile = (userId: string, signal?: AbortSignal) =>
+  apiRequest<{ profile: PublicProfile }>(`/api/users/${encodeURIComponent(userId)}/profile`, {
+    signal,
+    fallback: SOCIAL_MESSAGES.profileNotFound,
+  });
+export const getFollowers = (userId: string, signal?: AbortSignal) =>
+  apiRequest<{ followers: FollowEntry[] }>(`/api/users/${encodeURIComponent(userId)}/followers`, { signal });
+export const getFollowing = (userId: string, signal?: AbortSignal) =>
+  apiRequest<{ following: FollowEntry[] }>(`/api/users/${encodeURIComponent(userId)}/following`, { signal });
+
+export const getLeaderboard = (timeframe: Timeframe, activityType?: string, signal?: AbortSignal) =>
+  apiRequest<LeaderboardEntry[]>("/api/leaderboard", {
+    query: { timeframe, activity_type: activityType },
+    signal,
+    fallback: SOCIAL_MESSAGES.leaderboardFailed,
+  });
+
+export const getCommunityProgress = (timeframe: Timeframe, activityType?: string, signal?: AbortSignal) =>
+  apiRequest<ProgressPoint[]>("/api/community/progress", {
+    query: { timeframe, activity_type: activityType },
+    signal,
+    fallback: SOCIAL_MESSAGES.progressFailed,
+  });
+
+/**
+ * Uploads a reference video with XMLHttpRequest (fetch cannot report upload progress);
+ * `onProgress` gets 0–100.
+ */
+export function uploadReferenceVideo(
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<UploadReferenceResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/reference-videos");
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as UploadReferenceResponse);
+      else {
+        const error = (data as { error?: string } | null)?.error;
+        reject(new ApiError(xhr.status, error || UPLOAD_MESSAGES.uploadFailed, data));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, UPLOAD_MESSAGES.uploadFailedRetry));
+    xhr.send(form);
+  });
+}

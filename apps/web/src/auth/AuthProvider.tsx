@@ -1,0 +1,244 @@
+import { type AuthResponse, LIMITS, MESSAGES, type User } from "@stepsync/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import * as authApi from "../api/auth";
+import { isApiError, onUnauthorized } from "../api/client";
+import { describeError, logger } from "../lib/logger";
+import { storage } from "../lib/storage";
+import { AuthContext, type AuthContextValue, type AuthStatus, type GoogleResult } from "./context";
+
+/** setTimeout cannot wait longer than 2^31-1 ms. */
+const MAX_TIMEOUT = 2_147_483_647;
+const EXTEND_RETRY_MS = 60_000;
+
+interface State {
+  status: AuthStatus;
+  user: User | null;
+  expiresAt: string | null;
+}
+
+function initialState(): State {
+  const user = storage.getUser();
+  const hasCredentials = Boolean(storage.getToken() || storage.getSessionId());
+  // A stored user is restored at once; the session is then checked with the server.
+  if (hasCredentials || user) return { status: "loading", user, expiresAt: null };
+  return { status: "unauthenticated", user: null, expiresAt: null };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>(initialState);
+  const lastCheckRef = useRef<number>(0);
+  const inflightRef = useRef<Promise<void> | null>(null);
+  const extendTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastExtendRef = useRef<number>(0);
+  const generationRef = useRef(0);
+
+  const clearExtendTimer = useCallback(() => {
+    if (extendTimerRef.current !== null) {
+      clearTimeout(extendTimerRef.current);
+      extendTimerRef.current = null;
+    }
+  }, []);
+
+  const signOutLocally = useCallback(() => {
+    generationRef.current++;
+    clearExtendTimer();
+    storage.clearAuth();
+    lastCheckRef.current = 0;
+    setState({ status: "unauthenticated", user: null, expiresAt: null });
+    queryClient.clear();
+  }, [clearExtendTimer, queryClient]);
+
+  // Session auto-extension: fires 30 minutes before expires_at, at once if that moment has passed.
+  const scheduleExtension = useCallback(
+    (expiresAt: string | null) => {
+      clearExtendTimer();
+      if (!expiresAt) return;
+      const expires = Date.parse(expiresAt);
+      if (Number.isNaN(expires)) return;
+      let delay = expires - LIMITS.sessionExtendBeforeMs - Date.now();
+      if (delay <= 0 && Date.now() - lastExtendRef.current < EXTEND_RETRY_MS) delay = EXTEND_RETRY_MS;
+      const generation = generationRef.current;
+      extendTimerRef.current = setTimeout(
+        () => {
+          extendTimerRef.current = null;
+          lastExtendRef.current = Date.now();
+          authApi
+            .extendSession()
+            .then((res) => {
+              if (generation !== generationRef.current) return;
+              setState((s) => ({ ...s, expiresAt: res.session.expires_at }));
+              scheduleExtension(res.session.expires_at);
+            })
+            .catch((error: unknown) => {
+              if (generation !== generationRef.current) return;
+              if (isApiError(error, 401)) {
+                logger.warn("Session could not be extended; signing out", "auth");
+                signOutLocally();
+              } else {
+                logger.warn(`Session extension failed: ${describeError(error)}`, "auth");
+                extendTimerRef.current = setTimeout(() => scheduleExtension(expiresAt), EXTEND_RETRY_MS);
+              }
+            });
+        },
+        Math.min(Math.max(delay, 0), MAX_TIMEOUT),
+      );
+    },
+    [clearExtendTimer, signOutLocally],
+  );
+
+  const checkSession = useCallback(
+    (force = false): Promise<void> => {
+      if (!force && lastCheckRef.current && Date.now() - lastCheckRef.current < LIMITS.sessionRecheckMs) {
+        return Promise.resolve();
+      }
+      if (inflightRef.current && !force) return inflightRef.current;
+      const generation = generationRef.current;
+      const run = authApi
+        .getSession()
+        .then((res) => {
+          if (generation !== generationRef.current) return;
+          lastCheckRef.current = Date.now();
+          storage.setUser(res.user);
+          setState({ status: "authenticated", user: res.user, expiresAt: res.session.expires_at });
+          scheduleExtension(res.session.expires_at);
+        })
+        .catch((error: unknown) => {
+          if (generation !== generationRef.current) return;
+          if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+            // A failed check clears token, sessionId and user and signs the user out.
+            signOutLocally();
+            return;
+          }
+          // Server unreachable: keep a restored user rather than signing out on a network blip.
+          logger.warn(`Session check failed: ${describeError(error)}`, "auth");
+          setState((s) =>
+            s.user ? { ...s, status: "authenticated" } : { status: "unauthenticated", user: null, expiresAt: null },
+          );
+        })
+        .finally(() => {
+          if (inflightRef.current === run) inflightRef.current = null;
+        });
+      inflightRef.current = run;
+      return run;
+    },
+    [scheduleExtension, signOutLocally],
+  );
+
+  /** Login, registration or Google success: store token, user and session id, then re-check the session. */
+  const acceptAuth = useCallback(
+    async (res: AuthResponse): Promise<User> => {
+      generationRef.current++;
+      queryClient.clear();
+      storage.setAuth(res.token, res.session_id ?? res.token, res.user);
+      setState({ status: "authenticated", user: res.user, expiresAt: res.session?.expires_at ?? null });
+      scheduleExtension(res.session?.expires_at ?? null);
+      await checkSession(true);
+      return storage.getUser() ?? res.user;
+    },
+    [checkSession, queryClient, scheduleExtension],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => acceptAuth(await authApi.login(email, password)),
+    [acceptAuth],
+  );
+
+  const register = useCallback(
+    async (input: authApi.RegisterInput) => acceptAuth(await authApi.register(input)),
+    [acceptAuth],
+  );
+
+  const googleSignIn = useCallback(
+    async (credential: string, mode: "login" | "register"): Promise<GoogleResult> => {
+      if (mode === "login") {
+        try {
+          return { user: await acceptAuth(await authApi.googleLogin(credential)), welcomeBack: false };
+        } catch (error) {
+          // No account for this Google user yet: register it.
+          if (!isApiError(error, 404)) throw error;
+          return { user: await acceptAuth(await authApi.googleRegister(credential)), welcomeBack: false };
+        }
+      }
+      let registered: AuthResponse;
+      try {
+        registered = await authApi.googleRegister(credential);
+      } catch (error) {
+        if (!isApiError(error, 409)) throw error;
+        // The account exists: log in with the same credential instead.
+        try {
+          return { user: await acceptAuth(await authApi.googleLogin(credential)), welcomeBack: true };
+        } catch (loginError) {
+          logger.warn(`Google fallback login failed: ${describeError(loginError)}`, "auth");
+          throw new Error(MESSAGES.accountExistsLoginFailed);
+        }
+      }
+      return { user: await acceptAuth(registered), welcomeBack: false };
+    },
+    [acceptAuth],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await authApi.logout();
+    } catch (error) {
+      logger.warn(`Logout call failed: ${describeError(error)}`, "auth");
+    } finally {
+      signOutLocally();
+    }
+  }, [signOutLocally]);
+
+  const setUser = useCallback((user: User) => {
+    storage.setUser(user);
+    setState((s) => ({ ...s, user }));
+  }, []);
+
+  // Start: check the stored session once.
+  const startedRef = useRef(false);
+  useEffect(() => {
+    if (startedRef.current) return;
+    startedRef.current = true;
+    if (state.status === "loading") void checkSession(true);
+  }, [checkSession, state.status]);
+
+  // Any authenticated call answered 401 means the session is gone.
+  useEffect(
+    () =>
+      onUnauthorized((path) => {
+        logger.info(`401 from ${path}; signing out`, "auth");
+        signOutLocally();
+      }),
+    [signOutLocally],
+  );
+
+  // Re-check when the tab regains focus (skipped if checked in the last 10 minutes).
+  useEffect(() => {
+    if (state.status !== "authenticated") return;
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void checkSession(false);
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [checkSession, state.status]);
+
+  useEffect(() => clearExtendTimer, [clearExtendTimer]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: state.status,
+      user: state.user,
+      isAdmin: state.user?.role === "admin",
+      expiresAt: state.expiresAt,
+      login,
+      register,
+      googleSignIn,
+      logout,
+      checkSession,
+      setUser,
+    }),
+    [state, login, register, googleSignIn, logout, checkSession, setUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,119 @@
+import { ACTIVITY_LABELS, ACTIVITY_TYPES, SOCIAL_MESSAGES, type Timeframe } from "@stepsync/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { RefreshCw, Trophy } from "lucide-react";
+import { useState } from "react";
+import { getLeaderboard } from "../api/library";
+import { formatPercent, scoreTextClass } from "../lib/format";
+import { Avatar } from "./Avatar";
+import { Button, ButtonLink } from "./Button";
+import { Card, CardTitle } from "./Card";
+import { cx, chipColours } from "./cx";
+import { EmptyState } from "./EmptyState";
+import { SelectField } from "./SelectField";
+import { Spinner } from "./Spinner";
+
+export const LEADERBOARD_TIMEFRAMES: ReadonlyArray<{ id: Timeframe; label: string }> = [
+  { id: "week", label: "This Week" },
+  { id: "month", label: "This Month" },
+  { id: "year", label: "This Year" },
+  { id: "all", label: "All Time" },
+];
+
+/** The leaderboard panel (part 2 §2): timeframes, style filter, whole-percent scores, View Profile. */
+export function LeaderboardTable({ limit, viewerId }: { limit?: number; viewerId?: number }) {
+  const [timeframe, setTimeframe] = useState<Timeframe>("week");
+  const [style, setStyle] = useState("");
+  const query = useQuery({
+    queryKey: ["leaderboard", timeframe, style],
+    queryFn: ({ signal }) => getLeaderboard(timeframe, style || undefined, signal),
+  });
+  const rows = (query.data ?? []).slice(0, limit);
+  return (
+    <Card>
+      <CardTitle icon={<Trophy className="size-4" aria-hidden />}>Leaderboard</CardTitle>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Timeframe</legend>
+          {LEADERBOARD_TIMEFRAMES.map((tf) => (
+            <button
+              key={tf.id}
+              type="button"
+              aria-pressed={tf.id === timeframe}
+              onClick={() => setTimeframe(tf.id)}
+              className={cx(
+                "rounded-full px-3 py-1.5 text-xs font-medium transition",
+                chipColours(tf.id === timeframe),
+              )}
+            >
+              {tf.label}
+            </button>
+          ))}
+        </fieldset>
+        <SelectField
+          label="Style"
+          className="sm:w-44"
+          value={style}
+          onChange={(e) => setStyle(e.currentTarget.value)}
+          options={[
+            { value: "", label: "All styles" },
+            ...ACTIVITY_TYPES.map((a) => ({ value: a, label: ACTIVITY_LABELS[a] })),
+          ]}
+        />
+      </div>
+      {query.isPending ? (
+        <div className="flex justify-center py-8 text-slate-400">
+          <Spinner label="Loading leaderboard" />
+        </div>
+      ) : query.isError ? (
+        <div className="flex flex-col items-center gap-3 py-6 text-center">
+          <p className="text-sm text-rose-300">{SOCIAL_MESSAGES.leaderboardFailed}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<RefreshCw className="size-4" aria-hidden />}
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<Trophy className="size-7" aria-hidden />}>
+          No completed comparisons in this period yet.
+        </EmptyState>
+      ) : (
+        <ol className="divide-y divide-white/6" aria-label="Leaderboard">
+          {rows.map((row, index) => (
+            <li
+              key={row.user_id}
+              className={cx(
+                "flex items-center gap-3 py-3",
+                row.user_id === viewerId && "rounded-xl bg-accent-500/8 px-2",
+              )}
+            >
+              <span className="w-6 text-center text-sm font-bold text-slate-400">{index + 1}</span>
+              <Avatar src={row.profile_image} name={row.username} className="size-9 text-xs ring-2" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-semibold text-white">{row.username}</p>
+                <p className="text-xs text-slate-400">
+                  Best <span className={scoreTextClass(row.best_score)}>{formatPercent(row.best_score)}</span> ·{" "}
+                  {row.comparison_count} {row.comparison_count === 1 ? "comparison" : "comparisons"}
+                </p>
+              </div>
+              <span className={cx("text-lg font-bold tabular-nums", scoreTextClass(row.average_score))}>
+                {formatPercent(row.average_score)}
+              </span>
+              <ButtonLink
+                to={`/profile/${row.user_id}`}
+                variant="ghost"
+                size="sm"
+                aria-label={`View Profile of ${row.username}`}
+              >
+                View Profile
+              </ButtonLink>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,240 @@
+import type { CreditBundle, Plan } from "@stepsync/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check, ChevronDown, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { ApiError, apiRequest } from "../api/client";
+import { useAuth } from "../auth/context";
+import { startPurchase } from "../lib/checkout";
+import { formatRupees } from "../lib/format";
+import { toast } from "../lib/toast";
+import { Alert } from "./Alert";
+import { Button } from "./Button";
+import { cx } from "./cx";
+import type { FromState } from "./guards";
+import { Spinner } from "./Spinner";
+
+export const PLAN_TEXTS = {
+  fetchFailed: "Failed to fetch plans",
+  fetchError: "Error fetching plans",
+  yearlySaving: "Save 20%",
+} as const;
+
+/** GET /api/plans: an HTTP failure is 'Failed to fetch plans', a network failure 'Error fetching plans'. */
+export async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
+  try {
+    const res = await apiRequest<{ plans: Plan[] }>("/api/plans", {
+      auth: false,
+      notifyUnauthorized: false,
+      signal,
+      fallback: PLAN_TEXTS.fetchFailed,
+    });
+    return res.plans;
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0) throw new Error(PLAN_TEXTS.fetchFailed);
+    if (error instanceof ApiError) throw new Error(PLAN_TEXTS.fetchError);
+    throw error;
+  }
+}
+
+/** The plan as the credit purchase flow knows it (a plan is an active credit bundle). */
+export function planBundle(plan: Plan): CreditBundle {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    credits_amount: plan.credits,
+    price: plan.price,
+    is_active: true,
+    is_popular: plan.popular,
+    features: plan.features,
+  };
+}
+
+/** The advertised yearly figure: twelve packs with 20% off (part 2 §9). */
+export const yearlyPrice = (price: number) => Math.round(price * 12 * 0.8);
+
+export const PLAN_FAQ: ReadonlyArray<{ q: string; a: string }> = [
+  {
+    q: "Is there a free trial?",
+    a: "Yes — every new account gets a 14-day trial with 10 free credits, enough for ten comparisons, so you can try StepSync before you buy.",
+  },
+  {
+    q: "What if StepSync isn't for me?",
+    a: "We offer a 30-day money-back guarantee on your first pack. See the refund policy for how cancellation requests and refunds work.",
+  },
+  { q: "What does one credit buy?", a: "One credit runs one comparison of your video with a reference video." },
+  { q: "Do credits expire?", a: "No. Credits stay in your account until you use them." },
+  {
+    q: "How do I pay?",
+    a: "Packs are one-time purchases priced in rupees, paid through our secure payment provider. Credits arrive instantly.",
+  },
+];
+
+export function PlanFaq() {
+  return (
+    <section aria-labelledby="faq-title" className="mx-auto mt-16 max-w-3xl">
+      <h2 id="faq-title" className="mb-6 text-center text-2xl font-bold text-white sm:text-3xl">
+        Frequently asked questions
+      </h2>
+      <div className="space-y-3">
+        {PLAN_FAQ.map((item) => (
+          <details key={item.q} className="glass group p-5 [&_summary::-webkit-details-marker]:hidden">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-white">
+              {item.q}
+              <ChevronDown className="size-5 shrink-0 text-slate-400 transition group-open:rotate-180" aria-hidden />
+            </summary>
+            <p className="mt-3 text-sm leading-relaxed text-slate-300">{item.a}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Plan cards fed by GET /api/plans; buying runs the real credit purchase (visitors log in first). */
+export function PlansView({ billingToggle = false }: { billingToggle?: boolean }) {
+  const plans = useQuery({ queryKey: ["plans"], queryFn: ({ signal }) => getPlans(signal) });
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [yearly, setYearly] = useState(false);
+  const [processing, setProcessing] = useState<number | null>(null);
+
+  function buy(plan: Plan) {
+    if (status !== "authenticated") {
+      const state: FromState = { from: { pathname: "/credits", search: "", hash: "" } };
+      navigate("/login", { state });
+      return;
+    }
+    setProcessing(plan.id);
+    void startPurchase(planBundle(plan), {
+      onRedirect: (to) => navigate(to),
+      onSuccess: (message) => {
+        toast.success(message);
+        void queryClient.invalidateQueries();
+        navigate("/dashboard");
+      },
+      onError: (message) => toast.error(message),
+      onSettled: () => setProcessing(null),
+    });
+  }
+
+  return (
+    <div>
+      {billingToggle ? (
+        <fieldset className="mx-auto mb-10 flex w-fit items-center gap-1 rounded-full border border-white/10 bg-white/5 p-1">
+          <legend className="sr-only">Billing period</legend>
+          {(["monthly", "yearly"] as const).map((period) => {
+            const active = (period === "yearly") === yearly;
+            return (
+              <label
+                key={period}
+                className={cx(
+                  "flex cursor-pointer items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-400",
+                  active ? "bg-accent-700 text-white" : "text-slate-300 hover:text-white",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="billing"
+                  value={period}
+                  checked={active}
+                  onChange={() => setYearly(period === "yearly")}
+                  className="sr-only"
+                />
+                {period === "monthly" ? "Monthly" : "Yearly"}
+                {period === "yearly" ? (
+                  <span
+                    className={cx(
+                      "rounded-full px-2 py-0.5 text-xs",
+                      active ? "bg-white/20 text-white" : "bg-emerald-500/15 text-emerald-300",
+                    )}
+                  >
+                    {PLAN_TEXTS.yearlySaving}
+                  </span>
+                ) : null}
+              </label>
+            );
+          })}
+        </fieldset>
+      ) : null}
+
+      {plans.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading plans" />
+        </div>
+      ) : plans.isError ? (
+        <div className="mx-auto flex max-w-md flex-col items-center gap-3">
+          <Alert>{plans.error.message}</Alert>
+          <Button variant="secondary" size="sm" onClick={() => void plans.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : plans.data.length === 0 ? (
+        <p className="text-center text-slate-400">No plans are on sale right now. Please check back soon.</p>
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+          {plans.data.map((plan) => (
+            <li
+              key={plan.id}
+              className={cx(
+                "glass relative flex flex-col p-6 pt-8",
+                plan.popular && "border-accent-400/50 shadow-[0_0_0_1px_rgba(255,111,174,0.35)]",
+              )}
+            >
+              {plan.popular ? (
+                <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-gradient-to-r from-accent-500 to-fuchsia-500 px-3 py-1 text-xs font-bold text-white">
+                  <Sparkles className="size-3.5" aria-hidden /> Most Popular
+                </span>
+              ) : null}
+              <h3 className="text-lg font-semibold text-white">{plan.name}</h3>
+              <p className="mt-1 min-h-10 text-sm text-slate-400">{plan.description}</p>
+              {yearly ? (
+                <>
+                  <p className="mt-5 text-4xl font-bold tracking-tight text-white">
+                    {formatRupees(yearlyPrice(plan.price))}
+                    <span className="text-base font-medium text-slate-400"> / year</span>
+                  </p>
+                  <p className="mt-1 text-sm text-slate-400">
+                    <s>{formatRupees(plan.price * 12)}</s> · {plan.credits * 12} credits a year
+                  </p>
+                </>
+              ) : (
+                <>
+                  <p className="mt-5 text-4xl font-bold tracking-tight text-white">{formatRupees(plan.price)}</p>
+                  <p className="mt-1 text-sm text-slate-400">
+                    <span className="font-semibold text-white">{plan.credits}</span> credits · one-time
+                  </p>
+                </>
+              )}
+              <ul className="mt-5 flex-1 space-y-2">
+                {plan.features.map((f) => (
+                  <li key={f} className="flex items-start gap-2 text-sm text-slate-300">
+                    <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" aria-hidden /> {f}
+                  </li>
+                ))}
+              </ul>
+              <Button
+                className="mt-6"
+                block
+                variant={plan.popular ? "primary" : "secondary"}
+                loading={processing === plan.id}
+                disabled={processing !== null}
+                onClick={() => buy(plan)}
+                aria-label={`Buy ${plan.name} for ${formatRupees(plan.price)}`}
+              >
+                {processing === plan.id ? "Processing..." : `Buy ${plan.credits} credits`}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {yearly ? (
+        <p className="mt-6 text-center text-sm text-slate-400">
+          Yearly billing is coming soon. Today every pack is a one-time purchase at its monthly price.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { barHeight, TIMEFRAME_LABELS, TIMEFRAMES, type Timeframe } from "@stepsync/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { ChartColumn, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { getProgressChart } from "../api/dashboard";
+import { getCommunityProgress } from "../api/library";
+import { TEXTS } from "../constants/texts";
+import { activityLabel, formatDate, scoreTextClass } from "../lib/format";
+import { Button } from "./Button";
+import { Card, CardTitle } from "./Card";
+import { cx, chipColours } from "./cx";
+import { EmptyState } from "./EmptyState";
+import { Spinner } from "./Spinner";
+
+/** Bar height equals score × 0.6 px with a minimum of 10 px (part 1 §9); the rule lives in contracts. */
+export { barHeight };
+
+/** The x unit of the chart (part 1 §9): day for week, week for month, month otherwise. */
+export function xUnit(timeframe: Timeframe): "day" | "week" | "month" {
+  return timeframe === "week" ? "day" : timeframe === "month" ? "week" : "month";
+}
+
+function barColour(score: number): string {
+  if (score >= 80) return "from-emerald-400 to-emerald-500/60";
+  if (score >= 60) return "from-yellow-300 to-yellow-400/60";
+  return "from-rose-400 to-rose-500/60";
+}
+
+export function ProgressChart({
+  activityType,
+  title = "Your progress",
+  initialTimeframe = "month",
+  scope = "user",
+}: {
+  activityType?: string;
+  title?: string;
+  initialTimeframe?: Timeframe;
+  /** Whose scores: the signed-in user's, or everyone's (the community screen). */
+  scope?: "user" | "community";
+}) {
+  const [timeframe, setTimeframe] = useState<Timeframe>(initialTimeframe);
+  const query = useQuery({
+    queryKey: ["progress-chart", scope, timeframe, activityType ?? null],
+    queryFn: ({ signal }) =>
+      scope === "community"
+        ? getCommunityProgress(timeframe, activityType, signal)
+        : getProgressChart(timeframe, activityType, signal),
+  });
+  const points = query.data ?? [];
+
+  return (
+    <Card>
+      <CardTitle icon={<ChartColumn className="size-4" aria-hidden />}>{title}</CardTitle>
+      <fieldset className="mb-5 flex flex-wrap gap-2">
+        <legend className="sr-only">Timeframe</legend>
+        {TIMEFRAMES.map((tf) => (
+          <button
+            key={tf}
+            type="button"
+            aria-pressed={tf === timeframe}
+            onClick={() => setTimeframe(tf)}
+            className={cx("rounded-full px-3 py-1.5 text-xs font-medium transition", chipColours(tf === timeframe))}
+          >
+            {TIMEFRAME_LABELS[tf]}
+          </button>
+        ))}
+      </fieldset>
+      {query.isPending ? (
+        <div className="flex h-[84px] items-center justify-center text-slate-400">
+          <Spinner label="Loading progress" />
+        </div>
+      ) : query.isError ? (
+        <div className="flex flex-col items-center gap-3 py-6 text-center">
+          <p className="text-sm text-rose-300">{TEXTS.progressFetchFailed}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<RefreshCw className="size-4" aria-hidden />}
+            onClick={() => void query.refetch()}
+          >
+            {TEXTS.tryAgain}
+          </Button>
+        </div>
+      ) : points.length === 0 ? (
+        <EmptyState icon={<ChartColumn className="size-7" aria-hidden />}>{TEXTS.noProgressData}</EmptyState>
+      ) : (
+        <div className="relative">
+          <div className="flex gap-2">
+            <div
+              className="flex h-[76px] flex-col justify-between pb-px text-right text-[10px] leading-none text-slate-500"
+              aria-hidden
+            >
+              <span>100%</span>
+              <span>50%</span>
+              <span>0%</span>
+            </div>
+            <ul
+              className="flex h-[76px] min-w-0 flex-1 items-end gap-1.5 overflow-x-auto border-b border-l border-white/10 pb-px pl-1"
+              aria-label="Average score per period"
+            >
+              {points.map((p) => (
+                <li
+                  key={`${p.activity_type}-${p.date}`}
+                  className="group relative flex min-w-5 flex-1 flex-col items-center justify-end"
+                  title={`${activityLabel(p.activity_type)} · ${formatDate(p.date)} · ${Math.round(p.avg_score)}%`}
+                >
+                  <div
+                    className={cx(
+                      "w-full rounded-t-md bg-gradient-to-t transition group-hover:brightness-125",
+                      barColour(p.avg_score),
+                    )}
+                    style={{ height: `${barHeight(p.avg_score)}px` }}
+                  />
+                  <span className="sr-only">
+                    {formatDate(p.date)}:{" "}
+                    <span className={scoreTextClass(p.avg_score)}>{Math.round(p.avg_score)}%</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="mt-2 flex justify-between gap-2 pl-9 text-[11px] text-slate-500">
+            <span>{formatDate(points[0]?.date)}</span>
+            <span>{formatDate(points[points.length - 1]?.date)}</span>
+          </div>
+          <p className="mt-1 pl-9 text-[11px] text-slate-500">Average score per {xUnit(timeframe)}</p>
+        </div>
+      )}
+    </Card>
+  );
+}

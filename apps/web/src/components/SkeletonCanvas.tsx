@@ -1,0 +1,270 @@
+import { Pause, Play } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+
+/** Joint angles of one pose (degrees; 0 = straight down). The same model renders the home hero clip. */
+export interface SkeletonPose {
+  x: number;
+  y: number;
+  lean: number;
+  head: number;
+  lua: number;
+  lfa: number;
+  rua: number;
+  rfa: number;
+  lth: number;
+  lsh: number;
+  rth: number;
+  rsh: number;
+}
+
+export const GROOVE: ReadonlyArray<SkeletonPose> = [
+  { x: 0, y: 0.0, lean: 0, head: 0, lua: 35, lfa: 120, rua: -35, rfa: -120, lth: 12, lsh: 8, rth: -12, rsh: -8 },
+  { x: 0.05, y: 0.12, lean: 6, head: 8, lua: 70, lfa: 150, rua: -20, rfa: -80, lth: 28, lsh: -5, rth: -8, rsh: -20 },
+  {
+    x: 0.2,
+    y: 0.02,
+    lean: -4,
+    head: -6,
+    lua: 140,
+    lfa: 175,
+    rua: -40,
+    rfa: -150,
+    lth: 30,
+    lsh: 20,
+    rth: -18,
+    rsh: -18,
+  },
+  { x: 0.22, y: 0.14, lean: 8, head: 10, lua: 100, lfa: 40, rua: -100, rfa: -40, lth: 20, lsh: 0, rth: -35, rsh: 10 },
+  {
+    x: 0.05,
+    y: 0.02,
+    lean: 0,
+    head: 0,
+    lua: 165,
+    lfa: 190,
+    rua: -165,
+    rfa: -190,
+    lth: 10,
+    lsh: 10,
+    rth: -10,
+    rsh: -10,
+  },
+  { x: -0.15, y: 0.14, lean: -8, head: -10, lua: 20, lfa: 80, rua: -70, rfa: -150, lth: 8, lsh: 20, rth: -28, rsh: 5 },
+  {
+    x: -0.22,
+    y: 0.03,
+    lean: 4,
+    head: 6,
+    lua: 40,
+    lfa: 150,
+    rua: -140,
+    rfa: -175,
+    lth: 18,
+    lsh: 18,
+    rth: -30,
+    rsh: -20,
+  },
+  { x: -0.1, y: 0.12, lean: -2, head: -4, lua: 90, lfa: 10, rua: -90, rfa: -10, lth: 35, lsh: -10, rth: -20, rsh: 0 },
+];
+
+const KEYS = Object.keys(GROOVE[0]!) as Array<keyof SkeletonPose>;
+
+function catmull(p0: number, p1: number, p2: number, p3: number, t: number): number {
+  const t2 = t * t;
+  const t3 = t2 * t;
+  return 0.5 * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t2 + (-p0 + 3 * p1 - 3 * p2 + p3) * t3);
+}
+
+/** The pose at phase u (periodic in [0, 1)) through the keyframes. */
+export function poseAt(keys: ReadonlyArray<SkeletonPose>, u: number): SkeletonPose {
+  const n = keys.length;
+  const f = (((u % 1) + 1) % 1) * n;
+  const i = Math.floor(f);
+  const t = f - i;
+  const k = (j: number) => keys[(((i + j) % n) + n) % n]!;
+  const pose = {} as SkeletonPose;
+  for (const name of KEYS) pose[name] = catmull(k(-1)[name], k(0)[name], k(1)[name], k(2)[name], t);
+  return pose;
+}
+
+type Pt = { x: number; y: number };
+const rad = (deg: number) => (deg * Math.PI) / 180;
+const along = (p: Pt, deg: number, len: number): Pt => ({
+  x: p.x + Math.sin(rad(deg)) * len,
+  y: p.y + Math.cos(rad(deg)) * len,
+});
+
+export function joints(pose: SkeletonPose, cx: number, cy: number, u: number): Record<string, Pt> {
+  const pelvis = { x: cx + pose.x * u, y: cy + pose.y * u };
+  const neck = along(pelvis, 180 + pose.lean, u);
+  const head = along(neck, 180 + pose.lean + pose.head, 0.42 * u);
+  const perp = rad(pose.lean);
+  const across = (p: Pt, half: number) => ({ x: p.x + Math.cos(perp) * half, y: p.y - Math.sin(perp) * half });
+  const ls = across(neck, -0.34 * u);
+  const rs = across(neck, 0.34 * u);
+  const lh = across(pelvis, -0.2 * u);
+  const rh = across(pelvis, 0.2 * u);
+  const le = along(ls, -pose.lua, 0.55 * u);
+  const re = along(rs, -pose.rua, 0.55 * u);
+  const lk = along(lh, -pose.lth, 0.72 * u);
+  const rk = along(rh, -pose.rth, 0.72 * u);
+  return {
+    pelvis,
+    neck,
+    head,
+    ls,
+    rs,
+    lh,
+    rh,
+    le,
+    re,
+    lk,
+    rk,
+    lw: along(le, -pose.lfa, 0.5 * u),
+    rw: along(re, -pose.rfa, 0.5 * u),
+    la: along(lk, -pose.lth - pose.lsh, 0.68 * u),
+    ra: along(rk, -pose.rth - pose.rsh, 0.68 * u),
+  };
+}
+
+const BONES: ReadonlyArray<readonly [string, string]> = [
+  ["neck", "pelvis"],
+  ["ls", "rs"],
+  ["lh", "rh"],
+  ["ls", "le"],
+  ["le", "lw"],
+  ["rs", "re"],
+  ["re", "rw"],
+  ["lh", "lk"],
+  ["lk", "la"],
+  ["rh", "rk"],
+  ["rk", "ra"],
+];
+
+function drawFigure(
+  ctx: CanvasRenderingContext2D,
+  js: Record<string, Pt>,
+  color: string,
+  scale: number,
+  flagged: Set<string>,
+) {
+  ctx.lineCap = "round";
+  ctx.lineWidth = 7 * scale;
+  for (const [a, b] of BONES) {
+    const p = js[a]!;
+    const q = js[b]!;
+    ctx.strokeStyle = flagged.has(b) ? "#fb7185" : color;
+    ctx.beginPath();
+    ctx.moveTo(p.x, p.y);
+    ctx.lineTo(q.x, q.y);
+    ctx.stroke();
+  }
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.arc(js.head!.x, js.head!.y, 16 * scale, 0, Math.PI * 2);
+  ctx.fill();
+  for (const name of ["ls", "rs", "le", "re", "lw", "rw", "lh", "rh", "lk", "rk", "la", "ra"]) {
+    const p = js[name]!;
+    ctx.fillStyle = "#ffffff";
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, 5 * scale, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
+/**
+ * Two animated skeletons on a canvas: the reference (teal) and "you" (pink) a little behind, with the
+ * flagged limbs in red. Pauses on request and starts paused when the user prefers reduced motion.
+ */
+export function SkeletonCanvas({
+  lag = 0.04,
+  offset = 0,
+  flagged = [],
+  label,
+  className,
+}: {
+  /** How far behind the reference "you" are, as a fraction of the loop. */
+  lag?: number;
+  /** Angle error (degrees) added to the flagged limbs. */
+  offset?: number;
+  /** Joint names of the end of the flagged bones: le, lw, re, rw, lk, la, rk, ra. */
+  flagged?: ReadonlyArray<string>;
+  label: string;
+  className?: string;
+}) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const [playing, setPlaying] = useState(
+    () => typeof window === "undefined" || !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches,
+  );
+  const flaggedKey = flagged.join(",");
+
+  useEffect(() => {
+    const canvas = ref.current;
+    const ctx = canvas?.getContext("2d");
+    if (!canvas || !ctx) return;
+    const flaggedSet = new Set(flaggedKey ? flaggedKey.split(",") : []);
+    let frame = 0;
+    let start = performance.now();
+    let phase = 0.1;
+    const draw = (u: number) => {
+      const dpr = window.devicePixelRatio || 1;
+      const w = canvas.clientWidth;
+      const h = canvas.clientHeight;
+      if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
+      if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      const unit = h * 0.2;
+      const scale = unit / 80;
+      const you = poseAt(GROOVE, u - lag);
+      if (offset) {
+        for (const j of flaggedSet) {
+          const key = (
+            { le: "lua", lw: "lfa", re: "rua", rw: "rfa", lk: "lth", la: "lsh", rk: "rth", ra: "rsh" } as const
+          )[j as "le"];
+          if (key) you[key] += offset;
+        }
+      }
+      ctx.globalAlpha = 0.45;
+      drawFigure(ctx, joints(poseAt(GROOVE, u), w / 2, h * 0.5, unit), "#2dd4bf", scale, new Set());
+      ctx.globalAlpha = 1;
+      drawFigure(ctx, joints(you, w / 2, h * 0.5, unit), "#ff4d9d", scale, flaggedSet);
+    };
+    if (!playing) {
+      draw(phase);
+      return;
+    }
+    const tick = (now: number) => {
+      phase = ((now - start) / 4000) % 1;
+      draw(phase);
+      frame = requestAnimationFrame(tick);
+    };
+    start = performance.now() - phase * 4000;
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [playing, lag, offset, flaggedKey]);
+
+  return (
+    <div className={className}>
+      <div className="relative overflow-hidden rounded-2xl bg-gradient-to-b from-night-800 to-night-950">
+        <canvas ref={ref} className="block aspect-[4/3] w-full" role="img" aria-label={label} />
+        <div className="absolute left-3 top-3 flex gap-3 text-xs font-semibold">
+          <span className="flex items-center gap-1.5 text-teal-300">
+            <span className="size-2.5 rounded-full bg-teal-400" aria-hidden /> Reference
+          </span>
+          <span className="flex items-center gap-1.5 text-accent-300">
+            <span className="size-2.5 rounded-full bg-accent-500" aria-hidden /> You
+          </span>
+        </div>
+        <button
+          type="button"
+          onClick={() => setPlaying((p) => !p)}
+          className="absolute bottom-3 right-3 flex size-10 items-center justify-center rounded-full bg-white/10 text-white backdrop-blur transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-accent-400"
+          aria-label={playing ? "Pause animation" : "Play animation"}
+        >
+          {playing ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
+        </button>
+      </div>
+    </div>
+  );
+}

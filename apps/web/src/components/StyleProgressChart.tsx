@@ -1,0 +1,97 @@
+import { barHeight } from "@stepsync/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { ChartColumn, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { getActivityProgress } from "../api/dashboard";
+import { activityLabel, formatDate } from "../lib/format";
+import { Button } from "./Button";
+import { Card, CardTitle } from "./Card";
+import { cx, chipColours } from "./cx";
+
+/** The six styles of the dashboard's style selector (part 1 §2), default contemporary. */
+export const CHART_STYLES = ["ballet", "hip_hop", "contemporary", "jazz", "latin", "ballroom"] as const;
+export const DEFAULT_CHART_STYLE = "contemporary";
+
+/** Score colour of a bar (part 1 §9): 80+ green, 60+ yellow, else red. */
+export function barColourClass(score: number): string {
+  if (score >= 80) return "bg-emerald-400";
+  if (score >= 60) return "bg-yellow-300";
+  return "bg-rose-400";
+}
+
+/** Bars of one style's latest scores: height = score × 0.6 px, at least 10 px. */
+export function StyleProgressChart() {
+  const [style, setStyle] = useState<string>(DEFAULT_CHART_STYLE);
+  const query = useQuery({
+    queryKey: ["activity-progress", style],
+    queryFn: ({ signal }) => getActivityProgress(style, signal),
+  });
+  const points = query.data?.progress ?? [];
+
+  return (
+    <Card>
+      <CardTitle icon={<ChartColumn className="size-4" aria-hidden />}>Progress by style</CardTitle>
+      <fieldset className="mb-5 flex flex-wrap gap-2">
+        <legend className="sr-only">Dance style</legend>
+        {CHART_STYLES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={s === style}
+            onClick={() => setStyle(s)}
+            className={cx("rounded-full px-3 py-1.5 text-xs font-medium transition", chipColours(s === style))}
+          >
+            {activityLabel(s)}
+          </button>
+        ))}
+      </fieldset>
+      {query.isPending ? (
+        <div className="h-[84px] animate-pulse rounded-xl bg-white/4" role="status" aria-label="Loading progress" />
+      ) : query.isError ? (
+        <div className="flex items-center gap-3 py-4 text-sm text-rose-300">
+          {query.error.message}
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<RefreshCw className="size-4" aria-hidden />}
+            onClick={() => void query.refetch()}
+          >
+            Retry
+          </Button>
+        </div>
+      ) : points.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-400">
+          No {activityLabel(style)} sessions yet. Compare a {activityLabel(style)} video to see your bars grow.
+        </p>
+      ) : (
+        <div className="flex gap-2">
+          <div
+            className="flex h-[60px] flex-col justify-between text-right text-[10px] leading-none text-slate-500"
+            aria-hidden
+          >
+            <span>100%</span>
+            <span>0%</span>
+          </div>
+          <ul
+            className="flex h-[60px] min-w-0 flex-1 items-end gap-1.5 overflow-x-auto border-b border-l border-white/10 pl-1"
+            aria-label={`${activityLabel(style)} scores`}
+          >
+            {points.map((p) => (
+              <li
+                key={p.id}
+                data-testid="style-bar"
+                className={cx("relative w-4 min-w-3 shrink-0 rounded-t", barColourClass(p.score))}
+                style={{ height: `${barHeight(p.score)}px` }}
+                title={`${formatDate(p.day)} · ${Math.round(p.score)}%`}
+              >
+                <span className="sr-only">
+                  {formatDate(p.day)}: {Math.round(p.score)}%
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}

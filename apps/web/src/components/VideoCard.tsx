@@ -1,0 +1,155 @@
+import { LIBRARY_MESSAGES, type ReferenceVideo } from "@stepsync/contracts";
+import { BadgeCheck, Eye, Heart, Play, Share2, UserCheck, UserPlus, Users } from "lucide-react";
+import { Link } from "react-router";
+import { activityLabel } from "../lib/format";
+import { formatDuration, shortCount, visibleTags } from "../lib/library";
+import { Button } from "./Button";
+import { cx } from "./cx";
+
+export type VideoCardActions = {
+  onPractice(video: ReferenceVideo): void;
+  onLike(video: ReferenceVideo): void;
+  onShare(video: ReferenceVideo): void;
+  onFollow(video: ReferenceVideo): void;
+  onFriend(video: ReferenceVideo): void;
+};
+
+/** A library card (part 2 §2): thumbnail, texts, counts, contributor, tags and the actions. */
+export function VideoCard({
+  video,
+  viewerId,
+  actions,
+}: {
+  video: ReferenceVideo;
+  viewerId: number | undefined;
+  actions: VideoCardActions;
+}) {
+  const own = viewerId !== undefined && viewerId === video.contributor_id;
+  const { shown, more } = visibleTags(video.tags);
+  return (
+    <article className="flex flex-col overflow-hidden rounded-3xl border border-white/10 bg-white/[0.03] shadow-lg shadow-black/20">
+      <div className="relative aspect-video overflow-hidden bg-night-800">
+        {video.thumbnail_path ? (
+          <img src={video.thumbnail_path} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+        ) : (
+          <div className="flex size-full items-center justify-center text-slate-500">
+            <Play className="size-10" aria-hidden />
+          </div>
+        )}
+        <span className="absolute right-2 bottom-2 rounded-md bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
+          {formatDuration(video.duration)}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap gap-1.5 text-xs">
+          <span className="rounded-full bg-accent-500/15 px-2 py-0.5 text-accent-200">
+            {activityLabel(video.category)}
+          </span>
+          <span className="rounded-full bg-white/8 px-2 py-0.5 capitalize text-slate-300">{video.difficulty}</span>
+        </div>
+        <h3 className="line-clamp-2 text-base font-semibold text-white">{video.title}</h3>
+        {video.description ? <p className="line-clamp-2 text-sm text-slate-400">{video.description}</p> : null}
+        <div className="flex items-center gap-4 text-xs text-slate-400">
+          <span className="inline-flex items-center gap-1" title={`${video.views} views`}>
+            <Eye className="size-3.5" aria-hidden /> {shortCount(video.views)}
+            <span className="sr-only">views</span>
+          </span>
+          <span className="inline-flex items-center gap-1" title={`${video.likes_count} likes`}>
+            <Heart className="size-3.5" aria-hidden /> {shortCount(video.likes_count)}
+            <span className="sr-only">likes</span>
+          </span>
+        </div>
+        {video.contributor_id ? (
+          <Link
+            to={`/profile/${video.contributor_id}`}
+            className="inline-flex w-fit items-center gap-1.5 text-sm text-slate-200 hover:text-white"
+          >
+            {video.contributor_name ?? "Unknown"}
+            {video.contributor_verified ? (
+              <span className="inline-flex items-center gap-0.5 rounded-full bg-sky-500/15 px-1.5 py-0.5 text-[11px] text-sky-300">
+                <BadgeCheck className="size-3" aria-hidden /> {LIBRARY_MESSAGES.verified}
+              </span>
+            ) : null}
+          </Link>
+        ) : null}
+        {shown.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {shown.map((tag) => (
+              <li key={tag} className="rounded-md bg-white/6 px-1.5 py-0.5 text-[11px] text-slate-300">
+                #{tag}
+              </li>
+            ))}
+            {more > 0 ? (
+              <li className="rounded-md bg-white/6 px-1.5 py-0.5 text-[11px] text-slate-400">+{more}</li>
+            ) : null}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-2">
+          <Button size="sm" icon={<Play className="size-4" aria-hidden />} onClick={() => actions.onPractice(video)}>
+            Practice
+          </Button>
+          <IconButton
+            label={video.is_liked ? "Unlike" : "Like"}
+            pressed={video.is_liked}
+            onClick={() => actions.onLike(video)}
+            className={video.is_liked ? "text-rose-400" : undefined}
+          >
+            <Heart className={cx("size-4", video.is_liked && "fill-current")} aria-hidden />
+          </IconButton>
+          <IconButton label="Share" onClick={() => actions.onShare(video)}>
+            <Share2 className="size-4" aria-hidden />
+          </IconButton>
+          {!own && video.contributor_id ? (
+            <>
+              <IconButton
+                label={video.is_following ? "Unfollow" : "Follow"}
+                pressed={video.is_following}
+                onClick={() => actions.onFollow(video)}
+                className={video.is_following ? "text-accent-300" : undefined}
+              >
+                {video.is_following ? (
+                  <UserCheck className="size-4" aria-hidden />
+                ) : (
+                  <UserPlus className="size-4" aria-hidden />
+                )}
+              </IconButton>
+              <IconButton label="Add friend" onClick={() => actions.onFriend(video)}>
+                <Users className="size-4" aria-hidden />
+              </IconButton>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function IconButton({
+  label,
+  pressed,
+  onClick,
+  className,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  onClick(): void;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cx(
+        "inline-flex size-9 items-center justify-center rounded-full border border-white/10 bg-white/5 text-slate-300 transition hover:bg-white/12 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,166 @@
+import { ADMIN_MESSAGES, type Pagination } from "@stepsync/contracts";
+import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
+import { type InputHTMLAttributes, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { isApiError } from "../../api/client";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { Dialog } from "../../components/Dialog";
+import { cx } from "../../components/cx";
+
+/** Success (cleared after 3 s) and error messages of a tab; 'Admin access required' sends to /login. */
+export function useFlash() {
+  const navigate = useNavigate();
+  const [success, setSuccess] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const ok = useCallback((text: string) => {
+    setError(null);
+    setSuccess(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setSuccess(null), 3000);
+  }, []);
+  const fail = useCallback(
+    (err: unknown, fallback: string) => {
+      if (isApiError(err, 401) || (isApiError(err, 403) && err.message === ADMIN_MESSAGES.adminRequired)) {
+        navigate("/login");
+        return;
+      }
+      setSuccess(null);
+      setError(isApiError(err) && err.status < 500 && err.message ? `${fallback}: ${err.message}` : fallback);
+    },
+    [navigate],
+  );
+  const view = (
+    <>
+      {error ? (
+        <Alert tone="error">
+          <strong>Error:</strong> {error}
+        </Alert>
+      ) : null}
+      {success ? <Alert tone="success">{success}</Alert> : null}
+    </>
+  );
+  return { ok, fail, view, clearError: () => setError(null) };
+}
+
+export function Pager({ pagination, onPage }: { pagination?: Pagination; onPage: (page: number) => void }) {
+  if (!pagination || pagination.pages <= 1) return null;
+  return (
+    <nav className="flex items-center justify-end gap-3 text-sm text-slate-300" aria-label="Pages">
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={pagination.page <= 1}
+        onClick={() => onPage(pagination.page - 1)}
+        icon={<ChevronLeft className="size-4" aria-hidden />}
+      >
+        Previous
+      </Button>
+      <span className="tabular-nums">
+        Page {pagination.page} of {pagination.pages}
+      </span>
+      <Button variant="ghost" size="sm" disabled={!pagination.has_more} onClick={() => onPage(pagination.page + 1)}>
+        Next <ChevronRight className="size-4" aria-hidden />
+      </Button>
+    </nav>
+  );
+}
+
+/** The Confirm Delete dialog of every admin list. */
+export function ConfirmDelete({
+  what,
+  onCancel,
+  onConfirm,
+  busy,
+}: {
+  what: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Dialog
+      open={what !== null}
+      onClose={onCancel}
+      title={ADMIN_MESSAGES.confirmDeleteTitle}
+      icon={<Trash2 className="size-5" aria-hidden />}
+      description={
+        <>
+          Are you sure you want to delete {what}? {ADMIN_MESSAGES.cannotBeUndone}
+        </>
+      }
+      footer={
+        <>
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            Delete
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+export function Table({ head, children }: { head: string[]; children: React.ReactNode }) {
+  return (
+    <div className="glass overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <thead className="border-b border-white/10 text-xs uppercase tracking-wider text-slate-400">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/6 text-slate-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export const td = "px-4 py-3 align-middle";
+
+/**
+ * A compact labelled text input for list filters, matching SelectField (same label style and 44-px
+ * height) so a row of filters lines up.
+ */
+export function FilterInput({
+  label,
+  className,
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { label: string }) {
+  const id = useId();
+  return (
+    <div className={cx("flex min-w-0 flex-col gap-1.5", className)}>
+      <label htmlFor={id} className="text-xs font-medium text-slate-400">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="h-11 w-full rounded-xl border border-white/12 bg-night-900/80 px-3 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-accent-400"
+        {...rest}
+      />
+    </div>
+  );
+}
+
+export const roleBadge: Record<string, string> = {
+  admin: "bg-rose-500/15 text-rose-200 ring-rose-400/30",
+  contributor: "bg-sky-500/15 text-sky-200 ring-sky-400/30",
+  user: "bg-slate-500/15 text-slate-200 ring-slate-400/30",
+};
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return "N/A";
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? "Invalid date" : d.toLocaleString();
+}
+
+export const rupees = (n: number) =>
+  `₹${n.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,0 +1,134 @@
+import { PAYMENT_COMING_SOON, SUBSCRIBE_MESSAGES } from "@stepsync/contracts";
+import { ArrowLeft, Bell, CalendarClock, CheckCircle2, Coins, CreditCard } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { errorMessage } from "../../api/client";
+import { subscribeToFeature } from "../../api/notifications";
+import { Alert } from "../../components/Alert";
+import { Button, ButtonLink } from "../../components/Button";
+import { TextField } from "../../components/Field";
+import { Page } from "../../components/Page";
+
+const CHECKLIST = [
+  "Payment provider integration",
+  "Multiple credit bundles",
+  "Secure transaction handling",
+  "Real-time payment tracking",
+];
+
+/** Shown when Buy is pressed while online payments are not available (part 2 §2 Coming soon). */
+export default function PaymentComingSoonPage() {
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value?.includes("@")) {
+      setMessage({ tone: "error", text: SUBSCRIBE_MESSAGES.invalidEmail });
+      return;
+    }
+    setSubmitting(true);
+    setMessage(null);
+    try {
+      await subscribeToFeature(value);
+      setMessage({ tone: "success", text: SUBSCRIBE_MESSAGES.subscribed });
+      setEmail("");
+    } catch (error) {
+      setMessage({ tone: "error", text: errorMessage(error, SUBSCRIBE_MESSAGES.failed) });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Page title="Payments Coming Soon" width="narrow">
+      <section className="glass relative overflow-hidden p-6 sm:p-10">
+        <div
+          aria-hidden
+          className="absolute -right-24 -top-24 size-72 rounded-full bg-[radial-gradient(circle,rgba(255,77,157,0.25),transparent_65%)]"
+        />
+        <div className="relative space-y-8">
+          <div className="space-y-4 text-center">
+            <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-gradient-to-br from-accent-500/25 to-violet-500/25 text-accent-200 ring-1 ring-white/10">
+              <CreditCard className="size-8" aria-hidden />
+            </span>
+            <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">Payment Processing Coming Soon</h1>
+            <p className="mx-auto max-w-xl text-slate-300">
+              We are putting the finishing touches on secure online payments so you can buy credit bundles in a few
+              taps. Until then, your free credits keep working for every comparison.
+            </p>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/6 px-4 py-1.5 text-sm text-slate-200">
+              <CalendarClock className="size-4 text-accent-300" aria-hidden />
+              Expected release: <strong className="text-white">{PAYMENT_COMING_SOON.releaseDate}</strong>
+            </p>
+          </div>
+
+          <div>
+            <div className="mb-2 flex justify-between text-sm">
+              <span className="font-medium text-slate-200">Development progress</span>
+              <span className="font-semibold tabular-nums text-white">{PAYMENT_COMING_SOON.progressPercent}%</span>
+            </div>
+            <div
+              className="h-3 overflow-hidden rounded-full bg-white/8"
+              role="progressbar"
+              aria-label="Development progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={PAYMENT_COMING_SOON.progressPercent}
+            >
+              <div
+                className="h-full rounded-full bg-gradient-to-r from-accent-500 to-violet-500"
+                style={{ width: `${PAYMENT_COMING_SOON.progressPercent}%` }}
+              />
+            </div>
+          </div>
+
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {CHECKLIST.map((item) => (
+              <li
+                key={item}
+                className="flex items-center gap-3 rounded-2xl bg-white/4 px-4 py-3 text-sm text-slate-200"
+              >
+                <CheckCircle2 className="size-5 shrink-0 text-emerald-400" aria-hidden />
+                {item}
+              </li>
+            ))}
+          </ul>
+
+          <form onSubmit={onSubmit} noValidate className="space-y-3 rounded-2xl bg-white/4 p-5">
+            <h2 className="flex items-center gap-2 font-semibold text-white">
+              <Bell className="size-4 text-accent-300" aria-hidden /> Get notified when it is ready
+            </h2>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+              <div className="flex-1">
+                <TextField
+                  label="Email address"
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              </div>
+              <Button type="submit" disabled={submitting} className="sm:mt-7">
+                {submitting ? SUBSCRIBE_MESSAGES.subscribing : "Notify Me"}
+              </Button>
+            </div>
+            {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+          </form>
+
+          <div className="flex flex-wrap justify-center gap-3">
+            <ButtonLink to="/dashboard" variant="secondary" icon={<ArrowLeft className="size-4" aria-hidden />}>
+              Back to Dashboard
+            </ButtonLink>
+            <ButtonLink to="/credits" variant="ghost" icon={<Coins className="size-4" aria-hidden />}>
+              View credit bundles
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </Page>
+  );
+}

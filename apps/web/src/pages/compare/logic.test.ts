@@ -1,0 +1,120 @@
+import { COMPARE_MESSAGES } from "@stepsync/contracts";
+import { describe, expect, it } from "vitest";
+import {
+  canSubmit,
+  creditsNotice,
+  currentSectionIndex,
+  readLibraryReference,
+  sectionJumpPlan,
+  stageLabel,
+  submitProblem,
+  toggleLoop,
+  videoErrorText,
+  visibleJointFeedback,
+} from "./logic";
+
+const known = (credits: number) => ({ kind: "known" as const, credits });
+const unknown = { kind: "unknown" as const };
+
+describe("compare submit rules", () => {
+  it("needs both videos, credits not known below 1, and not analysing", () => {
+    const base = { hasUserVideo: true, hasReference: true, credits: known(3), analysing: false };
+    expect(canSubmit(base)).toBe(true);
+    expect(canSubmit({ ...base, credits: unknown })).toBe(true);
+    expect(canSubmit({ ...base, credits: known(0) })).toBe(false);
+    expect(canSubmit({ ...base, hasUserVideo: false })).toBe(false);
+    expect(canSubmit({ ...base, hasReference: false })).toBe(false);
+    expect(canSubmit({ ...base, analysing: true })).toBe(false);
+  });
+
+  it("gives the spec's messages in order", () => {
+    expect(submitProblem({ hasUserVideo: false, hasReference: false, credits: unknown })).toBe(
+      "Please upload your dance performance video",
+    );
+    expect(submitProblem({ hasUserVideo: true, hasReference: false, credits: unknown })).toBe(
+      "Please provide a reference video",
+    );
+    expect(submitProblem({ hasUserVideo: true, hasReference: true, credits: known(0) })).toBe(
+      COMPARE_MESSAGES.insufficientCredits,
+    );
+    expect(submitProblem({ hasUserVideo: true, hasReference: true, credits: unknown })).toBeNull();
+  });
+
+  it("shows the credits notice", () => {
+    expect(creditsNotice(unknown)).toBe("unknown");
+    expect(creditsNotice(known(0))).toBe("insufficient");
+    expect(creditsNotice(known(1))).toBeNull();
+  });
+
+  it("reads the library reference from navigation state", () => {
+    expect(
+      readLibraryReference({ referenceVideo: { id: 7, title: "Salsa basics", videoUrl: "/v.mp4" } }),
+    ).toMatchObject({
+      id: 7,
+      title: "Salsa basics",
+      videoUrl: "/v.mp4",
+    });
+    expect(readLibraryReference({ referenceVideo: { id: 3 } })?.videoUrl).toBeNull();
+    expect(readLibraryReference(null)).toBeNull();
+    expect(readLibraryReference({ referenceVideo: { title: "no id" } })).toBeNull();
+  });
+
+  it("labels the two stages", () => {
+    expect(stageLabel("uploading", 37)).toBe("Uploading videos… 37%");
+    expect(stageLabel("analysing", 62.4)).toBe("Analysing… 62%");
+  });
+});
+
+describe("joint feedback rule", () => {
+  const joint_feedback = {
+    left_elbow: { diff: 25, feedback: "straighten" },
+    right_knee: { diff: 20, feedback: "bend" },
+    torso: { diff: 31, feedback: "stand tall" },
+  };
+  it("shows joints with diff above 20 only while the rounded score is below 90", () => {
+    expect(visibleJointFeedback({ score: 72, joint_feedback }).map((j) => j.joint)).toEqual(["torso", "left_elbow"]);
+    expect(visibleJointFeedback({ score: 89.4, joint_feedback })).toHaveLength(2);
+    expect(visibleJointFeedback({ score: 89.5, joint_feedback })).toEqual([]);
+    expect(visibleJointFeedback({ score: 95, joint_feedback })).toEqual([]);
+  });
+});
+
+describe("sections", () => {
+  const sections = [
+    { timestamp: 0, duration: 4 },
+    { timestamp: 4, duration: 4 },
+    { timestamp: 8, duration: 3 },
+  ];
+  it("follows playback: the section whose start and duration contain the time", () => {
+    expect(currentSectionIndex(sections, 0)).toBe(0);
+    expect(currentSectionIndex(sections, 3.99)).toBe(0);
+    expect(currentSectionIndex(sections, 4)).toBe(1);
+    expect(currentSectionIndex(sections, 10.9)).toBe(2);
+    expect(currentSectionIndex(sections, 11)).toBe(2);
+    expect(currentSectionIndex(sections, 20)).toBe(-1);
+    expect(currentSectionIndex([], 1)).toBe(-1);
+  });
+
+  it("plans a jump 2.5 s before the section, pausing at its start", () => {
+    expect(sectionJumpPlan(10)).toEqual({ start: 7.5, stopAt: 10, playMs: 2500 });
+    expect(sectionJumpPlan(1)).toEqual({ start: 0, stopAt: 1, playMs: 1000 });
+  });
+});
+
+describe("video element errors", () => {
+  it("maps media error codes to the §8 texts", () => {
+    expect(videoErrorText(4)).toBe("Video format not supported or file corrupted");
+    expect(videoErrorText(3)).toBe("Network error - video file not accessible");
+    expect(videoErrorText(2)).toBe("Video file not found");
+    expect(videoErrorText(1)).toBe("Error loading video");
+    expect(videoErrorText(undefined)).toBe("Error loading video");
+  });
+});
+
+describe("section loop button", () => {
+  it("turns on, moves to another section, and turns off when pressed again", () => {
+    expect(toggleLoop(null, 2)).toBe(2);
+    expect(toggleLoop(2, 0)).toBe(0);
+    expect(toggleLoop(0, 0)).toBeNull();
+  });
+});

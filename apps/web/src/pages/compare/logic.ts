@@ -1,0 +1,147 @@
+import { COMPARE_MESSAGES } from "@stepsync/contracts";
+import type { ComparisonSection } from "../../api/comparisons";
+import { COMPARE_TEXTS } from "../../constants/texts";
+
+/** The reference handed over from the library through navigation state. */
+export interface LibraryReference {
+  id: number | string;
+  title?: string;
+  category?: string;
+  instructor?: string;
+  duration?: number | string;
+  description?: string;
+  videoUrl?: string | null;
+}
+
+export function readLibraryReference(state: unknown): LibraryReference | null {
+  if (!state || typeof state !== "object") return null;
+  const ref = (state as { referenceVideo?: unknown }).referenceVideo;
+  if (!ref || typeof ref !== "object") return null;
+  const r = ref as Record<string, unknown>;
+  if (typeof r.id !== "number" && typeof r.id !== "string") return null;
+  return {
+    id: r.id,
+    title: typeof r.title === "string" ? r.title : undefined,
+    category: typeof r.category === "string" ? r.category : undefined,
+    instructor: typeof r.instructor === "string" ? r.instructor : undefined,
+    duration: typeof r.duration === "number" || typeof r.duration === "string" ? r.duration : undefined,
+    description: typeof r.description === "string" ? r.description : undefined,
+    videoUrl: typeof r.videoUrl === "string" ? r.videoUrl : null,
+  };
+}
+
+export type CreditsState = { kind: "unknown" } | { kind: "known"; credits: number };
+
+export interface SubmitInput {
+  hasUserVideo: boolean;
+  hasReference: boolean;
+  credits: CreditsState;
+  analysing: boolean;
+}
+
+/** Part 2 §5: both videos, credits not known to be below 1, not while analysing. */
+export function canSubmit({ hasUserVideo, hasReference, credits, analysing }: SubmitInput): boolean {
+  if (analysing) return false;
+  if (!hasUserVideo || !hasReference) return false;
+  if (credits.kind === "known" && credits.credits < 1) return false;
+  return true;
+}
+
+/** The first validation message for a submit attempt, or null when it may go ahead. */
+export function submitProblem({ hasUserVideo, hasReference, credits }: Omit<SubmitInput, "analysing">): string | null {
+  if (!hasUserVideo) return COMPARE_MESSAGES.noUserVideo;
+  if (!hasReference) return COMPARE_MESSAGES.noReference;
+  if (credits.kind === "known" && credits.credits < 1) return COMPARE_MESSAGES.insufficientCredits;
+  return null;
+}
+
+export type CreditsNotice = "insufficient" | "unknown" | null;
+
+export function creditsNotice(credits: CreditsState): CreditsNotice {
+  if (credits.kind === "unknown") return "unknown";
+  return credits.credits < 1 ? "insufficient" : null;
+}
+
+/** Part 2 §9: detailed joint feedback only when the rounded score is below 90, for joints with diff above 20. */
+export function visibleJointFeedback(section: Pick<ComparisonSection, "score" | "joint_feedback">): Array<{
+  joint: string;
+  diff: number;
+  feedback: string;
+}> {
+  if (Math.round(section.score) >= 90) return [];
+  return Object.entries(section.joint_feedback ?? {})
+    .filter(([, jf]) => jf && typeof jf.diff === "number" && jf.diff > 20)
+    .map(([joint, jf]) => ({ joint, diff: jf.diff, feedback: jf.feedback }))
+    .sort((a, b) => b.diff - a.diff);
+}
+
+/** The section whose [timestamp, timestamp + duration) contains t (reference seconds), else -1. */
+export function currentSectionIndex(
+  sections: ReadonlyArray<Pick<ComparisonSection, "timestamp" | "duration">>,
+  t: number,
+): number {
+  for (let i = 0; i < sections.length; i++) {
+    const s = sections[i];
+    if (!s) continue;
+    const end = s.timestamp + s.duration;
+    const last = i === sections.length - 1;
+    if (t >= s.timestamp && (t < end || (last && t <= end + 0.05))) return i;
+  }
+  return -1;
+}
+
+export const SECTION_JUMP = { leadS: 2.5, highlightMs: 5000 } as const;
+
+/** Where a section jump starts (2.5 s before, not before 0) and how long it plays before pausing. */
+export function sectionJumpPlan(timestamp: number): { start: number; stopAt: number; playMs: number } {
+  const start = Math.max(0, timestamp - SECTION_JUMP.leadS);
+  return { start, stopAt: timestamp, playMs: Math.round((timestamp - start) * 1000) };
+}
+
+/** The §8 text for a media element error code. */
+export function videoErrorText(code: number | null | undefined): string {
+  switch (code) {
+    case 4:
+      return COMPARE_TEXTS.videoFormat;
+    case 3:
+      return COMPARE_TEXTS.videoNetwork;
+    case 2:
+      return COMPARE_TEXTS.videoNotFound;
+    default:
+      return COMPARE_TEXTS.videoError;
+  }
+}
+
+/** One bar for two stages: upload counts 0–30 %, analysis 30–100 % of the bar. */
+export function overallProgress(stage: "uploading" | "analysing", percent: number): number {
+  const p = Math.max(0, Math.min(100, percent));
+  return stage === "uploading" ? Math.round(p * 0.3) : Math.round(30 + p * 0.7);
+}
+
+export function stageLabel(stage: "uploading" | "analysing", percent: number): string {
+  const p = Math.max(0, Math.min(100, Math.round(percent)));
+  return stage === "uploading" ? COMPARE_TEXTS.uploadingStage(p) : COMPARE_TEXTS.analysingStage(p);
+}
+
+/** Joint key → words ('left_elbow' → 'Left elbow'). */
+export function jointLabel(joint: string): string {
+  const words = joint.replace(/_/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function categoryLabel(key: string): string {
+  return key.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function formatSeconds(s: number): string {
+  const total = Math.max(0, Math.round(s));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The section being looped after a press of a section's Loop button: pressing the looped one
+ * turns the loop off, pressing another moves the loop there.
+ */
+export function toggleLoop(current: number | null, pressed: number): number | null {
+  return current === pressed ? null : pressed;
+}

@@ -1,0 +1,166 @@
+import type { ComparisonSummary } from "@stepsync/contracts";
+import { Clock, Eye, Film, Loader2, Trash2, TriangleAlert, User } from "lucide-react";
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { cx } from "../../components/cx";
+import { COMPARE_TEXTS } from "../../constants/texts";
+import { elapsedText } from "../../lib/elapsed";
+import { activityLabel, formatDate, scoreBgClass } from "../../lib/format";
+
+/** One comparison in the history grid; hovering swaps the thumbnail for a muted looping preview. */
+export function HistoryCard({
+  item,
+  highlighted,
+  now,
+  onDelete,
+}: {
+  item: ComparisonSummary;
+  highlighted: boolean;
+  now: number;
+  onDelete: (item: ComparisonSummary) => void;
+}) {
+  const navigate = useNavigate();
+  const [hover, setHover] = useState(false);
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const preview = useRef<HTMLVideoElement>(null);
+  const processing = item.status === "processing";
+  const failed = item.status === "failed";
+  const videoSrc = item.user_video_path;
+
+  const startPreview = () => {
+    setHover(true);
+    const v = preview.current;
+    if (v) {
+      v.currentTime = 0;
+      void v.play().catch(() => undefined);
+    }
+  };
+  const stopPreview = () => {
+    setHover(false);
+    preview.current?.pause();
+  };
+
+  return (
+    <article
+      id={`comparison-${item.id}`}
+      data-testid="history-card"
+      className={cx(
+        "glass group flex flex-col overflow-hidden p-0 transition duration-300",
+        highlighted ? "ring-2 ring-accent-400 shadow-xl shadow-accent-600/25" : "hover:border-white/20",
+      )}
+      onMouseEnter={startPreview}
+      onMouseLeave={stopPreview}
+      onFocus={startPreview}
+      onBlur={stopPreview}
+    >
+      <div className="relative aspect-video overflow-hidden bg-night-800">
+        {item.thumbnail_path && !thumbFailed ? (
+          <img
+            src={item.thumbnail_path}
+            alt=""
+            loading="lazy"
+            onError={() => setThumbFailed(true)}
+            className={cx(
+              "absolute inset-0 size-full object-cover transition-opacity",
+              hover && videoSrc && "opacity-0",
+            )}
+          />
+        ) : !videoSrc ? (
+          <div className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-night-700 to-night-900 text-slate-500">
+            <Film className="size-10" aria-hidden />
+          </div>
+        ) : null}
+        {videoSrc ? (
+          <video
+            ref={preview}
+            src={`${videoSrc}#t=0.5`}
+            muted
+            loop
+            playsInline
+            preload="metadata"
+            aria-hidden
+            tabIndex={-1}
+            className={cx(
+              "absolute inset-0 size-full object-cover transition-opacity",
+              item.thumbnail_path && !thumbFailed && !hover ? "opacity-0" : "opacity-100",
+            )}
+          />
+        ) : null}
+        <span className="absolute left-3 top-3 rounded-full bg-night-950/75 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur">
+          {activityLabel(item.activity_type)}
+        </span>
+        <span className="absolute right-3 top-3">
+          {processing ? (
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-sky-500/85 px-2.5 py-1 text-xs font-semibold text-white">
+              <Loader2 className="size-3.5 animate-spin" aria-hidden /> {item.progress}%
+            </span>
+          ) : failed ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-rose-600/90 px-2.5 py-1 text-xs font-semibold text-white">
+              <TriangleAlert className="size-3.5" aria-hidden /> {COMPARE_TEXTS.failedItem}
+            </span>
+          ) : (
+            <span className="inline-flex rounded-full bg-night-950/85 backdrop-blur">
+              <span
+                className={cx(
+                  "rounded-full px-2.5 py-1 text-sm font-bold tabular-nums backdrop-blur",
+                  scoreBgClass(item.overall_score),
+                )}
+                data-testid="history-score"
+              >
+                {item.overall_score != null ? `${Math.round(item.overall_score)}%` : "—"}
+              </span>
+            </span>
+          )}
+        </span>
+        {processing ? (
+          <div className="absolute inset-x-0 bottom-0 h-1 bg-white/10">
+            <div className="h-full bg-sky-400 transition-[width] duration-700" style={{ width: `${item.progress}%` }} />
+          </div>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-white" title={item.reference_title ?? undefined}>
+            {item.reference_title || "Uploaded reference"}
+          </h3>
+          <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-400">
+            <User className="size-3.5" aria-hidden />
+            {item.contributor_name || "Your upload"}
+            <span aria-hidden>·</span>
+            <Clock className="size-3.5" aria-hidden />
+            {processing ? elapsedText(item.created_at, now) : formatDate(item.created_at)}
+          </p>
+          {failed && item.error ? <p className="mt-2 line-clamp-2 text-xs text-rose-300">{item.error}</p> : null}
+        </div>
+        <div className="mt-auto flex items-center gap-2">
+          <button
+            type="button"
+            disabled={processing || failed}
+            onClick={() => navigate(`/compare?id=${item.id}`)}
+            className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-full bg-white/10 px-3 text-sm font-semibold text-white transition hover:bg-white/16 disabled:cursor-not-allowed disabled:opacity-55"
+          >
+            {processing ? (
+              <>
+                <Loader2 className="size-4 animate-spin" aria-hidden /> {COMPARE_TEXTS.processingItem}
+              </>
+            ) : failed ? (
+              COMPARE_TEXTS.failedItem
+            ) : (
+              <>
+                <Eye className="size-4" aria-hidden /> {COMPARE_TEXTS.viewDetails}
+              </>
+            )}
+          </button>
+          <button
+            type="button"
+            onClick={() => onDelete(item)}
+            aria-label={`Delete comparison ${item.id}`}
+            className="inline-flex size-9 items-center justify-center rounded-full border border-white/10 text-slate-400 transition hover:border-rose-400/40 hover:bg-rose-500/10 hover:text-rose-200"
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

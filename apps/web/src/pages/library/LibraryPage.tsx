@@ -1,0 +1,189 @@
+import {
+  ACTIVITY_LABELS,
+  ACTIVITY_TYPES,
+  CONTRIBUTOR_TYPE_LABELS,
+  CONTRIBUTOR_TYPES,
+  DIFFICULTIES,
+  LIBRARY_MESSAGES,
+  LIBRARY_SORT_LABELS,
+  LIBRARY_SORTS,
+  LIMITS,
+} from "@stepsync/contracts";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Library, RefreshCw, Search, Upload } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { listLibrary } from "../../api/library";
+import { useAuth } from "../../auth/context";
+import { Alert } from "../../components/Alert";
+import { Button, ButtonLink } from "../../components/Button";
+import { EmptyState } from "../../components/EmptyState";
+import { Page, PageHeader } from "../../components/Page";
+import { SelectField } from "../../components/SelectField";
+import { Spinner } from "../../components/Spinner";
+import { VideoCard } from "../../components/VideoCard";
+import { applyFilter, DEFAULT_FILTERS, type LibraryFilters, useDebounced } from "../../lib/library";
+import { useVideoActions } from "../../lib/useVideoActions";
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The community library (part 2 §2): filters, card grid, Load More. */
+export default function LibraryPage() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const initialCategory = params.get("category") ?? "";
+  const uploaded = params.get("uploaded");
+  const [filters, setFilters] = useState<LibraryFilters>({
+    ...DEFAULT_FILTERS,
+    category: (ACTIVITY_TYPES as readonly string[]).includes(initialCategory) ? initialCategory : "",
+  });
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim(), LIMITS.searchDebounceMs);
+  useEffect(() => setFilters((f) => applyFilter(f, "search", search)), [search]);
+  const effective = filters;
+  const set = <K extends keyof LibraryFilters>(key: K, value: LibraryFilters[K]) =>
+    setFilters((f) => applyFilter(f, key, value));
+
+  const { page: _page, ...queryFilters } = effective;
+  const queryKey = ["library", queryFilters] as const;
+  const query = useInfiniteQuery({
+    queryKey,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      listLibrary({ ...queryFilters, page: pageParam, limit: LIMITS.libraryPageSize }, signal),
+    getNextPageParam: (last) => (last.pagination?.has_more ? last.pagination.page + 1 : undefined),
+  });
+  const actions = useVideoActions([["library"]]);
+  const videos = query.data?.pages.flatMap((p) => p.videos) ?? [];
+  const canUpload = user?.role === "contributor" || user?.role === "admin";
+
+  return (
+    <Page title="Reference Library">
+      <PageHeader
+        eyebrow="Learn"
+        title="Reference Library"
+        description="Practise with routines from our instructors: pick a video, press Practice and compare your moves."
+        actions={
+          <ButtonLink
+            to="/upload-video"
+            icon={<Upload className="size-4" aria-hidden />}
+            variant={canUpload ? "primary" : "secondary"}
+          >
+            {LIBRARY_MESSAGES.uploadVideo}
+          </ButtonLink>
+        }
+      />
+      {uploaded ? (
+        <Alert tone="success" className="mb-6">
+          {LIBRARY_MESSAGES.uploadedNotice} <span className="text-emerald-200/70">(video #{uploaded})</span>
+        </Alert>
+      ) : null}
+
+      <form
+        className="mb-8 grid grid-cols-1 gap-3 rounded-3xl border border-white/10 bg-white/[0.03] p-4 sm:grid-cols-2 lg:grid-cols-5"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label="Filter videos"
+      >
+        <div className="flex min-w-0 flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
+          <label htmlFor="library-search" className="text-xs font-medium text-slate-400">
+            Search
+          </label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-3.5 left-3 size-4 text-slate-500" aria-hidden />
+            <input
+              id="library-search"
+              type="search"
+              value={searchText}
+              onChange={(e) => setSearchText(e.currentTarget.value)}
+              placeholder="Title, description or tag"
+              className="h-11 w-full rounded-xl border border-white/12 bg-night-900/80 pr-3 pl-9 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-accent-400"
+            />
+          </div>
+        </div>
+        <SelectField
+          label="Style"
+          value={effective.category}
+          onChange={(e) => set("category", e.currentTarget.value)}
+          options={[
+            { value: "", label: "All styles" },
+            ...ACTIVITY_TYPES.map((a) => ({ value: a, label: ACTIVITY_LABELS[a] })),
+          ]}
+        />
+        <SelectField
+          label="Difficulty"
+          value={effective.difficulty}
+          onChange={(e) => set("difficulty", e.currentTarget.value)}
+          options={[{ value: "", label: "All levels" }, ...DIFFICULTIES.map((d) => ({ value: d, label: capital(d) }))]}
+        />
+        <SelectField
+          label="Sort by"
+          value={effective.sort_by}
+          onChange={(e) => set("sort_by", e.currentTarget.value)}
+          options={LIBRARY_SORTS.map((s) => ({ value: s, label: LIBRARY_SORT_LABELS[s] }))}
+        />
+        <SelectField
+          label="Contributors"
+          value={effective.contributor_type}
+          onChange={(e) => set("contributor_type", e.currentTarget.value)}
+          options={[
+            { value: "", label: "All contributors" },
+            ...CONTRIBUTOR_TYPES.map((c) => ({ value: c, label: CONTRIBUTOR_TYPE_LABELS[c] })),
+          ]}
+        />
+      </form>
+
+      {query.isPending ? (
+        <div className="flex justify-center py-16 text-slate-400">
+          <Spinner label="Loading videos" />
+        </div>
+      ) : query.isError ? (
+        <EmptyState
+          icon={<Library className="size-7" aria-hidden />}
+          title={LIBRARY_MESSAGES.fetchFailed}
+          action={
+            <Button
+              variant="secondary"
+              icon={<RefreshCw className="size-4" aria-hidden />}
+              onClick={() => void query.refetch()}
+            >
+              Try again
+            </Button>
+          }
+        />
+      ) : videos.length === 0 ? (
+        <EmptyState
+          icon={<Library className="size-7" aria-hidden />}
+          title="No videos found"
+          action={
+            canUpload ? (
+              <ButtonLink to="/upload-video" icon={<Upload className="size-4" aria-hidden />}>
+                {LIBRARY_MESSAGES.uploadVideo}
+              </ButtonLink>
+            ) : undefined
+          }
+        >
+          Try another style or search, or check back soon: new routines are added after review.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Videos">
+            {videos.map((video) => (
+              <li key={video.id} className="flex">
+                <div className="flex w-full flex-col">
+                  <VideoCard video={video} viewerId={user?.id} actions={actions} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <div className="mt-8 flex justify-center">
+              <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {LIBRARY_MESSAGES.loadMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,149 @@
+import { type Profile, updateProfileRequest } from "@stepsync/contracts";
+import { Save, X } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { errorMessage } from "../../api/client";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { Card } from "../../components/Card";
+import { TextAreaField, TextField } from "../../components/Field";
+
+export interface ProfileFormValues {
+  username: string;
+  email: string;
+  full_name: string;
+  bio: string;
+  profile_image: string;
+}
+
+type FormErrors = Partial<Record<keyof ProfileFormValues, string>>;
+
+export function valuesFrom(profile: Profile): ProfileFormValues {
+  return {
+    username: profile.username ?? "",
+    email: profile.email ?? "",
+    full_name: profile.full_name ?? "",
+    bio: profile.bio ?? "",
+    profile_image: profile.profile_image ?? "",
+  };
+}
+
+/** Part 1 §5: username and email required; valid email; profile image a URL; full name and bio optional. */
+export function validateProfile(values: ProfileFormValues): FormErrors {
+  const result = updateProfileRequest.safeParse(values);
+  if (result.success) return {};
+  const errors: FormErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof ProfileFormValues | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export function EditProfileForm({
+  profile,
+  onCancel,
+  onSave,
+}: {
+  profile: Profile;
+  onCancel: () => void;
+  onSave: (values: ProfileFormValues) => Promise<void>;
+}) {
+  const [values, setValues] = useState<ProfileFormValues>(() => valuesFrom(profile));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  function update(field: keyof ProfileFormValues, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (formError) setFormError(null);
+  }
+
+  function cancel() {
+    // Cancel resets to the loaded values.
+    setValues(valuesFrom(profile));
+    setErrors({});
+    setFormError(null);
+    onCancel();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateProfile(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setSaving(true);
+    setFormError(null);
+    try {
+      await onSave(values);
+    } catch (error) {
+      setFormError(errorMessage(error, "Failed to update profile"));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card className="animate-fade-up">
+      <h2 className="mb-6 text-xl font-semibold text-white">Edit profile</h2>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {formError ? <Alert>{formError}</Alert> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            value={values.username}
+            error={errors.username}
+            onChange={(e) => update("username", e.target.value)}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            error={errors.email}
+            onChange={(e) => update("email", e.target.value)}
+          />
+          <TextField
+            label="Full name"
+            name="full_name"
+            autoComplete="name"
+            value={values.full_name}
+            error={errors.full_name}
+            hint="Optional"
+            onChange={(e) => update("full_name", e.target.value)}
+          />
+          <TextField
+            label="Profile image URL"
+            name="profile_image"
+            type="url"
+            inputMode="url"
+            placeholder="https://…"
+            value={values.profile_image}
+            error={errors.profile_image}
+            hint="Optional — a link to a square photo works best"
+            onChange={(e) => update("profile_image", e.target.value)}
+          />
+        </div>
+        <TextAreaField
+          label="Bio"
+          name="bio"
+          rows={4}
+          value={values.bio}
+          error={errors.bio}
+          hint="Optional — tell other dancers about your style"
+          onChange={(e) => update("bio", e.target.value)}
+        />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={cancel} disabled={saving} icon={<X className="size-4" aria-hidden />}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} icon={<Save className="size-4" aria-hidden />}>
+            {saving ? "Saving..." : "Save changes"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,173 @@
+import { LIMITS, MESSAGES, type Profile } from "@stepsync/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ChartColumn, Coins, LayoutGrid, Receipt, RotateCcw, Target, Trophy } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Navigate, useLocation, useSearchParams } from "react-router";
+import { isApiError } from "../../api/client";
+import { getProfile, updateProfile } from "../../api/profile";
+import { useAuth } from "../../auth/context";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { Page } from "../../components/Page";
+import { PageSpinner } from "../../components/Spinner";
+import { StatTile } from "../../components/StatTile";
+import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
+import { formatPercent, scoreTextClass } from "../../lib/format";
+import { EditProfileForm, type ProfileFormValues } from "./EditProfileForm";
+import { ProfileHeader } from "./ProfileHeader";
+import { AchievementsTab, CreditsTab, OverviewTab, StatisticsTab, TransactionsTab } from "./tabs";
+
+const TABS = [
+  { id: "overview", label: "Overview", icon: <LayoutGrid className="size-4" aria-hidden /> },
+  { id: "statistics", label: "Statistics", icon: <ChartColumn className="size-4" aria-hidden /> },
+  { id: "achievements", label: "Achievements", icon: <Trophy className="size-4" aria-hidden /> },
+  { id: "credits", label: "Credits", icon: <Coins className="size-4" aria-hidden /> },
+  { id: "transactions", label: "Transactions", icon: <Receipt className="size-4" aria-hidden /> },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+function isTab(value: string | null): value is TabId {
+  return TABS.some((t) => t.id === value);
+}
+
+export const profileQueryKey = ["profile"] as const;
+
+export default function ProfilePage() {
+  const queryClient = useQueryClient();
+  const { setUser } = useAuth();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get("tab");
+  const tab: TabId = isTab(tabParam) ? tabParam : "overview";
+  const ids = useTabIds();
+  const [editing, setEditing] = useState(false);
+  const [savedMessage, setSavedMessage] = useState<string | null>(null);
+
+  const profileQuery = useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => getProfile(signal).then((r) => r.profile),
+  });
+
+  // 'Profile updated successfully!' shows for 3 seconds.
+  useEffect(() => {
+    if (!savedMessage) return;
+    const timer = setTimeout(() => setSavedMessage(null), LIMITS.profileMessageMs);
+    return () => clearTimeout(timer);
+  }, [savedMessage]);
+
+  function selectTab(id: TabId) {
+    const next = new URLSearchParams(params);
+    if (id === "overview") next.delete("tab");
+    else next.set("tab", id);
+    setParams(next, { replace: true });
+  }
+
+  async function save(values: ProfileFormValues) {
+    const res = await updateProfile(values);
+    const current = queryClient.getQueryData<Profile>(profileQueryKey);
+    const merged: Profile = { ...(current ?? res.profile), ...res.profile };
+    queryClient.setQueryData(profileQueryKey, merged);
+    setUser({
+      id: merged.id,
+      username: merged.username,
+      email: merged.email,
+      full_name: merged.full_name,
+      bio: merged.bio,
+      profile_image: merged.profile_image,
+      role: merged.role,
+      created_at: merged.created_at,
+    });
+    setEditing(false);
+    setSavedMessage(MESSAGES.profileUpdated);
+  }
+
+  if (profileQuery.isPending) {
+    return (
+      <Page title="Profile">
+        <PageSpinner label="Loading profile" />
+      </Page>
+    );
+  }
+
+  if (profileQuery.isError) {
+    if (isApiError(profileQuery.error, 401)) {
+      return (
+        <Navigate
+          to="/login"
+          replace
+          state={{ from: { pathname: location.pathname, search: location.search, hash: "" } }}
+        />
+      );
+    }
+    return (
+      <Page title="Profile" width="narrow">
+        <Alert>
+          <p className="font-semibold">{MESSAGES.profileLoadFailed}</p>
+          <p className="mt-1 opacity-80">{profileQuery.error.message}</p>
+        </Alert>
+        <Button
+          className="mt-6"
+          variant="secondary"
+          icon={<RotateCcw className="size-4" aria-hidden />}
+          onClick={() => void profileQuery.refetch()}
+        >
+          Retry
+        </Button>
+      </Page>
+    );
+  }
+
+  const profile = profileQuery.data;
+  const overall = profile.stats.overall;
+
+  return (
+    <Page title="Profile">
+      <div className="space-y-6">
+        {savedMessage ? <Alert tone="success">{savedMessage}</Alert> : null}
+        {editing ? (
+          <EditProfileForm profile={profile} onCancel={() => setEditing(false)} onSave={save} />
+        ) : (
+          <ProfileHeader
+            profile={profile}
+            onEdit={() => {
+              setSavedMessage(null);
+              setEditing(true);
+            }}
+          />
+        )}
+
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <StatTile label="Credits" value={profile.credits} icon={<Coins className="size-4" aria-hidden />} />
+          <StatTile
+            label="Comparisons"
+            value={overall.total_comparisons}
+            icon={<ChartColumn className="size-4" aria-hidden />}
+          />
+          <StatTile
+            label="Best Score"
+            value={formatPercent(overall.best_score)}
+            valueClassName={scoreTextClass(overall.best_score)}
+            icon={<Trophy className="size-4" aria-hidden />}
+          />
+          <StatTile
+            label="Avg Score"
+            value={formatPercent(overall.overall_average)}
+            valueClassName={scoreTextClass(overall.overall_average)}
+            icon={<Target className="size-4" aria-hidden />}
+          />
+        </div>
+
+        <div className="space-y-6 pt-2">
+          <Tabs tabs={TABS} value={tab} onChange={selectTab} ids={ids} label="Profile sections" />
+          <TabPanel id={tab} ids={ids} key={tab}>
+            {tab === "overview" ? <OverviewTab profile={profile} /> : null}
+            {tab === "statistics" ? <StatisticsTab /> : null}
+            {tab === "achievements" ? <AchievementsTab /> : null}
+            {tab === "credits" ? <CreditsTab profile={profile} /> : null}
+            {tab === "transactions" ? <TransactionsTab /> : null}
+          </TabPanel>
+        </div>
+      </div>
+    </Page>
+  );
+}

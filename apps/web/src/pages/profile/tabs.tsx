@@ -1,0 +1,411 @@
+import { ACTIVITY_TYPES, type Profile } from "@stepsync/contracts";
+import { useQuery } from "@tanstack/react-query";
+import {
+  ArrowRight,
+  ArrowUpRight,
+  Award,
+  Coins,
+  CreditCard,
+  Flame,
+  History,
+  Receipt,
+  Target,
+  TrendingUp,
+  Trophy,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { listComparisons } from "../../api/comparisons";
+import { getPurchases, getTransactions } from "../../api/credits";
+import { type ActivityStat, getAchievements, getDashboardStats } from "../../api/dashboard";
+import { ButtonLink } from "../../components/Button";
+import { Card, CardTitle } from "../../components/Card";
+import { cx } from "../../components/cx";
+import { EmptyState } from "../../components/EmptyState";
+import { ProgressChart } from "../../components/ProgressChart";
+import { Spinner } from "../../components/Spinner";
+import { StatTile } from "../../components/StatTile";
+import { StyleStatBody } from "../../components/StyleStatBody";
+import { TEXTS } from "../../constants/texts";
+import {
+  activityLabel,
+  formatDate,
+  formatPercent,
+  formatRupees,
+  scoreBgClass,
+  scoreTextClass,
+} from "../../lib/format";
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex items-center justify-center py-10 text-slate-400">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-8 text-center">
+      <p className="text-sm text-rose-300">{message}</p>
+      <button type="button" className="text-sm font-semibold text-accent-300 hover:text-accent-200" onClick={onRetry}>
+        {TEXTS.tryAgain}
+      </button>
+    </div>
+  );
+}
+
+export const statsQuery = {
+  queryKey: ["dashboard-stats", "month"] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => getDashboardStats("month", signal),
+};
+
+export function useTransactions() {
+  return useQuery({ queryKey: ["credits", "transactions"], queryFn: ({ signal }) => getTransactions(signal) });
+}
+export function usePurchases() {
+  return useQuery({ queryKey: ["credits", "purchases"], queryFn: ({ signal }) => getPurchases(signal) });
+}
+
+/* ---------------- Overview ---------------- */
+
+function bestActivity(stats: Record<string, ActivityStat> | undefined): [string, ActivityStat] | null {
+  if (!stats) return null;
+  let best: [string, ActivityStat] | null = null;
+  for (const [style, stat] of Object.entries(stats)) {
+    if (!stat || stat.total <= 0 || stat.average === null) continue;
+    if (!best || (stat.average ?? 0) > (best[1].average ?? 0)) best = [style, stat];
+  }
+  return best;
+}
+
+export function OverviewTab({ profile }: { profile: Profile }) {
+  const recent = useQuery({
+    queryKey: ["comparisons", "recent", 5],
+    queryFn: ({ signal }) => listComparisons({ limit: 5 }, signal),
+  });
+  const stats = useQuery(statsQuery);
+  const overall = profile.stats.overall;
+  const best = bestActivity(stats.data?.activityStats);
+
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatTile
+          label="Current Credits"
+          value={profile.credits}
+          icon={<Coins className="size-4" aria-hidden />}
+          footer={
+            <Link
+              to="/credits"
+              className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-accent-300 hover:text-accent-200"
+            >
+              {TEXTS.buyMoreCredits} <ArrowRight className="size-3.5" aria-hidden />
+            </Link>
+          }
+        />
+        <StatTile
+          label="Total Sessions"
+          value={overall.total_comparisons}
+          icon={<Flame className="size-4" aria-hidden />}
+        />
+        <StatTile
+          label="Best Score"
+          value={formatPercent(overall.best_score)}
+          valueClassName={scoreTextClass(overall.best_score)}
+          icon={<Trophy className="size-4" aria-hidden />}
+        />
+        <StatTile
+          label="Average Score"
+          value={formatPercent(overall.overall_average)}
+          valueClassName={scoreTextClass(overall.overall_average)}
+          icon={<Target className="size-4" aria-hidden />}
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <Card>
+          <CardTitle icon={<Award className="size-4" aria-hidden />}>Your Best Activity</CardTitle>
+          {stats.isPending ? (
+            <Loading label="Loading statistics" />
+          ) : best ? (
+            <div className="space-y-2">
+              <p className="text-2xl font-bold text-white">{activityLabel(best[0])}</p>
+              <p className="text-sm text-slate-400">
+                Average{" "}
+                <span className={cx("font-semibold", scoreTextClass(best[1].average))}>
+                  {formatPercent(best[1].average)}
+                </span>{" "}
+                over {best[1].total} {best[1].total === 1 ? "session" : "sessions"}
+              </p>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-400">{TEXTS.noBestActivity}</p>
+          )}
+        </Card>
+
+        <Card>
+          <CardTitle icon={<History className="size-4" aria-hidden />}>Recent Activity</CardTitle>
+          {recent.isPending ? (
+            <Loading label="Loading recent activity" />
+          ) : recent.isError ? (
+            <LoadError message={recent.error.message} onRetry={() => void recent.refetch()} />
+          ) : recent.data.comparisons.length === 0 ? (
+            <EmptyState
+              icon={<History className="size-7" aria-hidden />}
+              action={
+                <ButtonLink to="/compare" size="sm">
+                  Start a comparison
+                </ButtonLink>
+              }
+            >
+              {TEXTS.noRecentActivity}
+            </EmptyState>
+          ) : (
+            <ul className="divide-y divide-white/6">
+              {recent.data.comparisons.slice(0, 5).map((c) => (
+                <li key={c.id}>
+                  <Link
+                    to={`/compare?id=${c.id}`}
+                    className="flex items-center gap-4 rounded-xl px-2 py-3 transition hover:bg-white/5"
+                  >
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium text-white">
+                        {c.reference_title ?? activityLabel(c.activity_type)}
+                      </p>
+                      <p className="text-xs text-slate-400">
+                        {activityLabel(c.activity_type)} · {formatDate(c.created_at)}
+                        {c.status !== "completed" ? ` · ${c.status}` : ""}
+                      </p>
+                    </div>
+                    <span
+                      className={cx(
+                        "rounded-full px-2.5 py-1 text-sm font-semibold tabular-nums",
+                        scoreBgClass(c.overall_score),
+                      )}
+                    >
+                      {formatPercent(c.overall_score)}
+                    </span>
+                    <ArrowUpRight className="size-4 text-slate-500" aria-hidden />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/* ---------------- Statistics ---------------- */
+
+export function StatisticsTab() {
+  const stats = useQuery(statsQuery);
+  return (
+    <div className="space-y-6">
+      {stats.isPending ? (
+        <Loading label="Loading statistics" />
+      ) : stats.isError ? (
+        <LoadError message={stats.error.message} onRetry={() => void stats.refetch()} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {ACTIVITY_TYPES.map((style) => {
+            const s = stats.data.activityStats?.[style];
+            const total = s?.total ?? 0;
+            return (
+              <Card key={style} className={cx("p-5!", total === 0 && "opacity-70")}>
+                <StyleStatBody style={style} stat={s} />
+              </Card>
+            );
+          })}
+        </div>
+      )}
+      <ProgressChart />
+    </div>
+  );
+}
+
+/* ---------------- Achievements ---------------- */
+
+const CATEGORY_STYLES: Record<string, string> = {
+  milestone: "bg-violet-500/15 text-violet-200",
+  performance: "bg-emerald-500/15 text-emerald-200",
+  variety: "bg-sky-500/15 text-sky-200",
+  other: "bg-slate-500/15 text-slate-200",
+};
+
+export function AchievementsTab() {
+  const achievements = useQuery({ queryKey: ["achievements"], queryFn: ({ signal }) => getAchievements(signal) });
+  if (achievements.isPending) return <Loading label="Loading achievements" />;
+  if (achievements.isError)
+    return <LoadError message={achievements.error.message} onRetry={() => void achievements.refetch()} />;
+  const list = achievements.data.achievements ?? [];
+  if (list.length === 0) {
+    return (
+      <EmptyState
+        icon={<Trophy className="size-7" aria-hidden />}
+        title={TEXTS.noAchievementsTitle}
+        action={
+          <ButtonLink to="/compare" size="sm">
+            Start a comparison
+          </ButtonLink>
+        }
+      >
+        {TEXTS.noAchievementsBody}
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {list.map((a) => (
+        <li key={a.id} className="glass flex gap-4 p-5">
+          <span
+            className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent-500/15 text-2xl"
+            aria-hidden
+          >
+            {a.icon || "🏆"}
+          </span>
+          <div className="min-w-0 space-y-1">
+            <h3 className="font-semibold text-white">{a.name}</h3>
+            <p className="text-sm text-slate-400">{a.description}</p>
+            <span
+              className={cx(
+                "inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize",
+                CATEGORY_STYLES[a.category] ?? CATEGORY_STYLES.other,
+              )}
+            >
+              {a.category}
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/* ---------------- Credits ---------------- */
+
+export function CreditsTab({ profile }: { profile: Profile }) {
+  const transactions = useTransactions();
+  const purchases = usePurchases();
+  const list = transactions.data?.transactions ?? [];
+  const earned = list.filter((t) => t.amount > 0).reduce((sum, t) => sum + t.amount, 0);
+  const spent = list.filter((t) => t.amount < 0).reduce((sum, t) => sum - t.amount, 0);
+  const paid = (purchases.data?.purchases ?? [])
+    .filter((p) => p.payment_status === "completed")
+    .reduce((sum, p) => sum + p.amount_paid, 0);
+  const pending = transactions.isPending || purchases.isPending;
+
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatTile label="Current Credits" value={profile.credits} icon={<Coins className="size-4" aria-hidden />} />
+        <StatTile
+          label="Total Earned"
+          value={pending ? "…" : earned}
+          icon={<TrendingUp className="size-4" aria-hidden />}
+        />
+        <StatTile label="Total Spent" value={pending ? "…" : spent} icon={<Flame className="size-4" aria-hidden />} />
+        <StatTile
+          label="Total Paid"
+          value={pending ? "…" : formatRupees(paid)}
+          icon={<CreditCard className="size-4" aria-hidden />}
+        />
+      </div>
+      <Card className="flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h3 className="font-semibold text-white">Need more comparisons?</h3>
+          <p className="text-sm text-slate-400">Each comparison uses 1 credit. Credits never expire.</p>
+        </div>
+        <ButtonLink to="/credits">{TEXTS.buyMoreCredits}</ButtonLink>
+      </Card>
+    </div>
+  );
+}
+
+/* ---------------- Transactions ---------------- */
+
+function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardTitle icon={icon}>{title}</CardTitle>
+      {children}
+    </Card>
+  );
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  completed: "bg-emerald-500/15 text-emerald-200",
+  pending: "bg-yellow-400/15 text-yellow-100",
+  failed: "bg-rose-500/15 text-rose-200",
+};
+
+export function TransactionsTab() {
+  const transactions = useTransactions();
+  const purchases = usePurchases();
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Section title="Credit transactions" icon={<Receipt className="size-4" aria-hidden />}>
+        {transactions.isPending ? (
+          <Loading label="Loading transactions" />
+        ) : transactions.isError ? (
+          <LoadError message={transactions.error.message} onRetry={() => void transactions.refetch()} />
+        ) : transactions.data.transactions.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-400">{TEXTS.noTransactions}</p>
+        ) : (
+          <ul className="divide-y divide-white/6">
+            {transactions.data.transactions.map((t) => (
+              <li key={t.id} className="flex items-center justify-between gap-4 py-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium text-white">{t.description}</p>
+                  <p className="text-xs capitalize text-slate-500">
+                    {t.transaction_type} · {formatDate(t.created_at)}
+                  </p>
+                </div>
+                <span
+                  className={cx("font-semibold tabular-nums", t.amount >= 0 ? "text-emerald-400" : "text-rose-400")}
+                >
+                  {t.amount > 0 ? "+" : ""}
+                  {t.amount}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Payment history" icon={<CreditCard className="size-4" aria-hidden />}>
+        {purchases.isPending ? (
+          <Loading label="Loading payments" />
+        ) : purchases.isError ? (
+          <LoadError message={purchases.error.message} onRetry={() => void purchases.refetch()} />
+        ) : purchases.data.purchases.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-400">{TEXTS.noPayments}</p>
+        ) : (
+          <ul className="divide-y divide-white/6">
+            {purchases.data.purchases.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-4 py-3">
+                <div className="min-w-0">
+                  <p className="text-sm font-medium text-white">
+                    {p.credits_amount} credits · {formatRupees(p.amount_paid)}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {p.payment_method} · {formatDate(p.created_at)}
+                  </p>
+                </div>
+                <span
+                  className={cx(
+                    "rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize",
+                    STATUS_STYLES[p.payment_status],
+                  )}
+                >
+                  {p.payment_status}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { startSmtpServer } from "../apps/server/src/test/smtp.ts";
+import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { startServer, type E2EServer } from "./support/server.ts";
+
+let server: E2EServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let browser: Browser;
+let current: WatchedPage | undefined;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startServer({ SMTP_URL: smtp.url });
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await current?.context.close();
+  current = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function page(width?: number) {
+  current = await openPage(browser, { width });
+  return current;
+}
+
+const submit = (p: WatchedPage["page"]) => p.locator("main form button[type=submit]");
+
+async function signUp(p: WatchedPage["page"], name: string, email: string, password: string) {
+  await p.goto(`${server.baseUrl}/signup`);
+  await p.getByLabel("Full Name", { exact: true }).fill(name);
+  await p.getByLabel("Email Address", { exact: true }).fill(email);
+  await p.getByLabel("Password", { exact: true }).fill(password);
+  await p.getByLabel("Confirm Password", { exact: true }).fill(password);
+  await submit(p).click();
+  await p.waitForURL(`${server.baseUrl}/dashboard`);
+}
+
+async function logIn(p: WatchedPage["page"], email: string, password: string) {
+  await p.goto(`${server.baseUrl}/login`);
+  await p.getByLabel("Email", { exact: true }).fill(email);
+  await p.getByLabel("Password", { exact: true }).fill(password);
+  await submit(p).click();
+  await p.waitForURL(`${server.baseUrl}/dashboard`);
+}
+
+describe("accounts in the browser", () => {
+  it("signs up and lands on the dashboard, signed in", async () => {
+    const { page: p, problems } = await page();
+    await signUp(p, "Ritu Das", "ritu@example.com", "secret123");
+    await expect.poll(() => p.getByRole("button", { name: "Logout" }).first().isVisible()).toBe(true);
+    await p.goto(`${server.baseUrl}/profile`);
+    await expect.poll(() => p.getByText("@Ritu Das").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the spec's validation texts and keeps what was typed", async () => {
+    const { page: p } = await page();
+    await p.goto(`${server.baseUrl}/signup`);
+    await p.getByLabel("Full Name", { exact: true }).fill("Typed Name");
+    await p.getByLabel("Email Address", { exact: true }).fill("not-an-email");
+    await p.getByLabel("Password", { exact: true }).fill("123");
+    await p.getByLabel("Confirm Password", { exact: true }).fill("456");
+    await submit(p).click();
+    for (const text of ["Email is invalid", "Password must be at least 6 characters", "Passwords do not match"]) {
+      await expect.poll(() => p.getByText(text).isVisible()).toBe(true);
+    }
+    expect(await p.getByLabel("Full Name", { exact: true }).inputValue()).toBe("Typed Name");
+    expect(p.url()).toBe(`${server.baseUrl}/signup`);
+  });
+
+  it("logs out to the home page, then logs back in", async () => {
+    const { page: p, problems } = await page();
+    await signUp(p, "Omar Ali", "omar@example.com", "secret123");
+    await p.getByRole("button", { name: "Logout" }).first().click();
+    await p.waitForURL(`${server.baseUrl}/`);
+    await expect.poll(() => p.getByRole("link", { name: "Log in" }).first().isVisible()).toBe(true);
+    // The old session is gone: a protected page sends the visitor to /login.
+    await p.goto(`${server.baseUrl}/dashboard`);
+    await p.waitForURL(`${server.baseUrl}/login`);
+    await logIn(p, "omar@example.com", "secret123");
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses a wrong password with a readable error and keeps the e-mail typed", async () => {
+    const { page: p } = await page();
+    await p.goto(`${server.baseUrl}/login`);
+    await p.getByLabel("Email", { exact: true }).fill("omar@example.com");
+    await p.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await submit(p).click();
+    await expect.poll(() => p.getByText("Invalid email or password").first().isVisible()).toBe(true);
+    expect(await p.getByLabel("Email", { exact: true }).inputValue()).toBe("omar@example.com");
+  });
+
+  it("resets a forgotten password through the mailed link, then logs in with the new one", async () => {
+    const { page: p } = await page();
+    await signUp(p, "Nina K", "nina@example.com", "oldpass1");
+    await p.getByRole("button", { name: "Logout" }).first().click();
+    await p.waitForURL(`${server.baseUrl}/`);
+
+    await p.goto(`${server.baseUrl}/forgot-password`);
+    await p.getByLabel("Email Address", { exact: true }).fill("nina@example.com");
+    await submit(p).click();
+    await expect.poll(() => p.getByText("Check Your Email").first().isVisible()).toBe(true);
+
+    const mail = await smtp.waitFor("nina@example.com");
+    const link = mail.text.match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0];
+    expect(link).toBeDefined();
+    await p.goto(link as string);
+    await expect.poll(() => p.getByText("Nina K").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await p.getByLabel("New Password", { exact: true }).fill("Brand#New9");
+    await p.getByLabel("Confirm New Password", { exact: true }).fill("Brand#New9");
+    await expect.poll(() => p.getByText("Passwords match").first().isVisible()).toBe(true);
+    await submit(p).click();
+    await p.waitForURL(`${server.baseUrl}/login`);
+
+    await logIn(p, "nina@example.com", "Brand#New9");
+
+    // The link worked once: opening it again says so.
+    await p.goto(link as string);
+    await expect.poll(() => p.getByText("Invalid Reset Link").first().isVisible()).toBe(true);
+  });
+
+  it("sends a visitor on /profile to /login", async () => {
+    const { page: p } = await page();
+    await p.goto(`${server.baseUrl}/profile`);
+    await p.waitForURL(`${server.baseUrl}/login`);
+  });
+
+  it("sends a signed-in non-admin on /admin to /dashboard", async () => {
+    const { page: p } = await page();
+    await logIn(p, "omar@example.com", "secret123");
+    await p.goto(`${server.baseUrl}/admin`);
+    await p.waitForURL(`${server.baseUrl}/dashboard`);
+  });
+
+  it("works on a phone through the menu", async () => {
+    const { page: p, problems } = await page(390);
+    await logIn(p, "omar@example.com", "secret123");
+    await p.getByRole("button", { name: "Open menu" }).click();
+    await p.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Profile" }).click();
+    await p.waitForURL(`${server.baseUrl}/profile`);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,221 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { startServer, type E2EServer } from "./support/server.ts";
+
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const clip = path.resolve(repoRoot, "..", "shared", "fixtures", "video", "pose_1.mp4");
+const haveFixtures = existsSync(clip);
+if (!haveFixtures) console.warn(`admin e2e: ${clip} is missing, skipping the "features a video" test`);
+
+const ADMIN = { email: "admin-panel@example.com", password: "a long admin password 1" };
+const MEMBER = { username: "Mira Patel", email: "mira@example.com", password: "secret123" };
+
+let server: E2EServer;
+let browser: Browser;
+let adminToken: string;
+const pages: WatchedPage[] = [];
+
+async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  browser = await launchBrowser();
+  ({ token: adminToken } = await api<{ token: string }>("POST", "/api/auth/login", {
+    email: ADMIN.email,
+    password: ADMIN.password,
+  }));
+  await api("POST", "/api/auth/register", MEMBER);
+});
+afterEach(async () => {
+  for (const p of pages.splice(0)) await p.context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(width?: number) {
+  const page = await openPage(browser, { width });
+  pages.push(page);
+  return page;
+}
+
+/** Logs the admin in through the login form and opens the given /admin tab. */
+async function adminOn(tab: string): Promise<WatchedPage> {
+  const watched = await open();
+  const p = watched.page;
+  await p.goto(`${server.baseUrl}/login`);
+  await p.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+  await p.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await p.locator("main form button[type=submit]").click();
+  await p.waitForURL(/\/(dashboard|admin)$/);
+  await p.goto(`${server.baseUrl}/admin`);
+  await openTab(p, tab);
+  return watched;
+}
+
+async function openTab(p: Page, tab: string) {
+  await p.getByRole("tab", { name: tab, exact: true }).click();
+  await expect
+    .poll(() => p.getByRole("tab", { name: tab, exact: true }).getAttribute("aria-selected"), { timeout: 10_000 })
+    .toBe("true");
+}
+
+const visible = (p: Page, text: string) => p.getByText(text, { exact: true }).first().isVisible();
+
+describe("admin panel in the browser", () => {
+  it("changes a user's role with the role dropdown; the new role is shown after a reload", async () => {
+    const { page: p, problems } = await adminOn("User Management");
+    const role = p.getByLabel(`Role of ${MEMBER.username}`, { exact: true });
+    await expect.poll(() => role.inputValue(), { timeout: 10_000 }).toBe("user");
+    await role.selectOption("contributor");
+    await expect.poll(() => visible(p, "User role updated successfully"), { timeout: 10_000 }).toBe(true);
+
+    await p.reload();
+    await openTab(p, "User Management");
+    await expect.poll(() => role.inputValue(), { timeout: 10_000 }).toBe("contributor");
+    const row = p.locator("tr", { hasText: MEMBER.email });
+    expect(await row.getByText("contributor", { exact: true }).isVisible()).toBe(true);
+    // The admin's own role cannot be changed from here.
+    const own = p.locator("tr", { hasText: ADMIN.email }).getByLabel(/^Role of /);
+    expect(await own.isDisabled()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it.skipIf(!haveFixtures)(
+    "features an approved library video; it stays featured after a reload",
+    async () => {
+      const title = "Admin feature clip";
+      const form = new FormData();
+      form.set("title", title);
+      form.set("category", "ballet");
+      form.set("video", new Blob([await readFile(clip)], { type: "video/mp4" }), "pose_1.mp4");
+      const uploaded = await fetch(`${server.baseUrl}/api/reference-videos`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${adminToken}` },
+        body: form,
+      });
+      expect(uploaded.status).toBe(201);
+      const { video_id: videoId } = (await uploaded.json()) as { video_id: number };
+      await expect
+        .poll(
+          async () => {
+            const body = await api<{ videos: Array<{ id: number; pose_status: string }> }>(
+              "GET",
+              "/api/admin/reference-videos?status=all",
+              undefined,
+              adminToken,
+            );
+            return body.videos.find((v) => v.id === videoId)?.pose_status;
+          },
+          { timeout: 150_000, interval: 1000 },
+        )
+        .toBe("ready");
+      await api("PUT", `/api/admin/reference-videos/${videoId}/review`, { status: "approved" }, adminToken);
+
+      const { page: p, problems } = await adminOn("Video Management");
+      const row = p.locator("tr", { hasText: title });
+      await expect
+        .poll(() => row.getByRole("button", { name: "Feature", exact: true }).isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      expect(await row.getByLabel("Featured", { exact: true }).count()).toBe(0);
+      await row.getByRole("button", { name: "Feature", exact: true }).click();
+      await expect.poll(() => visible(p, "Video featured successfully"), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => row.getByRole("button", { name: "Unfeature", exact: true }).isVisible()).toBe(true);
+      expect(await row.getByLabel("Featured", { exact: true }).isVisible()).toBe(true);
+
+      await p.reload();
+      await openTab(p, "Video Management");
+      await expect
+        .poll(() => row.getByRole("button", { name: "Unfeature", exact: true }).isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      expect(await row.getByLabel("Featured", { exact: true }).isVisible()).toBe(true);
+      expect(problems).toEqual([]);
+    },
+    240_000,
+  );
+
+  it("edits a credit bundle's name and price", async () => {
+    const { page: p, problems } = await adminOn("Credit Bundles");
+    await expect
+      .poll(() => p.getByRole("button", { name: "Edit Starter Pack", exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await p.getByRole("button", { name: "Edit Starter Pack", exact: true }).click();
+    const dialog = p.getByRole("dialog", { name: "Edit Credit Bundle" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel("Name", { exact: true }).inputValue()).toBe("Starter Pack");
+    await dialog.getByLabel("Name", { exact: true }).fill("Starter Pack Plus");
+    await dialog.getByLabel("Price (₹)", { exact: true }).fill("149");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => visible(p, "Credit bundle updated successfully"), { timeout: 10_000 }).toBe(true);
+    expect(await dialog.isVisible()).toBe(false);
+    const row = p.locator("tr", { hasText: "Starter Pack Plus" });
+    await expect.poll(() => row.getByText("₹149.00", { exact: true }).isVisible()).toBe(true);
+
+    await p.reload();
+    await openTab(p, "Credit Bundles");
+    await expect.poll(() => row.getByText("₹149.00", { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await p.getByRole("button", { name: "Edit Starter Pack", exact: true }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("exports users as users_export.csv with a header line", async () => {
+    const { page: p, problems } = await adminOn("User Management");
+    await expect.poll(() => p.getByLabel(`Role of ${MEMBER.username}`).isVisible(), { timeout: 10_000 }).toBe(true);
+    const [download] = await Promise.all([
+      p.waitForEvent("download"),
+      p.getByRole("button", { name: "Export Users", exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("users_export.csv");
+    const file = await download.path();
+    const text = (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
+    const [header, ...lines] = text.split(/\r?\n/).filter(Boolean);
+    expect(header).toMatch(/^ID,Username,Email,/);
+    expect(lines.some((l) => l.includes(MEMBER.email))).toBe(true);
+    expect(lines.some((l) => l.includes(ADMIN.email))).toBe(true);
+    await expect.poll(() => visible(p, "Users exported successfully")).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it("a visitor subscribes on /coming-soon and the admin sees it on /email-subscriptions", async () => {
+    const visitorEmail = "notify-me@example.com";
+    const visitor = await open(390);
+    const v = visitor.page;
+    await v.goto(`${server.baseUrl}/coming-soon`);
+    await v.getByLabel("Email address", { exact: true }).fill(visitorEmail);
+    await v.getByRole("button", { name: "Notify Me", exact: true }).click();
+    await expect
+      .poll(() => visible(v, "Successfully subscribed! We'll notify you when payment processing is ready."), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await v.getByLabel("Email address", { exact: true }).inputValue()).toBe("");
+    expect(visitor.problems).toEqual([]);
+
+    const { page: p, problems } = await adminOn("Traffic Metrics");
+    await p.goto(`${server.baseUrl}/email-subscriptions`);
+    const row = p.locator("tr", { hasText: visitorEmail });
+    await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row.getByText("payment processing", { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByText("active", { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByRole("button", { name: "Unsubscribe" }).isVisible()).toBe(true);
+    const total = p.getByText("Total subscriptions", { exact: true }).locator("xpath=../..");
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/Total subscriptions\s*1$/i);
+    expect(problems).toEqual([]);
+  });
+});

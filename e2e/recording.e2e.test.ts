@@ -1,0 +1,300 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import pg from "pg";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { startServer, type E2EServer } from "./support/server.ts";
+
+/**
+ * The recording path in a real Chromium: a fake camera fed by a fixture clip (a .y4m made here with
+ * ffmpeg), recorded through the dialog, compared against an uploaded fixture, then the result,
+ * the section loop, history and delete. And a user without credits at the compare screen.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const fixtures = path.resolve(repoRoot, "..", "shared", "fixtures");
+const clip = path.join(fixtures, "video", "pose_1.mp4");
+const haveFixtures = existsSync(clip);
+if (!haveFixtures) console.warn(`recording e2e: ${clip} is missing, skipping the fake-camera recording test`);
+
+let workDir: string;
+let server: E2EServer;
+let browser: Browser;
+let current: WatchedPage | undefined;
+
+function run(file: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, (err, _stdout, stderr) =>
+      err ? reject(new Error(`${path.basename(file)} failed: ${stderr || err.message}`)) : resolve(),
+    );
+  });
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-rec-"));
+  const args: string[] = [];
+  if (haveFixtures) {
+    // Chromium loops this file as the camera picture (Y4M: raw frames, what the fake device reads).
+    const y4m = path.join(workDir, "camera.y4m");
+    await run(ffmpeg.path, [
+      ...["-hide_banner", "-loglevel", "error", "-i", clip],
+      ...["-vf", "scale=640:360,fps=15", "-pix_fmt", "yuv420p", "-t", "4", "-y", y4m],
+    ]);
+    args.push(
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-video-capture=${y4m}`,
+    );
+  }
+  server = await startServer();
+  browser = await launchBrowser(args);
+});
+afterEach(async () => {
+  await current?.context.close();
+  current = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+async function signUp(p: Page, baseUrl: string, name: string, email: string) {
+  await p.goto(`${baseUrl}/signup`);
+  await p.getByLabel("Full Name", { exact: true }).fill(name);
+  await p.getByLabel("Email Address", { exact: true }).fill(email);
+  await p.getByLabel("Password", { exact: true }).fill("secret123");
+  await p.getByLabel("Confirm Password", { exact: true }).fill("secret123");
+  await p.locator("main form button[type=submit]").click();
+  await p.waitForURL(`${baseUrl}/dashboard`);
+}
+
+type Section = { timestamp: number; duration: number };
+
+/** The signed-in user's newest comparison's sections, read through the API with the page's cookie. */
+async function newestSections(p: Page): Promise<Section[]> {
+  return p.evaluate(async () => {
+    const list = (await (await fetch("/api/comparisons?page=1")).json()) as { comparisons: Array<{ id: number }> };
+    const id = list.comparisons[0]?.id;
+    const detail = (await (await fetch(`/api/comparisons/${id}`)).json()) as {
+      comparison: { results: { sections: Array<{ timestamp: number; duration: number }> } };
+    };
+    return detail.comparison.results.sections;
+  });
+}
+
+const refTime = (p: Page) =>
+  p.getByTestId("reference-player").evaluate((v: unknown) => {
+    const video = v as { currentTime: number; paused: boolean };
+    return { t: video.currentTime, paused: video.paused };
+  });
+
+describe("recording with the camera", () => {
+  it.skipIf(!haveFixtures)(
+    "records with the fake camera, compares against an upload, loops a section, and lists then deletes it",
+    async () => {
+      current = await openPage(browser);
+      const { page: p, problems } = current;
+      await signUp(p, server.baseUrl, "Rosa Diaz", "rosa@example.com");
+      await p.goto(`${server.baseUrl}/compare`);
+      await p.getByText("Hip Hop", { exact: true }).click();
+      expect(await p.getByRole("radio", { name: "Hip Hop" }).isChecked()).toBe(true);
+      await p.getByLabel("Reference video file").setInputFiles(clip);
+
+      // The recording dialog: camera ready, record about 4 s with the mm:ss timer running, stop.
+      await p.getByRole("button", { name: "Record with camera" }).click();
+      const dialog = p.getByRole("dialog", { name: "Record your performance" });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      const start = dialog.getByRole("button", { name: "Start Recording" });
+      await expect.poll(() => start.isEnabled(), { timeout: 20_000 }).toBe(true);
+      expect(await dialog.getByRole("alert").count()).toBe(0);
+      await start.click();
+      const timer = dialog.getByRole("timer", { name: "Recording time" });
+      const shown = async () => {
+        const text = (await timer.textContent()) ?? "";
+        expect(text).toMatch(/^\d\d:\d\d$/);
+        const [m, sec] = text.split(":").map(Number) as [number, number];
+        return m * 60 + sec;
+      };
+      expect(await shown()).toBeLessThan(2);
+      expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
+      await expect.poll(shown, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(shown, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+      await dialog.getByRole("button", { name: "Stop Recording" }).click();
+      await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+      const picked = await p.getByTestId("picked-file").allTextContents();
+      expect(picked[0]).toBe("pose_1.mp4");
+      expect(picked[1]).toMatch(/^recording-[\dT-]+\.(webm|mp4)$/);
+
+      const submit = p.getByRole("button", { name: "Compare Videos" });
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await submit.click();
+      await expect
+        .poll(async () => (await p.getByTestId("progress-label").first().textContent()) ?? "", { timeout: 30_000 })
+        .toMatch(/(Uploading videos|Analysing)… \d+%/);
+      await expect
+        .poll(() => p.getByRole("dialog", { name: "Video Comparison Processing" }).isVisible(), { timeout: 30_000 })
+        .toBe(true);
+      await p.getByRole("button", { name: "Stay Here" }).click();
+
+      // The result: score, section cards, both players.
+      await expect
+        .poll(() => p.getByRole("dialog", { name: "Your comparison is ready" }).isVisible(), { timeout: 150_000 })
+        .toBe(true);
+      await p.getByRole("button", { name: "Keep Viewing" }).click();
+      const score = await p.getByTestId("overall-score").textContent();
+      expect(score).toMatch(/^\d+%$/);
+      await expect.poll(() => p.getByTestId("reference-player").count()).toBe(1);
+      await expect.poll(() => p.getByTestId("user-player").count()).toBe(1);
+      const cards = p.getByTestId("section-card");
+      expect(await cards.count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => p.getByRole("button", { name: "Play both videos" }).isEnabled(), { timeout: 30_000 })
+        .toBe(true);
+
+      // Loop the first section: pressed state, both videos play and keep coming back to its start.
+      const sections = await newestSections(p);
+      const first = sections[0] as Section;
+      const loops = p.getByRole("button", { name: /^Loop / });
+      const loop = loops.first();
+      expect(await loop.getAttribute("aria-pressed")).toBe("false");
+      await loop.click();
+      expect(await loop.getAttribute("aria-pressed")).toBe("true");
+      expect(await cards.first().getAttribute("data-looping")).toBe("true");
+      await expect.poll(() => p.getByTestId("loop-indicator").isVisible()).toBe(true);
+      await expect.poll(async () => (await refTime(p)).paused, { timeout: 10_000 }).toBe(false);
+      const end = Math.max(first.timestamp + first.duration, first.timestamp + 0.5);
+      const samples: number[] = [];
+      const until = Date.now() + Math.min(8_000, Math.max(3_000, (end - first.timestamp) * 1000 + 2_000));
+      while (Date.now() < until) {
+        samples.push((await refTime(p)).t);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      // Never far past the span's end (checks run every 100 ms; a loaded machine lags a little).
+      expect(Math.max(...samples)).toBeLessThan(end + 0.6);
+      expect(Math.min(...samples)).toBeGreaterThanOrEqual(Math.max(0, first.timestamp - 0.1));
+      if (end - first.timestamp < 2.5) {
+        // The span is shorter than the sampling: time must have gone back at least once.
+        expect(samples.some((t, i) => i > 0 && t < (samples[i - 1] as number) - 0.2)).toBe(true);
+      }
+      expect(await refTime(p).then((r) => r.paused)).toBe(false);
+
+      // Pressing again from the keyboard turns it off; another section's Loop moves it there.
+      await loop.focus();
+      await p.keyboard.press("Enter");
+      expect(await loop.getAttribute("aria-pressed")).toBe("false");
+      await expect.poll(() => p.getByTestId("loop-indicator").count()).toBe(0);
+      if ((await loops.count()) > 1) {
+        await loop.click();
+        await loops.nth(1).click();
+        expect(await loop.getAttribute("aria-pressed")).toBe("false");
+        expect(await loops.nth(1).getAttribute("aria-pressed")).toBe("true");
+      }
+      // Choosing a section to jump to ends the loop.
+      await loop.click();
+      expect(await loop.getAttribute("aria-pressed")).toBe("true");
+      await p
+        .getByRole("button", { name: /^Jump to / })
+        .first()
+        .click();
+      expect(await loop.getAttribute("aria-pressed")).toBe("false");
+      expect(await p.getByRole("button", { name: /^Loop /, pressed: true }).count()).toBe(0);
+      await p.getByRole("button", { name: /^(Pause|Play) both videos$/ }).waitFor();
+
+      // History lists it with the same score; delete it.
+      await p.goto(`${server.baseUrl}/comparison-history`);
+      const card = p.getByTestId("history-card");
+      await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
+      expect(await card.getByTestId("history-score").textContent()).toBe(score);
+      await card.getByRole("button", { name: /^Delete comparison/ }).click();
+      await p.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+      await expect.poll(() => p.getByText("No comparisons yet").isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(problems).toEqual([]);
+    },
+    300_000,
+  );
+});
+
+describe("without credits", () => {
+  /**
+   * A user with 0 credits. There is no API that zeroes credits, so the database is changed
+   * directly: on PostgreSQL (TEST_DATABASE_URL: a fresh database for this test) while the server
+   * runs; on the embedded PGlite (single process) by stopping the server, updating its data
+   * folder, and starting it again on the same folder (then signing in again: new port, new origin).
+   */
+  it("shows 'Insufficient credits' with the purchase link and keeps Compare Videos disabled", async () => {
+    const email = "zero@example.com";
+    const zero = "update users set credits = 0 where email = $1";
+    const pgUrl = process.env.TEST_DATABASE_URL;
+    let own: E2EServer | undefined;
+    let cleanup = async () => {};
+    current = await openPage(browser);
+    const { page: p } = current;
+    try {
+      if (pgUrl) {
+        const name = `stepsync_e2e_${randomBytes(6).toString("hex")}`;
+        const admin = new pg.Client({ connectionString: pgUrl });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        await admin.end();
+        cleanup = async () => {
+          const c = new pg.Client({ connectionString: pgUrl });
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          await c.end();
+        };
+        const target = new URL(pgUrl);
+        target.pathname = `/${name}`;
+        own = await startServer({ DATABASE_URL: target.toString() });
+        await signUp(p, own.baseUrl, "Zed Zero", email);
+        const db = new pg.Client({ connectionString: target.toString() });
+        await db.connect();
+        const res = await db.query(zero, [email]);
+        await db.end();
+        expect(res.rowCount).toBe(1);
+      } else {
+        const dataDir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-zero-"));
+        cleanup = () => rm(dataDir, { recursive: true, force: true });
+        own = await startServer({ DATA_DIR: dataDir });
+        await signUp(p, own.baseUrl, "Zed Zero", email);
+        await own.stop();
+        own = undefined;
+        const db = new PGlite(path.join(dataDir, "db"));
+        const res = await db.query(zero, [email]);
+        await db.close();
+        expect(res.affectedRows).toBe(1);
+        own = await startServer({ DATA_DIR: dataDir });
+        // The web app keeps its session per origin (the port changed): sign in again.
+        await p.goto(`${own.baseUrl}/login`);
+        await p.getByLabel("Email", { exact: true }).fill(email);
+        await p.getByLabel("Password", { exact: true }).fill("secret123");
+        await p.locator("main form button[type=submit]").click();
+        await p.waitForURL(`${own.baseUrl}/dashboard`);
+      }
+
+      await p.goto(`${own.baseUrl}/compare`);
+      await expect.poll(() => p.getByText("Insufficient credits").first().isVisible(), { timeout: 15_000 }).toBe(true);
+      const link = p.getByRole("link", { name: "Purchase more credits" });
+      expect(await link.isVisible()).toBe(true);
+      expect(await p.getByTestId("credits-line").textContent()).toContain("0 credits left");
+      // Even with both videos picked, the submit button stays disabled.
+      const video = { mimeType: "video/mp4", buffer: Buffer.alloc(2048, 1) };
+      await p.getByLabel("Reference video file").setInputFiles({ name: "ref.mp4", ...video });
+      await p.getByLabel("Your performance video file").setInputFiles({ name: "me.mp4", ...video });
+      expect(await p.getByTestId("picked-file").count()).toBe(2);
+      expect(await p.getByRole("button", { name: "Compare Videos" }).isDisabled()).toBe(true);
+    } finally {
+      await current?.context.close();
+      current = undefined;
+      await own?.stop();
+      await cleanup();
+    }
+  });
+});

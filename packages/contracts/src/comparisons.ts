@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+export const pagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  has_more: z.boolean(),
+});
+
+export const COMPARISON_STATUSES = ["processing", "completed", "failed"] as const;
+
+/** A comparison as listed in history and recent activity (part 2 §3). */
+export const comparisonSummary = z.object({
+  id: z.number().int(),
+  activity_type: z.string(),
+  status: z.enum(COMPARISON_STATUSES),
+  /** Analysis progress 0–100 while processing. */
+  progress: z.number().int(),
+  /** Why it failed, in words for the user. */
+  error: z.string().nullable(),
+  overall_score: z.number().nullable(),
+  reference_title: z.string().nullable(),
+  contributor_name: z.string().nullable(),
+  thumbnail_path: z.string().nullable(),
+  reference_video_path: z.string().nullable(),
+  user_video_path: z.string().nullable(),
+  reference_video_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ComparisonSummary = z.infer<typeof comparisonSummary>;
+
+export const comparisonListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+  activity_type: z.string().optional(),
+});
+
+export const comparisonListResponse = z.object({ comparisons: z.array(comparisonSummary), pagination });
+
+export const RECENT_TRENDS = ["Improving", "Stable", "Declining"] as const;
+export const comparisonStatsResponse = z.object({
+  total_comparisons: z.number().int(),
+  best_score: z.number().nullable(),
+  average_score: z.number().nullable(),
+  recent_trend: z.enum(RECENT_TRENDS),
+});
+export type ComparisonStats = z.infer<typeof comparisonStatsResponse>;

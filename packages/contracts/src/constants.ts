@@ -1,0 +1,90 @@
+/** Product constants shared by server and web (spec part 1 §9, part 2 §1 and §9). */
+
+export const ACTIVITY_TYPES = [
+  "ballet",
+  "hip_hop",
+  "contemporary",
+  "jazz",
+  "latin",
+  "ballroom",
+  "breakdance",
+  "folk",
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const ACTIVITY_LABELS: Record<ActivityType, string> = {
+  ballet: "Ballet",
+  hip_hop: "Hip Hop",
+  contemporary: "Contemporary",
+  jazz: "Jazz",
+  latin: "Latin",
+  ballroom: "Ballroom",
+  breakdance: "Breakdance",
+  folk: "Folk",
+};
+
+/** The four scoring categories of each style (part 2 §1). */
+export const SCORING_CATEGORIES: Record<ActivityType, readonly [string, string, string, string]> = {
+  ballet: ["posture", "arm_positions", "leg_technique", "grace"],
+  hip_hop: ["rhythm", "energy", "isolation", "attitude"],
+  contemporary: ["flow", "expression", "flexibility", "connection"],
+  jazz: ["rhythm", "sharpness", "musicality", "performance"],
+  latin: ["hip_movement", "rhythm", "passion", "connection"],
+  ballroom: ["frame", "connection", "footwork", "elegance"],
+  breakdance: ["power", "rhythm", "creativity", "athleticism"],
+  folk: ["tradition", "rhythm", "expression", "storytelling"],
+};
+
+export const DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+export const ROLES = ["user", "contributor", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const TIMEFRAMES = ["week", "month", "year", "all"] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  week: "Last 7 Days",
+  month: "Last 30 Days",
+  year: "Last Year",
+  all: "All Time",
+};
+
+export const CREDIT_TRANSACTION_TYPES = ["initial", "purchase", "usage", "refund", "other"] as const;
+export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
+
+export const LIMITS = {
+  /** Credits a new account starts with. */
+  initialCredits: 10,
+  /** Credits one comparison costs. */
+  comparisonCost: 1,
+  signupPasswordMin: 6,
+  resetStrengthThreshold: 3,
+  resetLengthPoint: 8,
+  /** Session lifetime; the web app extends it 30 minutes before it ends. */
+  sessionDays: 7,
+  sessionRecheckMs: 10 * 60 * 1000,
+  sessionExtendBeforeMs: 30 * 60 * 1000,
+  resetTokenMs: 60 * 60 * 1000,
+  clientLogMax: 1000,
+  toastLimit: 20,
+  profileMessageMs: 3000,
+  maxVideoBytes: 500 * 1024 * 1024,
+  maxThumbnailBytes: 10 * 1024 * 1024,
+  libraryPageSize: 12,
+  historyPageSize: 12,
+  adminPageSize: 20,
+  searchDebounceMs: 300,
+  historyPollMs: 3000,
+  realtimeRefreshMs: 30_000,
+  recordingMaxMs: 5 * 60 * 1000,
+  recordingWarnMs: 4.5 * 60 * 1000,
+  cameraTimeoutMs: 10_000,
+} as const;
+
+/** Score colour bands (part 1 §9): 80+ green, 60+ yellow, else red. */
+export function scoreBand(score: number): "green" | "yellow" | "red" {
+  if (score >= 80) return "green";
+  if (score >= 60) return "yellow";
+  return "red";
+}

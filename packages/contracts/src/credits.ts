@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { CREDIT_TRANSACTION_TYPES } from "./constants.ts";
+
+export const balanceResponse = z.object({ credits: z.number().int() });
+
+export const creditTransaction = z.object({
+  id: z.number().int(),
+  transaction_type: z.enum(CREDIT_TRANSACTION_TYPES),
+  amount: z.number().int(),
+  description: z.string(),
+  created_at: z.string(),
+});
+export type CreditTransaction = z.infer<typeof creditTransaction>;
+export const transactionsResponse = z.object({ transactions: z.array(creditTransaction) });
+
+export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;
+export const purchase = z.object({
+  id: z.number().int(),
+  credits_amount: z.number().int(),
+  /** Rupees. */
+  amount_paid: z.number(),
+  payment_method: z.string(),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+});
+export type Purchase = z.infer<typeof purchase>;
+export const purchasesResponse = z.object({ purchases: z.array(purchase) });

@@ -1,0 +1,86 @@
+/** User-facing texts the spec fixes (part 1 §5, §8; part 2 §8). One place, so server and web agree. */
+export const MESSAGES = {
+  // validation (part 1 §5)
+  loginBothRequired: "Please enter both email and password",
+  nameRequired: "Name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Email is invalid",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 6 characters",
+  passwordsDoNotMatch: "Passwords do not match",
+  forgotEmailRequired: "Please enter your email address",
+  weakPassword: "Please choose a stronger password",
+  usernameRequired: "Username is required",
+  profileImageUrl: "Profile image must be a valid URL",
+  // auth (part 1 §8)
+  registrationFailed: "Registration failed",
+  loginFailed: "Login failed",
+  invalidCredentials: "Invalid email or password",
+  emailTaken: "An account with this email already exists",
+  usernameTaken: "This username is already taken",
+  googleLoginFailed: "Google login failed",
+  googleRegistrationFailed: "Google registration failed",
+  googleNotConfigured: "Google sign-in is not configured",
+  googleNoAccount: "No account found for this Google user",
+  googleAccountExists: "An account already exists for this Google user",
+  authFailed: "Authentication failed. Please try again.",
+  signInFailed: "Failed to sign in. Please check your credentials.",
+  signupGeneral: "An error occurred during signup",
+  accountExistsLoginFailed: "Account exists but login failed. Please try logging in directly.",
+  welcomeBack: "Welcome back! You have been automatically logged in.",
+  authRequired: "Authentication required",
+  adminRequired: "Admin access required",
+  forbidden: "You do not have permission to do this",
+  // reset (part 1 §8)
+  resetEmailFailed: "Failed to send reset email",
+  networkError: "Network error. Please try again.",
+  invalidResetLinkShort: "Invalid reset link",
+  invalidResetLink: "Invalid or expired reset link",
+  resetValidateFailed: "Failed to validate reset link",
+  resetFailed: "Failed to reset password",
+  resetEmailSentNotice: "If an account exists for that email, a reset link is on its way.",
+  // profile
+  profileLoadFailed: "Failed to load profile",
+  profileUpdateFailed: "Failed to update profile",
+  profileUpdated: "Profile updated successfully!",
+  // success toasts
+  resetEmailSent: "Password reset email sent!",
+  passwordResetDone: "Password reset successfully!",
+  registrationSuccessful: "Registration successful!",
+  loginSuccessful: "Login successful!",
+  // generic
+  tooManyRequests: "Too many requests. Please wait a moment and try again.",
+  notFound: "Not found",
+  internalError: "Something went wrong on our side. Please try again.",
+  unexpectedAppError: "Unexpected Application Error!",
+} as const;
+
+/** Upload and compare texts (part 2 §5, §8). */
+export const UPLOAD_MESSAGES = {
+  invalidVideoType: "Invalid file type. Please upload MP4, WebM, OGG, or MOV files.",
+  videoTooLarge: "File too large. Maximum size is 500MB.",
+  selectVideo: "Please select a video file.",
+  enterTitle: "Please enter a title.",
+  invalidThumbnailType: "Invalid thumbnail type. Please upload JPG, PNG, or WebP files.",
+  thumbnailTooLarge: "Thumbnail too large. Maximum size is 10MB.",
+  uploadFailed: "Upload failed",
+  uploadFailedRetry: "Upload failed. Please try again.",
+} as const;
+
+export const COMPARE_MESSAGES = {
+  failed: "Failed to compare videos",
+  noResults: "No results received from server",
+  noUserVideo: "Please upload your dance performance video",
+  noReference: "Please provide a reference video",
+  insufficientCredits: "Insufficient credits",
+  creditsUnknown: "Credits unknown",
+  unknownStyle: "Please choose one of the eight dance styles",
+  processing: "Your video comparison is being processed. Visit comparison-history page to see the results.",
+  referenceNotFound: "That library video is not available",
+  videoNotFound: "Video not found",
+  comparisonNotFound: (id: number | string) => `Comparison with ID ${id} not found.`,
+  historyAuth: "You must be logged in to view comparison history.",
+  interrupted: "The analysis was interrupted too many times. Your credit has been refunded; please try again.",
+  analysisFailed: "We could not analyse these videos. Your credit has been refunded; please try again.",
+  deleteFailed: "Error deleting comparison",
+} as const;

@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+/** A credit bundle as the API shows it (part 1 §3); price in rupees. */
+export const creditBundle = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  credits_amount: z.number().int(),
+  /** Rupees (stored as integer paise). */
+  price: z.number(),
+  is_active: z.boolean(),
+  is_popular: z.boolean(),
+  features: z.array(z.string()),
+});
+export type CreditBundle = z.infer<typeof creditBundle>;
+export const bundlesResponse = z.object({ bundles: z.array(creditBundle) });
+
+export const purchaseRequest = z.object({
+  bundle_id: z.coerce
+    .number({ error: "Please choose a credit bundle" })
+    .int()
+    .positive("Please choose a credit bundle"),
+});
+
+/** What Razorpay Checkout needs (part 1 §7); `redirect` instead when payments are not configured. */
+export const razorpayOrderResponse = z.object({
+  key_id: z.string(),
+  /** Paise, as Razorpay Checkout expects. */
+  amount: z.number().int(),
+  currency: z.literal("INR"),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  order_id: z.string(),
+  prefill: z.object({ name: z.string(), email: z.string() }),
+  notes: z.object({ bundle_id: z.string(), user_id: z.string() }),
+  callback_url: z.string().optional(),
+  purchase_id: z.number().int(),
+});
+export type RazorpayOrderResponse = z.infer<typeof razorpayOrderResponse>;
+export const purchaseRedirectResponse = z.object({ redirect: z.string() });
+export type PurchaseResponse = RazorpayOrderResponse | z.infer<typeof purchaseRedirectResponse>;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+export const verifyRazorpayRequest = z.object({
+  razorpay_payment_id: requiredText("razorpay_payment_id is required"),
+  razorpay_order_id: requiredText("razorpay_order_id is required"),
+  razorpay_signature: requiredText("razorpay_signature is required"),
+  bundle_id: z.coerce.number().int().optional(),
+});
+export type VerifyRazorpayRequest = z.infer<typeof verifyRazorpayRequest>;
+export const verifyRazorpayResponse = z.object({
+  success: z.literal(true),
+  /** 0 when these credits were already granted (by the webhook or an earlier call). */
+  credits_added: z.number().int(),
+  /** Rupees. */
+  amount_paid: z.number(),
+  /** Balance after the grant. */
+  credits: z.number().int(),
+});
+export type VerifyRazorpayResponse = z.infer<typeof verifyRazorpayResponse>;
+
+/** A plan of the pricing page (part 2 §3), derived from the active bundles. */
+export const plan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Rupees, one-time. */
+  price: z.number(),
+  credits: z.number().int(),
+  description: z.string(),
+  features: z.array(z.string()),
+  popular: z.boolean(),
+});
+export type Plan = z.infer<typeof plan>;
+export const plansResponse = z.object({ plans: z.array(plan) });
+
+/** Payment texts (part 1 §8). Templates take the parts the spec puts in braces. */
+export const PAYMENT_MESSAGES = {
+  bundlesNotLoaded: "Credit bundles not loaded. Please try again.",
+  purchaseCreditsFailed: (message: string) => `Failed to purchase credits: ${message}`,
+  purchaseFailedWith: (error: string) => `Purchase failed: ${error}`,
+  sdkLoadFailed: "Failed to load Razorpay SDK. Please try again.",
+  verificationFailedWith: (error: string) => `Payment verification failed: ${error}`,
+  verificationContactSupport: "Payment verification failed. Please contact support.",
+  purchaseFailedRetry: "Purchase failed. Please try again.",
+  paymentFailedWith: (description: string) => `Payment failed: ${description}`,
+  purchased: (credits: number, rupees: string) => `Successfully purchased ${credits} credits for ₹${rupees}!`,
+  // server texts
+  bundleNotFound: "Credit bundle not found",
+  orderNotFound: "Order not found",
+  verificationFailed: "Payment verification failed",
+  orderCreateFailed: "Could not start the payment. Please try again.",
+  webhookSignatureInvalid: "Invalid webhook signature",
+  webhookNotConfigured: "Payment webhooks are not configured",
+  paymentsNotConfiguredRedirect: "/coming-soon",
+} as const;
+
+/** The payment coming-soon page (part 2 §2, §9). */
+export const PAYMENT_COMING_SOON = {
+  releaseDate: "November 2025",
+  progressPercent: 75,
+  featureName: "payment_processing",
+  sourcePage: "coming_soon",
+} as const;
+
+export const subscribeRequest = z.object({
+  email: z
+    .string({ error: "Please enter a valid email address" })
+    .trim()
+    .max(254, "Please enter a valid email address")
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Please enter a valid email address"),
+  feature_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9_]+$/, "Unknown feature")
+    .default("payment_processing"),
+  source_page: z.string().trim().max(64).optional(),
+});
+export type SubscribeRequest = z.infer<typeof subscribeRequest>;
+
+export const SUBSCRIBE_MESSAGES = {
+  invalidEmail: "Please enter a valid email address",
+  subscribed: "Successfully subscribed! We'll notify you when payment processing is ready.",
+  failed: "Failed to subscribe. Please try again.",
+  subscribing: "Subscribing...",
+} as const;

@@ -1,0 +1,100 @@
+import type { FeatureTrack } from "../features.ts";
+import { frameDistance } from "./distance.ts";
+import { dtw } from "./dtw.ts";
+
+export interface Alignment {
+  /** [refIndex, userIndex] pairs. */
+  path: Array<[number, number]>;
+  mirrored: boolean;
+  meanCost: number;
+  /** Mean cost of the other orientation (for diagnostics). */
+  otherCost: number;
+  /** user_t ≈ offset + tempo × ref_t. */
+  tempo: number;
+  offset: number;
+  /** RMS distance of the path from that line, seconds. */
+  residual: number;
+  /** Share of the reference's frames the path covers. */
+  coverage: number;
+}
+
+/** A mirrored match must be clearly better before we call the performance mirrored. */
+const MIRROR_MARGIN = 0.85;
+
+export function dtwOptions(nRef: number, nUser: number, fps: number) {
+  return {
+    refSlack: Math.min(Math.round(0.2 * nRef), Math.round(10 * fps)),
+    userSlack: Math.min(Math.round(0.4 * nUser), Math.round(20 * fps)),
+    band: Math.min(Math.max(Math.round(2 * fps), Math.round(0.15 * Math.max(nRef, nUser))), Math.round(30 * fps)),
+  };
+}
+
+/**
+ * Aligns the user's performance to the reference, as danced and mirrored; keeps the mirrored
+ * reading only when it matches clearly better (a symmetric move looks the same either way).
+ */
+export function alignTracks(ref: FeatureTrack, user: FeatureTrack, userMirrored: FeatureTrack): Alignment {
+  if (Math.abs(ref.fps - user.fps) > 1e-6) throw new Error("tracks must share the analysis frame rate");
+  const fps = ref.fps;
+  const n = ref.frames.length;
+  const m = user.frames.length;
+  const opts = dtwOptions(n, m, fps);
+  const run = (u: FeatureTrack) =>
+    dtw(
+      n,
+      m,
+      (i, j) =>
+        frameDistance(ref.frames[i] as FeatureTrack["frames"][number], u.frames[j] as FeatureTrack["frames"][number]),
+      opts,
+    );
+  const normal = run(user);
+  const mirror = run(userMirrored);
+  const mirrored = mirror.meanCost < MIRROR_MARGIN * normal.meanCost;
+  const chosen = mirrored ? mirror : normal;
+  const fit = fitLine(chosen.path, fps);
+  const refCovered = new Set(chosen.path.map((p) => p[0])).size;
+  return {
+    path: chosen.path,
+    mirrored,
+    meanCost: chosen.meanCost,
+    otherCost: mirrored ? normal.meanCost : mirror.meanCost,
+    tempo: fit.slope,
+    offset: fit.intercept,
+    residual: fit.rms,
+    coverage: n ? refCovered / n : 0,
+  };
+}
+
+/**
+ * Least-squares line user_t = a·ref_t + b through the path (each reference frame weighted once),
+ * and the RMS residual: how far the user drifts from a constant tempo and offset.
+ */
+export function fitLine(path: Array<[number, number]>, fps: number): { slope: number; intercept: number; rms: number } {
+  const byRef = new Map<number, number[]>();
+  for (const [i, j] of path) {
+    const list = byRef.get(i);
+    if (list) list.push(j);
+    else byRef.set(i, [j]);
+  }
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [i, js] of byRef) {
+    xs.push(i / fps);
+    ys.push(js.reduce((a, b) => a + b, 0) / js.length / fps);
+  }
+  const n = xs.length;
+  if (n < 2) return { slope: 1, intercept: (ys[0] ?? 0) - (xs[0] ?? 0), rms: 0 };
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let k = 0; k < n; k++) {
+    sxy += ((xs[k] as number) - mx) * ((ys[k] as number) - my);
+    sxx += ((xs[k] as number) - mx) ** 2;
+  }
+  const slope = sxx > 0 ? sxy / sxx : 1;
+  const intercept = my - slope * mx;
+  let ss = 0;
+  for (let k = 0; k < n; k++) ss += ((ys[k] as number) - (slope * (xs[k] as number) + intercept)) ** 2;
+  return { slope, intercept, rms: Math.sqrt(ss / n) };
+}

@@ -1,0 +1,163 @@
+import { MotionError } from "./errors.ts";
+import { isPoseModelName, modelSpec, type PoseModelName } from "./pose/models.ts";
+import { estimatePoses, type RawPose } from "./pose/pool.ts";
+import { DEFAULT_SMOOTHING, OneEuro } from "./pose/smooth.ts";
+import type { PoseFrame, PoseTrack } from "./types.ts";
+import { decodedSize, decodeFrames } from "./video/decode.ts";
+import { probeVideo, type VideoInfo } from "./video/probe.ts";
+
+export interface AnalyzeOptions {
+  /** Pose model; default movenet-lightning (see README for the speed/accuracy trade-off). */
+  model?: PoseModelName;
+  /** Analysis frame rate; default 8 (capped at the video's own rate). */
+  fps?: number;
+  /** Longest video accepted, seconds; default 600. */
+  maxDuration?: number;
+  /** Longest side of decoded frames, pixels; default 512. */
+  maxSide?: number;
+  /** Frames per independently tracked chunk; default 32. */
+  chunkFrames?: number;
+  /** Whose video this is, for the "no person found" message. */
+  role?: "reference" | "user";
+  /** 0–100 while decoding and estimating. */
+  onProgress?: (percent: number) => void;
+}
+
+export const DEFAULTS = {
+  model: "movenet-lightning" as PoseModelName,
+  fps: 8,
+  maxDuration: 600,
+  maxSide: 512,
+  chunkFrames: 32,
+};
+
+/** Share of frames that must show a person for the video to count as showing one. */
+const MIN_PERSON_FRAMES = 0.25;
+
+/** Probes, decodes and runs pose estimation; returns the smoothed pose track. */
+export async function analyzeVideo(path: string, opts: AnalyzeOptions = {}): Promise<PoseTrack> {
+  const model = opts.model ?? DEFAULTS.model;
+  if (!isPoseModelName(model)) throw new MotionError("INVALID_OPTIONS", `Unknown pose model "${String(model)}".`);
+  const maxDuration = opts.maxDuration ?? DEFAULTS.maxDuration;
+  const info = await probeVideo(path);
+  if (info.duration > maxDuration) throw tooLong(info.duration, maxDuration);
+  const requested = opts.fps ?? DEFAULTS.fps;
+  if (!(requested > 0 && requested <= 60)) throw new MotionError("INVALID_OPTIONS", "fps must be between 0 and 60.");
+  // Never sample faster than the source: repeated frames add work and no information.
+  const fps = info.fps > 0 ? Math.min(requested, roundRate(info.fps)) : requested;
+  const maxSide = opts.maxSide ?? DEFAULTS.maxSide;
+  const expected = Math.max(1, Math.round(info.duration * fps));
+  const raw = await estimatePoses(decodeFrames(path, info, { fps, maxSide, maxSeconds: maxDuration + 1 }), model, {
+    chunkFrames: opts.chunkFrames ?? DEFAULTS.chunkFrames,
+    onFrame: (n) => opts.onProgress?.(Math.min(99, (100 * n) / expected)),
+  });
+  const track = buildTrack(raw, model, fps, info, decodedSize(info, maxSide));
+  if (personFrames(track) < MIN_PERSON_FRAMES) {
+    if (opts.role === "reference")
+      throw new MotionError("NO_PERSON_REFERENCE", "No person was found in the reference video.");
+    if (opts.role === "user") throw new MotionError("NO_PERSON_USER", "No person was found in your video.");
+    throw new MotionError("NO_PERSON", "No person was found in the video.");
+  }
+  opts.onProgress?.(100);
+  return track;
+}
+
+export function tooLong(duration: number, limit: number): MotionError {
+  return new MotionError(
+    "TOO_LONG",
+    `The video is too long (${formatSeconds(duration)}); the limit is ${formatSeconds(limit)}.`,
+  );
+}
+
+function roundRate(r: number): number {
+  return Math.round(r * 1000) / 1000;
+}
+
+function formatSeconds(s: number): string {
+  if (s < 120) return `${Math.round(s)} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+/** Minimum keypoint confidence; below it a point is marked missing. */
+export function minKeypointScore(model: PoseModelName): number {
+  return modelSpec(model).family === "movenet" ? 0.25 : 0.5;
+}
+
+/** Whole-pose confidence below which a frame counts as "no person". */
+function minPoseScore(model: PoseModelName): number {
+  return modelSpec(model).family === "movenet" ? 0.2 : 0.5;
+}
+
+/**
+ * A frame shows a person when the model is confident overall and, for MoveNet (which always
+ * returns 17 points, even on an empty wall), both shoulders and both hips are confidently placed:
+ * empty scenes and test patterns score 0.04–0.2 overall with torso points at 0.1–0.3.
+ */
+function hasPerson(r: RawPose, model: PoseModelName, names: readonly string[]): boolean {
+  if (r.score < minPoseScore(model)) return false;
+  if (modelSpec(model).family !== "movenet") return true;
+  const min = minKeypointScore(model);
+  return ["left_shoulder", "right_shoulder", "left_hip", "right_hip"].every(
+    (n) => (r.keypoints[names.indexOf(n) * 3 + 2] ?? 0) >= min,
+  );
+}
+
+/**
+ * Normalises to 0–1, smooths each coordinate over time (One Euro) and zeroes low-confidence
+ * points. Smoothing restarts whenever a point goes missing, so it never drags a point across a gap.
+ */
+export function buildTrack(
+  raw: RawPose[],
+  model: PoseModelName,
+  fps: number,
+  info: VideoInfo,
+  decoded: { width: number; height: number },
+): PoseTrack {
+  const spec = modelSpec(model);
+  const k = spec.keypointNames.length;
+  const minScore = minKeypointScore(model);
+  // Filter in units of the frame's longest side, so the speed term means the same for any shape.
+  const side = Math.max(decoded.width, decoded.height);
+  const fx = Array.from({ length: k }, () => new OneEuro(DEFAULT_SMOOTHING));
+  const fy = Array.from({ length: k }, () => new OneEuro(DEFAULT_SMOOTHING));
+  const frames: PoseFrame[] = [];
+  for (const r of raw) {
+    const present = hasPerson(r, model, spec.keypointNames);
+    const kp: number[] = new Array(k * 3).fill(0);
+    for (let i = 0; i < k; i++) {
+      const s = r.keypoints[i * 3 + 2] ?? 0;
+      if (!present || s < minScore) {
+        fx[i]?.reset();
+        fy[i]?.reset();
+        continue;
+      }
+      const x = (fx[i] as OneEuro).filter((r.keypoints[i * 3] ?? 0) / side, r.t) * side;
+      const y = (fy[i] as OneEuro).filter((r.keypoints[i * 3 + 1] ?? 0) / side, r.t) * side;
+      kp[i * 3] = round(x / decoded.width, 5);
+      kp[i * 3 + 1] = round(y / decoded.height, 5);
+      kp[i * 3 + 2] = round(s, 3);
+    }
+    frames.push({ t: round(r.t, 4), score: present ? round(r.score, 3) : 0, keypoints: kp });
+  }
+  return {
+    version: 1,
+    model,
+    keypointNames: [...spec.keypointNames],
+    fps,
+    width: info.width,
+    height: info.height,
+    duration: round(info.duration || frames.length / fps, 3),
+    minScore,
+    frames,
+  };
+}
+
+export function personFrames(track: PoseTrack): number {
+  if (!track.frames.length) return 0;
+  return track.frames.filter((f) => f.score > 0).length / track.frames.length;
+}
+
+export function round(v: number, digits: number): number {
+  const m = 10 ** digits;
+  return Math.round(v * m) / m;
+}

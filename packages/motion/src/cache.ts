@@ -1,0 +1,116 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type AnalyzeOptions, analyzeVideo, DEFAULTS, tooLong } from "./analyze.ts";
+import type { PoseTrack } from "./types.ts";
+
+/**
+ * Pose tracks of reference videos are computed once and reused: a reference is compared against
+ * many users. Keyed by the file's content hash and the analysis settings, kept in memory (a few
+ * recent tracks) and, when a directory is given, on disk as JSON.
+ */
+const MEMORY_ENTRIES = 8;
+const memory = new Map<string, Promise<PoseTrack>>();
+
+export async function fileHash(path: string): Promise<string> {
+  const h = createHash("sha256");
+  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  return h.digest("hex");
+}
+
+export interface CacheOptions {
+  /** Directory for cached tracks on disk (default: env STEPSYNC_POSE_CACHE_DIR, else memory only). */
+  cacheDir?: string;
+}
+
+export async function cacheKey(path: string, opts: AnalyzeOptions): Promise<string> {
+  const settings = [
+    opts.model ?? DEFAULTS.model,
+    opts.fps ?? DEFAULTS.fps,
+    opts.maxSide ?? DEFAULTS.maxSide,
+    opts.chunkFrames ?? DEFAULTS.chunkFrames,
+  ].join("-");
+  return `${await fileHash(path)}-${settings}-v1`;
+}
+
+/** analyzeVideo through the cache. */
+export async function analyzeVideoCached(
+  path: string,
+  opts: AnalyzeOptions & CacheOptions = {},
+): Promise<{ track: PoseTrack; cached: boolean }> {
+  const key = await cacheKey(path, opts);
+  const found = await lookup(key, opts);
+  // A cached track still obeys this call's length limit.
+  const limit = opts.maxDuration ?? DEFAULTS.maxDuration;
+  if (found && found.track.duration > limit) throw tooLong(found.track.duration, limit);
+  return found ?? analyzeAndStore(key, path, opts);
+}
+
+async function lookup(key: string, opts: CacheOptions): Promise<{ track: PoseTrack; cached: true } | undefined> {
+  const hit = memory.get(key);
+  if (hit) {
+    try {
+      const track = await hit;
+      // Refresh recency.
+      memory.delete(key);
+      memory.set(key, hit);
+      return { track, cached: true };
+    } catch {
+      memory.delete(key);
+    }
+  }
+  const dir = opts.cacheDir ?? process.env.STEPSYNC_POSE_CACHE_DIR;
+  const file = dir ? join(dir, `${key}.json`) : undefined;
+  if (file) {
+    try {
+      const track = JSON.parse(await readFile(file, "utf8")) as PoseTrack;
+      if (track.version === 1) {
+        remember(key, Promise.resolve(track));
+        return { track, cached: true };
+      }
+    } catch {
+      // Not cached yet (or unreadable): analyse.
+    }
+  }
+  return undefined;
+}
+
+async function analyzeAndStore(
+  key: string,
+  path: string,
+  opts: AnalyzeOptions & CacheOptions,
+): Promise<{ track: PoseTrack; cached: boolean }> {
+  const dir = opts.cacheDir ?? process.env.STEPSYNC_POSE_CACHE_DIR;
+  const file = dir ? join(dir, `${key}.json`) : undefined;
+  const pending = analyzeVideo(path, opts);
+  remember(key, pending);
+  let track: PoseTrack;
+  try {
+    track = await pending;
+  } catch (e) {
+    memory.delete(key);
+    throw e;
+  }
+  if (file && dir) {
+    await mkdir(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(track));
+    await rename(tmp, file);
+  }
+  return { track, cached: false };
+}
+
+function remember(key: string, p: Promise<PoseTrack>): void {
+  memory.set(key, p);
+  while (memory.size > MEMORY_ENTRIES) {
+    const oldest = memory.keys().next().value;
+    if (oldest === undefined) break;
+    memory.delete(oldest);
+  }
+}
+
+/** Forgets the in-memory cache (tests, memory pressure). */
+export function clearPoseCache(): void {
+  memory.clear();
+}

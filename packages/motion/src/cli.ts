@@ -1,0 +1,159 @@
+/**
+ * npm run motion -- compare REF USER --style STYLE [--json] [--model M] [--fps N] [--max-duration S] [--cache-dir D]
+ *   (REF may be a pose track written by `analyze --out`, then it is not analysed again)
+ * npm run motion -- analyze VIDEO --out poses.json [--model M] [--fps N]
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import cliProgress from "cli-progress";
+import {
+  analyzeVideo,
+  type ComparisonResult,
+  compareVideos,
+  isMotionError,
+  isPoseModelName,
+  POSE_MODELS,
+  type PoseTrack,
+  shutdownPosePool,
+  STYLES,
+} from "./index.ts";
+
+const USAGE = `Usage:
+  npm run motion -- compare REFERENCE USER --style STYLE [--json] [--model MODEL] [--fps N] [--max-duration SECONDS] [--cache-dir DIR]
+      (REFERENCE may be a poses.json written by analyze: it is then not analysed again)
+  npm run motion -- analyze VIDEO --out poses.json [--model MODEL] [--fps N] [--max-duration SECONDS]
+
+Styles: ${STYLES.join(", ")}
+Models: ${POSE_MODELS.join(", ")} (default movenet-lightning)`;
+
+function progressBar(label: string) {
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `${label} [{bar}] {percentage}% {stage}`,
+      stream: process.stderr,
+      noTTYOutput: !process.stderr.isTTY,
+      notTTYSchedule: 5000,
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(100, 0, { stage: "" });
+  return bar;
+}
+
+function summary(r: ComparisonResult): string {
+  const lines: string[] = [];
+  lines.push(`Overall score: ${r.overall_score.toFixed(1)} / 100  (${r.style})`);
+  lines.push(
+    `Categories: ${Object.entries(r.categories)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(", ")}`,
+  );
+  const a = r.alignment;
+  lines.push(
+    `Alignment: ${a.mirrored ? "mirrored, " : ""}tempo ×${a.tempo_ratio.toFixed(2)}, offset ${a.offset_s.toFixed(2)} s, sync quality ${a.sync_quality.toFixed(2)}, coverage ${Math.round(a.coverage * 100)}%`,
+  );
+  lines.push("", r.overallFeedback, "", "Sections:");
+  for (const s of r.sections) {
+    lines.push(`  ${s.title}: ${s.score.toFixed(0)} — ${s.overall_feedback}`);
+    for (const jf of Object.values(s.joint_feedback)) lines.push(`      • ${jf.feedback} (diff ${jf.diff}°)`);
+  }
+  if (r.problematicJoints.length) lines.push("", `Problematic joints: ${r.problematicJoints.join(", ")}`);
+  return lines.join("\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      style: { type: "string" },
+      json: { type: "boolean", default: false },
+      out: { type: "string" },
+      model: { type: "string" },
+      fps: { type: "string" },
+      "max-duration": { type: "string" },
+      "cache-dir": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command, ...files] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command || values.help ? 0 : 1;
+  }
+  if (values.model && !isPoseModelName(values.model)) {
+    console.error(`Unknown model "${values.model}".\n${USAGE}`);
+    return 1;
+  }
+  const common = {
+    ...(values.model ? { model: values.model as (typeof POSE_MODELS)[number] } : {}),
+    ...(values.fps ? { fps: Number(values.fps) } : {}),
+    ...(values["max-duration"] ? { maxDuration: Number(values["max-duration"]) } : {}),
+  };
+  if (command === "compare") {
+    const [ref, user] = files;
+    if (!ref || !user || !values.style) {
+      console.error(USAGE);
+      return 1;
+    }
+    // A reference given as a pose track (from `analyze --out`) is not analysed again.
+    const referenceTrack = ref.endsWith(".json") ? (JSON.parse(await readFile(ref, "utf8")) as PoseTrack) : undefined;
+    if (referenceTrack && !common.model)
+      Object.assign(common, { model: referenceTrack.model, fps: common.fps ?? referenceTrack.fps });
+    const bar = progressBar("Comparing");
+    try {
+      const result = await compareVideos(ref, user, {
+        ...common,
+        ...(referenceTrack ? { referenceTrack } : {}),
+        style: values.style,
+        ...(values["cache-dir"] ? { cacheDir: values["cache-dir"] } : {}),
+        onProgress: (p, stage) => bar.update(p, { stage }),
+      });
+      bar.stop();
+      process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${summary(result)}\n`);
+      return 0;
+    } finally {
+      bar.stop();
+    }
+  }
+  if (command === "analyze") {
+    const [video] = files;
+    if (!video || !values.out) {
+      console.error(USAGE);
+      return 1;
+    }
+    const bar = progressBar("Analysing");
+    try {
+      const track = await analyzeVideo(video, {
+        ...common,
+        onProgress: (p) => bar.update(Math.round(p), { stage: "poses" }),
+      });
+      bar.stop();
+      await writeFile(values.out, JSON.stringify(track));
+      console.error(`Wrote ${track.frames.length} frames (${track.model}, ${track.fps} fps) to ${values.out}`);
+      return 0;
+    } finally {
+      bar.stop();
+    }
+  }
+  console.error(`Unknown command "${command}".\n${USAGE}`);
+  return 1;
+}
+
+main(process.argv.slice(2))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      if (isMotionError(e)) {
+        console.error(`Error (${e.code}): ${e.message}`);
+        process.exitCode = 2;
+      } else {
+        console.error(e);
+        process.exitCode = 1;
+      }
+    },
+  )
+  .finally(() => shutdownPosePool());

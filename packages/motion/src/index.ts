@@ -1,0 +1,109 @@
+/**
+ * @stepsync/motion — video pair in, comparison result out. See README.md for the API contract.
+ */
+import { type AnalyzeOptions, analyzeVideo, DEFAULTS, tooLong } from "./analyze.ts";
+import { analyzeVideoCached, type CacheOptions, clearPoseCache } from "./cache.ts";
+import { compareTracks } from "./compare.ts";
+import { forVideo, MotionError } from "./errors.ts";
+import { isStyle, STYLES, type Style } from "./score/styles.ts";
+import type { ComparisonResult, PoseTrack } from "./types.ts";
+import { probeVideo } from "./video/probe.ts";
+
+export type { AnalyzeOptions, CacheOptions };
+export {
+  analyzeVideo,
+  analyzeVideoCached,
+  clearPoseCache,
+  compareTracks,
+  DEFAULTS,
+  isStyle,
+  probeVideo,
+  STYLES,
+  type Style,
+};
+export { ENGINE_VERSION } from "./compare.ts";
+export { isMotionError, MotionError, type MotionErrorCode } from "./errors.ts";
+export { isPoseModelName, POSE_MODELS, type PoseModelName } from "./pose/models.ts";
+export { poolSize, shutdownPosePool } from "./pose/pool.ts";
+export { STYLE_CATEGORIES } from "./score/styles.ts";
+export type * from "./types.ts";
+export type { VideoInfo } from "./video/probe.ts";
+
+export type ProgressStage = "reference" | "user" | "compare" | "done";
+
+export interface CompareVideosOptions extends Omit<AnalyzeOptions, "onProgress" | "role">, CacheOptions {
+  style: Style | string;
+  /** Overall progress 0–100 (monotonic), with the current stage. */
+  onProgress?: (percent: number, stage: ProgressStage) => void;
+  /** A pose track of the reference computed earlier (skips its analysis). */
+  referenceTrack?: PoseTrack;
+}
+
+/**
+ * Analyses both videos (the reference through the pose cache) and compares them.
+ * Errors are MotionError: NOT_A_VIDEO, UNREADABLE_VIDEO, EMPTY_VIDEO, TOO_LONG,
+ * NO_PERSON_REFERENCE, NO_PERSON_USER, INVALID_OPTIONS.
+ */
+export async function compareVideos(
+  referencePath: string,
+  userPath: string,
+  opts: CompareVideosOptions,
+): Promise<ComparisonResult> {
+  const { onProgress, referenceTrack, style, cacheDir, ...analyze } = opts;
+  let last = -1;
+  let lastStage: ProgressStage | undefined;
+  const report = (p: number, stage: ProgressStage) => {
+    const v = Math.max(last, Math.min(100, Math.round(p)));
+    if (v !== last || stage !== lastStage) {
+      last = v;
+      lastStage = stage;
+      onProgress?.(v, stage);
+    }
+  };
+  report(0, "reference");
+  // Check the cheap things (style, both files readable and short enough) before any pose work.
+  if (!isStyle(style))
+    throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
+  // Probe both first: a bad or too long file fails fast, before any pose work (and before a
+  // cached reference track could hide that the limit changed).
+  const maxDuration = analyze.maxDuration ?? DEFAULTS.maxDuration;
+  for (const [path, video] of [
+    [referencePath, "reference"],
+    [userPath, "user"],
+  ] as const) {
+    if (video === "reference" && referenceTrack) continue;
+    const info = await probeVideo(path).catch((e) => {
+      throw forVideo(e, video);
+    });
+    if (info.duration > maxDuration) throw forVideo(tooLong(info.duration, maxDuration), video);
+  }
+  let ref = referenceTrack;
+  // Split of the bar: the reference takes 45% unless it is already known.
+  let refShare = 45;
+  if (!ref) {
+    const r = await analyzeVideoCached(referencePath, {
+      ...analyze,
+      cacheDir,
+      role: "reference",
+      onProgress: (p) => report((p * refShare) / 100, "reference"),
+    }).catch((e) => {
+      throw forVideo(e, "reference");
+    });
+    ref = r.track;
+    if (r.cached) refShare = 0;
+  } else {
+    refShare = 0;
+  }
+  report(refShare, "user");
+  const user = await analyzeVideo(userPath, {
+    ...analyze,
+    role: "user",
+    onProgress: (p) => report(refShare + (p * (95 - refShare)) / 100, "user"),
+  }).catch((e) => {
+    throw forVideo(e, "user");
+  });
+  report(95, "compare");
+  const result = compareTracks(ref, user, { style });
+  report(100, "done");
+  return result;
+}

@@ -1,0 +1,23 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Every suite but the browser one (e2e/ has its own config, run after the web app is built).
+ * The server suite runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const serverProject = (name: string, db: "pglite" | "postgres") => ({
+  extends: "./apps/server/vitest.config.ts",
+  test: { name, root: "./apps/server", env: { TEST_DB: db } },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      "packages/contracts",
+      serverProject("server (pglite)", "pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject("server (postgres)", "postgres")] : []),
+      ...(existsSync("apps/web/vitest.config.ts") ? ["apps/web"] : []),
+      ...(existsSync("packages/motion/vitest.config.ts") ? ["packages/motion"] : []),
+    ],
+  },
+});
