@@ -35,8 +35,9 @@ export function extendSession(): Promise<{ session: { expires_at: string } }> {
   return apiRequest("/api/auth/session/extend", { ...authCall, method: "POST", fallback: MESSAGES.authRequired });
 }
 
-export function logout(): Promise<{ message?: string } | null> {
-  return apiRequest("/api/auth/logout", { ...authCall, method: "POST" });
+/** Ends the session whose credentials are given (taken before they are cleared locally). */
+export function logout(credentials: Record<string, string>): Promise<{ message?: string } | null> {
+  return apiRequest("/api/auth/logout", { ...authCall, method: "POST", auth: false, credentials });
 }
 
 export function googleLogin(credential: string): Promise<AuthResponse> {

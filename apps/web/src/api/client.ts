@@ -31,6 +31,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** Tell the auth layer about a 401 so it signs out (default true; auth calls turn it off). */
   notifyUnauthorized?: boolean;
+  /** Credentials to send instead of the stored ones (logout sends the session it is ending). */
+  credentials?: Record<string, string>;
 }
 
 type UnauthorizedListener = (path: string) => void;
@@ -49,6 +51,18 @@ export function authHeaders(): Record<string, string> {
   if (token) headers.Authorization = `Bearer ${token}`;
   if (sessionId) headers["X-Session-ID"] = sessionId;
   return headers;
+}
+
+/** Controllers of authenticated calls still running, so signing out can stop them. */
+const inflight = new Set<AbortController>();
+
+/**
+ * Abort every authenticated call still running. Signing out does this first: a call answered after
+ * the session is gone would come back 401 and be logged by the browser as a failure.
+ */
+export function abortAuthenticatedRequests(): void {
+  for (const controller of inflight) controller.abort();
+  inflight.clear();
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -73,19 +87,30 @@ function messageFrom(data: unknown): string | null {
 /** The one fetch wrapper: cookies always, bearer token and session id when stored, JSON in and out. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = "GET", body, query, fallback, signal, auth = true, notifyUnauthorized = true } = options;
-  const headers: Record<string, string> = { Accept: "application/json", ...(auth ? authHeaders() : {}) };
-  const init: RequestInit = { method, headers, credentials: "include", signal };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    ...(auth ? authHeaders() : {}),
+    ...options.credentials,
+  };
+  const hadCredentials = Boolean(headers.Authorization || headers["X-Session-ID"]);
+  const controller = new AbortController();
+  signal?.addEventListener("abort", () => controller.abort(), { once: true });
+  if (signal?.aborted) controller.abort();
+  const init: RequestInit = { method, headers, credentials: "include", signal: controller.signal };
   if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
 
   let response: Response;
+  if (hadCredentials) inflight.add(controller);
   try {
     response = await fetch(buildUrl(path, query), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, MESSAGES.networkError);
+  } finally {
+    inflight.delete(controller);
   }
 
   let data: unknown = null;
@@ -102,7 +127,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) {
-    const hadCredentials = auth && Boolean(headers.Authorization || headers["X-Session-ID"]);
     if (response.status === 401 && notifyUnauthorized && hadCredentials) {
       for (const listener of unauthorizedListeners) listener(path);
     }

@@ -1,3 +1,4 @@
+import { apiRequest } from "../api/client";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, createQueryClient } from "../providers";
@@ -138,10 +139,38 @@ describe("auth state", () => {
     await act(async () => {
       await api?.logout();
     });
-    expect(calls.some((c) => c.path === "/api/auth/logout")).toBe(true);
+    const logoutCall = calls.find((c) => c.path === "/api/auth/logout");
+    // The server is told which session to end, though it was already cleared locally.
+    expect(logoutCall?.headers.Authorization).toBe("Bearer t");
     expect(localStorage.getItem("token")).toBeNull();
     expect(localStorage.getItem("sessionId")).toBeNull();
     expect(localStorage.getItem("user")).toBeNull();
+    expect(screen.getByTestId("status").textContent).toBe("unauthenticated");
+  });
+
+  it("logout stops calls still running, so none comes back refused after the session ends", async () => {
+    localStorage.setItem("token", "t");
+    localStorage.setItem("sessionId", "t");
+    localStorage.setItem("user", JSON.stringify(testUser));
+    let aborted = false;
+    mount({
+      "POST /api/auth/logout": { body: { message: "Logged out" } },
+      // A slow call: it answers only when its request is aborted.
+      "GET /api/dashboard/slow": (init) =>
+        new Promise((_, reject) =>
+          init?.signal?.addEventListener("abort", () => {
+            aborted = true;
+            reject(new DOMException("aborted", "AbortError"));
+          }),
+        ),
+    });
+    await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("authenticated"));
+    const slow = apiRequest("/api/dashboard/slow").catch((error: unknown) => error);
+    await act(async () => {
+      await api?.logout();
+    });
+    expect(aborted).toBe(true);
+    expect(await slow).toBeInstanceOf(DOMException);
     expect(screen.getByTestId("status").textContent).toBe("unauthenticated");
   });
 });

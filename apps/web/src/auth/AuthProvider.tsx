@@ -2,7 +2,7 @@ import { type AuthResponse, LIMITS, MESSAGES, type User } from "@stepsync/contra
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import * as authApi from "../api/auth";
-import { isApiError, onUnauthorized } from "../api/client";
+import { abortAuthenticatedRequests, authHeaders, isApiError, onUnauthorized } from "../api/client";
 import { describeError, logger } from "../lib/logger";
 import { storage } from "../lib/storage";
 import { AuthContext, type AuthContextValue, type AuthStatus, type GoogleResult } from "./context";
@@ -44,6 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOutLocally = useCallback(() => {
     generationRef.current++;
     clearExtendTimer();
+    abortAuthenticatedRequests();
     storage.clearAuth();
     lastCheckRef.current = 0;
     setState({ status: "unauthenticated", user: null, expiresAt: null });
@@ -179,13 +180,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [acceptAuth],
   );
 
+  // Signed out locally first (stopping calls still running), then the session ends on the server.
   const logout = useCallback(async () => {
+    const credentials = authHeaders();
+    signOutLocally();
     try {
-      await authApi.logout();
+      await authApi.logout(credentials);
     } catch (error) {
       logger.warn(`Logout call failed: ${describeError(error)}`, "auth");
-    } finally {
-      signOutLocally();
     }
   }, [signOutLocally]);
 

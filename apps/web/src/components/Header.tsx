@@ -65,18 +65,17 @@ export function Header() {
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
-  async function onLogout() {
+  // Leave the (possibly protected) screen first so its guard does not bounce to /login; once the
+  // home page is showing, sign out (which stops calls still running and ends the server session).
+  function onLogout() {
     setOpen(false);
     setLoggingOut(true);
-    // Leave the (possibly protected) screen first so its guard does not bounce to /login,
-    // then end the session on the server and clear everything stored.
     navigate("/");
-    try {
-      await logout();
-    } finally {
-      setLoggingOut(false);
-    }
   }
+  useEffect(() => {
+    if (!loggingOut || location.pathname !== "/") return;
+    void logout().finally(() => setLoggingOut(false));
+  }, [loggingOut, location.pathname, logout]);
 
   const close = () => setOpen(false);
 
