@@ -150,6 +150,36 @@ describe("admin panel in the browser", () => {
     240_000,
   );
 
+  it("deletes a member only after the Confirm Delete dialog; Cancel keeps them", async () => {
+    await api("POST", "/api/auth/register", {
+      username: "Leaving Soon",
+      email: "leaving@example.com",
+      password: "secret123",
+    });
+    const { page: p, problems } = await adminOn("User Management");
+    const row = p.locator("tr", { hasText: "leaving@example.com" });
+    await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+    await row.getByRole("button", { name: "Delete Leaving Soon" }).click();
+    const dialog = p.getByRole("dialog", { name: "Confirm Delete" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await row.isVisible()).toBe(true);
+
+    await row.getByRole("button", { name: "Delete Leaving Soon" }).click();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect.poll(() => visible(p, "User Leaving Soon deleted successfully"), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => row.count()).toBe(0);
+    // Gone for good: the account can no longer log in.
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "leaving@example.com", password: "secret123" }),
+    });
+    expect(login.status).toBe(401);
+    expect(problems).toEqual([]);
+  });
+
   it("edits a credit bundle's name and price", async () => {
     const { page: p, problems } = await adminOn("Credit Bundles");
     await expect

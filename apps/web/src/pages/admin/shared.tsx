@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, type Pagination } from "@stepsync/contracts";
+import { type QueryKey, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
 import { type InputHTMLAttributes, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -65,6 +66,85 @@ export function Pager({ pagination, onPage }: { pagination?: Pagination; onPage:
         Next <ChevronRight className="size-4" aria-hidden />
       </Button>
     </nav>
+  );
+}
+
+type Flash = ReturnType<typeof useFlash>;
+
+/** An admin list or figure: loaded once (no retries), a failure reported in the tab's flash. */
+export function useAdminQuery<T>(
+  flash: Flash,
+  options: { queryKey: QueryKey; queryFn: () => Promise<T>; refetchInterval?: number },
+  failure: string,
+) {
+  const q = useQuery({ ...options, retry: false });
+  const { fail } = flash;
+  useEffect(() => {
+    if (q.error) fail(q.error, failure);
+  }, [q.error, fail, failure]);
+  return q;
+}
+
+/**
+ * Delete with confirmation, the same in every admin list: `ask(item)` opens the Confirm Delete
+ * dialog; confirming runs `remove` (which answers the success text) and reports the outcome.
+ */
+export function useConfirmDelete<T>({
+  flash,
+  describe,
+  remove,
+  failure,
+}: {
+  flash: Flash;
+  describe: (item: T) => string;
+  remove: (item: T) => Promise<string>;
+  failure: string;
+}) {
+  const [pending, setPending] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    if (pending === null) return;
+    setBusy(true);
+    try {
+      flash.ok(await remove(pending));
+    } catch (err) {
+      flash.fail(err, failure);
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  }
+  const dialog = (
+    <ConfirmDelete
+      what={pending !== null ? describe(pending) : null}
+      onCancel={() => setPending(null)}
+      onConfirm={confirm}
+      busy={busy}
+    />
+  );
+  return { ask: (item: T) => setPending(() => item), dialog };
+}
+
+/** The red bin button of a row; `label` names what it deletes. */
+export function DeleteIconButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-label={label}
+      onClick={onClick}
+      icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
+    />
+  );
+}
+
+/** Who a row belongs to: username over e-mail. */
+export function UserCell({ username, email }: { username: string; email: string }) {
+  return (
+    <td className={cx(td, "min-w-[11rem] max-w-[16rem]")}>
+      <p className="font-medium text-white">{username}</p>
+      <p className="break-all text-xs text-slate-400">{email}</p>
+    </td>
   );
 }
 

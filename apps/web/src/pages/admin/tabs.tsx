@@ -22,7 +22,20 @@ import { Spinner } from "../../components/Spinner";
 import { StatTile } from "../../components/StatTile";
 import { cx } from "../../components/cx";
 import { HourlyChart } from "./HourlyChart";
-import { ConfirmDelete, FilterInput, Pager, Table, formatDate, roleBadge, rupees, td, useFlash } from "./shared";
+import {
+  useAdminQuery,
+  DeleteIconButton,
+  FilterInput,
+  Pager,
+  Table,
+  UserCell,
+  formatDate,
+  roleBadge,
+  rupees,
+  td,
+  useConfirmDelete,
+  useFlash,
+} from "./shared";
 
 const pct = (n: number | null | undefined) => (n == null ? "N/A" : `${n.toFixed(1)}%`);
 const num = (n: number | null | undefined) => (n == null ? "N/A" : n.toLocaleString());
@@ -51,20 +64,16 @@ const ZERO_TRAFFIC: TrafficStats = {
 
 export function TrafficTab() {
   const flash = useFlash();
-  const traffic = useQuery({ queryKey: ["admin", "traffic"], queryFn: adminApi.traffic, retry: false });
-  const realtime = useQuery({
-    queryKey: ["admin", "realtime"],
-    queryFn: adminApi.realtime,
-    refetchInterval: LIMITS.realtimeRefreshMs,
-    retry: false,
-  });
-  const { fail } = flash;
-  useEffect(() => {
-    if (traffic.error) fail(traffic.error, ADMIN_MESSAGES.fetchTrafficFailed);
-  }, [traffic.error, fail]);
-  useEffect(() => {
-    if (realtime.error) fail(realtime.error, ADMIN_MESSAGES.fetchRealtimeFailed);
-  }, [realtime.error, fail]);
+  const traffic = useAdminQuery(
+    flash,
+    { queryKey: ["admin", "traffic"], queryFn: adminApi.traffic },
+    ADMIN_MESSAGES.fetchTrafficFailed,
+  );
+  const realtime = useAdminQuery(
+    flash,
+    { queryKey: ["admin", "realtime"], queryFn: adminApi.realtime, refetchInterval: LIMITS.realtimeRefreshMs },
+    ADMIN_MESSAGES.fetchRealtimeFailed,
+  );
   if (traffic.isPending) return <Loading />;
   const t = traffic.data ?? ZERO_TRAFFIC;
   const o = t.application_stats.overview;
@@ -147,11 +156,11 @@ export function TrafficTab() {
 
 export function DashboardTab() {
   const flash = useFlash();
-  const q = useQuery({ queryKey: ["admin", "stats"], queryFn: adminApi.stats, retry: false });
-  const { fail } = flash;
-  useEffect(() => {
-    if (q.error) fail(q.error, ADMIN_MESSAGES.loadStatsFailed);
-  }, [q.error, fail]);
+  const q = useAdminQuery(
+    flash,
+    { queryKey: ["admin", "stats"], queryFn: adminApi.stats },
+    ADMIN_MESSAGES.loadStatsFailed,
+  );
   if (q.isPending) return <Loading />;
   return (
     <div className="space-y-4">
@@ -176,17 +185,14 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [role, setRole] = useState("");
-  const [confirm, setConfirm] = useState<{ id: number; username: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const q = useQuery({
-    queryKey: ["admin", "users", page, role],
-    queryFn: () => adminApi.users({ page, limit: LIMITS.adminPageSize, role }),
-    retry: false,
-  });
-  const { fail } = flash;
-  useEffect(() => {
-    if (q.error) fail(q.error, ADMIN_MESSAGES.loadUsersFailed);
-  }, [q.error, fail]);
+  const q = useAdminQuery(
+    flash,
+    {
+      queryKey: ["admin", "users", page, role],
+      queryFn: () => adminApi.users({ page, limit: LIMITS.adminPageSize, role }),
+    },
+    ADMIN_MESSAGES.loadUsersFailed,
+  );
   const refresh = () => client.invalidateQueries({ queryKey: ["admin", "users"] });
 
   async function changeRole(id: number, next: Role) {
@@ -198,20 +204,16 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
       flash.fail(err, ADMIN_MESSAGES.updateRoleFailed);
     }
   }
-  async function remove() {
-    if (!confirm) return;
-    setBusy(true);
-    try {
-      await adminApi.deleteUser(confirm.id);
-      flash.ok(ADMIN_MESSAGES.userDeleted(confirm.username));
+  const deletion = useConfirmDelete<{ id: number; username: string }>({
+    flash,
+    describe: (u) => `user ${u.username} and all their data`,
+    remove: async (u) => {
+      await adminApi.deleteUser(u.id);
       await refresh();
-    } catch (err) {
-      flash.fail(err, ADMIN_MESSAGES.deleteUserFailed);
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
-  }
+      return ADMIN_MESSAGES.userDeleted(u.username);
+    },
+    failure: ADMIN_MESSAGES.deleteUserFailed,
+  });
   async function exportUsers() {
     try {
       await downloadExport("users");
@@ -274,7 +276,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
                   size="sm"
                   disabled={u.id === currentUserId}
                   aria-label={`Delete ${u.username}`}
-                  onClick={() => setConfirm({ id: u.id, username: u.username })}
+                  onClick={() => deletion.ask({ id: u.id, username: u.username })}
                   icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
                 >
                   Delete
@@ -285,12 +287,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
         </Table>
       )}
       <Pager pagination={q.data?.pagination} onPage={setPage} />
-      <ConfirmDelete
-        what={confirm ? `user ${confirm.username} and all their data` : null}
-        onCancel={() => setConfirm(null)}
-        onConfirm={remove}
-        busy={busy}
-      />
+      {deletion.dialog}
     </div>
   );
 }
@@ -300,21 +297,19 @@ export function VideosTab() {
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState({ status: "", category: "", is_featured: "", search: "" });
-  const [confirm, setConfirm] = useState<{ id: number; title: string } | null>(null);
-  const q = useQuery({
-    queryKey: ["admin", "videos", page, filters],
-    queryFn: () => adminApi.videos({ page, limit: LIMITS.adminPageSize, ...filters }),
-    retry: false,
-  });
+  const q = useAdminQuery(
+    flash,
+    {
+      queryKey: ["admin", "videos", page, filters],
+      queryFn: () => adminApi.videos({ page, limit: LIMITS.adminPageSize, ...filters }),
+    },
+    ADMIN_MESSAGES.loadVideosFailed,
+  );
   const pending = useQuery({
     queryKey: ["admin", "videos", "pending"],
     queryFn: () => adminApi.videos({ page: 1, limit: 100, status: "pending" }),
     retry: false,
   });
-  const { fail } = flash;
-  useEffect(() => {
-    if (q.error) fail(q.error, ADMIN_MESSAGES.loadVideosFailed);
-  }, [q.error, fail]);
   const refresh = () => client.invalidateQueries({ queryKey: ["admin", "videos"] });
   const setFilter = (key: keyof typeof filters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
@@ -339,18 +334,16 @@ export function VideosTab() {
       flash.fail(err, ADMIN_MESSAGES.reviewFailed);
     }
   }
-  async function remove() {
-    if (!confirm) return;
-    try {
-      await adminApi.deleteVideo(confirm.id);
-      flash.ok(ADMIN_MESSAGES.videoDeleted(confirm.title));
+  const deletion = useConfirmDelete<{ id: number; title: string }>({
+    flash,
+    describe: (v) => `the video "${v.title}" and its files`,
+    remove: async (v) => {
+      await adminApi.deleteVideo(v.id);
       await refresh();
-    } catch (err) {
-      flash.fail(err, ADMIN_MESSAGES.deleteVideoFailed);
-    } finally {
-      setConfirm(null);
-    }
-  }
+      return ADMIN_MESSAGES.videoDeleted(v.title);
+    },
+    failure: ADMIN_MESSAGES.deleteVideoFailed,
+  });
   async function exportVideos() {
     try {
       await downloadExport("videos");
@@ -482,12 +475,9 @@ export function VideosTab() {
                   >
                     {v.is_featured ? "Unfeature" : "Feature"}
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${v.title}`}
-                    onClick={() => setConfirm({ id: v.id, title: v.title })}
-                    icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
+                  <DeleteIconButton
+                    label={`Delete ${v.title}`}
+                    onClick={() => deletion.ask({ id: v.id, title: v.title })}
                   />
                 </div>
               </td>
@@ -496,11 +486,7 @@ export function VideosTab() {
         </Table>
       )}
       <Pager pagination={q.data?.pagination} onPage={setPage} />
-      <ConfirmDelete
-        what={confirm ? `the video "${confirm.title}" and its files` : null}
-        onCancel={() => setConfirm(null)}
-        onConfirm={remove}
-      />
+      {deletion.dialog}
     </div>
   );
 }
@@ -511,28 +497,24 @@ export function CommentsTab() {
   const [page, setPage] = useState(1);
   const [videoId, setVideoId] = useState("");
   const [userId, setUserId] = useState("");
-  const [confirm, setConfirm] = useState<number | null>(null);
-  const q = useQuery({
-    queryKey: ["admin", "comments", page, videoId, userId],
-    queryFn: () => adminApi.comments({ page, limit: LIMITS.adminPageSize, video_id: videoId, user_id: userId }),
-    retry: false,
-  });
-  const { fail } = flash;
-  useEffect(() => {
-    if (q.error) fail(q.error, ADMIN_MESSAGES.loadCommentsFailed);
-  }, [q.error, fail]);
-  async function remove() {
-    if (confirm === null) return;
-    try {
-      await adminApi.deleteComment(confirm);
-      flash.ok(ADMIN_MESSAGES.commentDeleted);
+  const q = useAdminQuery(
+    flash,
+    {
+      queryKey: ["admin", "comments", page, videoId, userId],
+      queryFn: () => adminApi.comments({ page, limit: LIMITS.adminPageSize, video_id: videoId, user_id: userId }),
+    },
+    ADMIN_MESSAGES.loadCommentsFailed,
+  );
+  const deletion = useConfirmDelete<number>({
+    flash,
+    describe: () => "this comment",
+    remove: async (id) => {
+      await adminApi.deleteComment(id);
       await client.invalidateQueries({ queryKey: ["admin", "comments"] });
-    } catch (err) {
-      flash.fail(err, ADMIN_MESSAGES.deleteCommentFailed);
-    } finally {
-      setConfirm(null);
-    }
-  }
+      return ADMIN_MESSAGES.commentDeleted;
+    },
+    failure: ADMIN_MESSAGES.deleteCommentFailed,
+  });
   const digits = (v: string) => v.replace(/\D/g, "");
   return (
     <div className="space-y-4">
@@ -567,34 +549,21 @@ export function CommentsTab() {
         <Table head={["User", "Video", "Comment", "Posted", "Actions"]}>
           {q.data.comments.map((c) => (
             <tr key={c.id}>
-              <td className={cx(td, "min-w-[11rem] max-w-[16rem]")}>
-                <p className="font-medium text-white">{c.username}</p>
-                <p className="break-all text-xs text-slate-400">{c.email}</p>
-              </td>
+              <UserCell username={c.username} email={c.email} />
               <td className={cx(td, "min-w-[10rem]")}>
                 #{c.video_id} {c.video_title}
               </td>
               <td className={cx(td, "min-w-[16rem] max-w-md whitespace-pre-wrap break-words")}>{c.content}</td>
               <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(c.created_at)}</td>
               <td className={td}>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label="Delete comment"
-                  onClick={() => setConfirm(c.id)}
-                  icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
-                />
+                <DeleteIconButton label="Delete comment" onClick={() => deletion.ask(c.id)} />
               </td>
             </tr>
           ))}
         </Table>
       )}
       <Pager pagination={q.data?.pagination} onPage={setPage} />
-      <ConfirmDelete
-        what={confirm !== null ? "this comment" : null}
-        onCancel={() => setConfirm(null)}
-        onConfirm={remove}
-      />
+      {deletion.dialog}
     </div>
   );
 }
@@ -605,28 +574,24 @@ export function NotificationsTab() {
   const [page, setPage] = useState(1);
   const [type, setType] = useState("");
   const [isRead, setIsRead] = useState("");
-  const [confirm, setConfirm] = useState<number | null>(null);
-  const q = useQuery({
-    queryKey: ["admin", "notifications", page, type, isRead],
-    queryFn: () => adminApi.notifications({ page, limit: LIMITS.adminPageSize, type, is_read: isRead }),
-    retry: false,
-  });
-  const { fail } = flash;
-  useEffect(() => {
-    if (q.error) fail(q.error, ADMIN_MESSAGES.loadNotificationsFailed);
-  }, [q.error, fail]);
-  async function remove() {
-    if (confirm === null) return;
-    try {
-      await adminApi.deleteNotification(confirm);
-      flash.ok(ADMIN_MESSAGES.notificationDeleted);
+  const q = useAdminQuery(
+    flash,
+    {
+      queryKey: ["admin", "notifications", page, type, isRead],
+      queryFn: () => adminApi.notifications({ page, limit: LIMITS.adminPageSize, type, is_read: isRead }),
+    },
+    ADMIN_MESSAGES.loadNotificationsFailed,
+  );
+  const deletion = useConfirmDelete<number>({
+    flash,
+    describe: () => "this notification",
+    remove: async (id) => {
+      await adminApi.deleteNotification(id);
       await client.invalidateQueries({ queryKey: ["admin", "notifications"] });
-    } catch (err) {
-      flash.fail(err, ADMIN_MESSAGES.deleteNotificationFailed);
-    } finally {
-      setConfirm(null);
-    }
-  }
+      return ADMIN_MESSAGES.notificationDeleted;
+    },
+    failure: ADMIN_MESSAGES.deleteNotificationFailed,
+  });
   return (
     <div className="space-y-4">
       {flash.view}
@@ -667,33 +632,20 @@ export function NotificationsTab() {
         <Table head={["User", "Type", "Title", "Message", "Status", "Actions"]}>
           {q.data.notifications.map((n) => (
             <tr key={n.id}>
-              <td className={cx(td, "min-w-[11rem] max-w-[16rem]")}>
-                <p className="font-medium text-white">{n.username}</p>
-                <p className="break-all text-xs text-slate-400">{n.email}</p>
-              </td>
+              <UserCell username={n.username} email={n.email} />
               <td className={cx(td, "whitespace-nowrap")}>{n.type}</td>
               <td className={cx(td, "min-w-[10rem]")}>{n.title}</td>
               <td className={cx(td, "min-w-[14rem] max-w-sm break-words")}>{n.message}</td>
               <td className={td}>{n.is_read ? "Read" : "Unread"}</td>
               <td className={td}>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label="Delete notification"
-                  onClick={() => setConfirm(n.id)}
-                  icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
-                />
+                <DeleteIconButton label="Delete notification" onClick={() => deletion.ask(n.id)} />
               </td>
             </tr>
           ))}
         </Table>
       )}
       <Pager pagination={q.data?.pagination} onPage={setPage} />
-      <ConfirmDelete
-        what={confirm !== null ? "this notification" : null}
-        onCancel={() => setConfirm(null)}
-        onConfirm={remove}
-      />
+      {deletion.dialog}
     </div>
   );
 }
@@ -728,12 +680,11 @@ export function BundlesTab() {
   const [editing, setEditing] = useState<AdminBundle | "new" | null>(null);
   const [form, setForm] = useState<FormState>(toForm());
   const [formError, setFormError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<AdminBundle | null>(null);
-  const q = useQuery({ queryKey: ["admin", "bundles"], queryFn: adminApi.bundles, retry: false });
-  const { fail } = flash;
-  useEffect(() => {
-    if (q.error) fail(q.error, ADMIN_MESSAGES.loadBundlesFailed);
-  }, [q.error, fail]);
+  const q = useAdminQuery(
+    flash,
+    { queryKey: ["admin", "bundles"], queryFn: adminApi.bundles },
+    ADMIN_MESSAGES.loadBundlesFailed,
+  );
   const refresh = () => client.invalidateQueries({ queryKey: ["admin", "bundles"] });
 
   function open(b: AdminBundle | "new") {
@@ -768,18 +719,16 @@ export function BundlesTab() {
       );
     }
   }
-  async function remove() {
-    if (!confirm) return;
-    try {
-      const res = await adminApi.deleteBundle(confirm.id);
-      flash.ok(res.deactivated ? ADMIN_MESSAGES.bundleDeactivated : ADMIN_MESSAGES.bundleDeleted);
+  const deletion = useConfirmDelete<AdminBundle>({
+    flash,
+    describe: (b) => `the bundle "${b.name}"`,
+    remove: async (b) => {
+      const res = await adminApi.deleteBundle(b.id);
       await refresh();
-    } catch (err) {
-      flash.fail(err, ADMIN_MESSAGES.deleteBundleFailed);
-    } finally {
-      setConfirm(null);
-    }
-  }
+      return res.deactivated ? ADMIN_MESSAGES.bundleDeactivated : ADMIN_MESSAGES.bundleDeleted;
+    },
+    failure: ADMIN_MESSAGES.deleteBundleFailed,
+  });
 
   return (
     <div className="space-y-4">
@@ -826,13 +775,7 @@ export function BundlesTab() {
                     onClick={() => open(b)}
                     icon={<Pencil className="size-4" aria-hidden />}
                   />
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${b.name}`}
-                    onClick={() => setConfirm(b)}
-                    icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
-                  />
+                  <DeleteIconButton label={`Delete ${b.name}`} onClick={() => deletion.ask(b)} />
                 </div>
               </td>
             </tr>
@@ -907,22 +850,18 @@ export function BundlesTab() {
           </div>
         </form>
       </Dialog>
-      <ConfirmDelete
-        what={confirm ? `the bundle "${confirm.name}"` : null}
-        onCancel={() => setConfirm(null)}
-        onConfirm={remove}
-      />
+      {deletion.dialog}
     </div>
   );
 }
 
 export function SystemTab() {
   const flash = useFlash();
-  const q = useQuery({ queryKey: ["admin", "system"], queryFn: adminApi.systemStats, retry: false });
-  const { fail } = flash;
-  useEffect(() => {
-    if (q.error) fail(q.error, ADMIN_MESSAGES.loadSystemStatsFailed);
-  }, [q.error, fail]);
+  const q = useAdminQuery(
+    flash,
+    { queryKey: ["admin", "system"], queryFn: adminApi.systemStats },
+    ADMIN_MESSAGES.loadSystemStatsFailed,
+  );
   if (q.isPending) return <Loading />;
   const s = q.data;
   return (
