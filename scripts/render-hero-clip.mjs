@@ -3,21 +3,21 @@
 // the frames are drawn here as raw RGB into Buffers (anti-aliased capsules and discs, 2× supersampled)
 // and piped to the static ffmpeg binary of @ffmpeg-installer/ffmpeg.
 //
-//   node scripts/render-hero-clip.mjs
+//   node --import tsx scripts/render-hero-clip.mjs
 //
 // writes (and the files are committed):
 //   apps/web/public/media/hero-dance.mp4    H.264, yuv420p, +faststart, no audio
 //   apps/web/public/media/hero-dance.webm   VP9, no audio
 //   apps/web/public/media/hero-dance.jpg    the poster (also shown when prefers-reduced-motion is set)
 //
-// The poses are keyframed joint angles (forward kinematics, so bones keep their length) interpolated
-// with a periodic Catmull-Rom spline: the last frame flows into the first and the clip loops seamlessly.
+// The poses are those of the live canvas (apps/web/src/lib/skeleton-pose.ts), so the clip loops seamlessly.
 // Output is deterministic; re-run after changing the keyframes and commit the three files.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import { GROOVE, joints, poseAt as poseAtKeys } from "../apps/web/src/lib/skeleton-pose.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "apps/web/public/media");
@@ -31,107 +31,9 @@ const SECONDS = 4;
 const FRAMES = FPS * SECONDS;
 
 // ---------- poses ----------
-// Angles in degrees, 0 = straight down, positive = towards the viewer's right (screen x+).
-// Limb angles are absolute (not relative to the parent) which keeps the keyframes readable.
-// root: pelvis offset in body units; lean: torso angle from vertical.
-/** @typedef {{x:number,y:number,lean:number,head:number,lua:number,lfa:number,rua:number,rfa:number,lth:number,lsh:number,rth:number,rsh:number}} Pose */
-/** @type {Pose[]} */
-const KEYS = [
-  // groove: bounce down, arms pumping, step-touch right, spin the arms, step-touch left, hit pose
-  { x: 0, y: 0.0, lean: 0, head: 0, lua: 35, lfa: 120, rua: -35, rfa: -120, lth: 12, lsh: 8, rth: -12, rsh: -8 },
-  { x: 0.05, y: 0.12, lean: 6, head: 8, lua: 70, lfa: 150, rua: -20, rfa: -80, lth: 28, lsh: -5, rth: -8, rsh: -20 },
-  {
-    x: 0.2,
-    y: 0.02,
-    lean: -4,
-    head: -6,
-    lua: 140,
-    lfa: 175,
-    rua: -40,
-    rfa: -150,
-    lth: 30,
-    lsh: 20,
-    rth: -18,
-    rsh: -18,
-  },
-  { x: 0.22, y: 0.14, lean: 8, head: 10, lua: 100, lfa: 40, rua: -100, rfa: -40, lth: 20, lsh: 0, rth: -35, rsh: 10 },
-  {
-    x: 0.05,
-    y: 0.02,
-    lean: 0,
-    head: 0,
-    lua: 165,
-    lfa: 190,
-    rua: -165,
-    rfa: -190,
-    lth: 10,
-    lsh: 10,
-    rth: -10,
-    rsh: -10,
-  },
-  { x: -0.15, y: 0.14, lean: -8, head: -10, lua: 20, lfa: 80, rua: -70, rfa: -150, lth: 8, lsh: 20, rth: -28, rsh: 5 },
-  {
-    x: -0.22,
-    y: 0.03,
-    lean: 4,
-    head: 6,
-    lua: 40,
-    lfa: 150,
-    rua: -140,
-    rfa: -175,
-    lth: 18,
-    lsh: 18,
-    rth: -30,
-    rsh: -20,
-  },
-  { x: -0.1, y: 0.12, lean: -2, head: -4, lua: 90, lfa: 10, rua: -90, rfa: -10, lth: 35, lsh: -10, rth: -20, rsh: 0 },
-];
-const KEY_NAMES = /** @type {(keyof Pose)[]} */ (Object.keys(KEYS[0]));
-
-function catmull(p0, p1, p2, p3, t) {
-  const t2 = t * t;
-  const t3 = t2 * t;
-  return 0.5 * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t2 + (-p0 + 3 * p1 - 3 * p2 + p3) * t3);
-}
-
-/** The pose at phase u in [0, 1): periodic spline through the keyframes. */
-function poseAt(u) {
-  const n = KEYS.length;
-  const f = (((u % 1) + 1) % 1) * n;
-  const i = Math.floor(f);
-  const t = f - i;
-  const k = (j) => KEYS[(((i + j) % n) + n) % n];
-  /** @type {Record<string, number>} */
-  const pose = {};
-  for (const name of KEY_NAMES) pose[name] = catmull(k(-1)[name], k(0)[name], k(1)[name], k(2)[name], t);
-  return /** @type {Pose} */ (pose);
-}
-
-const rad = (deg) => (deg * Math.PI) / 180;
-const along = (p, deg, len) => ({ x: p.x + Math.sin(rad(deg)) * len, y: p.y + Math.cos(rad(deg)) * len });
-
-/** Joint positions in pixels for a pose; u (body unit) = torso length. */
-function skeleton(pose, cx, cy, u) {
-  const pelvis = { x: cx + pose.x * u, y: cy + pose.y * u };
-  const neck = along(pelvis, 180 + pose.lean, u);
-  const head = along(neck, 180 + pose.lean + pose.head, 0.42 * u);
-  const perp = rad(pose.lean);
-  const across = (p, half) => ({ x: p.x + Math.cos(perp) * half, y: p.y - Math.sin(perp) * half });
-  const ls = across(neck, -0.34 * u); // viewer's left
-  const rs = across(neck, 0.34 * u);
-  const lh = across(pelvis, -0.2 * u);
-  const rh = across(pelvis, 0.2 * u);
-  // Arms: the left arm's angles mirror towards the viewer's left.
-  const le = along(ls, -pose.lua, 0.55 * u);
-  const lw = along(le, -pose.lfa, 0.5 * u);
-  const re = along(rs, -pose.rua, 0.55 * u);
-  const rw = along(re, -pose.rfa, 0.5 * u);
-  const lk = along(lh, -pose.lth, 0.72 * u);
-  const la = along(lk, -pose.lth - pose.lsh, 0.68 * u);
-  const rk = along(rh, -pose.rth, 0.72 * u);
-  const ra = along(rk, -pose.rth - pose.rsh, 0.68 * u);
-  return { pelvis, neck, head, ls, rs, lh, rh, le, lw, re, rw, lk, la, rk, ra };
-}
+// Keyframes, spline and joints come from the web app's own model (apps/web/src/lib/skeleton-pose.ts).
+const poseAt = (u) => poseAtKeys(GROOVE, u);
+const skeleton = joints;
 
 const BONES = [
   ["neck", "pelvis"],
