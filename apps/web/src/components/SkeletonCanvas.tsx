@@ -1,6 +1,6 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { GROOVE, joints, poseAt } from "../lib/skeleton-pose";
+import { GROOVE, joints, type Pt, poseAt } from "../lib/skeleton-pose";
 
 const BONES: ReadonlyArray<readonly [string, string]> = [
   ["neck", "pelvis"],
