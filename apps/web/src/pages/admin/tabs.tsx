@@ -11,7 +11,7 @@ import {
 } from "@stepsync/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Pencil, Plus, Star, Trash2 } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { adminApi, downloadExport } from "../../api/admin";
 import { Button } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";

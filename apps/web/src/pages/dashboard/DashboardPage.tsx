@@ -1,3 +1,4 @@
+import { AchievementGrid } from "../../components/AchievementGrid";
 import {
   ACTIVITY_TYPES,
   type ComparisonSummary,
@@ -193,7 +194,7 @@ export default function DashboardPage() {
               </div>
             ) : null}
             {tab === "comparisons" ? <ComparisonsTab /> : null}
-            {tab === "achievements" ? <AchievementList list={achievements.data.achievements} /> : null}
+            {tab === "achievements" ? <AchievementGrid list={achievements.data.achievements} /> : null}
             {tab === "credits" ? <CreditsPanel credits={stats.data.credits} price={price} /> : null}
             {tab === "social" ? <SocialPanel viewerId={user?.id} /> : null}
           </TabPanel>
@@ -310,54 +311,6 @@ function ComparisonsTab() {
         See full history
       </ButtonLink>
     </div>
-  );
-}
-
-function AchievementList({
-  list,
-}: {
-  list: { id: string | number; icon: string | null; name: string; category: string; description: string }[];
-}) {
-  if (list.length === 0) {
-    return (
-      <EmptyState
-        icon={<Trophy className="size-7" aria-hidden />}
-        title="No Achievements Yet"
-        action={
-          <ButtonLink to="/compare" size="sm">
-            Start comparing
-          </ButtonLink>
-        }
-      >
-        Complete comparisons to unlock milestone, performance and variety achievements.
-      </EmptyState>
-    );
-  }
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {list.map((a) => (
-        <li key={a.id} className="glass flex gap-4 p-5">
-          <span
-            className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent-500/15 text-2xl"
-            aria-hidden
-          >
-            {a.icon || "🏆"}
-          </span>
-          <div className="min-w-0 flex-1 space-y-1">
-            <div className="flex items-start justify-between gap-2">
-              <h3 className="font-semibold text-white">{a.name}</h3>
-              <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-300">
-                Unlocked
-              </span>
-            </div>
-            <p className="text-sm text-slate-400">{a.description}</p>
-            <span className="inline-block rounded-full bg-white/6 px-2 py-0.5 text-xs capitalize text-slate-300">
-              {a.category}
-            </span>
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,3 +1,4 @@
+import { AchievementGrid } from "../../components/AchievementGrid";
 import { ACTIVITY_TYPES, type Profile } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
 import {
@@ -27,14 +28,7 @@ import { Spinner } from "../../components/Spinner";
 import { StatTile } from "../../components/StatTile";
 import { StyleStatBody } from "../../components/StyleStatBody";
 import { TEXTS } from "../../constants/texts";
-import {
-  activityLabel,
-  formatDate,
-  formatPercent,
-  formatRupees,
-  scoreBgClass,
-  scoreTextClass,
-} from "../../lib/format";
+import { activityLabel, formatDate, formatPercent, formatRupees, scoreBgClass, scoreTextClass } from "../../lib/format";
 
 function Loading({ label }: { label: string }) {
   return (
@@ -228,60 +222,12 @@ export function StatisticsTab() {
 
 /* ---------------- Achievements ---------------- */
 
-const CATEGORY_STYLES: Record<string, string> = {
-  milestone: "bg-violet-500/15 text-violet-200",
-  performance: "bg-emerald-500/15 text-emerald-200",
-  variety: "bg-sky-500/15 text-sky-200",
-  other: "bg-slate-500/15 text-slate-200",
-};
-
 export function AchievementsTab() {
   const achievements = useQuery({ queryKey: ["achievements"], queryFn: ({ signal }) => getAchievements(signal) });
   if (achievements.isPending) return <Loading label="Loading achievements" />;
   if (achievements.isError)
     return <LoadError message={achievements.error.message} onRetry={() => void achievements.refetch()} />;
-  const list = achievements.data.achievements ?? [];
-  if (list.length === 0) {
-    return (
-      <EmptyState
-        icon={<Trophy className="size-7" aria-hidden />}
-        title={TEXTS.noAchievementsTitle}
-        action={
-          <ButtonLink to="/compare" size="sm">
-            Start a comparison
-          </ButtonLink>
-        }
-      >
-        {TEXTS.noAchievementsBody}
-      </EmptyState>
-    );
-  }
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {list.map((a) => (
-        <li key={a.id} className="glass flex gap-4 p-5">
-          <span
-            className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent-500/15 text-2xl"
-            aria-hidden
-          >
-            {a.icon || "🏆"}
-          </span>
-          <div className="min-w-0 space-y-1">
-            <h3 className="font-semibold text-white">{a.name}</h3>
-            <p className="text-sm text-slate-400">{a.description}</p>
-            <span
-              className={cx(
-                "inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize",
-                CATEGORY_STYLES[a.category] ?? CATEGORY_STYLES.other,
-              )}
-            >
-              {a.category}
-            </span>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  return <AchievementGrid list={achievements.data.achievements ?? []} />;
 }
 
 /* ---------------- Credits ---------------- */
