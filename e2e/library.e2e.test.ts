@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -126,6 +126,7 @@ describe("library in the browser", () => {
         .toBe(true);
       await c.getByRole("link", { name: "Go to the library" }).click();
       await c.waitForURL(/\/library\?uploaded=\d+/);
+      const videoId = Number(new URL(c.url()).searchParams.get("uploaded"));
       await expect
         .poll(() =>
           c
@@ -173,6 +174,46 @@ describe("library in the browser", () => {
           return body.videos[0] && [body.videos[0].likes_count, body.videos[0].is_following];
         })
         .toEqual([1, true]);
+
+      // Share, then open the shared link: the video stands out above the library.
+      await card.getByRole("button", { name: "Share" }).click();
+      await expect.poll(() => p.getByText("Video shared successfully!").first().isVisible()).toBe(true);
+      await p.goto(`${server.baseUrl}/library?video=${videoId}`);
+      const shared = p.getByRole("region", { name: "Shared with you" });
+      await expect.poll(() => shared.getByText("Port de bras basics").isVisible(), { timeout: 10_000 }).toBe(true);
+
+      await screenshot(p, "library-shared");
+      // A tip in the comments; the admin removes it in Comment Management.
+      await shared.getByRole("button", { name: "Comments" }).click();
+      const comments = p.getByRole("dialog", { name: "Port de bras basics" });
+      await expect
+        .poll(() => comments.getByText("No comments yet. Be the first to share a tip.").isVisible())
+        .toBe(true);
+      await comments.getByLabel("Add a comment").fill("Lovely lines: keep the shoulders down.");
+      await comments.getByRole("button", { name: "Post" }).click();
+      await expect.poll(() => comments.getByText("Lovely lines: keep the shoulders down.").isVisible()).toBe(true);
+      await expect.poll(() => comments.getByLabel("Add a comment").inputValue()).toBe("");
+      await screenshot(comments, "library-comments");
+      expect(await comments.getByRole("listitem").count()).toBe(1);
+      await p.keyboard.press("Escape");
+      await openTab(a, "Comment Management");
+      const tip = a.locator("tr", { hasText: "Lovely lines" });
+      await expect.poll(() => tip.isVisible(), { timeout: 10_000 }).toBe(true);
+      await tip.getByRole("button", { name: "Delete comment" }).click();
+      await a
+        .getByRole("dialog", { name: "Confirm Delete" })
+        .getByRole("button", { name: "Delete", exact: true })
+        .click();
+      await expect.poll(() => a.getByText("Comment deleted successfully").first().isVisible()).toBe(true);
+      await p.reload();
+      await p.getByRole("region", { name: "Shared with you" }).getByRole("button", { name: "Comments" }).click();
+      await expect
+        .poll(() => comments.getByText("No comments yet. Be the first to share a tip.").isVisible())
+        .toBe(true);
+      await p.keyboard.press("Escape");
+      await p.goto(`${server.baseUrl}/library`);
+      await p.getByLabel("Search").fill("port de");
+      await expect.poll(() => card.isVisible(), { timeout: 10_000 }).toBe(true);
 
       await card.getByRole("button", { name: "Practice" }).click();
       await p.waitForURL(`${server.baseUrl}/compare`);

@@ -1,9 +1,7 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 /**
@@ -94,7 +92,6 @@ function expectedPath(role: Role, route: string): string {
 let server: E2EServer;
 let browser: Browser;
 let userId = 0;
-const shotsDir = process.env.E2E_SCREENSHOTS;
 
 beforeAll(async () => {
   server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
@@ -106,7 +103,6 @@ beforeAll(async () => {
   });
   expect(res.status).toBeLessThan(300);
   userId = ((await res.json()) as { user: { id: number } }).user.id;
-  if (shotsDir) mkdirSync(shotsDir, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -153,10 +149,7 @@ async function visit(watched: WatchedPage, role: Role, route: string, width: num
   const violations = owned || width >= 1000 ? await seriousViolations(p) : [];
   expect(violations, `${role} ${url}: axe`).toEqual([]);
 
-  if (shotsDir) {
-    const name = `${role}${expected.replaceAll("/", "_") || "_home"}-${width}.png`;
-    await p.screenshot({ path: path.join(shotsDir, name), fullPage: true });
-  }
+  await screenshot(p, `${role}${expected.replaceAll("/", "_") || "_home"}-${width}`);
   expect(problems, `${role} ${url}: console errors / failed requests`).toEqual([]);
 }
 

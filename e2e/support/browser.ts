@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -55,4 +56,17 @@ export async function openPage(
       problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`);
   });
   return { page, context, problems };
+}
+
+/**
+ * With E2E_SCREENSHOTS=/some/dir set, saves a screenshot there as `name`.png (for a visual check):
+ * the full page, or only the element given.
+ */
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  if ("goto" in target) await target.screenshot({ path: file, fullPage: true });
+  else await target.screenshot({ path: file });
 }

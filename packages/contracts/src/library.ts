@@ -59,6 +59,29 @@ export const SOCIAL_MESSAGES = {
   friendAccepted: (name: string) => `${name} accepted your friend request.`,
 } as const;
 
+/** Comments dialog on a library card (web copy; the server's validation texts are in SOCIAL_MESSAGES). */
+export const COMMENT_TEXTS = {
+  comments: "Comments",
+  empty: "No comments yet. Be the first to share a tip.",
+  addComment: "Add a comment",
+  post: "Post",
+  deleteComment: "Delete comment",
+  loginToComment: "Log in to comment",
+  loading: "Loading comments",
+  fetchFailed: "Failed to load comments",
+  postFailed: "Failed to post comment",
+  deleteFailed: "Failed to delete comment",
+  deleted: "Comment deleted",
+  justNow: "just now",
+} as const;
+
+/** The "?video=ID" spotlight that a shared link opens on the library (web copy). */
+export const SHARED_VIDEO_TEXTS = {
+  title: "Shared with you",
+  showAll: "Show all videos",
+  loading: "Loading the shared video",
+} as const;
+
 /** What the upload screen says about each style: name, icon and one line. */
 export const STYLE_INFO: Record<ActivityType, { name: string; icon: string; description: string }> = {
   ballet: { name: "Ballet", icon: "🩰", description: "Classical technique: posture, turnout, graceful lines." },

@@ -1,4 +1,5 @@
 import {
+  COMMENT_TEXTS,
   type FriendsList,
   type FollowEntry,
   LIBRARY_MESSAGES,
@@ -6,10 +7,12 @@ import {
   type LibraryPage,
   type LibraryQuery,
   type PublicProfile,
+  type ReferenceVideo,
   SOCIAL_MESSAGES,
   type Timeframe,
   UPLOAD_MESSAGES,
   type UploadReferenceResponse,
+  type VideoComment,
 } from "@stepsync/contracts";
 import type { ProgressPoint } from "./dashboard";
 import { ApiError, apiRequest, authHeaders } from "./client";
@@ -21,6 +24,34 @@ export function listLibrary(query: LibraryQuery, signal?: AbortSignal): Promise<
     fallback: LIBRARY_MESSAGES.fetchFailed,
   });
 }
+
+/** One approved video (the card a shared link points at); 404 'Video not found' otherwise. */
+export const getReferenceVideo = (id: number, signal?: AbortSignal) =>
+  apiRequest<{ video: ReferenceVideo }>(`/api/reference-videos/${id}`, {
+    signal,
+    fallback: LIBRARY_MESSAGES.videoNotFound,
+  });
+
+/** A video's comments, oldest first (public). */
+export const getComments = (videoId: number, signal?: AbortSignal) =>
+  apiRequest<{ comments: VideoComment[] }>(`/api/reference-videos/${videoId}/comments`, {
+    signal,
+    fallback: COMMENT_TEXTS.fetchFailed,
+  });
+
+export const postComment = (videoId: number, content: string) =>
+  apiRequest<{ comment: VideoComment }>(`/api/reference-videos/${videoId}/comments`, {
+    method: "POST",
+    body: { content },
+    fallback: COMMENT_TEXTS.postFailed,
+  });
+
+/** Deletes one's own comment (admins any). */
+export const deleteComment = (commentId: number) =>
+  apiRequest<{ message: string }>(`/api/comments/${commentId}`, {
+    method: "DELETE",
+    fallback: COMMENT_TEXTS.deleteFailed,
+  });
 
 export const likeVideo = (id: number, liked: boolean) =>
   apiRequest<{ is_liked: boolean; likes_count: number }>(`/api/reference-videos/${id}/${liked ? "like" : "unlike"}`, {

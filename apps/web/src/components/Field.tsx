@@ -1,5 +1,12 @@
 import { Eye, EyeOff } from "lucide-react";
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from "react";
 import { cx } from "./cx";
 
 const control =
@@ -110,6 +117,8 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
   label: string;
   error?: string | null;
   hint?: ReactNode;
+  /** React 19 passes `ref` as a prop; it reaches the textarea with the rest. */
+  ref?: Ref<HTMLTextAreaElement>;
 }
 
 export function TextAreaField({ label, error, hint, className, ...rest }: TextAreaFieldProps) {

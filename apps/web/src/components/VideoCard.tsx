@@ -1,9 +1,11 @@
-import { LIBRARY_MESSAGES, type ReferenceVideo } from "@stepsync/contracts";
-import { BadgeCheck, Eye, Heart, Play, Share2, UserCheck, UserPlus, Users } from "lucide-react";
+import { COMMENT_TEXTS, LIBRARY_MESSAGES, type ReferenceVideo } from "@stepsync/contracts";
+import { BadgeCheck, Eye, Heart, MessageCircle, Play, Share2, UserCheck, UserPlus, Users } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { activityLabel } from "../lib/format";
 import { formatDuration, shortCount, visibleTags } from "../lib/library";
 import { Button } from "./Button";
+import { CommentsDialog } from "./CommentsDialog";
 import { cx } from "./cx";
 
 export type VideoCardActions = {
@@ -14,7 +16,10 @@ export type VideoCardActions = {
   onFriend(video: ReferenceVideo): void;
 };
 
-/** A library card (part 2 §2): thumbnail, texts, counts, contributor, tags and the actions. */
+/**
+ * A library card (part 2 §2): thumbnail, texts, counts, contributor, tags and the actions. Comments open
+ * in a dialog for everyone (visitors read only).
+ */
 export function VideoCard({
   video,
   viewerId,
@@ -26,6 +31,7 @@ export function VideoCard({
 }) {
   const own = viewerId !== undefined && viewerId === video.contributor_id;
   const { shown, more } = visibleTags(video.tags);
+  const [commentsOpen, setCommentsOpen] = useState(false);
   return (
     <article className="flex flex-col overflow-hidden rounded-3xl border border-white/10 bg-white/[0.03] shadow-lg shadow-black/20">
       <div className="relative aspect-video overflow-hidden bg-night-800">
@@ -96,6 +102,9 @@ export function VideoCard({
           >
             <Heart className={cx("size-4", video.is_liked && "fill-current")} aria-hidden />
           </IconButton>
+          <IconButton label={COMMENT_TEXTS.comments} popup onClick={() => setCommentsOpen(true)}>
+            <MessageCircle className="size-4" aria-hidden />
+          </IconButton>
           <IconButton label="Share" onClick={() => actions.onShare(video)}>
             <Share2 className="size-4" aria-hidden />
           </IconButton>
@@ -120,6 +129,7 @@ export function VideoCard({
           ) : null}
         </div>
       </div>
+      {commentsOpen ? <CommentsDialog video={video} onClose={() => setCommentsOpen(false)} /> : null}
     </article>
   );
 }
@@ -127,12 +137,15 @@ export function VideoCard({
 function IconButton({
   label,
   pressed,
+  popup,
   onClick,
   className,
   children,
 }: {
   label: string;
   pressed?: boolean;
+  /** Opens a dialog (announced with aria-haspopup). */
+  popup?: boolean;
   onClick(): void;
   className?: string;
   children: React.ReactNode;
@@ -143,6 +156,7 @@ function IconButton({
       aria-label={label}
       title={label}
       aria-pressed={pressed}
+      aria-haspopup={popup ? "dialog" : undefined}
       onClick={onClick}
       className={cx(
         "inline-flex size-9 items-center justify-center rounded-full border border-white/10 bg-white/5 text-slate-300 transition hover:bg-white/12 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",

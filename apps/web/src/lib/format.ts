@@ -57,3 +57,27 @@ export function formatMonthYear(iso: string | null | undefined): string {
 export function formatRupees(amount: number): string {
   return `₹${amount.toLocaleString("en-IN", { maximumFractionDigits: 2 })}`;
 }
+
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["minute", 60],
+  ["hour", 60 * 60],
+  ["day", 24 * 60 * 60],
+];
+
+/**
+ * "just now", "5 minutes ago", "3 hours ago", "yesterday" for the last week; the date after that
+ * (and for times in the future beyond a minute of clock skew).
+ */
+export function formatRelative(iso: string | null | undefined, now: number = Date.now(), justNow = "just now"): string {
+  if (!iso) return "";
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return "";
+  const seconds = Math.round((now - time) / 1000);
+  if (seconds < -60 || seconds >= 7 * 24 * 60 * 60) return formatDate(iso);
+  if (seconds < 60) return justNow;
+  const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  let unit: Intl.RelativeTimeFormatUnit = "minute";
+  let size = 60;
+  for (const [u, s] of RELATIVE_UNITS) if (seconds >= s) [unit, size] = [u, s];
+  return rtf.format(-Math.floor(seconds / size), unit);
+}

@@ -7,9 +7,12 @@ import { useAuth } from "../auth/context";
 import type { VideoCardActions } from "../components/VideoCard";
 import { toast } from "./toast";
 
-type Pages = InfiniteData<{ videos: ReferenceVideo[] }> | { profile: { recent_videos: ReferenceVideo[] } };
+type Pages =
+  | InfiniteData<{ videos: ReferenceVideo[] }>
+  | { profile: { recent_videos: ReferenceVideo[] } }
+  | { video: ReferenceVideo };
 
-/** Applies a change to every cached copy of the video cards (library pages, profile lists). */
+/** Applies a change to every cached copy of the video cards (library pages, profile lists, one shared video). */
 function patchCards(
   client: ReturnType<typeof useQueryClient>,
   prefixes: QueryKey[],
@@ -21,6 +24,7 @@ function patchCards(
       if ("pages" in old) return { ...old, pages: old.pages.map((p) => ({ ...p, videos: p.videos.map(patch) })) };
       if ("profile" in old)
         return { ...old, profile: { ...old.profile, recent_videos: old.profile.recent_videos.map(patch) } };
+      if ("video" in old && old.video) return { ...old, video: patch(old.video) };
       return old;
     });
   }

@@ -24,15 +24,26 @@ import { Spinner } from "../../components/Spinner";
 import { VideoCard } from "../../components/VideoCard";
 import { applyFilter, DEFAULT_FILTERS, type LibraryFilters, useDebounced } from "../../lib/library";
 import { useVideoActions } from "../../lib/useVideoActions";
+import { SharedVideo } from "./SharedVideo";
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The community library (part 2 §2): filters, card grid, Load More. */
+/** The community library (part 2 §2): a shared video (?video=ID) when linked, filters, card grid, Load More. */
 export default function LibraryPage() {
   const { user } = useAuth();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const initialCategory = params.get("category") ?? "";
   const uploaded = params.get("uploaded");
+  const sharedVideo = params.get("video");
+  const showAllVideos = () =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete("video");
+        return next;
+      },
+      { replace: true },
+    );
   const [filters, setFilters] = useState<LibraryFilters>({
     ...DEFAULT_FILTERS,
     category: (ACTIVITY_TYPES as readonly string[]).includes(initialCategory) ? initialCategory : "",
@@ -53,7 +64,7 @@ export default function LibraryPage() {
       listLibrary({ ...queryFilters, page: pageParam, limit: LIMITS.libraryPageSize }, signal),
     getNextPageParam: (last) => (last.pagination?.has_more ? last.pagination.page + 1 : undefined),
   });
-  const actions = useVideoActions([["library"]]);
+  const actions = useVideoActions([["library"], ["reference-video"]]);
   const videos = query.data?.pages.flatMap((p) => p.videos) ?? [];
   const canUpload = user?.role === "contributor" || user?.role === "admin";
 
@@ -77,6 +88,9 @@ export default function LibraryPage() {
         <Alert tone="success" className="mb-6">
           {LIBRARY_MESSAGES.uploadedNotice} <span className="text-emerald-200/70">(video #{uploaded})</span>
         </Alert>
+      ) : null}
+      {sharedVideo !== null ? (
+        <SharedVideo raw={sharedVideo} viewerId={user?.id} actions={actions} onDismiss={showAllVideos} />
       ) : null}
 
       <form

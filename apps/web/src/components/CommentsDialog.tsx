@@ -1,0 +1,240 @@
+import { COMMENT_TEXTS, commentSchema, SOCIAL_MESSAGES, type VideoComment } from "@stepsync/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LogIn, MessageCircle, RefreshCw, Send, Trash2 } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { deleteComment, getComments, postComment } from "../api/library";
+import { useAuth } from "../auth/context";
+import { TEXTS } from "../constants/texts";
+import { formatDate, formatRelative } from "../lib/format";
+import { toast } from "../lib/toast";
+import { Alert } from "./Alert";
+import { Avatar } from "./Avatar";
+import { Button, ButtonLink } from "./Button";
+import { Dialog } from "./Dialog";
+import { EmptyState } from "./EmptyState";
+import { TextAreaField } from "./Field";
+import { Spinner } from "./Spinner";
+
+/** The server's limit (commentSchema); the same text is shown before sending. */
+const MAX_LENGTH = commentSchema.shape.content.maxLength ?? 1000;
+
+export const commentsKey = (videoId: number) => ["comments", videoId] as const;
+type CommentsData = { comments: VideoComment[] };
+
+/**
+ * A video's comments (oldest first) in a dialog titled with the video title. Signed-in users get a
+ * form (focused on open) and may delete their own comments; admins may delete any. Visitors read only.
+ */
+export function CommentsDialog({ video, onClose }: { video: { id: number; title: string }; onClose: () => void }) {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const [postedId, setPostedId] = useState<number | null>(null);
+  const query = useQuery({
+    queryKey: commentsKey(video.id),
+    queryFn: ({ signal }) => getComments(video.id, signal),
+  });
+  const comments = query.data?.comments ?? [];
+
+  // Runs after the Dialog's own effect (a parent's effects follow its children's), so showModal has
+  // already placed focus on the first control and this moves it to the textarea.
+  useEffect(() => textareaRef.current?.focus(), []);
+
+  const update = (change: (list: VideoComment[]) => VideoComment[]) =>
+    client.setQueryData<CommentsData>(commentsKey(video.id), (old) => ({ comments: change(old?.comments ?? []) }));
+
+  const onPosted = (comment: VideoComment) => {
+    setPostedId(comment.id);
+    update((list) => [...list.filter((c) => c.id !== comment.id), comment]);
+  };
+  const onDeleted = (id: number) => {
+    update((list) => list.filter((c) => c.id !== id));
+    textareaRef.current?.focus();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={video.title}
+      icon={<MessageCircle className="size-5" aria-hidden />}
+      className="max-w-xl"
+    >
+      <section aria-label={COMMENT_TEXTS.comments}>
+        {query.isPending ? (
+          <div className="flex justify-center py-8 text-slate-400">
+            <Spinner label={COMMENT_TEXTS.loading} />
+          </div>
+        ) : query.isError ? (
+          <Alert>
+            <p>{query.error.message}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-2"
+              icon={<RefreshCw className="size-4" aria-hidden />}
+              onClick={() => void query.refetch()}
+            >
+              {TEXTS.tryAgain}
+            </Button>
+          </Alert>
+        ) : comments.length === 0 ? (
+          <EmptyState icon={<MessageCircle className="size-6" aria-hidden />} className="py-8">
+            {COMMENT_TEXTS.empty}
+          </EmptyState>
+        ) : (
+          <ul className="-mx-1 max-h-[50vh] space-y-4 overflow-y-auto px-1 py-1">
+            {comments.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                canDelete={Boolean(user && (user.id === comment.user_id || user.role === "admin"))}
+                justPosted={comment.id === postedId}
+                onDeleted={onDeleted}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {user ? <CommentForm videoId={video.id} textareaRef={textareaRef} onPosted={onPosted} /> : <LoginPrompt />}
+    </Dialog>
+  );
+}
+
+function CommentItem({
+  comment,
+  canDelete,
+  justPosted,
+  onDeleted,
+}: {
+  comment: VideoComment;
+  canDelete: boolean;
+  /** The viewer's new comment: scrolled into view when it appears. */
+  justPosted: boolean;
+  onDeleted: (id: number) => void;
+}) {
+  const remove = useMutation({
+    mutationFn: () => deleteComment(comment.id),
+    onSuccess: () => {
+      onDeleted(comment.id);
+      toast.success(COMMENT_TEXTS.deleted);
+    },
+    onError: (error) => toast.error(error.message || COMMENT_TEXTS.deleteFailed),
+  });
+  return (
+    <li className="flex gap-3" ref={justPosted ? (el) => el?.scrollIntoView?.({ block: "nearest" }) : undefined}>
+      <Avatar src={comment.profile_image} name={comment.username} className="size-9 text-xs ring-2" />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-2">
+          <Link
+            to={`/profile/${comment.user_id}`}
+            className="truncate text-sm font-semibold text-white hover:underline focus-visible:outline-2 focus-visible:outline-accent-400"
+          >
+            {comment.username}
+          </Link>
+          <time
+            dateTime={comment.created_at}
+            title={formatDate(comment.created_at, { dateStyle: "medium", timeStyle: "short" })}
+            className="shrink-0 text-xs text-slate-400"
+          >
+            {formatRelative(comment.created_at, Date.now(), COMMENT_TEXTS.justNow)}
+          </time>
+          {canDelete ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-my-1 ml-auto px-2.5! hover:text-rose-300"
+              aria-label={COMMENT_TEXTS.deleteComment}
+              title={COMMENT_TEXTS.deleteComment}
+              icon={<Trash2 className="size-4" aria-hidden />}
+              loading={remove.isPending}
+              onClick={() => remove.mutate()}
+            />
+          ) : null}
+        </div>
+        <p className="mt-1 whitespace-pre-wrap break-words text-sm leading-relaxed text-slate-200">{comment.content}</p>
+      </div>
+    </li>
+  );
+}
+
+function CommentForm({
+  videoId,
+  textareaRef,
+  onPosted,
+}: {
+  videoId: number;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  onPosted: (comment: VideoComment) => void;
+}) {
+  const [text, setText] = useState("");
+  const [serverError, setServerError] = useState<string | null>(null);
+  const post = useMutation({
+    mutationFn: (content: string) => postComment(videoId, content),
+    onSuccess: ({ comment }) => {
+      setText("");
+      setServerError(null);
+      onPosted(comment);
+      textareaRef.current?.focus();
+    },
+    // The typed text stays so nothing is lost; the server's text says what to change.
+    onError: (error) => setServerError(error.message || COMMENT_TEXTS.postFailed),
+  });
+  const length = text.trim().length;
+  const tooLong = length > MAX_LENGTH;
+  const canPost = length > 0 && !tooLong && !post.isPending;
+
+  const submit = (event: FormEvent | KeyboardEvent) => {
+    event.preventDefault();
+    if (canPost) post.mutate(text.trim());
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-5 space-y-3 border-t border-white/10 pt-5">
+      <TextAreaField
+        ref={textareaRef}
+        label={COMMENT_TEXTS.addComment}
+        value={text}
+        rows={3}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setServerError(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit(e);
+        }}
+        error={tooLong ? SOCIAL_MESSAGES.commentTooLong : serverError}
+        hint={`${length}/${MAX_LENGTH}`}
+      />
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          size="sm"
+          icon={<Send className="size-4" aria-hidden />}
+          loading={post.isPending}
+          disabled={!canPost}
+        >
+          {COMMENT_TEXTS.post}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function LoginPrompt() {
+  const location = useLocation();
+  return (
+    <div className="mt-5 flex justify-center border-t border-white/10 pt-5">
+      <ButtonLink
+        to="/login"
+        state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }}
+        variant="secondary"
+        size="sm"
+        icon={<LogIn className="size-4" aria-hidden />}
+      >
+        {COMMENT_TEXTS.loginToComment}
+      </ButtonLink>
+    </div>
+  );
+}

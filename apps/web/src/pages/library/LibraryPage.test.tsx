@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { libraryPage, makeVideo } from "../../test/library-fixtures";
+import { type MockHandler, mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
+import { parseVideoId } from "./SharedVideo";
+
+const gridVideo = makeVideo({ id: 11, title: "Port de bras basics" });
+const shared = makeVideo({
+  id: 42,
+  title: "Salsa shines",
+  category: "latin",
+  contributor_id: 5,
+  contributor_name: "leo",
+});
+
+function routes(extra: Record<string, MockHandler> = {}): Record<string, MockHandler> {
+  return {
+    ...sessionRoutes(testUser),
+    "GET /api/reference-videos": { body: libraryPage([gridVideo]) },
+    "GET /api/reference-videos/42": { body: { video: shared } },
+    ...extra,
+  };
+}
+
+const sharedSection = () => screen.findByRole("region", { name: "Shared with you" });
+const grid = () => screen.findByRole("list", { name: "Videos" });
+
+describe("library shared-link spotlight (?video=ID)", () => {
+  it("shows the shared video's card above the grid, with its actions, and Show all videos drops the parameter", async () => {
+    storeSession();
+    const { calls } = mockFetch(
+      routes({ "POST /api/reference-videos/42/like": { body: { is_liked: true, likes_count: 4 } } }),
+    );
+    renderApp("/library?video=42&category=latin");
+    const section = await sharedSection();
+    const card = await within(section).findByRole("article");
+    expect(within(card).getByRole("heading", { name: "Salsa shines" })).toBeTruthy();
+    for (const name of ["Practice", "Like", "Comments", "Share", "Follow", "Add friend"])
+      expect(within(card).getByRole("button", { name })).toBeTruthy();
+    // The library itself still loads below.
+    expect(await within(await grid()).findByRole("heading", { name: "Port de bras basics" })).toBeTruthy();
+    expect(section.compareDocumentPosition(await grid()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // The card's actions work on the spotlight copy too.
+    fireEvent.click(within(card).getByRole("button", { name: "Like" }));
+    expect(await within(card).findByRole("button", { name: "Unlike" })).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "POST" && c.path === "/api/reference-videos/42/like")).toBe(true),
+    );
+
+    fireEvent.click(within(section).getByRole("button", { name: "Show all videos" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Shared with you" })).toBeNull());
+    expect(screen.getByTestId("location").textContent).toBe("/library?category=latin");
+    expect(calls.filter((c) => c.path === "/api/reference-videos/42")).toHaveLength(1);
+  });
+
+  it("shows the server's error in place of the card when the video is missing, and the library still works", async () => {
+    storeSession();
+    mockFetch(routes({ "GET /api/reference-videos/42": { status: 404, body: { error: "Video not found" } } }));
+    renderApp("/library?video=42");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Video not found");
+    expect(screen.queryByRole("region", { name: "Shared with you" })).toBeNull();
+    expect(await within(await grid()).findByRole("heading", { name: "Port de bras basics" })).toBeTruthy();
+
+    fireEvent.click(within(alert).getByRole("button", { name: "Show all videos" }));
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.getByTestId("location").textContent).toBe("/library");
+  });
+
+  it("does not ask the server about an id that is not a number", async () => {
+    storeSession();
+    const { calls } = mockFetch(routes());
+    renderApp("/library?video=abc");
+    expect((await screen.findByRole("alert")).textContent).toContain("Video not found");
+    await grid();
+    expect(calls.some((c) => c.path.startsWith("/api/reference-videos/"))).toBe(false);
+  });
+
+  it("shows no spotlight without the parameter", async () => {
+    storeSession();
+    mockFetch(routes());
+    renderApp("/library");
+    await grid();
+    expect(screen.queryByRole("region", { name: "Shared with you" })).toBeNull();
+  });
+});
+
+describe("parseVideoId", () => {
+  it("accepts positive whole numbers only", () => {
+    expect(parseVideoId("42")).toBe(42);
+    for (const raw of ["", "0", "-1", "4.2", "abc", "42abc", "1e3"]) expect(parseVideoId(raw)).toBeNull();
+  });
+});
