@@ -180,7 +180,7 @@ export default function LibraryPage() {
         </EmptyState>
       ) : (
         <>
-          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Videos">
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Videos">
             {videos.map((video) => (
               <li key={video.id} className="flex">
                 <div className="flex w-full flex-col">
