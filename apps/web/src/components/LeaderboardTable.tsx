@@ -1,4 +1,4 @@
-import { ACTIVITY_LABELS, ACTIVITY_TYPES, SOCIAL_MESSAGES, type Timeframe } from "@stepsync/contracts";
+import { SOCIAL_MESSAGES, type Timeframe } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCw, Trophy } from "lucide-react";
 import { useState } from "react";
@@ -7,9 +7,9 @@ import { formatPercent, scoreTextClass } from "../lib/format";
 import { Avatar } from "./Avatar";
 import { Button, ButtonLink } from "./Button";
 import { Card, CardTitle } from "./Card";
-import { cx, chipColours } from "./cx";
+import { cx } from "./cx";
 import { EmptyState } from "./EmptyState";
-import { SelectField } from "./SelectField";
+import { ChipGroup, StyleSelect } from "./Filters";
 import { Spinner } from "./Spinner";
 
 export const LEADERBOARD_TIMEFRAMES: ReadonlyArray<{ id: Timeframe; label: string }> = [
@@ -31,34 +31,9 @@ export function LeaderboardTable({ limit, viewerId }: { limit?: number; viewerId
   return (
     <Card>
       <CardTitle icon={<Trophy className="size-4" aria-hidden />}>Leaderboard</CardTitle>
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Timeframe</legend>
-          {LEADERBOARD_TIMEFRAMES.map((tf) => (
-            <button
-              key={tf.id}
-              type="button"
-              aria-pressed={tf.id === timeframe}
-              onClick={() => setTimeframe(tf.id)}
-              className={cx(
-                "rounded-full px-3 py-1.5 text-xs font-medium transition",
-                chipColours(tf.id === timeframe),
-              )}
-            >
-              {tf.label}
-            </button>
-          ))}
-        </fieldset>
-        <SelectField
-          label="Style"
-          className="sm:w-44"
-          value={style}
-          onChange={(e) => setStyle(e.currentTarget.value)}
-          options={[
-            { value: "", label: "All styles" },
-            ...ACTIVITY_TYPES.map((a) => ({ value: a, label: ACTIVITY_LABELS[a] })),
-          ]}
-        />
+      <div className="mb-5 flex flex-col gap-3">
+        <ChipGroup legend="Timeframe" options={LEADERBOARD_TIMEFRAMES} value={timeframe} onChange={setTimeframe} />
+        <StyleSelect className="sm:w-44" value={style} onChange={setStyle} />
       </div>
       {query.isPending ? (
         <div className="flex justify-center py-8 text-slate-400">

@@ -8,8 +8,9 @@ import { TEXTS } from "../constants/texts";
 import { activityLabel, formatDate, scoreTextClass } from "../lib/format";
 import { Button } from "./Button";
 import { Card, CardTitle } from "./Card";
-import { cx, chipColours } from "./cx";
+import { cx } from "./cx";
 import { EmptyState } from "./EmptyState";
+import { ChipGroup, StyleSelect } from "./Filters";
 import { Spinner } from "./Spinner";
 
 /** Bar height equals score × 0.6 px with a minimum of 10 px (part 1 §9); the rule lives in contracts. */
@@ -26,19 +27,24 @@ function barColour(score: number): string {
   return "from-rose-400 to-rose-500/60";
 }
 
+const TIMEFRAME_OPTIONS = TIMEFRAMES.map((id) => ({ id, label: TIMEFRAME_LABELS[id] }));
+
 export function ProgressChart({
-  activityType,
   title = "Your progress",
   initialTimeframe = "month",
   scope = "user",
+  styleFilter = false,
 }: {
-  activityType?: string;
   title?: string;
   initialTimeframe?: Timeframe;
   /** Whose scores: the signed-in user's, or everyone's (the community screen). */
   scope?: "user" | "community";
+  /** Offer a style filter inside the card (default: all styles). */
+  styleFilter?: boolean;
 }) {
   const [timeframe, setTimeframe] = useState<Timeframe>(initialTimeframe);
+  const [style, setStyle] = useState("");
+  const activityType = style || undefined;
   const query = useQuery({
     queryKey: ["progress-chart", scope, timeframe, activityType ?? null],
     queryFn: ({ signal }) =>
@@ -51,20 +57,10 @@ export function ProgressChart({
   return (
     <Card>
       <CardTitle icon={<ChartColumn className="size-4" aria-hidden />}>{title}</CardTitle>
-      <fieldset className="mb-5 flex flex-wrap gap-2">
-        <legend className="sr-only">Timeframe</legend>
-        {TIMEFRAMES.map((tf) => (
-          <button
-            key={tf}
-            type="button"
-            aria-pressed={tf === timeframe}
-            onClick={() => setTimeframe(tf)}
-            className={cx("rounded-full px-3 py-1.5 text-xs font-medium transition", chipColours(tf === timeframe))}
-          >
-            {TIMEFRAME_LABELS[tf]}
-          </button>
-        ))}
-      </fieldset>
+      <div className="mb-5 flex flex-col gap-3">
+        <ChipGroup legend="Timeframe" options={TIMEFRAME_OPTIONS} value={timeframe} onChange={setTimeframe} />
+        {styleFilter ? <StyleSelect className="sm:w-44" value={style} onChange={setStyle} /> : null}
+      </div>
       {query.isPending ? (
         <div className="flex h-[84px] items-center justify-center text-slate-400">
           <Spinner label="Loading progress" />

@@ -1,17 +1,13 @@
-import { ACTIVITY_LABELS, ACTIVITY_TYPES } from "@stepsync/contracts";
 import { Trophy, Users } from "lucide-react";
-import { useState } from "react";
 import { useAuth } from "../../auth/context";
 import { ButtonLink } from "../../components/Button";
 import { LeaderboardTable } from "../../components/LeaderboardTable";
 import { Page, PageHeader } from "../../components/Page";
 import { ProgressChart } from "../../components/ProgressChart";
-import { SelectField } from "../../components/SelectField";
 
 /** Community (part 2 §2): the community's progress chart beside the leaderboard. */
 export default function CommunityPage() {
   const { user } = useAuth();
-  const [style, setStyle] = useState("");
   return (
     <Page title="Dance Community">
       <PageHeader
@@ -30,24 +26,7 @@ export default function CommunityPage() {
         }
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <div className="space-y-3">
-          <SelectField
-            label="Style"
-            className="sm:w-52"
-            value={style}
-            onChange={(e) => setStyle(e.currentTarget.value)}
-            options={[
-              { value: "", label: "All styles" },
-              ...ACTIVITY_TYPES.map((a) => ({ value: a, label: ACTIVITY_LABELS[a] })),
-            ]}
-          />
-          <ProgressChart
-            scope="community"
-            title="Community progress"
-            activityType={style || undefined}
-            initialTimeframe="week"
-          />
-        </div>
+        <ProgressChart scope="community" title="Community progress" initialTimeframe="week" styleFilter />
         <LeaderboardTable limit={10} viewerId={user?.id} />
       </div>
     </Page>

@@ -1,5 +1,4 @@
 import {
-  ACTIVITY_LABELS,
   ACTIVITY_TYPES,
   CONTRIBUTOR_TYPE_LABELS,
   CONTRIBUTOR_TYPES,
@@ -19,6 +18,7 @@ import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
 import { Page, PageHeader } from "../../components/Page";
+import { StyleSelect } from "../../components/Filters";
 import { SelectField } from "../../components/SelectField";
 import { Spinner } from "../../components/Spinner";
 import { VideoCard } from "../../components/VideoCard";
@@ -114,15 +114,7 @@ export default function LibraryPage() {
             />
           </div>
         </div>
-        <SelectField
-          label="Style"
-          value={effective.category}
-          onChange={(e) => set("category", e.currentTarget.value)}
-          options={[
-            { value: "", label: "All styles" },
-            ...ACTIVITY_TYPES.map((a) => ({ value: a, label: ACTIVITY_LABELS[a] })),
-          ]}
-        />
+        <StyleSelect value={effective.category} onChange={(style) => set("category", style)} />
         <SelectField
           label="Difficulty"
           value={effective.difficulty}

@@ -1,0 +1,37 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const point = (date: string, avg_score: number) => ({ date, activity_type: "ballet", avg_score, count: 1 });
+
+describe("community screen", () => {
+  it("each panel filters by style on its own: the chart's choice leaves the leaderboard on all styles", async () => {
+    storeSession();
+    const { calls } = mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/community/progress": (_init, url) => ({
+        body: url.searchParams.get("activity_type") === "ballet" ? [point("2026-11-20", 82)] : [],
+      }),
+      "GET /api/leaderboard": { body: [] },
+    });
+    renderApp("/community");
+    const chart = (await screen.findByRole("heading", { name: "Community progress" })).closest(".glass") as HTMLElement;
+    const board = (await screen.findByRole("heading", { name: "Leaderboard" })).closest(".glass") as HTMLElement;
+    expect(await within(chart).findByText(/No progress data yet/)).toBeTruthy();
+
+    fireEvent.change(within(chart).getByLabelText("Style"), { target: { value: "ballet" } });
+    expect(await within(chart).findByRole("list", { name: "Average score per period" })).toBeTruthy();
+    const progress = calls.filter((c) => c.path === "/api/community/progress");
+    expect(progress.at(-1)?.url.searchParams.get("activity_type")).toBe("ballet");
+    expect(progress.at(-1)?.url.searchParams.get("timeframe")).toBe("week");
+    // The leaderboard kept its own filter.
+    expect((within(board).getByLabelText("Style") as HTMLSelectElement).value).toBe("");
+    const boards = calls.filter((c) => c.path === "/api/leaderboard");
+    expect(boards.every((c) => !c.url.searchParams.has("activity_type"))).toBe(true);
+  });
+});
