@@ -66,6 +66,9 @@ export const COMMENT_TEXTS = {
   addComment: "Add a comment",
   post: "Post",
   deleteComment: "Delete comment",
+  confirmDelete: "Delete this comment?",
+  delete: "Delete",
+  keep: "Keep",
   loginToComment: "Log in to comment",
   loading: "Loading comments",
   fetchFailed: "Failed to load comments",
@@ -185,6 +188,7 @@ export type ReferenceVideo = {
   duration: number | null;
   views: number;
   likes_count: number;
+  comments_count: number;
   usage_count: number;
   is_featured: boolean;
   created_at: string;

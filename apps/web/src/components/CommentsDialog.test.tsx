@@ -132,6 +132,12 @@ describe("comments dialog", () => {
     const [first, second] = (await within(list).findAllByRole("listitem")) as [HTMLElement, HTMLElement];
     expect(within(first).queryByRole("button", { name: "Delete comment" })).toBeNull();
     fireEvent.click(within(second).getByRole("button", { name: "Delete comment" }));
+    // Nothing is deleted until the in-place question is answered; Keep leaves it alone.
+    fireEvent.click(within(second).getByRole("button", { name: "Keep" }));
+    expect(within(second).queryByText("Delete this comment?")).toBeNull();
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    fireEvent.click(within(second).getByRole("button", { name: "Delete comment" }));
+    fireEvent.click(within(second).getByRole("button", { name: "Delete" }));
 
     await waitFor(() => expect(within(list).queryByText(mine.content)).toBeNull());
     expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/comments/2")).toBe(true);

@@ -26,7 +26,16 @@ type CommentsData = { comments: VideoComment[] };
  * A video's comments (oldest first) in a dialog titled with the video title. Signed-in users get a
  * form (focused on open) and may delete their own comments; admins may delete any. Visitors read only.
  */
-export function CommentsDialog({ video, onClose }: { video: { id: number; title: string }; onClose: () => void }) {
+export function CommentsDialog({
+  video,
+  onClose,
+  onCountChange,
+}: {
+  video: { id: number; title: string };
+  onClose: () => void;
+  /** Told +1 / -1 as comments are posted and deleted, so the card's count follows. */
+  onCountChange?: (delta: number) => void;
+}) {
   const { user } = useAuth();
   const client = useQueryClient();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -47,9 +56,11 @@ export function CommentsDialog({ video, onClose }: { video: { id: number; title:
   const onPosted = (comment: VideoComment) => {
     setPostedId(comment.id);
     update((list) => [...list.filter((c) => c.id !== comment.id), comment]);
+    onCountChange?.(1);
   };
   const onDeleted = (id: number) => {
     update((list) => list.filter((c) => c.id !== id));
+    onCountChange?.(-1);
     textareaRef.current?.focus();
   };
 
@@ -114,6 +125,7 @@ function CommentItem({
   justPosted: boolean;
   onDeleted: (id: number) => void;
 }) {
+  const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => deleteComment(comment.id),
     onSuccess: () => {
@@ -148,12 +160,24 @@ function CommentItem({
               aria-label={COMMENT_TEXTS.deleteComment}
               title={COMMENT_TEXTS.deleteComment}
               icon={<Trash2 className="size-4" aria-hidden />}
-              loading={remove.isPending}
-              onClick={() => remove.mutate()}
+              aria-expanded={confirming}
+              onClick={() => setConfirming((c) => !c)}
             />
           ) : null}
         </div>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm leading-relaxed text-slate-200">{comment.content}</p>
+        {confirming ? (
+          // Asked in place: one stray click must not lose a comment.
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-300">
+            <span>{COMMENT_TEXTS.confirmDelete}</span>
+            <Button variant="danger" size="sm" loading={remove.isPending} onClick={() => remove.mutate()}>
+              {COMMENT_TEXTS.delete}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+              {COMMENT_TEXTS.keep}
+            </Button>
+          </div>
+        ) : null}
       </div>
     </li>
   );

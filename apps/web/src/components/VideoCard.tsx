@@ -14,6 +14,8 @@ export type VideoCardActions = {
   onShare(video: ReferenceVideo): void;
   onFollow(video: ReferenceVideo): void;
   onFriend(video: ReferenceVideo): void;
+  /** A comment was posted (+1) or deleted (-1) in the card's dialog. */
+  onCommentsChanged(video: ReferenceVideo, delta: number): void;
 };
 
 /**
@@ -63,6 +65,10 @@ export function VideoCard({
           <span className="inline-flex items-center gap-1" title={`${video.likes_count} likes`}>
             <Heart className="size-3.5" aria-hidden /> {shortCount(video.likes_count)}
             <span className="sr-only">likes</span>
+          </span>
+          <span className="inline-flex items-center gap-1" title={`${video.comments_count} comments`}>
+            <MessageCircle className="size-3.5" aria-hidden /> {shortCount(video.comments_count)}
+            <span className="sr-only">comments</span>
           </span>
         </div>
         {video.contributor_id ? (
@@ -129,7 +135,13 @@ export function VideoCard({
           ) : null}
         </div>
       </div>
-      {commentsOpen ? <CommentsDialog video={video} onClose={() => setCommentsOpen(false)} /> : null}
+      {commentsOpen ? (
+        <CommentsDialog
+          video={video}
+          onClose={() => setCommentsOpen(false)}
+          onCountChange={(delta) => actions.onCommentsChanged(video, delta)}
+        />
+      ) : null}
     </article>
   );
 }

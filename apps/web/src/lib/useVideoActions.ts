@@ -84,6 +84,11 @@ export function useVideoActions(cacheKeys: QueryKey[]): VideoCardActions {
         })
         .catch(() => toast.error(SOCIAL_MESSAGES.shareFailed));
     },
+    onCommentsChanged(video, delta) {
+      patchCards(client, cacheKeys, (v) =>
+        v.id === video.id ? { ...v, comments_count: Math.max(0, v.comments_count + delta) } : v,
+      );
+    },
     onFriend(video) {
       if (!user) return toLogin();
       if (!video.contributor_id) return;

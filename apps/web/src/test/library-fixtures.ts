@@ -12,6 +12,7 @@ export function makeVideo(overrides: Partial<ReferenceVideo> = {}): ReferenceVid
     duration: 95,
     views: 12,
     likes_count: 3,
+    comments_count: 0,
     usage_count: 0,
     is_featured: false,
     created_at: "2025-02-01T10:00:00.000Z",

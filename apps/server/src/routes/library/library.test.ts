@@ -405,8 +405,17 @@ describe("likes, shares and comments", () => {
     const list = (await t.call("GET", `/api/reference-videos/${v.id}/comments`)).json();
     expect(list.comments).toMatchObject([{ content: "Great routine", user_id: user.user.id }]);
     const other = await t.signUp();
+    await t.call("POST", `/api/reference-videos/${v.id}/comments`, { token: other.token, body: { content: "Same!" } });
+    // Cards count the comments, in the list and for one video.
+    const countOnCard = async () => {
+      const listed = (await t.call("GET", "/api/reference-videos?search=Talked")).json().videos[0];
+      const single = (await t.call("GET", `/api/reference-videos/${v.id}`)).json().video;
+      return [listed.comments_count, single.comments_count];
+    };
+    expect(await countOnCard()).toEqual([2, 2]);
     expect((await t.call("DELETE", `/api/comments/${commentId}`, { token: other.token })).statusCode).toBe(404);
     expect((await t.call("DELETE", `/api/comments/${commentId}`, { token: user.token })).statusCode).toBe(200);
+    expect(await countOnCard()).toEqual([1, 1]);
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, contributor.id));
     expect(notes.some((n) => n.type === "comment" && n.message.includes("Talked about"))).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { type SQL, eq, sql } from "drizzle-orm";
 import type { OwnReferenceVideo, ReferenceVideo } from "@stepsync/contracts";
-import { follows, referenceVideos, users, videoLikes } from "../../db/schema.ts";
+import { follows, referenceVideos, users, videoComments, videoLikes } from "../../db/schema.ts";
 import { libraryThumbnailUrl, libraryVideoUrl } from "../videos/urls.ts";
 
 /** The columns a library card needs, with is_liked / is_following for the viewer (false for visitors). */
@@ -11,6 +11,8 @@ export function cardColumns(viewerId: number | undefined) {
   const isFollowing: SQL<boolean> = viewerId
     ? sql<boolean>`exists(select 1 from ${follows} where ${follows.followingId} = ${referenceVideos.contributorId} and ${follows.followerId} = ${viewerId})`
     : sql<boolean>`false`;
+  // Counted when read (indexed by video): comments are few per video, and a stored counter could drift.
+  const commentsCount = sql<number>`(select count(*) from ${videoComments} where ${videoComments.videoId} = ${referenceVideos.id})`;
   return {
     video: referenceVideos,
     contributorName: users.username,
@@ -18,6 +20,7 @@ export function cardColumns(viewerId: number | undefined) {
     contributorImage: users.profileImage,
     isLiked,
     isFollowing,
+    commentsCount,
   };
 }
 
@@ -30,6 +33,7 @@ export type CardRow = {
   contributorImage: string | null;
   isLiked: boolean | unknown;
   isFollowing: boolean | unknown;
+  commentsCount: number | string | unknown;
 };
 
 const truthy = (v: unknown) => v === true || v === "t" || v === "true" || v === 1;
@@ -46,6 +50,8 @@ export function toCard(row: CardRow): ReferenceVideo {
     duration: v.durationS === null ? null : Math.round(v.durationS),
     views: v.views,
     likes_count: v.likesCount,
+    // count(*) is a bigint: node-postgres hands it over as a string.
+    comments_count: Number(row.commentsCount ?? 0),
     usage_count: v.usageCount,
     is_featured: v.isFeatured,
     created_at: v.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { libraryPage, makeVideo } from "../../test/library-fixtures";
+import { libraryPage, makeComment, makeVideo } from "../../test/library-fixtures";
 import { type MockHandler, mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 import { parseVideoId } from "./SharedVideo";
 
@@ -90,5 +90,46 @@ describe("parseVideoId", () => {
   it("accepts positive whole numbers only", () => {
     expect(parseVideoId("42")).toBe(42);
     for (const raw of ["", "0", "-1", "4.2", "abc", "42abc", "1e3"]) expect(parseVideoId(raw)).toBeNull();
+  });
+});
+
+describe("library card comment count", () => {
+  it("follows the comments posted and deleted in the card's dialog", async () => {
+    storeSession();
+    const withTwo = makeVideo({ id: 11, title: "Port de bras basics", comments_count: 2 });
+    const mine = makeComment({
+      id: 9,
+      video_id: 11,
+      user_id: testUser.id,
+      username: testUser.username,
+      content: "Mine",
+    });
+    mockFetch(
+      routes({
+        "GET /api/reference-videos": { body: libraryPage([withTwo]) },
+        "GET /api/reference-videos/11/comments": { body: { comments: [makeComment({ id: 8, video_id: 11 }), mine] } },
+        "POST /api/reference-videos/11/comments": {
+          status: 201,
+          body: { comment: { ...mine, id: 10, content: "Another tip" } },
+        },
+        "DELETE /api/comments/9": { body: { message: "Comment deleted" } },
+      }),
+    );
+    renderApp("/library");
+    const card = await within(await grid()).findByRole("article");
+    expect(within(card).getByTitle("2 comments")).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole("button", { name: "Comments" }));
+    const dialog = await screen.findByRole("dialog", { name: "Port de bras basics" });
+    fireEvent.change(await within(dialog).findByLabelText("Add a comment"), { target: { value: "Another tip" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Post" }));
+    expect(await within(dialog).findByText("Another tip")).toBeTruthy();
+    await waitFor(() => expect(within(card).getByTitle("3 comments")).toBeTruthy());
+
+    const own = within(dialog).getByText("Mine").closest("li") as HTMLElement;
+    fireEvent.click(within(own).getByRole("button", { name: "Delete comment" }));
+    fireEvent.click(within(own).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(within(dialog).queryByText("Mine")).toBeNull());
+    await waitFor(() => expect(within(card).getByTitle("2 comments")).toBeTruthy());
   });
 });
