@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -74,6 +74,7 @@ describe("compare in the browser", () => {
       await expect.poll(() => p.getByTestId("reference-player").count()).toBe(1);
       await expect.poll(() => p.getByTestId("user-player").count()).toBe(1);
       expect(await p.getByTestId("section-card").count()).toBeGreaterThan(0);
+      await screenshot(p, "compare-result");
       // Both videos load (range requests with the session cookie), then the controls come alive.
       await expect
         .poll(() => p.getByRole("button", { name: "Play both videos" }).isEnabled(), { timeout: 20_000 })

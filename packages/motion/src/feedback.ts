@@ -135,10 +135,14 @@ export function overallParagraph(c: OverallContext): string {
   const cats = Object.entries(c.categories).sort((a, b) => b[1] - a[1]);
   const best = cats[0];
   const worst = cats[cats.length - 1];
-  if (best && worst && best[0] !== worst[0]) {
+  if (best && worst && best[1] - worst[1] >= 5) {
     out.push(
       `Your strongest area is ${humanCategory(best[0])} (${Math.round(best[1])}); the one to practise is ${humanCategory(worst[0])} (${Math.round(worst[1])}).`,
     );
+  } else if (best && worst && best[0] !== worst[0]) {
+    // Naming a "weakest" area a point behind the best would send the dancer after noise.
+    const [lo, hi] = [Math.round(worst[1]), Math.round(best[1])];
+    out.push(`Every area scores ${lo === hi ? lo : `${lo}–${hi}`}: an even performance.`);
   }
   if (c.sections.length > 1) {
     const sorted = [...c.sections].sort((a, b) => a.score - b.score);

@@ -15,6 +15,7 @@ import {
   formatSeconds,
   jointLabel,
   SECTION_JUMP,
+  sectionHeading,
   sectionJumpPlan,
   toggleLoop,
   visibleJointFeedback,
@@ -71,7 +72,7 @@ function SectionCard({
       >
         <span className="min-w-0">
           <span className="flex items-center gap-2 text-sm font-semibold text-white">
-            {section.title || `Section ${index + 1}`}
+            {sectionHeading(section.title, index)}
             {current ? (
               <span className="rounded-full bg-accent-500/20 px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wider text-accent-200">
                 Now

@@ -1,6 +1,7 @@
 import { COMPARE_MESSAGES } from "@stepsync/contracts";
 import { describe, expect, it } from "vitest";
 import {
+  sectionHeading,
   canSubmit,
   creditsNotice,
   currentSectionIndex,
@@ -80,6 +81,13 @@ describe("joint feedback rule", () => {
 });
 
 describe("sections", () => {
+  it("heads a card with the engine's title without the time range the card already shows", () => {
+    expect(sectionHeading("0:04–0:08 · Arms lead", 1)).toBe("Arms lead");
+    expect(sectionHeading("1:02-1:10 · leg work", 0)).toBe("Leg work");
+    expect(sectionHeading("Chorus", 2)).toBe("Chorus");
+    expect(sectionHeading("", 2)).toBe("Section 3");
+    expect(sectionHeading(null, 0)).toBe("Section 1");
+  });
   const sections = [
     { timestamp: 0, duration: 4 },
     { timestamp: 4, duration: 4 },

@@ -145,3 +145,12 @@ export function formatSeconds(s: number): string {
 export function toggleLoop(current: number | null, pressed: number): number | null {
   return current === pressed ? null : pressed;
 }
+
+/**
+ * A section's heading on its card. The engine's titles start with their time range
+ * ("0:04–0:08 · Arms lead"), which the card already shows under the heading, so it is left off.
+ */
+export function sectionHeading(title: string | null | undefined, index: number): string {
+  const rest = (title ?? "").replace(/^\d+:\d{2}\s*[–-]\s*\d+:\d{2}\s*·\s*/, "").trim();
+  return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : `Section ${index + 1}`;
+}
