@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startSmtpServer } from "../apps/server/src/test/smtp.ts";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { logIn, signUp } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 let server: E2EServer;
@@ -31,28 +32,10 @@ async function page(width?: number) {
 
 const submit = (p: WatchedPage["page"]) => p.locator("main form button[type=submit]");
 
-async function signUp(p: WatchedPage["page"], name: string, email: string, password: string) {
-  await p.goto(`${server.baseUrl}/signup`);
-  await p.getByLabel("Full Name", { exact: true }).fill(name);
-  await p.getByLabel("Email Address", { exact: true }).fill(email);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.getByLabel("Confirm Password", { exact: true }).fill(password);
-  await submit(p).click();
-  await p.waitForURL(`${server.baseUrl}/dashboard`);
-}
-
-async function logIn(p: WatchedPage["page"], email: string, password: string) {
-  await p.goto(`${server.baseUrl}/login`);
-  await p.getByLabel("Email", { exact: true }).fill(email);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await submit(p).click();
-  await p.waitForURL(`${server.baseUrl}/dashboard`);
-}
-
 describe("accounts in the browser", () => {
   it("signs up and lands on the dashboard, signed in", async () => {
     const { page: p, problems } = await page();
-    await signUp(p, "Ritu Das", "ritu@example.com", "secret123");
+    await signUp(p, server.baseUrl, { name: "Ritu Das", email: "ritu@example.com", password: "secret123" });
     await expect.poll(() => p.getByRole("button", { name: "Logout" }).first().isVisible()).toBe(true);
     await p.goto(`${server.baseUrl}/profile`);
     await expect.poll(() => p.getByText("@Ritu Das").first().isVisible(), { timeout: 10_000 }).toBe(true);
@@ -76,14 +59,14 @@ describe("accounts in the browser", () => {
 
   it("logs out to the home page, then logs back in", async () => {
     const { page: p, problems } = await page();
-    await signUp(p, "Omar Ali", "omar@example.com", "secret123");
+    await signUp(p, server.baseUrl, { name: "Omar Ali", email: "omar@example.com", password: "secret123" });
     await p.getByRole("button", { name: "Logout" }).first().click();
     await p.waitForURL(`${server.baseUrl}/`);
     await expect.poll(() => p.getByRole("link", { name: "Log in" }).first().isVisible()).toBe(true);
     // The old session is gone: a protected page sends the visitor to /login.
     await p.goto(`${server.baseUrl}/dashboard`);
     await p.waitForURL(`${server.baseUrl}/login`);
-    await logIn(p, "omar@example.com", "secret123");
+    await logIn(p, server.baseUrl, "omar@example.com", "secret123");
     expect(problems).toEqual([]);
   });
 
@@ -99,7 +82,7 @@ describe("accounts in the browser", () => {
 
   it("resets a forgotten password through the mailed link, then logs in with the new one", async () => {
     const { page: p } = await page();
-    await signUp(p, "Nina K", "nina@example.com", "oldpass1");
+    await signUp(p, server.baseUrl, { name: "Nina K", email: "nina@example.com", password: "oldpass1" });
     await p.getByRole("button", { name: "Logout" }).first().click();
     await p.waitForURL(`${server.baseUrl}/`);
 
@@ -119,7 +102,7 @@ describe("accounts in the browser", () => {
     await submit(p).click();
     await p.waitForURL(`${server.baseUrl}/login`);
 
-    await logIn(p, "nina@example.com", "Brand#New9");
+    await logIn(p, server.baseUrl, "nina@example.com", "Brand#New9");
 
     // The link worked once: opening it again says so.
     await p.goto(link as string);
@@ -134,14 +117,14 @@ describe("accounts in the browser", () => {
 
   it("sends a signed-in non-admin on /admin to /dashboard", async () => {
     const { page: p } = await page();
-    await logIn(p, "omar@example.com", "secret123");
+    await logIn(p, server.baseUrl, "omar@example.com", "secret123");
     await p.goto(`${server.baseUrl}/admin`);
     await p.waitForURL(`${server.baseUrl}/dashboard`);
   });
 
   it("works on a phone through the menu", async () => {
     const { page: p, problems } = await page(390);
-    await logIn(p, "omar@example.com", "secret123");
+    await logIn(p, server.baseUrl, "omar@example.com", "secret123");
     await p.getByRole("button", { name: "Open menu" }).click();
     await p.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Profile" }).click();
     await p.waitForURL(`${server.baseUrl}/profile`);

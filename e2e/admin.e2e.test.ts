@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { logIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -59,11 +60,7 @@ async function open(width?: number) {
 async function adminOn(tab: string): Promise<WatchedPage> {
   const watched = await open();
   const p = watched.page;
-  await p.goto(`${server.baseUrl}/login`);
-  await p.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-  await p.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await p.locator("main form button[type=submit]").click();
-  await p.waitForURL(/\/(dashboard|admin)$/);
+  await logIn(p, server.baseUrl, ADMIN.email, ADMIN.password);
   await p.goto(`${server.baseUrl}/admin`);
   await openTab(p, tab);
   return watched;

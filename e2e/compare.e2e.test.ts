@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
+import { signUp } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -30,23 +31,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signUp(p: WatchedPage["page"], name: string, email: string) {
-  await p.goto(`${server.baseUrl}/signup`);
-  await p.getByLabel("Full Name", { exact: true }).fill(name);
-  await p.getByLabel("Email Address", { exact: true }).fill(email);
-  await p.getByLabel("Password", { exact: true }).fill("secret123");
-  await p.getByLabel("Confirm Password", { exact: true }).fill("secret123");
-  await p.locator("main form button[type=submit]").click();
-  await p.waitForURL(`${server.baseUrl}/dashboard`);
-}
-
 describe("compare in the browser", () => {
   it.skipIf(!haveFixtures)(
     "uploads two videos, shows progress, the synced result, and the comparison in history",
     async () => {
       current = await openPage(browser);
       const { page: p, problems } = current;
-      await signUp(p, "Mira Sen", "mira@example.com");
+      await signUp(p, server.baseUrl, { name: "Mira Sen", email: "mira@example.com" });
       await p.goto(`${server.baseUrl}/compare`);
       await p.getByText("Ballet", { exact: true }).click();
       expect(await p.getByRole("radio", { name: "Ballet" }).isChecked()).toBe(true);
@@ -107,7 +98,7 @@ describe("compare in the browser", () => {
   it.skipIf(!haveFixtures)("shows the server's file-type error and keeps what was picked", async () => {
     current = await openPage(browser);
     const { page: p } = current;
-    await signUp(p, "Tariq Noor", "tariq@example.com");
+    await signUp(p, server.baseUrl, { name: "Tariq Noor", email: "tariq@example.com" });
     const dir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-txt-"));
     const text = path.join(dir, "notes.mp4.txt");
     await writeFile(text, "this is not a video\n".repeat(50));
@@ -128,7 +119,7 @@ describe("compare in the browser", () => {
   it("shows the empty history and the 404 text for a comparison that is not there", async () => {
     current = await openPage(browser, { width: 390, height: 844 });
     const { page: p } = current;
-    await signUp(p, "Lena Park", "lena@example.com");
+    await signUp(p, server.baseUrl, { name: "Lena Park", email: "lena@example.com" });
     await p.goto(`${server.baseUrl}/comparison-history`);
     await expect.poll(() => p.getByText("No comparisons yet").isVisible()).toBe(true);
     await p.getByRole("link", { name: "Start Your First Comparison" }).click();

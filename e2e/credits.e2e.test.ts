@@ -6,8 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startFakeRazorpay, type FakeRazorpay } from "../apps/server/src/test/fake-razorpay.ts";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { signUp } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
+const uniqueEmail = (name: string) =>
+  `${name.toLowerCase().replace(/\W+/g, ".")}.${randomBytes(3).toString("hex")}@example.com`;
 const CHECKOUT_JS = "https://checkout.razorpay.com/v1/checkout.js";
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const clip = path.resolve(repoRoot, "..", "shared", "fixtures", "video", "pose_1.mp4");
@@ -66,24 +69,6 @@ async function open(): Promise<WatchedPage> {
   return current;
 }
 
-/** Signs up in the browser and answers the bearer token of the sign-up answer. */
-async function signUp(p: Page, baseUrl: string, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${randomBytes(3).toString("hex")}@example.com`;
-  await p.goto(`${baseUrl}/signup`);
-  await p.getByLabel("Full Name", { exact: true }).fill(name);
-  await p.getByLabel("Email Address", { exact: true }).fill(email);
-  await p.getByLabel("Password", { exact: true }).fill("secret123");
-  await p.getByLabel("Confirm Password", { exact: true }).fill("secret123");
-  const answer = p.waitForResponse((r) => r.url().endsWith("/api/auth/register") && r.request().method() === "POST");
-  await p.locator("main form button[type=submit]").click();
-  const res = await answer;
-  expect(res.status()).toBe(201);
-  const { token } = (await res.json()) as { token: string };
-  expect(typeof token).toBe("string");
-  await p.waitForURL(`${baseUrl}/dashboard`);
-  return token;
-}
-
 const visible = (p: Page, text: string) => () => p.getByText(text, { exact: true }).first().isVisible();
 
 describe("credits in the browser", () => {
@@ -105,7 +90,7 @@ describe("credits in the browser", () => {
       return route.fulfill({ contentType: "application/javascript", body: STAND_IN });
     });
 
-    await signUp(p, server.baseUrl, "Kavya Iyer");
+    await signUp(p, server.baseUrl, { name: "Kavya Iyer", email: uniqueEmail("Kavya Iyer") });
     await expect.poll(() => p.getByTestId("credit-balance").textContent(), { timeout: 15_000 }).toBe("10");
 
     await p.goto(`${server.baseUrl}/credits`);
@@ -155,7 +140,7 @@ describe("credits in the browser", () => {
         scriptRequests += 1;
         return route.abort();
       });
-      await signUp(p, plain.baseUrl, "Dev Malhotra");
+      await signUp(p, plain.baseUrl, { name: "Dev Malhotra", email: uniqueEmail("Dev Malhotra") });
       await p.goto(`${plain.baseUrl}/credits`);
       await p.getByRole("button", { name: "Buy Popular Pack for ₹399" }).click();
       await p.waitForURL(`${plain.baseUrl}/coming-soon`, { timeout: 15_000 });
@@ -175,7 +160,7 @@ describe("credits in the browser", () => {
     "dashboard tabs show the user's real comparison: recent card, comparisons tab, First Steps",
     async () => {
       const { page: p, problems } = await open();
-      const token = await signUp(p, server.baseUrl, "Farah Khan");
+      const token = await signUp(p, server.baseUrl, { name: "Farah Khan", email: uniqueEmail("Farah Khan") });
 
       // One real comparison through the API, the clip against itself.
       const video = new Blob([await readFile(clip)], { type: "video/mp4" });

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
+import { logIn, signUp } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -59,16 +60,6 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function signUp(p: Page, name: string, email: string) {
-  await p.goto(`${server.baseUrl}/signup`);
-  await p.getByLabel("Full Name", { exact: true }).fill(name);
-  await p.getByLabel("Email Address", { exact: true }).fill(email);
-  await p.getByLabel("Password", { exact: true }).fill("secret123");
-  await p.getByLabel("Confirm Password", { exact: true }).fill("secret123");
-  await p.locator("main form button[type=submit]").click();
-  await p.waitForURL(`${server.baseUrl}/dashboard`);
-}
-
 async function openTab(p: Page, tab: string) {
   await p.getByRole("tab", { name: tab, exact: true }).click();
   await expect
@@ -85,7 +76,7 @@ async function open() {
 describe("library in the browser", () => {
   it("a plain user on /upload-video is told how to become a contributor; the empty library says so", async () => {
     const { page: p } = await open();
-    await signUp(p, "Plain User", "plain@example.com");
+    await signUp(p, server.baseUrl, { name: "Plain User", email: "plain@example.com" });
     await p.goto(`${server.baseUrl}/upload-video`);
     await expect.poll(() => p.getByText("Uploads are for contributors").isVisible()).toBe(true);
     expect(await p.getByRole("link", { name: "Become a contributor" }).getAttribute("href")).toBe("/contribute");
@@ -98,13 +89,9 @@ describe("library in the browser", () => {
     async () => {
       // A member signs up; the admin makes them a contributor with the role dropdown.
       const { page: c } = await open();
-      await signUp(c, "Clara Contributor", "clara@example.com");
+      await signUp(c, server.baseUrl, { name: "Clara Contributor", email: "clara@example.com" });
       const { page: a } = await open();
-      await a.goto(`${server.baseUrl}/login`);
-      await a.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-      await a.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-      await a.locator("main form button[type=submit]").click();
-      await a.waitForURL(/\/(dashboard|admin)/);
+      await logIn(a, server.baseUrl, ADMIN.email, ADMIN.password);
       await a.goto(`${server.baseUrl}/admin`);
       await openTab(a, "User Management");
       const role = a.getByLabel("Role of Clara Contributor", { exact: true });
@@ -157,7 +144,7 @@ describe("library in the browser", () => {
 
       // A user finds it, likes it, follows the contributor and practises.
       const { page: p, problems } = await open();
-      await signUp(p, "Lena Practice", "lena@example.com");
+      await signUp(p, server.baseUrl, { name: "Lena Practice", email: "lena@example.com" });
       await p.goto(`${server.baseUrl}/library`);
       await p.getByLabel("Search").fill("port de");
       const card = p.locator("article", { hasText: "Port de bras basics" });

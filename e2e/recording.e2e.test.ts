@@ -10,6 +10,7 @@ import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { logIn, signUp } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 /**
@@ -66,16 +67,6 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-async function signUp(p: Page, baseUrl: string, name: string, email: string) {
-  await p.goto(`${baseUrl}/signup`);
-  await p.getByLabel("Full Name", { exact: true }).fill(name);
-  await p.getByLabel("Email Address", { exact: true }).fill(email);
-  await p.getByLabel("Password", { exact: true }).fill("secret123");
-  await p.getByLabel("Confirm Password", { exact: true }).fill("secret123");
-  await p.locator("main form button[type=submit]").click();
-  await p.waitForURL(`${baseUrl}/dashboard`);
-}
-
 type Section = { timestamp: number; duration: number };
 
 /** The signed-in user's newest comparison's sections, read through the API with the page's cookie. */
@@ -102,7 +93,7 @@ describe("recording with the camera", () => {
     async () => {
       current = await openPage(browser);
       const { page: p, problems } = current;
-      await signUp(p, server.baseUrl, "Rosa Diaz", "rosa@example.com");
+      await signUp(p, server.baseUrl, { name: "Rosa Diaz", email: "rosa@example.com" });
       await p.goto(`${server.baseUrl}/compare`);
       await p.getByText("Hip Hop", { exact: true }).click();
       expect(await p.getByRole("radio", { name: "Hip Hop" }).isChecked()).toBe(true);
@@ -253,7 +244,7 @@ describe("without credits", () => {
         const target = new URL(pgUrl);
         target.pathname = `/${name}`;
         own = await startServer({ DATABASE_URL: target.toString() });
-        await signUp(p, own.baseUrl, "Zed Zero", email);
+        await signUp(p, own.baseUrl, { name: "Zed Zero", email });
         const db = new pg.Client({ connectionString: target.toString() });
         await db.connect();
         const res = await db.query(zero, [email]);
@@ -263,7 +254,7 @@ describe("without credits", () => {
         const dataDir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-zero-"));
         cleanup = () => rm(dataDir, { recursive: true, force: true });
         own = await startServer({ DATA_DIR: dataDir });
-        await signUp(p, own.baseUrl, "Zed Zero", email);
+        await signUp(p, own.baseUrl, { name: "Zed Zero", email });
         await own.stop();
         own = undefined;
         const db = new PGlite(path.join(dataDir, "db"));
@@ -272,11 +263,7 @@ describe("without credits", () => {
         expect(res.affectedRows).toBe(1);
         own = await startServer({ DATA_DIR: dataDir });
         // The web app keeps its session per origin (the port changed): sign in again.
-        await p.goto(`${own.baseUrl}/login`);
-        await p.getByLabel("Email", { exact: true }).fill(email);
-        await p.getByLabel("Password", { exact: true }).fill("secret123");
-        await p.locator("main form button[type=submit]").click();
-        await p.waitForURL(`${own.baseUrl}/dashboard`);
+        await logIn(p, own.baseUrl, email, "secret123");
       }
 
       await p.goto(`${own.baseUrl}/compare`);

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
+import { logIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 /**
@@ -109,14 +110,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function logIn(p: Page, email: string, password: string) {
-  await p.goto(`${server.baseUrl}/login`);
-  await p.getByLabel("Email", { exact: true }).fill(email);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.locator("main form button[type=submit]").click();
-  await p.waitForURL(`${server.baseUrl}/dashboard`);
-}
-
 async function seriousViolations(p: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page: p }).analyze();
   return result.violations
@@ -160,8 +153,8 @@ const SIZE = { 390: { width: 390, height: 844 }, 1280: { width: 1280, height: 80
 async function walk(role: Role, routes: ReadonlyArray<string>, width: 390 | 1280) {
   const watched = await openPage(browser, SIZE[width]);
   try {
-    if (role === "user") await logIn(watched.page, USER.email, USER.password);
-    if (role === "admin") await logIn(watched.page, ADMIN.email, ADMIN.password);
+    if (role === "user") await logIn(watched.page, server.baseUrl, USER.email, USER.password);
+    if (role === "admin") await logIn(watched.page, server.baseUrl, ADMIN.email, ADMIN.password);
     for (const route of routes) await visit(watched, role, route, width);
   } finally {
     await watched.context.close();
@@ -194,7 +187,7 @@ describe("screens of issue #8 in use", () => {
     const watched = await openPage(browser);
     const { page: p, problems } = watched;
     try {
-      await logIn(p, USER.email, USER.password);
+      await logIn(p, server.baseUrl, USER.email, USER.password);
       await p.goto(`${server.baseUrl}/onboarding`);
       for (const step of ["Upload Your Videos", "Get AI Analysis", "Track Your Progress", "Join the Community"]) {
         await expect.poll(() => p.getByRole("heading", { name: step }).isVisible()).toBe(true);
