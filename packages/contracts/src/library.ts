@@ -75,7 +75,6 @@ export const COMMENT_TEXTS = {
   postFailed: "Failed to post comment",
   deleteFailed: "Failed to delete comment",
   deleted: "Comment deleted",
-  justNow: "just now",
 } as const;
 
 /** The "?video=ID" spotlight that a shared link opens on the library (web copy). */

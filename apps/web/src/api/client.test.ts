@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../test/utils";
-import { ApiError, apiRequest, onUnauthorized } from "./client";
+import { ApiError, apiRequest, errorMessage, onUnauthorized } from "./client";
 
 describe("api client", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -50,5 +50,18 @@ describe("api client", () => {
     await expect(apiRequest("/api/profile", { notifyUnauthorized: false })).rejects.toThrow();
     off();
     expect(seen).toEqual(["/api/profile"]);
+  });
+});
+
+describe("errorMessage", () => {
+  it("shows the server's words, else the screen's fallback — also when the server could not be reached", async () => {
+    expect(errorMessage(new ApiError(409, "Username already taken"), "Registration failed")).toBe(
+      "Username already taken",
+    );
+    expect(errorMessage(new ApiError(500, ""), "Failed to compare videos")).toBe("Failed to compare videos");
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    const offline = await apiRequest("/api/friends/request", { method: "POST" }).catch((e: unknown) => e);
+    expect(errorMessage(offline, "Failed to send friend request")).toBe("Failed to send friend request");
+    vi.unstubAllGlobals();
   });
 });

@@ -142,9 +142,12 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** The text to show for any thrown value. */
+/**
+ * The text to show for any thrown value: the server's words, else the screen's fallback (also when
+ * the server could not be reached, as the spec's "server error or …" texts ask).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.message || fallback;
+  if (error instanceof ApiError) return (!error.isNetworkError && error.message) || fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -6,7 +6,7 @@ import { Link, useLocation } from "react-router";
 import { deleteComment, getComments, postComment } from "../api/library";
 import { useAuth } from "../auth/context";
 import { TEXTS } from "../constants/texts";
-import { formatDate, formatRelative } from "../lib/format";
+import { formatDate, formatWhen } from "../lib/format";
 import { toast } from "../lib/toast";
 import { Alert } from "./Alert";
 import { Avatar } from "./Avatar";
@@ -150,7 +150,7 @@ function CommentItem({
             title={formatDate(comment.created_at, { dateStyle: "medium", timeStyle: "short" })}
             className="shrink-0 text-xs text-slate-400"
           >
-            {formatRelative(comment.created_at, Date.now(), COMMENT_TEXTS.justNow)}
+            {formatWhen(comment.created_at)}
           </time>
           {canDelete ? (
             <Button

@@ -93,7 +93,7 @@ export function Header() {
         </Link>
 
         {signedIn ? (
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
             {USER_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} className={desktopLink}>
                 {l.icon}
@@ -109,10 +109,10 @@ export function Header() {
           </nav>
         ) : null}
 
-        <div className="ml-auto hidden items-center gap-2 md:flex">
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
           {signedIn ? (
             <>
-              <nav aria-label="Help" className="hidden items-center gap-0.5 lg:flex">
+              <nav aria-label="Help" className="flex items-center gap-0.5">
                 {SMALL_LINKS.map((l) => (
                   <NavLink
                     key={l.to}
@@ -128,7 +128,7 @@ export function Header() {
                   </NavLink>
                 ))}
               </nav>
-              <span className="mx-1 hidden h-6 w-px bg-white/10 lg:block" aria-hidden />
+              <span className="mx-1 block h-6 w-px bg-white/10" aria-hidden />
               <span className="hidden max-w-[10rem] truncate text-sm text-slate-300 xl:inline" title={user?.email}>
                 {displayName(user)}
               </span>
@@ -152,7 +152,7 @@ export function Header() {
         <button
           ref={toggleRef}
           type="button"
-          className="ml-auto inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 md:hidden"
+          className="ml-auto inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 lg:hidden"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? "Close menu" : "Open menu"}
@@ -163,7 +163,7 @@ export function Header() {
       </div>
 
       {open ? (
-        <div id={menuId} className="animate-fade-up border-t border-white/8 bg-night-950/95 md:hidden">
+        <div id={menuId} className="animate-fade-up border-t border-white/8 bg-night-950/95 lg:hidden">
           <nav aria-label="Mobile" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4">
             {signedIn ? (
               <>

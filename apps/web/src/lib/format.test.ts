@@ -1,23 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatRelative } from "./format";
+import { formatWhen } from "./format";
 
-describe("formatRelative", () => {
-  const now = Date.parse("2025-03-10T12:00:00.000Z");
-  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+describe("formatWhen (part 2 §9)", () => {
+  const now = new Date(2025, 2, 10, 12, 0); // 10 March 2025, noon, local time
+  const at = (day: number, hour: number, minute = 0) => new Date(2025, 2, day, hour, minute).toISOString();
+  const time = (iso: string) => new Intl.DateTimeFormat(undefined, { timeStyle: "short" }).format(new Date(iso));
 
-  it("says just now, minutes, hours and days for the last week", () => {
-    expect(formatRelative(ago(5), now)).toBe("just now");
-    expect(formatRelative(ago(-30), now)).toBe("just now"); // a little clock skew
-    expect(formatRelative(ago(60), now)).toBe("1 minute ago");
-    expect(formatRelative(ago(5 * 60 + 59), now)).toBe("5 minutes ago");
-    expect(formatRelative(ago(3 * 3600), now)).toBe("3 hours ago");
-    expect(formatRelative(ago(26 * 3600), now)).toBe("yesterday");
-    expect(formatRelative(ago(6 * 86400), now)).toBe("6 days ago");
+  it("says Today at / Yesterday at with the time, by the viewer's calendar day", () => {
+    expect(formatWhen(at(10, 0, 5), now)).toBe(`Today at ${time(at(10, 0, 5))}`);
+    expect(formatWhen(at(10, 11, 59), now)).toBe(`Today at ${time(at(10, 11, 59))}`);
+    expect(formatWhen(at(9, 23, 30), now)).toBe(`Yesterday at ${time(at(9, 23, 30))}`);
+    expect(formatWhen(at(9, 0, 1), now)).toBe(`Yesterday at ${time(at(9, 0, 1))}`);
   });
 
-  it("falls back to the date after a week, and to nothing for bad input", () => {
-    expect(formatRelative(ago(8 * 86400), now)).toBe(formatDate(ago(8 * 86400)));
-    expect(formatRelative("not a date", now)).toBe("");
-    expect(formatRelative(null, now)).toBe("");
+  it("gives a short date with the time before that, and nothing for bad input", () => {
+    const older = at(8, 18, 45);
+    const text = formatWhen(older, now);
+    expect(text).not.toMatch(/Today|Yesterday/);
+    expect(text).toContain(time(older));
+    expect(text).toMatch(/2025/);
+    expect(formatWhen("not a date", now)).toBe("");
+    expect(formatWhen(null, now)).toBe("");
   });
 });

@@ -58,26 +58,18 @@ export function formatRupees(amount: number): string {
   return `₹${amount.toLocaleString("en-IN", { maximumFractionDigits: 2 })}`;
 }
 
-const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ["minute", 60],
-  ["hour", 60 * 60],
-  ["day", 24 * 60 * 60],
-];
-
 /**
- * "just now", "5 minutes ago", "3 hours ago", "yesterday" for the last week; the date after that
- * (and for times in the future beyond a minute of clock skew).
+ * When something happened (part 2 §9): "Today at 3:04 PM", "Yesterday at 9:10 AM", otherwise a short
+ * date with the time. Days are the viewer's local days.
  */
-export function formatRelative(iso: string | null | undefined, now: number = Date.now(), justNow = "just now"): string {
+export function formatWhen(iso: string | null | undefined, now: Date = new Date()): string {
   if (!iso) return "";
-  const time = new Date(iso).getTime();
-  if (Number.isNaN(time)) return "";
-  const seconds = Math.round((now - time) / 1000);
-  if (seconds < -60 || seconds >= 7 * 24 * 60 * 60) return formatDate(iso);
-  if (seconds < 60) return justNow;
-  const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-  let unit: Intl.RelativeTimeFormatUnit = "minute";
-  let size = 60;
-  for (const [u, s] of RELATIVE_UNITS) if (seconds >= s) [unit, size] = [u, s];
-  return rtf.format(-Math.floor(seconds / size), unit);
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const time = new Intl.DateTimeFormat(undefined, { timeStyle: "short" }).format(date);
+  const dayStart = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((dayStart(now) - dayStart(date)) / 86_400_000);
+  if (days === 0) return `Today at ${time}`;
+  if (days === 1) return `Yesterday at ${time}`;
+  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }

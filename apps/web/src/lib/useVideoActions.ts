@@ -2,7 +2,7 @@ import { type ReferenceVideo, SOCIAL_MESSAGES } from "@stepsync/contracts";
 import { type InfiniteData, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
 import { followUser, likeVideo, sendFriendRequest, shareVideo } from "../api/library";
-import { ApiError } from "../api/client";
+import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/context";
 import type { VideoCardActions } from "../components/VideoCard";
 import { toast } from "./toast";
@@ -94,9 +94,7 @@ export function useVideoActions(cacheKeys: QueryKey[]): VideoCardActions {
       if (!video.contributor_id) return;
       sendFriendRequest(video.contributor_id)
         .then(() => toast.success(SOCIAL_MESSAGES.friendRequestSent))
-        .catch((e) =>
-          toast.error(e instanceof ApiError && e.message ? e.message : SOCIAL_MESSAGES.friendRequestFailed),
-        );
+        .catch((e) => toast.error(errorMessage(e, SOCIAL_MESSAGES.friendRequestFailed)));
     },
   };
 }

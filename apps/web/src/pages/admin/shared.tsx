@@ -8,6 +8,7 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { cx } from "../../components/cx";
+import { formatWhen } from "../../lib/format";
 
 /** Success (cleared after 3 s) and error messages of a tab; 'Admin access required' sends to /login. */
 export function useFlash() {
@@ -237,9 +238,7 @@ export const roleBadge: Record<string, string> = {
 };
 
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return "N/A";
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? "Invalid date" : d.toLocaleString();
+  return formatWhen(value) || "N/A";
 }
 
 export const rupees = (n: number) =>

@@ -112,7 +112,7 @@ export default function PaymentComingSoonPage() {
                   onChange={(e) => setEmail(e.target.value)}
                 />
               </div>
-              <Button type="submit" disabled={submitting} className="sm:mt-7">
+              <Button type="submit" disabled={submitting || !email.trim()} className="sm:mt-7">
                 {submitting ? SUBSCRIBE_MESSAGES.subscribing : "Notify Me"}
               </Button>
             </div>

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { cx } from "../../components/cx";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { elapsedText } from "../../lib/elapsed";
-import { activityLabel, formatDate, scoreBgClass } from "../../lib/format";
+import { activityLabel, formatWhen, scoreBgClass } from "../../lib/format";
 
 /** One comparison in the history grid; hovering swaps the thumbnail for a muted looping preview. */
 export function HistoryCard({
@@ -128,7 +128,7 @@ export function HistoryCard({
             {item.contributor_name || "Your upload"}
             <span aria-hidden>·</span>
             <Clock className="size-3.5" aria-hidden />
-            {processing ? elapsedText(item.created_at, now) : formatDate(item.created_at)}
+            {processing ? elapsedText(item.created_at, now) : formatWhen(item.created_at)}
           </p>
           {failed && item.error ? <p className="mt-2 line-clamp-2 text-xs text-rose-300">{item.error}</p> : null}
         </div>

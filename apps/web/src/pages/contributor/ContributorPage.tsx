@@ -21,7 +21,7 @@ import { usePageMeta } from "../../components/PageMeta";
 import { SelectField } from "../../components/SelectField";
 import { Spinner } from "../../components/Spinner";
 import { StatTile } from "../../components/StatTile";
-import { formatDate } from "../../lib/format";
+import { formatWhen } from "../../lib/format";
 import { toast } from "../../lib/toast";
 
 type Status = OwnReferenceVideo["status"];
@@ -270,7 +270,7 @@ export default function ContributorPage() {
                   </div>
                   <p className="mt-1 text-sm text-slate-400">
                     {label(v.category)} · <span className="capitalize">{v.difficulty}</span> · uploaded{" "}
-                    {formatDate(v.created_at)}
+                    {formatWhen(v.created_at)}
                   </p>
                   {v.status === "rejected" && v.review_reason ? (
                     <p className="mt-1 text-sm text-rose-300">Reason: {v.review_reason}</p>

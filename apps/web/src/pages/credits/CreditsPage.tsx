@@ -96,7 +96,8 @@ export default function CreditsPage() {
     void startPurchase(bundle, {
       onRedirect: (to) => navigate(to),
       onSuccess: (message) => {
-        toast.success(message);
+        // The spec's alert: held long enough to read on the dashboard it leads to.
+        toast.success(message, { duration: 8000 });
         void queryClient.invalidateQueries();
         navigate("/dashboard");
       },

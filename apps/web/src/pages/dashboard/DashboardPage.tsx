@@ -44,7 +44,7 @@ import { StyleProgressChart } from "../../components/StyleProgressChart";
 import { StyleStatBody } from "../../components/StyleStatBody";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
 import { TEXTS } from "../../constants/texts";
-import { activityLabel, formatDate, formatPercent, formatRupees, scoreBgClass } from "../../lib/format";
+import { activityLabel, formatWhen, formatPercent, formatRupees, scoreBgClass } from "../../lib/format";
 
 const TABS = [
   { id: "overview", label: "Overview", icon: <LayoutGrid className="size-4" aria-hidden /> },
@@ -255,7 +255,7 @@ function ComparisonGrid({ comparisons }: { comparisons: ComparisonSummary[] }) {
                   {c.reference_title ?? activityLabel(c.activity_type)}
                 </p>
                 <p className="text-xs text-slate-400">
-                  {activityLabel(c.activity_type)} · {formatDate(c.created_at)}
+                  {activityLabel(c.activity_type)} · {formatWhen(c.created_at)}
                 </p>
               </div>
               <ArrowUpRight className="size-4 shrink-0 text-slate-500" aria-hidden />

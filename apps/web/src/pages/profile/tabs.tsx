@@ -28,7 +28,7 @@ import { Spinner } from "../../components/Spinner";
 import { StatTile } from "../../components/StatTile";
 import { StyleStatBody } from "../../components/StyleStatBody";
 import { TEXTS } from "../../constants/texts";
-import { activityLabel, formatDate, formatPercent, formatRupees, scoreBgClass, scoreTextClass } from "../../lib/format";
+import { activityLabel, formatWhen, formatPercent, formatRupees, scoreBgClass, scoreTextClass } from "../../lib/format";
 
 function Loading({ label }: { label: string }) {
   return (
@@ -168,7 +168,7 @@ export function OverviewTab({ profile }: { profile: Profile }) {
                         {c.reference_title ?? activityLabel(c.activity_type)}
                       </p>
                       <p className="text-xs text-slate-400">
-                        {activityLabel(c.activity_type)} · {formatDate(c.created_at)}
+                        {activityLabel(c.activity_type)} · {formatWhen(c.created_at)}
                         {c.status !== "completed" ? ` · ${c.status}` : ""}
                       </p>
                     </div>
@@ -306,7 +306,7 @@ export function TransactionsTab() {
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-white">{t.description}</p>
                   <p className="text-xs capitalize text-slate-500">
-                    {t.transaction_type} · {formatDate(t.created_at)}
+                    {t.transaction_type} · {formatWhen(t.created_at)}
                   </p>
                 </div>
                 <span
@@ -336,7 +336,7 @@ export function TransactionsTab() {
                     {p.credits_amount} credits · {formatRupees(p.amount_paid)}
                   </p>
                   <p className="text-xs text-slate-500">
-                    {p.payment_method} · {formatDate(p.created_at)}
+                    {p.payment_method} · {formatWhen(p.created_at)}
                   </p>
                 </div>
                 <span

@@ -4,7 +4,7 @@ import { ArrowLeft, BadgeCheck, ExternalLink, UserCheck, UserPlus, UserX, Video 
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { followUser, getFollowers, getFollowing, getPublicProfile, sendFriendRequest } from "../../api/library";
-import { ApiError } from "../../api/client";
+import { errorMessage } from "../../api/client";
 import { useAuth } from "../../auth/context";
 import { Avatar } from "../../components/Avatar";
 import { Button, ButtonLink } from "../../components/Button";
@@ -80,7 +80,7 @@ export default function UserProfilePage() {
         toast.success(SOCIAL_MESSAGES.friendRequestSent);
         void client.invalidateQueries({ queryKey: key });
       })
-      .catch((e) => toast.error(e instanceof ApiError && e.message ? e.message : SOCIAL_MESSAGES.friendRequestFailed));
+      .catch((e) => toast.error(errorMessage(e, SOCIAL_MESSAGES.friendRequestFailed)));
   }
 
   const links = Object.entries(profile.social_links ?? {}).filter(([, url]) => /^https?:\/\//i.test(url));
