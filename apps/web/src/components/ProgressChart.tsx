@@ -28,20 +28,26 @@ function barColour(score: number): string {
 }
 
 const TIMEFRAME_OPTIONS = TIMEFRAMES.map((id) => ({ id, label: TIMEFRAME_LABELS[id] }));
+type Scope = "user" | "community";
+const SCOPE_OPTIONS: ReadonlyArray<{ id: Scope; label: string }> = [
+  { id: "user", label: "You" },
+  { id: "community", label: "Everyone" },
+];
 
 export function ProgressChart({
   title = "Your progress",
   initialTimeframe = "month",
-  scope = "user",
   styleFilter = false,
+  scopeChoice = false,
 }: {
   title?: string;
   initialTimeframe?: Timeframe;
-  /** Whose scores: the signed-in user's, or everyone's (the community screen). */
-  scope?: "user" | "community";
   /** Offer a style filter inside the card (default: all styles). */
   styleFilter?: boolean;
+  /** Offer to switch between the viewer's own scores and everyone's (the community screen). */
+  scopeChoice?: boolean;
 }) {
+  const [scope, setScope] = useState<Scope>("user");
   const [timeframe, setTimeframe] = useState<Timeframe>(initialTimeframe);
   const [style, setStyle] = useState("");
   const activityType = style || undefined;
@@ -56,7 +62,12 @@ export function ProgressChart({
 
   return (
     <Card>
-      <CardTitle icon={<ChartColumn className="size-4" aria-hidden />}>{title}</CardTitle>
+      <CardTitle
+        icon={<ChartColumn className="size-4" aria-hidden />}
+        aside={scopeChoice ? <ScopeSwitch value={scope} onChange={setScope} /> : undefined}
+      >
+        {title}
+      </CardTitle>
       <div className="mb-5 flex flex-col gap-3">
         <ChipGroup legend="Timeframe" options={TIMEFRAME_OPTIONS} value={timeframe} onChange={setTimeframe} />
         {styleFilter ? <StyleSelect className="sm:w-44" value={style} onChange={setStyle} /> : null}
@@ -123,5 +134,31 @@ export function ProgressChart({
         </div>
       )}
     </Card>
+  );
+}
+
+/** You / Everyone: a segmented switch, set apart from the timeframe chips below it. */
+function ScopeSwitch({ value, onChange }: { value: Scope; onChange: (scope: Scope) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Whose scores"
+      className="inline-flex rounded-full border border-white/12 bg-night-900/80 p-0.5"
+    >
+      {SCOPE_OPTIONS.map((option) => (
+        <button
+          key={option.id}
+          type="button"
+          aria-pressed={option.id === value}
+          onClick={() => onChange(option.id)}
+          className={cx(
+            "rounded-full px-3 py-1 text-xs font-semibold transition",
+            option.id === value ? "bg-white text-night-950" : "text-slate-300 hover:text-white",
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -10,20 +10,24 @@ afterEach(() => {
 const point = (date: string, avg_score: number) => ({ date, activity_type: "ballet", avg_score, count: 1 });
 
 describe("community screen", () => {
-  it("each panel filters by style on its own: the chart's choice leaves the leaderboard on all styles", async () => {
+  it("shows your progress first, everyone's on request; each panel filters by style on its own", async () => {
     storeSession();
     const { calls } = mockFetch({
       ...sessionRoutes(testUser),
+      "GET /api/progress/chart": { body: [] },
       "GET /api/community/progress": (_init, url) => ({
         body: url.searchParams.get("activity_type") === "ballet" ? [point("2026-11-20", 82)] : [],
       }),
       "GET /api/leaderboard": { body: [] },
     });
     renderApp("/community");
-    const chart = (await screen.findByRole("heading", { name: "Community progress" })).closest(".glass") as HTMLElement;
+    const chart = (await screen.findByRole("heading", { name: "Progress" })).closest(".glass") as HTMLElement;
     const board = (await screen.findByRole("heading", { name: "Leaderboard" })).closest(".glass") as HTMLElement;
     expect(await within(chart).findByText(/No progress data yet/)).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/progress/chart")).toBe(true);
+    expect(calls.some((c) => c.path === "/api/community/progress")).toBe(false);
 
+    fireEvent.click(within(chart).getByRole("button", { name: "Everyone" }));
     fireEvent.change(within(chart).getByLabelText("Style"), { target: { value: "ballet" } });
     expect(await within(chart).findByRole("list", { name: "Average score per period" })).toBeTruthy();
     const progress = calls.filter((c) => c.path === "/api/community/progress");

@@ -26,7 +26,7 @@ export default function CommunityPage() {
         }
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <ProgressChart scope="community" title="Community progress" initialTimeframe="week" styleFilter />
+        <ProgressChart title="Progress" initialTimeframe="week" styleFilter scopeChoice />
         <LeaderboardTable limit={10} viewerId={user?.id} />
       </div>
     </Page>
