@@ -140,11 +140,8 @@ export function ProgressChart({
 /** You / Everyone: a segmented switch, set apart from the timeframe chips below it. */
 function ScopeSwitch({ value, onChange }: { value: Scope; onChange: (scope: Scope) => void }) {
   return (
-    <div
-      role="group"
-      aria-label="Whose scores"
-      className="inline-flex rounded-full border border-white/12 bg-night-900/80 p-0.5"
-    >
+    <fieldset className="inline-flex rounded-full border border-white/12 bg-night-900/80 p-0.5">
+      <legend className="sr-only">Whose scores</legend>
       {SCOPE_OPTIONS.map((option) => (
         <button
           key={option.id}
@@ -159,6 +156,6 @@ function ScopeSwitch({ value, onChange }: { value: Scope; onChange: (scope: Scop
           {option.label}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }
