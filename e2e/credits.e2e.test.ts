@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startFakeRazorpay, type FakeRazorpay } from "../apps/server/src/test/fake-razorpay.ts";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { signUp } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
@@ -199,6 +199,7 @@ describe("credits in the browser", () => {
       expect(await card.textContent()).toContain(score);
       expect(await card.textContent()).toContain("Ballet");
       expect(await p.getByTestId("credit-balance").textContent()).toBe("9");
+      await screenshot(p, "dashboard-overview");
 
       await p.getByRole("tab", { name: "Comparisons" }).click();
       const row = p.getByRole("tabpanel").locator(`a[href="/compare?id=${id}"]`);
@@ -213,6 +214,7 @@ describe("credits in the browser", () => {
         })
         .toBe(true);
       expect(await p.getByText("No Achievements Yet").count()).toBe(0);
+      await screenshot(p, "dashboard-achievements");
 
       expect(problems).toEqual([]);
     },

@@ -6,7 +6,8 @@ import { getActivityProgress } from "../api/dashboard";
 import { activityLabel, formatDate } from "../lib/format";
 import { Button } from "./Button";
 import { Card, CardTitle } from "./Card";
-import { cx, chipColours } from "./cx";
+import { cx } from "./cx";
+import { ChipGroup } from "./Filters";
 
 /** The six styles of the dashboard's style selector (part 1 §2), default contemporary. */
 export const CHART_STYLES = ["ballet", "hip_hop", "contemporary", "jazz", "latin", "ballroom"] as const;
@@ -19,32 +20,27 @@ export function barColourClass(score: number): string {
   return "bg-rose-400";
 }
 
-/** Bars of one style's latest scores: height = score × 0.6 px, at least 10 px. */
-export function StyleProgressChart() {
+const STYLE_OPTIONS = CHART_STYLES.map((id) => ({ id, label: activityLabel(id) }));
+
+/**
+ * Bars of one style's latest scores: height = score × 0.6 px, at least 10 px. `practised` are the
+ * styles the user has sessions in: an empty style offers them instead of a dead end.
+ */
+export function StyleProgressChart({ practised = [] }: { practised?: ReadonlyArray<string> }) {
   const [style, setStyle] = useState<string>(DEFAULT_CHART_STYLE);
   const query = useQuery({
     queryKey: ["activity-progress", style],
     queryFn: ({ signal }) => getActivityProgress(style, signal),
   });
   const points = query.data?.progress ?? [];
+  const others = CHART_STYLES.filter((s) => s !== style && practised.includes(s));
 
   return (
     <Card>
       <CardTitle icon={<ChartColumn className="size-4" aria-hidden />}>Progress by style</CardTitle>
-      <fieldset className="mb-5 flex flex-wrap gap-2">
-        <legend className="sr-only">Dance style</legend>
-        {CHART_STYLES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={s === style}
-            onClick={() => setStyle(s)}
-            className={cx("rounded-full px-3 py-1.5 text-xs font-medium transition", chipColours(s === style))}
-          >
-            {activityLabel(s)}
-          </button>
-        ))}
-      </fieldset>
+      <div className="mb-5">
+        <ChipGroup legend="Dance style" options={STYLE_OPTIONS} value={style} onChange={setStyle} />
+      </div>
       {query.isPending ? (
         <div className="h-[84px] animate-pulse rounded-xl bg-white/4" role="status" aria-label="Loading progress" />
       ) : query.isError ? (
@@ -60,9 +56,20 @@ export function StyleProgressChart() {
           </Button>
         </div>
       ) : points.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-400">
-          No {activityLabel(style)} sessions yet. Compare a {activityLabel(style)} video to see your bars grow.
-        </p>
+        <div className="flex flex-col items-center gap-3 py-6 text-center text-sm text-slate-400">
+          <p>
+            No {activityLabel(style)} sessions yet. Compare a {activityLabel(style)} video to see your bars grow.
+          </p>
+          {others.length > 0 ? (
+            <div className="flex flex-wrap justify-center gap-2">
+              {others.map((s) => (
+                <Button key={s} variant="secondary" size="sm" onClick={() => setStyle(s)}>
+                  Show {activityLabel(s)}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+        </div>
       ) : (
         <div className="flex gap-2">
           <div

@@ -151,7 +151,11 @@ export default function DashboardPage() {
             {tab === "overview" ? (
               <div className="space-y-6">
                 <StyleCards stats={stats.data.activityStats} />
-                <StyleProgressChart />
+                <StyleProgressChart
+                  practised={Object.keys(stats.data.activityStats).filter(
+                    (s) => (stats.data.activityStats[s]?.total ?? 0) > 0,
+                  )}
+                />
                 <Card>
                   <CardTitle icon={<History className="size-4" aria-hidden />}>Recent comparisons</CardTitle>
                   {recent.data.comparisons.length === 0 ? (
