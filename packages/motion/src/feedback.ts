@@ -129,13 +129,16 @@ export interface OverallContext {
   coverage: number;
 }
 
+/** Score gap (points) below which two areas or sections are called even rather than best and worst. */
+const NOTABLE_GAP = 5;
+
 export function overallParagraph(c: OverallContext): string {
   const out: string[] = [];
   out.push(`${band(c.score)}: overall ${Math.round(c.score)}/100.`);
   const cats = Object.entries(c.categories).sort((a, b) => b[1] - a[1]);
   const best = cats[0];
   const worst = cats[cats.length - 1];
-  if (best && worst && best[1] - worst[1] >= 5) {
+  if (best && worst && best[1] - worst[1] >= NOTABLE_GAP) {
     out.push(
       `Your strongest area is ${humanCategory(best[0])} (${Math.round(best[1])}); the one to practise is ${humanCategory(worst[0])} (${Math.round(worst[1])}).`,
     );
@@ -148,7 +151,7 @@ export function overallParagraph(c: OverallContext): string {
     const sorted = [...c.sections].sort((a, b) => a.score - b.score);
     const lo = sorted[0];
     const hi = sorted[sorted.length - 1];
-    if (lo && hi && hi.score - lo.score >= 5)
+    if (lo && hi && hi.score - lo.score >= NOTABLE_GAP)
       out.push(
         `Best part: ${hi.title} (${Math.round(hi.score)}). Hardest part: ${lo.title} (${Math.round(lo.score)}).`,
       );

@@ -64,7 +64,11 @@ export function ProgressChart({
     <Card>
       <CardTitle
         icon={<ChartColumn className="size-4" aria-hidden />}
-        aside={scopeChoice ? <ScopeSwitch value={scope} onChange={setScope} /> : undefined}
+        aside={
+          scopeChoice ? (
+            <ChipGroup legend="Whose scores" look="switch" options={SCOPE_OPTIONS} value={scope} onChange={setScope} />
+          ) : undefined
+        }
       >
         {title}
       </CardTitle>
@@ -134,28 +138,5 @@ export function ProgressChart({
         </div>
       )}
     </Card>
-  );
-}
-
-/** You / Everyone: a segmented switch, set apart from the timeframe chips below it. */
-function ScopeSwitch({ value, onChange }: { value: Scope; onChange: (scope: Scope) => void }) {
-  return (
-    <fieldset className="inline-flex rounded-full border border-white/12 bg-night-900/80 p-0.5">
-      <legend className="sr-only">Whose scores</legend>
-      {SCOPE_OPTIONS.map((option) => (
-        <button
-          key={option.id}
-          type="button"
-          aria-pressed={option.id === value}
-          onClick={() => onChange(option.id)}
-          className={cx(
-            "rounded-full px-3 py-1 text-xs font-semibold transition",
-            option.id === value ? "bg-white text-night-950" : "text-slate-300 hover:text-white",
-          )}
-        >
-          {option.label}
-        </button>
-      ))}
-    </fieldset>
   );
 }

@@ -63,13 +63,12 @@ export function formatRupees(amount: number): string {
  * date with the time. Days are the viewer's local days.
  */
 export function formatWhen(iso: string | null | undefined, now: Date = new Date()): string {
-  if (!iso) return "";
+  const time = formatDate(iso, { timeStyle: "short" });
+  if (!time || !iso) return "";
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const time = new Intl.DateTimeFormat(undefined, { timeStyle: "short" }).format(date);
   const dayStart = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((dayStart(now) - dayStart(date)) / 86_400_000);
   if (days === 0) return `Today at ${time}`;
   if (days === 1) return `Yesterday at ${time}`;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  return formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
 }

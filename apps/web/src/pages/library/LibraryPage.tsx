@@ -24,7 +24,7 @@ import { Spinner } from "../../components/Spinner";
 import { VideoCard } from "../../components/VideoCard";
 import { applyFilter, DEFAULT_FILTERS, type LibraryFilters, useDebounced } from "../../lib/library";
 import { useVideoActions } from "../../lib/useVideoActions";
-import { SharedVideo } from "./SharedVideo";
+import { SHARED_VIDEO_KEY, SharedVideo } from "./SharedVideo";
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -64,7 +64,7 @@ export default function LibraryPage() {
       listLibrary({ ...queryFilters, page: pageParam, limit: LIMITS.libraryPageSize }, signal),
     getNextPageParam: (last) => (last.pagination?.has_more ? last.pagination.page + 1 : undefined),
   });
-  const actions = useVideoActions([["library"], ["reference-video"]]);
+  const actions = useVideoActions([["library"], SHARED_VIDEO_KEY]);
   const videos = query.data?.pages.flatMap((p) => p.videos) ?? [];
   const canUpload = user?.role === "contributor" || user?.role === "admin";
 

@@ -8,7 +8,9 @@ import { Button } from "../../components/Button";
 import { Spinner } from "../../components/Spinner";
 import { VideoCard, type VideoCardActions } from "../../components/VideoCard";
 
-export const sharedVideoKey = (id: number) => ["reference-video", id] as const;
+/** Cache key prefix of single videos; the card actions patch these copies too. */
+export const SHARED_VIDEO_KEY = ["reference-video"] as const;
+const sharedVideoKey = (id: number) => [...SHARED_VIDEO_KEY, id] as const;
 
 /** The id in a shared link's ?video=, or null when it is not a positive whole number. */
 export function parseVideoId(raw: string): number | null {
