@@ -1,19 +1,18 @@
 import { COMMENT_TEXTS, commentSchema, SOCIAL_MESSAGES, type VideoComment } from "@stepsync/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { LogIn, MessageCircle, RefreshCw, Send, Trash2 } from "lucide-react";
+import { LogIn, MessageCircle, Send, Trash2 } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { deleteComment, getComments, postComment } from "../api/library";
 import { useAuth } from "../auth/context";
-import { TEXTS } from "../constants/texts";
 import { formatDate, formatWhen } from "../lib/format";
 import { toast } from "../lib/toast";
-import { Alert } from "./Alert";
 import { Avatar } from "./Avatar";
 import { Button, ButtonLink } from "./Button";
 import { Dialog } from "./Dialog";
 import { EmptyState } from "./EmptyState";
 import { TextAreaField } from "./Field";
+import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
 
 /** The server's limit (commentSchema); the same text is shown before sending. */
@@ -78,18 +77,7 @@ export function CommentsDialog({
             <Spinner label={COMMENT_TEXTS.loading} />
           </div>
         ) : query.isError ? (
-          <Alert>
-            <p>{query.error.message}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              icon={<RefreshCw className="size-4" aria-hidden />}
-              onClick={() => void query.refetch()}
-            >
-              {TEXTS.tryAgain}
-            </Button>
-          </Alert>
+          <RetryMessage message={query.error.message} onRetry={() => void query.refetch()} />
         ) : comments.length === 0 ? (
           <EmptyState icon={<MessageCircle className="size-6" aria-hidden />} className="py-8">
             {COMMENT_TEXTS.empty}

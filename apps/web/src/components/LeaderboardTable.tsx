@@ -1,15 +1,16 @@
 import { SOCIAL_MESSAGES, type Timeframe } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { RefreshCw, Trophy } from "lucide-react";
+import { Trophy } from "lucide-react";
 import { useState } from "react";
 import { getLeaderboard } from "../api/library";
 import { formatPercent, scoreTextClass } from "../lib/format";
 import { Avatar } from "./Avatar";
-import { Button, ButtonLink } from "./Button";
+import { ButtonLink } from "./Button";
 import { Card, CardTitle } from "./Card";
 import { cx } from "./cx";
 import { EmptyState } from "./EmptyState";
 import { ChipGroup, StyleSelect } from "./Filters";
+import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
 
 export const LEADERBOARD_TIMEFRAMES: ReadonlyArray<{ id: Timeframe; label: string }> = [
@@ -40,17 +41,7 @@ export function LeaderboardTable({ limit, viewerId }: { limit?: number; viewerId
           <Spinner label="Loading leaderboard" />
         </div>
       ) : query.isError ? (
-        <div className="flex flex-col items-center gap-3 py-6 text-center">
-          <p className="text-sm text-rose-300">{SOCIAL_MESSAGES.leaderboardFailed}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<RefreshCw className="size-4" aria-hidden />}
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </Button>
-        </div>
+        <RetryMessage message={SOCIAL_MESSAGES.leaderboardFailed} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState icon={<Trophy className="size-7" aria-hidden />}>
           No completed comparisons in this period yet.

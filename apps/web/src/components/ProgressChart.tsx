@@ -1,16 +1,16 @@
 import { barHeight, TIMEFRAME_LABELS, TIMEFRAMES, type Timeframe } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { ChartColumn, RefreshCw } from "lucide-react";
+import { ChartColumn } from "lucide-react";
 import { useState } from "react";
 import { getProgressChart } from "../api/dashboard";
 import { getCommunityProgress } from "../api/library";
 import { TEXTS } from "../constants/texts";
 import { activityLabel, formatDate, scoreTextClass } from "../lib/format";
-import { Button } from "./Button";
 import { Card, CardTitle } from "./Card";
 import { cx } from "./cx";
 import { EmptyState } from "./EmptyState";
 import { ChipGroup, StyleSelect } from "./Filters";
+import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
 
 /** Bar height equals score × 0.6 px with a minimum of 10 px (part 1 §9); the rule lives in contracts. */
@@ -81,17 +81,7 @@ export function ProgressChart({
           <Spinner label="Loading progress" />
         </div>
       ) : query.isError ? (
-        <div className="flex flex-col items-center gap-3 py-6 text-center">
-          <p className="text-sm text-rose-300">{TEXTS.progressFetchFailed}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<RefreshCw className="size-4" aria-hidden />}
-            onClick={() => void query.refetch()}
-          >
-            {TEXTS.tryAgain}
-          </Button>
-        </div>
+        <RetryMessage message={TEXTS.progressFetchFailed} onRetry={() => void query.refetch()} />
       ) : points.length === 0 ? (
         <EmptyState icon={<ChartColumn className="size-7" aria-hidden />}>{TEXTS.noProgressData}</EmptyState>
       ) : (

@@ -1,4 +1,5 @@
 import { AchievementGrid } from "../../components/AchievementGrid";
+import { RetryMessage } from "../../components/RetryMessage";
 import { ACTIVITY_TYPES, type Profile } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
 import {
@@ -34,17 +35,6 @@ function Loading({ label }: { label: string }) {
   return (
     <div className="flex items-center justify-center py-10 text-slate-400">
       <Spinner label={label} />
-    </div>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="flex flex-col items-center gap-3 py-8 text-center">
-      <p className="text-sm text-rose-300">{message}</p>
-      <button type="button" className="text-sm font-semibold text-accent-300 hover:text-accent-200" onClick={onRetry}>
-        {TEXTS.tryAgain}
-      </button>
     </div>
   );
 }
@@ -143,7 +133,7 @@ export function OverviewTab({ profile }: { profile: Profile }) {
           {recent.isPending ? (
             <Loading label="Loading recent activity" />
           ) : recent.isError ? (
-            <LoadError message={recent.error.message} onRetry={() => void recent.refetch()} />
+            <RetryMessage message={recent.error.message} onRetry={() => void recent.refetch()} />
           ) : recent.data.comparisons.length === 0 ? (
             <EmptyState
               icon={<History className="size-7" aria-hidden />}
@@ -201,7 +191,7 @@ export function StatisticsTab() {
       {stats.isPending ? (
         <Loading label="Loading statistics" />
       ) : stats.isError ? (
-        <LoadError message={stats.error.message} onRetry={() => void stats.refetch()} />
+        <RetryMessage message={stats.error.message} onRetry={() => void stats.refetch()} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {ACTIVITY_TYPES.map((style) => {
@@ -226,7 +216,7 @@ export function AchievementsTab() {
   const achievements = useQuery({ queryKey: ["achievements"], queryFn: ({ signal }) => getAchievements(signal) });
   if (achievements.isPending) return <Loading label="Loading achievements" />;
   if (achievements.isError)
-    return <LoadError message={achievements.error.message} onRetry={() => void achievements.refetch()} />;
+    return <RetryMessage message={achievements.error.message} onRetry={() => void achievements.refetch()} />;
   return <AchievementGrid list={achievements.data.achievements ?? []} />;
 }
 
@@ -296,7 +286,7 @@ export function TransactionsTab() {
         {transactions.isPending ? (
           <Loading label="Loading transactions" />
         ) : transactions.isError ? (
-          <LoadError message={transactions.error.message} onRetry={() => void transactions.refetch()} />
+          <RetryMessage message={transactions.error.message} onRetry={() => void transactions.refetch()} />
         ) : transactions.data.transactions.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-400">{TEXTS.noTransactions}</p>
         ) : (
@@ -324,7 +314,7 @@ export function TransactionsTab() {
         {purchases.isPending ? (
           <Loading label="Loading payments" />
         ) : purchases.isError ? (
-          <LoadError message={purchases.error.message} onRetry={() => void purchases.refetch()} />
+          <RetryMessage message={purchases.error.message} onRetry={() => void purchases.refetch()} />
         ) : purchases.data.purchases.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-400">{TEXTS.noPayments}</p>
         ) : (
