@@ -18,6 +18,8 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [serverProject("server (postgres)", "postgres")] : []),
       ...(existsSync("apps/web/vitest.config.ts") ? ["apps/web"] : []),
       ...(existsSync("packages/motion/vitest.config.ts") ? ["packages/motion"] : []),
+      // The quality benchmark's own logic (cases, statistics, report), not the benchmark itself.
+      "bench/quality",
     ],
   },
 });

@@ -1,50 +1,27 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { startSmtpServer } from "../apps/server/src/test/smtp.ts";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
 import { logIn, signUp } from "./support/accounts.ts";
-import { startServer, type E2EServer } from "./support/server.ts";
+import type { WatchedPage } from "./support/browser.ts";
+import { mailSuite } from "./support/suite.ts";
 
-let server: E2EServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let browser: Browser;
-let current: WatchedPage | undefined;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await current?.context.close();
-  current = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
-
-async function page(width?: number) {
-  current = await openPage(browser, { width });
-  return current;
-}
+const mail = mailSuite();
+const { suite } = mail;
+const page = (width?: number) => suite.page({ width });
 
 const submit = (p: WatchedPage["page"]) => p.locator("main form button[type=submit]");
 
 describe("accounts in the browser", () => {
   it("signs up and lands on the dashboard, signed in", async () => {
     const { page: p, problems } = await page();
-    await signUp(p, server.baseUrl, { name: "Ritu Das", email: "ritu@example.com", password: "secret123" });
+    await signUp(p, suite.server.baseUrl, { name: "Ritu Das", email: "ritu@example.com", password: "secret123" });
     await expect.poll(() => p.getByRole("button", { name: "Logout" }).first().isVisible()).toBe(true);
-    await p.goto(`${server.baseUrl}/profile`);
+    await p.goto(`${suite.server.baseUrl}/profile`);
     await expect.poll(() => p.getByText("@Ritu Das").first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(problems).toEqual([]);
   });
 
   it("shows the spec's validation texts and keeps what was typed", async () => {
     const { page: p } = await page();
-    await p.goto(`${server.baseUrl}/signup`);
+    await p.goto(`${suite.server.baseUrl}/signup`);
     await p.getByLabel("Full Name", { exact: true }).fill("Typed Name");
     await p.getByLabel("Email Address", { exact: true }).fill("not-an-email");
     await p.getByLabel("Password", { exact: true }).fill("123");
@@ -54,25 +31,25 @@ describe("accounts in the browser", () => {
       await expect.poll(() => p.getByText(text).isVisible()).toBe(true);
     }
     expect(await p.getByLabel("Full Name", { exact: true }).inputValue()).toBe("Typed Name");
-    expect(p.url()).toBe(`${server.baseUrl}/signup`);
+    expect(p.url()).toBe(`${suite.server.baseUrl}/signup`);
   });
 
   it("logs out to the home page, then logs back in", async () => {
     const { page: p, problems } = await page();
-    await signUp(p, server.baseUrl, { name: "Omar Ali", email: "omar@example.com", password: "secret123" });
+    await signUp(p, suite.server.baseUrl, { name: "Omar Ali", email: "omar@example.com", password: "secret123" });
     await p.getByRole("button", { name: "Logout" }).first().click();
-    await p.waitForURL(`${server.baseUrl}/`);
+    await p.waitForURL(`${suite.server.baseUrl}/`);
     await expect.poll(() => p.getByRole("link", { name: "Log in" }).first().isVisible()).toBe(true);
     // The old session is gone: a protected page sends the visitor to /login.
-    await p.goto(`${server.baseUrl}/dashboard`);
-    await p.waitForURL(`${server.baseUrl}/login`);
-    await logIn(p, server.baseUrl, "omar@example.com", "secret123");
+    await p.goto(`${suite.server.baseUrl}/dashboard`);
+    await p.waitForURL(`${suite.server.baseUrl}/login`);
+    await logIn(p, suite.server.baseUrl, "omar@example.com", "secret123");
     expect(problems).toEqual([]);
   });
 
   it("refuses a wrong password with a readable error and keeps the e-mail typed", async () => {
     const { page: p } = await page();
-    await p.goto(`${server.baseUrl}/login`);
+    await p.goto(`${suite.server.baseUrl}/login`);
     await p.getByLabel("Email", { exact: true }).fill("omar@example.com");
     await p.getByLabel("Password", { exact: true }).fill("wrong-password");
     await submit(p).click();
@@ -82,17 +59,17 @@ describe("accounts in the browser", () => {
 
   it("resets a forgotten password through the mailed link, then logs in with the new one", async () => {
     const { page: p } = await page();
-    await signUp(p, server.baseUrl, { name: "Nina K", email: "nina@example.com", password: "oldpass1" });
+    await signUp(p, suite.server.baseUrl, { name: "Nina K", email: "nina@example.com", password: "oldpass1" });
     await p.getByRole("button", { name: "Logout" }).first().click();
-    await p.waitForURL(`${server.baseUrl}/`);
+    await p.waitForURL(`${suite.server.baseUrl}/`);
 
-    await p.goto(`${server.baseUrl}/forgot-password`);
+    await p.goto(`${suite.server.baseUrl}/forgot-password`);
     await p.getByLabel("Email Address", { exact: true }).fill("nina@example.com");
     await submit(p).click();
     await expect.poll(() => p.getByText("Check Your Email").first().isVisible()).toBe(true);
 
-    const mail = await smtp.waitFor("nina@example.com");
-    const link = mail.text.match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0];
+    const received = await mail.smtp.waitFor("nina@example.com", /reset-password/);
+    const link = received.text.match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0];
     expect(link).toBeDefined();
     await p.goto(link as string);
     await expect.poll(() => p.getByText("Nina K").first().isVisible(), { timeout: 10_000 }).toBe(true);
@@ -100,9 +77,9 @@ describe("accounts in the browser", () => {
     await p.getByLabel("Confirm New Password", { exact: true }).fill("Brand#New9");
     await expect.poll(() => p.getByText("Passwords match").first().isVisible()).toBe(true);
     await submit(p).click();
-    await p.waitForURL(`${server.baseUrl}/login`);
+    await p.waitForURL(`${suite.server.baseUrl}/login`);
 
-    await logIn(p, server.baseUrl, "nina@example.com", "Brand#New9");
+    await logIn(p, suite.server.baseUrl, "nina@example.com", "Brand#New9");
 
     // The link worked once: opening it again says so.
     await p.goto(link as string);
@@ -111,23 +88,23 @@ describe("accounts in the browser", () => {
 
   it("sends a visitor on /profile to /login", async () => {
     const { page: p } = await page();
-    await p.goto(`${server.baseUrl}/profile`);
-    await p.waitForURL(`${server.baseUrl}/login`);
+    await p.goto(`${suite.server.baseUrl}/profile`);
+    await p.waitForURL(`${suite.server.baseUrl}/login`);
   });
 
   it("sends a signed-in non-admin on /admin to /dashboard", async () => {
     const { page: p } = await page();
-    await logIn(p, server.baseUrl, "omar@example.com", "secret123");
-    await p.goto(`${server.baseUrl}/admin`);
-    await p.waitForURL(`${server.baseUrl}/dashboard`);
+    await logIn(p, suite.server.baseUrl, "omar@example.com", "secret123");
+    await p.goto(`${suite.server.baseUrl}/admin`);
+    await p.waitForURL(`${suite.server.baseUrl}/dashboard`);
   });
 
   it("works on a phone through the menu", async () => {
     const { page: p, problems } = await page(390);
-    await logIn(p, server.baseUrl, "omar@example.com", "secret123");
+    await logIn(p, suite.server.baseUrl, "omar@example.com", "secret123");
     await p.getByRole("button", { name: "Open menu" }).click();
     await p.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Profile" }).click();
-    await p.waitForURL(`${server.baseUrl}/profile`);
+    await p.waitForURL(`${suite.server.baseUrl}/profile`);
     expect(problems).toEqual([]);
   });
 });

@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { startFakeRazorpay, type FakeRazorpay } from "../apps/server/src/test/fake-razorpay.ts";
-import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
+import { screenshot } from "./support/browser.ts";
 import { signUp } from "./support/accounts.ts";
-import { startServer, type E2EServer } from "./support/server.ts";
+import { startServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
 const uniqueEmail = (name: string) =>
   `${name.toLowerCase().replace(/\W+/g, ".")}.${randomBytes(3).toString("hex")}@example.com`;
@@ -40,34 +41,22 @@ window.Razorpay = function (options) {
 `;
 
 let fake: FakeRazorpay;
-let server: E2EServer;
-let browser: Browser;
-let current: WatchedPage | undefined;
-
 beforeAll(async () => {
   fake = await startFakeRazorpay();
-  server = await startServer({
+});
+afterAll(async () => {
+  await fake?.close();
+});
+const suite = browserSuite(() => ({
+  env: {
     RAZORPAY_KEY_ID: fake.keyId,
     RAZORPAY_KEY_SECRET: fake.keySecret,
     RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
     RAZORPAY_API_URL: fake.url,
-  });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await current?.context.close();
-  current = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
+  },
+}));
 
-async function open(): Promise<WatchedPage> {
-  current = await openPage(browser);
-  return current;
-}
+const open = () => suite.page();
 
 const visible = (p: Page, text: string) => () => p.getByText(text, { exact: true }).first().isVisible();
 
@@ -90,17 +79,17 @@ describe("credits in the browser", () => {
       return route.fulfill({ contentType: "application/javascript", body: STAND_IN });
     });
 
-    await signUp(p, server.baseUrl, { name: "Kavya Iyer", email: uniqueEmail("Kavya Iyer") });
+    await signUp(p, suite.server.baseUrl, { name: "Kavya Iyer", email: uniqueEmail("Kavya Iyer") });
     await expect.poll(() => p.getByTestId("credit-balance").textContent(), { timeout: 15_000 }).toBe("10");
 
-    await p.goto(`${server.baseUrl}/credits`);
+    await p.goto(`${suite.server.baseUrl}/credits`);
     await expect.poll(() => p.getByTestId("current-credits").textContent(), { timeout: 15_000 }).toBe("10");
     // The checkout script is loaded on demand, not with the page.
     expect(scriptRequests).toBe(0);
     await p.getByRole("button", { name: "Buy Starter Pack for ₹99" }).click();
 
     await expect.poll(visible(p, "Successfully purchased 10 credits for ₹99!"), { timeout: 20_000 }).toBe(true);
-    await p.waitForURL(`${server.baseUrl}/dashboard`);
+    await p.waitForURL(`${suite.server.baseUrl}/dashboard`);
     await expect.poll(() => p.getByTestId("credit-balance").textContent(), { timeout: 15_000 }).toBe("20");
 
     // The checkout got the server's order for the bundle's stored price, with the public key only.
@@ -111,13 +100,13 @@ describe("credits in the browser", () => {
     expect(signed).toEqual([opened[0]!.order_id]);
 
     // Profile → Transactions: the ledger row and the completed payment.
-    await p.goto(`${server.baseUrl}/profile`);
+    await p.goto(`${suite.server.baseUrl}/profile`);
     await p.getByRole("tab", { name: "Transactions" }).click();
     await expect.poll(visible(p, "Purchased 10 credits (₹99)"), { timeout: 15_000 }).toBe(true);
     await expect.poll(visible(p, "Payment history")).toBe(true);
     const payment = p.getByRole("tabpanel").locator("li").filter({ hasText: "10 credits · ₹99" });
     await expect.poll(() => payment.count(), { timeout: 15_000 }).toBe(1);
-    expect((await payment.textContent()) ?? "").toContain("completed");
+    expect((await payment.textContent()) ?? "").toContain("Completed");
     expect((await payment.textContent()) ?? "").toContain("razorpay");
 
     // The server agrees.
@@ -160,7 +149,7 @@ describe("credits in the browser", () => {
     "dashboard tabs show the user's real comparison: recent card, comparisons tab, First Steps",
     async () => {
       const { page: p, problems } = await open();
-      const token = await signUp(p, server.baseUrl, { name: "Farah Khan", email: uniqueEmail("Farah Khan") });
+      const token = await signUp(p, suite.server.baseUrl, { name: "Farah Khan", email: uniqueEmail("Farah Khan") });
 
       // One real comparison through the API, the clip against itself.
       const video = new Blob([await readFile(clip)], { type: "video/mp4" });
@@ -168,7 +157,7 @@ describe("credits in the browser", () => {
       form.set("activity_type", "ballet");
       form.set("reference_video", video, "pose_1.mp4");
       form.set("user_video", video, "pose_1.mp4");
-      const started = await fetch(`${server.baseUrl}/api/videos/compare`, {
+      const started = await fetch(`${suite.server.baseUrl}/api/videos/compare`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },
         body: form,
@@ -179,7 +168,7 @@ describe("credits in the browser", () => {
       let comparison: { status: string; overall_score: number | null } | undefined;
       const deadline = Date.now() + 150_000;
       for (;;) {
-        const res = await fetch(`${server.baseUrl}/api/comparisons/${id}`, {
+        const res = await fetch(`${suite.server.baseUrl}/api/comparisons/${id}`, {
           headers: { authorization: `Bearer ${token}` },
         });
         expect(res.status).toBe(200);
@@ -192,7 +181,7 @@ describe("credits in the browser", () => {
       expect(typeof comparison?.overall_score).toBe("number");
       const score = `${Math.round(comparison!.overall_score!)}%`;
 
-      await p.goto(`${server.baseUrl}/dashboard`);
+      await p.goto(`${suite.server.baseUrl}/dashboard`);
       // Overview: the recent comparison card with its score; one credit spent.
       const card = p.locator(`a[href="/compare?id=${id}"]`);
       await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);

@@ -5,13 +5,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import { ffmpegPath } from "@stepsync/motion";
 import pg from "pg";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { logIn, signUp } from "./support/accounts.ts";
-import { startServer, type E2EServer } from "./support/server.ts";
+import { type E2EServer, startServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
 /**
  * The recording path in a real Chromium: a fake camera fed by a fixture clip (a .y4m made here with
@@ -26,9 +26,6 @@ const haveFixtures = existsSync(clip);
 if (!haveFixtures) console.warn(`recording e2e: ${clip} is missing, skipping the fake-camera recording test`);
 
 let workDir: string;
-let server: E2EServer;
-let browser: Browser;
-let current: WatchedPage | undefined;
 
 function run(file: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -38,34 +35,26 @@ function run(file: string, args: string[]): Promise<void> {
   });
 }
 
-beforeAll(async () => {
+/** Chromium's fake camera loops a clip of the fixture (Y4M: raw frames, what the fake device reads). */
+async function fakeCameraArgs(): Promise<string[]> {
   workDir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-rec-"));
-  const args: string[] = [];
-  if (haveFixtures) {
-    // Chromium loops this file as the camera picture (Y4M: raw frames, what the fake device reads).
-    const y4m = path.join(workDir, "camera.y4m");
-    await run(ffmpeg.path, [
-      ...["-hide_banner", "-loglevel", "error", "-i", clip],
-      ...["-vf", "scale=640:360,fps=15", "-pix_fmt", "yuv420p", "-t", "4", "-y", y4m],
-    ]);
-    args.push(
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      `--use-file-for-fake-video-capture=${y4m}`,
-    );
-  }
-  server = await startServer();
-  browser = await launchBrowser(args);
-});
-afterEach(async () => {
-  await current?.context.close();
-  current = undefined;
-});
+  if (!haveFixtures) return [];
+  const y4m = path.join(workDir, "camera.y4m");
+  await run(ffmpegPath(), [
+    ...["-hide_banner", "-loglevel", "error", "-i", clip],
+    ...["-vf", "scale=640:360,fps=15", "-pix_fmt", "yuv420p", "-t", "4", "-y", y4m],
+  ]);
+  return [
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
+    `--use-file-for-fake-video-capture=${y4m}`,
+  ];
+}
+
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
+const suite = browserSuite(async () => ({ browserArgs: await fakeCameraArgs() }));
 
 type Section = { timestamp: number; duration: number };
 
@@ -91,10 +80,9 @@ describe("recording with the camera", () => {
   it.skipIf(!haveFixtures)(
     "records with the fake camera, compares against an upload, loops a section, and lists then deletes it",
     async () => {
-      current = await openPage(browser);
-      const { page: p, problems } = current;
-      await signUp(p, server.baseUrl, { name: "Rosa Diaz", email: "rosa@example.com" });
-      await p.goto(`${server.baseUrl}/compare`);
+      const { page: p, problems } = await suite.page();
+      await signUp(p, suite.server.baseUrl, { name: "Rosa Diaz", email: "rosa@example.com" });
+      await p.goto(`${suite.server.baseUrl}/compare`);
       await p.getByText("Hip Hop", { exact: true }).click();
       expect(await p.getByRole("radio", { name: "Hip Hop" }).isChecked()).toBe(true);
       await p.getByLabel("Reference video file").setInputFiles(clip);
@@ -200,7 +188,7 @@ describe("recording with the camera", () => {
       await p.getByRole("button", { name: /^(Pause|Play) both videos$/ }).waitFor();
 
       // History lists it with the same score; delete it.
-      await p.goto(`${server.baseUrl}/comparison-history`);
+      await p.goto(`${suite.server.baseUrl}/comparison-history`);
       const card = p.getByTestId("history-card");
       await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
       expect(await card.getByTestId("history-score").textContent()).toBe(score);
@@ -226,8 +214,7 @@ describe("without credits", () => {
     const pgUrl = process.env.TEST_DATABASE_URL;
     let own: E2EServer | undefined;
     let cleanup = async () => {};
-    current = await openPage(browser);
-    const { page: p } = current;
+    const { page: p } = await suite.page();
     try {
       if (pgUrl) {
         const name = `stepsync_e2e_${randomBytes(6).toString("hex")}`;
@@ -278,8 +265,7 @@ describe("without credits", () => {
       expect(await p.getByTestId("picked-file").count()).toBe(2);
       expect(await p.getByRole("button", { name: "Compare Videos" }).isDisabled()).toBe(true);
     } finally {
-      await current?.context.close();
-      current = undefined;
+      await p.context().close();
       await own?.stop();
       await cleanup();
     }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
+import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { logIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
@@ -142,6 +142,7 @@ async function visit(watched: WatchedPage, role: Role, route: string, width: num
   const violations = owned || width >= 1000 ? await seriousViolations(p) : [];
   expect(violations, `${role} ${url}: axe`).toEqual([]);
 
+  expect(await noSideScroll(p), `${role} ${url}: scrolls sideways at ${width} px`).toBe(true);
   await screenshot(p, `${role}${expected.replaceAll("/", "_") || "_home"}-${width}`);
   expect(problems, `${role} ${url}: console errors / failed requests`).toEqual([]);
 }
@@ -179,7 +180,8 @@ describe("the screens of issue #8 at phone width", () => {
       ),
     400_000,
   );
-  it("as a signed-in user", () => walk("user", own, 390), 400_000);
+  // Signed in, every screen of the app too: a dancer uses them on the phone.
+  it("as a signed-in user", () => walk("user", [...new Set([...own, ...PROTECTED])], 390), 400_000);
 });
 
 describe("screens of issue #8 in use", () => {

@@ -1,7 +1,7 @@
 // Renders the home page's hero clip: a dancing skeleton (the user, pink) moving against a reference
 // skeleton (the instructor, teal ghost) on the app's night background. No footage, no new packages:
 // the frames are drawn here as raw RGB into Buffers (anti-aliased capsules and discs, 2× supersampled)
-// and piped to the static ffmpeg binary of @ffmpeg-installer/ffmpeg.
+// and piped to the ffmpeg the engine resolves (packages/motion/src/video/binaries.ts).
 //
 //   node --import tsx scripts/render-hero-clip.mjs
 //
@@ -16,8 +16,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { GROOVE, joints, poseAt as poseAtKeys } from "../apps/web/src/lib/skeleton-pose.ts";
+import { ffmpegPath } from "../packages/motion/src/video/binaries.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "apps/web/public/media");
@@ -178,12 +178,12 @@ const outputs = [
 try {
   for (const [name, codec, extra] of outputs) {
     const file = path.join(outDir, name);
-    const r = spawnSync(ffmpeg.path, [...input, ...scale, ...codec, ...extra, file], { stdio: "inherit" });
+    const r = spawnSync(ffmpegPath(), [...input, ...scale, ...codec, ...extra, file], { stdio: "inherit" });
     if (r.status !== 0) throw new Error(`ffmpeg failed for ${name}`);
   }
   const poster = path.join(outDir, "hero-dance.jpg");
   const seek = ["-vf", `select=eq(n\\,${Math.round(FRAMES * 0.5)}),scale=${OUT_W}:${OUT_H}:flags=lanczos`];
-  const r = spawnSync(ffmpeg.path, [...input, ...seek, "-frames:v", "1", "-q:v", "4", poster], { stdio: "inherit" });
+  const r = spawnSync(ffmpegPath(), [...input, ...seek, "-frames:v", "1", "-q:v", "4", poster], { stdio: "inherit" });
   if (r.status !== 0) throw new Error("ffmpeg failed for the poster");
 } finally {
   rmSync(raw, { force: true });

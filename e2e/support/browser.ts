@@ -70,3 +70,11 @@ export async function screenshot(target: Page | Locator, name: string): Promise<
   if ("goto" in target) await target.screenshot({ path: file, fullPage: true });
   else await target.screenshot({ path: file });
 }
+
+/** No horizontal scrolling: the page is no wider than the window. */
+export function noSideScroll(p: Page): Promise<boolean> {
+  return p.locator("html").evaluate((html: unknown) => {
+    const el = html as { scrollWidth: number; clientWidth: number };
+    return el.scrollWidth <= el.clientWidth;
+  });
+}

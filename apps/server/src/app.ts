@@ -7,11 +7,13 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { installErrorHandler } from "./http/errors.ts";
+import { rejectNulCharacters } from "./http/nul-guard.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { installRequestAuth } from "./auth/request-auth.ts";
 import { createGoogleVerifier } from "./auth/google.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { localDiskStore } from "./storage/local-disk.ts";
+import { startPartialSweep } from "./storage/partial-sweep.ts";
 import { authRoutes } from "./routes/auth/routes.ts";
 import { profileRoutes } from "./routes/profile/routes.ts";
 import { creditRoutes } from "./routes/credits/routes.ts";
@@ -30,21 +32,20 @@ import { shutdownPosePool } from "@stepsync/motion";
 import { videoRoutes } from "./routes/videos/routes.ts";
 import { inProcessQueue } from "./jobs/in-process-queue.ts";
 import { pgBossQueue } from "./jobs/pg-boss-queue.ts";
-import { JOB_NAMES, type JobQueue } from "./jobs/queue.ts";
-import { comparisonJobHandler } from "./jobs/comparison-job.ts";
-import { recoverStaleComparisons } from "./jobs/recovery.ts";
-import { recoverPendingReferencePoses, referencePosesJobHandler } from "./jobs/reference-poses-job.ts";
+import type { JobQueue } from "./jobs/queue.ts";
+import { jobHandlers, startWorkers } from "./jobs/workers.ts";
 import { libraryRoutes } from "./routes/library/routes.ts";
 import { socialRoutes } from "./routes/social/routes.ts";
 import { leaderboardRoutes } from "./routes/leaderboard/routes.ts";
 import { LIMITS } from "@stepsync/contracts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { TrafficMetrics } from "./metrics/traffic.ts";
-import { prometheusRoute } from "./metrics/prometheus.ts";
+import { PrometheusMetrics, prometheusRoute } from "./metrics/prometheus.ts";
+import { startPeriodic } from "./periodic.ts";
+import { purgeExpiredSessions } from "./auth/sessions.ts";
+import { expireStalePurchases } from "./payments/purchases.ts";
 
 /** A job silent for this long (no progress written) is taken to be dead. */
-const STALE_JOB_MS = 10 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 1000;
 
 export type BuildOptions = {
   /** An already open database (tests share one per file); otherwise opened from the config. */
@@ -96,6 +97,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   if (!options.skipMigrations) await database.migrate();
   await seedCreditBundles(database.db);
+  const queue: JobQueue = config.databaseUrl
+    ? pgBossQueue({
+        connectionString: config.databaseUrl,
+        concurrency: config.jobConcurrency,
+        jobTimeoutSeconds: config.jobTimeoutSeconds,
+        log: app.log,
+      })
+    : inProcessQueue({ concurrency: config.jobConcurrency, log: app.log });
+  await queue.start();
   const ctx: AppContext = {
     config,
     database,
@@ -105,9 +115,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log }),
     google: createGoogleVerifier(config.googleClientId, config.googleCertsUrl),
     storage: localDiskStore(config.uploadsDir),
+    queue,
     log: app.log,
   };
   if (config.bootstrapAdmin) await ensureBootstrapAdmin(ctx.db, config.bootstrapAdmin, app.log);
+  const stopPartialSweep = await startPartialSweep(ctx.storage, app.log);
+  const stopSessionPurge = await startPeriodic(
+    "removed expired sessions",
+    60 * 60 * 1000,
+    () => purgeExpiredSessions(ctx.db),
+    app.log,
+  );
+  const stopPurchaseExpiry = await startPeriodic(
+    "expired abandoned checkouts",
+    10 * 60 * 1000,
+    () => expireStalePurchases(ctx.db),
+    app.log,
+  );
 
   await app.register(helmet, { contentSecurityPolicy: { directives: csp }, crossOriginEmbedderPolicy: false });
   // Cross-origin requests are refused unless CORS_ORIGINS names the origins allowed to call the API.
@@ -124,10 +148,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   installErrorHandler(app);
+  rejectNulCharacters(app);
   installRequestAuth(app, ctx.db);
   const metrics = new TrafficMetrics(ctx.db, app.log);
   metrics.install(app);
   metrics.start();
+  // Only kept (and its process metrics collected) when something may scrape it.
+  const prometheus = config.metricsToken ? new PrometheusMetrics(ctx.db) : undefined;
+  prometheus?.install(app);
 
   systemRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -142,40 +170,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   logRoutes(app, ctx);
   adminLogRoutes(app, ctx);
   adminRoutes(app, ctx, metrics);
-  prometheusRoute(app, ctx, metrics);
+  prometheusRoute(app, ctx, prometheus);
 
-  const queue: JobQueue = config.databaseUrl
-    ? pgBossQueue({
-        connectionString: config.databaseUrl,
-        concurrency: config.jobConcurrency,
-        jobTimeoutSeconds: config.jobTimeoutSeconds,
-        log: app.log,
-      })
-    : inProcessQueue({ concurrency: config.jobConcurrency, log: app.log });
-  await queue.start();
-  videoRoutes(app, ctx, queue);
-  libraryRoutes(app, ctx, queue);
+  videoRoutes(app, ctx);
+  libraryRoutes(app, ctx);
   socialRoutes(app, ctx);
   leaderboardRoutes(app, ctx);
-  let sweeper: NodeJS.Timeout | undefined;
-  if (config.roles.worker) {
-    await queue.work(JOB_NAMES.comparison, comparisonJobHandler(ctx, queue));
-    await queue.work(JOB_NAMES.referencePoses, referencePosesJobHandler(ctx));
-    // pg-boss keeps its jobs across restarts; the in-process queue does not, so re-send what is pending.
-    if (queue.kind === "in-process") await recoverPendingReferencePoses(ctx, queue);
-    // In one process, whatever is still "processing" at start was cut off by the last stop.
-    await recoverStaleComparisons(ctx.db, queue, queue.kind === "in-process" ? 0 : STALE_JOB_MS);
-    sweeper = setInterval(() => {
-      recoverStaleComparisons(ctx.db, queue, STALE_JOB_MS).catch((err) =>
-        app.log.error({ err }, "recovery sweep failed"),
-      );
-    }, SWEEP_EVERY_MS);
-    sweeper.unref();
-  }
+  const stopRecovery = config.roles.worker ? await startWorkers(ctx, jobHandlers(ctx)) : () => {};
   await serveWebApp(app, config.webDist);
 
   app.addHook("onClose", async () => {
-    clearInterval(sweeper);
+    stopRecovery();
+    stopPartialSweep();
+    stopSessionPurge();
+    stopPurchaseExpiry();
     await metrics.stop();
     await queue.stop();
     await shutdownPosePool();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { GoogleVerifier } from "./auth/google.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { BlobStore } from "./storage/blob-store.ts";
 
@@ -13,5 +14,7 @@ export type AppContext = {
   mailer: Mailer;
   google: GoogleVerifier;
   storage: BlobStore;
+  /** Background jobs (sent by the web role, taken by the worker role: jobs/workers.ts). */
+  queue: JobQueue;
   log: FastifyBaseLogger;
 };

@@ -1,9 +1,21 @@
+import { ffmpegBinaries } from "@stepsync/motion";
 import { loadConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
+import { DataFolderLocked } from "./db/data-lock.ts";
 
 /** Starts StepSync: migrations, then the HTTP server (and, in later issues, the job workers). */
 const config = loadConfig();
-const { app } = await buildApp(config);
+const { app } = await buildApp(config).catch((error: unknown) => {
+  // A second server on the same data folder: say so and leave, having touched nothing.
+  if (!(error instanceof DataFolderLocked)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
+
+// Which ffmpeg/ffprobe every upload and job runs, decided once now; the npm-package fallback is
+// logged as a warning (`npm run motion -- doctor` tells more).
+const { ffmpeg, ffprobe } = ffmpegBinaries((message) => app.log.warn(message));
+app.log.info({ ffmpeg: ffmpeg.path, ffmpegVersion: ffmpeg.version, ffprobe: ffprobe.path }, "ffmpeg");
 
 let closing = false;
 async function shutdown(signal: string) {

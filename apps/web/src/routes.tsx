@@ -9,6 +9,7 @@ const LoginPage = lazy(() => import("./pages/login/LoginPage"));
 const SignupPage = lazy(() => import("./pages/signup/SignupPage"));
 const ForgotPasswordPage = lazy(() => import("./pages/forgot-password/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("./pages/reset-password/ResetPasswordPage"));
+const VerifyEmailPage = lazy(() => import("./pages/verify-email/VerifyEmailPage"));
 const AboutPage = lazy(() => import("./pages/about/AboutPage"));
 const FeaturesPage = lazy(() => import("./pages/features/FeaturesPage"));
 const PricingPage = lazy(() => import("./pages/pricing/PricingPage"));
@@ -57,6 +58,7 @@ export function AppRoutes() {
         </Route>
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="features" element={<FeaturesPage />} />
         <Route path="pricing" element={<PricingPage />} />

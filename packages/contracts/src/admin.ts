@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ACTIVITY_TYPES, LIMITS, ROLES, type Role } from "./constants.ts";
+import { rowId } from "./ids.ts";
+import type { pagination } from "./comparisons.ts";
 
 /** Texts of the admin panel and email-subscriptions screens (part 2 §8). */
 export const ADMIN_MESSAGES = {
@@ -82,7 +84,7 @@ export const UNSUBSCRIBE_MESSAGES = {
 const page = z.coerce.number().int().min(1).default(1);
 const limit = z.coerce.number().int().min(1).max(100).default(LIMITS.adminPageSize);
 const empty = (v: unknown) => (v === "" || v === "all" ? undefined : v);
-const optionalId = z.preprocess(empty, z.coerce.number().int().positive().optional());
+const optionalId = z.preprocess(empty, rowId("Invalid id").optional());
 const optionalBool = z.preprocess(
   (v) => (v === "true" ? true : v === "false" ? false : empty(v)),
   z.boolean().optional(),
@@ -163,7 +165,7 @@ export const unsubscribeRequest = z.object({
   token: z.string({ error: UNSUBSCRIBE_MESSAGES.invalid }).min(10, UNSUBSCRIBE_MESSAGES.invalid).max(200),
 });
 
-export type Pagination = { page: number; limit: number; total: number; pages: number; has_more: boolean };
+export type Pagination = z.infer<typeof pagination>;
 
 export type AdminUser = { id: number; username: string; email: string; role: Role; created_at: string };
 export type AdminVideo = {

@@ -22,6 +22,12 @@ export const userSchema = z.object({
   profile_image: z.string().nullable(),
   role: z.enum(ROLES),
   created_at: z.string(),
+  /** Whether the owner of `email` has opened a confirmation link (or signed up with Google). */
+  email_verified: z.boolean(),
+  /** A new address waiting for its confirmation link to be opened; the e-mail changes then. */
+  pending_email: z.string().nullable(),
+  /** Whether the account has a password (not Google-only): changing the e-mail then needs it. */
+  has_password: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -69,6 +75,13 @@ export const extendResponse = z.object({ session: sessionInfo });
 
 export const forgotPasswordRequest = z.object({
   email: z.string({ error: MESSAGES.forgotEmailRequired }).trim().toLowerCase().min(1, MESSAGES.forgotEmailRequired),
+});
+
+export const verifyEmailRequest = z.object({
+  token: z
+    .string({ error: MESSAGES.invalidConfirmLink })
+    .min(1, MESSAGES.invalidConfirmLink)
+    .max(200, MESSAGES.invalidConfirmLink),
 });
 
 export const validateResetTokenRequest = z.object({

@@ -1,9 +1,11 @@
 import { z } from "zod";
 
+/** One pagination block for every paged list (server: http/paging.ts). */
 export const pagination = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
+  pages: z.number().int(),
   has_more: z.boolean(),
 });
 
@@ -16,6 +18,8 @@ export const comparisonSummary = z.object({
   status: z.enum(COMPARISON_STATUSES),
   /** Analysis progress 0–100 while processing. */
   progress: z.number().int(),
+  /** Analysis attempts started: above 1 while processing, an interrupted analysis is being retried. */
+  attempt: z.number().int(),
   /** Why it failed, in words for the user. */
   error: z.string().nullable(),
   overall_score: z.number().nullable(),

@@ -56,6 +56,8 @@ export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
 export const LIMITS = {
   /** Credits a new account starts with. */
   initialCredits: 10,
+  /** Analysis attempts before an interrupted comparison is given up and refunded. */
+  analysisAttempts: 3,
   /** Credits one comparison costs. */
   comparisonCost: 1,
   signupPasswordMin: 6,
@@ -81,6 +83,13 @@ export const LIMITS = {
   recordingWarnMs: 4.5 * 60 * 1000,
   cameraTimeoutMs: 10_000,
 } as const;
+
+/**
+ * The engine's verdict per move, best first (as in dance games). The engine keeps its own copy;
+ * a type test in apps/server, where both meet, fails to compile when the two differ.
+ */
+export const VERDICTS = ["perfect", "great", "good", "ok", "miss"] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
 /** Score colour bands (part 1 §9): 80+ green, 60+ yellow, else red. */
 export function scoreBand(score: number): "green" | "yellow" | "red" {

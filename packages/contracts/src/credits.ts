@@ -21,6 +21,12 @@ export const purchase = z.object({
   amount_paid: z.number(),
   payment_method: z.string(),
   payment_status: z.enum(PAYMENT_STATUSES),
+  /**
+   * Why a failed purchase ended: "cancelled" when no payment was attempted (checkout closed, or
+   * left open until it expired), "failed" when the provider refused a payment; null otherwise.
+   * Nothing was charged either way.
+   */
+  ended: z.enum(["cancelled", "failed"]).nullable(),
   created_at: z.string(),
 });
 export type Purchase = z.infer<typeof purchase>;

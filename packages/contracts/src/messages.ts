@@ -43,6 +43,21 @@ export const MESSAGES = {
   profileLoadFailed: "Failed to load profile",
   profileUpdateFailed: "Failed to update profile",
   profileUpdated: "Profile updated successfully!",
+  // e-mail confirmation (issue 12: web copy, the spec has none)
+  confirmEmailBanner: (email: string) =>
+    `Please confirm your e-mail address: we sent a link to ${email}. Open it to keep your account safe.`,
+  confirmEmailResend: "Resend link",
+  confirmEmailSent: (email: string) => `We sent a new confirmation link to ${email}.`,
+  emailAlreadyConfirmed: "Your e-mail address is already confirmed.",
+  emailConfirmed: "Your e-mail address is confirmed.",
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  invalidConfirmLink: "This confirmation link is invalid or has expired.",
+  emailChangePending: (email: string) =>
+    `Profile updated. We sent a confirmation link to ${email}: your e-mail address changes when you open it.`,
+  currentPasswordRequired: "Enter your current password to change your e-mail address.",
+  currentPasswordWrong: "Your current password is incorrect.",
+  googleLinkNeedsConfirmedEmail:
+    "An account with this e-mail already exists, but its address is not confirmed yet. Sign in with its password (or reset the password), open the confirmation link we e-mailed, then sign in with Google to link it.",
   // success toasts
   resetEmailSent: "Password reset email sent!",
   passwordResetDone: "Password reset successfully!",
@@ -52,13 +67,21 @@ export const MESSAGES = {
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   notFound: "Not found",
   internalError: "Something went wrong on our side. Please try again.",
+  nulCharacter: "Text cannot contain NUL characters",
+  malformedForm: "The form data could not be read. Please try again.",
   unexpectedAppError: "Unexpected Application Error!",
 } as const;
 
 /** Upload and compare texts (part 2 §5, §8). */
+/** A byte limit as the messages state it: 524288000 → 500 (MB, to one decimal). */
+export function megabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
+}
+
 export const UPLOAD_MESSAGES = {
   invalidVideoType: "Invalid file type. Please upload MP4, WebM, OGG, or MOV files.",
-  videoTooLarge: "File too large. Maximum size is 500MB.",
+  /** The limit is a server setting (MAX_VIDEO_MB); the spec's text gives the default, 500MB. */
+  videoTooLarge: (maxBytes: number) => `File too large. Maximum size is ${megabytes(maxBytes)}MB.`,
   selectVideo: "Please select a video file.",
   enterTitle: "Please enter a title.",
   invalidThumbnailType: "Invalid thumbnail type. Please upload JPG, PNG, or WebP files.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowId } from "./ids.ts";
 
 /** A credit bundle as the API shows it (part 1 §3); price in rupees. */
 export const creditBundle = z.object({
@@ -16,10 +17,7 @@ export type CreditBundle = z.infer<typeof creditBundle>;
 export const bundlesResponse = z.object({ bundles: z.array(creditBundle) });
 
 export const purchaseRequest = z.object({
-  bundle_id: z.coerce
-    .number({ error: "Please choose a credit bundle" })
-    .int()
-    .positive("Please choose a credit bundle"),
+  bundle_id: rowId("Please choose a credit bundle"),
 });
 
 /** What Razorpay Checkout needs (part 1 §7); `redirect` instead when payments are not configured. */
@@ -46,9 +44,15 @@ export const verifyRazorpayRequest = z.object({
   razorpay_payment_id: requiredText("razorpay_payment_id is required"),
   razorpay_order_id: requiredText("razorpay_order_id is required"),
   razorpay_signature: requiredText("razorpay_signature is required"),
-  bundle_id: z.coerce.number().int().optional(),
+  bundle_id: rowId("Please choose a credit bundle").optional(),
 });
 export type VerifyRazorpayRequest = z.infer<typeof verifyRazorpayRequest>;
+/** The checkout closed without success: dismissed (no payment id) or a payment refused (its id). */
+export const checkoutClosedRequest = z.object({
+  razorpay_order_id: requiredText("razorpay_order_id is required"),
+  razorpay_payment_id: z.string().trim().min(1).max(200).optional(),
+});
+export type CheckoutClosedRequest = z.infer<typeof checkoutClosedRequest>;
 export const verifyRazorpayResponse = z.object({
   success: z.literal(true),
   /** 0 when these credits were already granted (by the webhook or an earlier call). */
@@ -125,4 +129,5 @@ export const SUBSCRIBE_MESSAGES = {
   subscribed: "Successfully subscribed! We'll notify you when payment processing is ready.",
   failed: "Failed to subscribe. Please try again.",
   subscribing: "Subscribing...",
+  tooMany: "This address has had enough sign-up emails for today. Please try again tomorrow.",
 } as const;

@@ -41,6 +41,8 @@ export const updateProfileRequest = z.object({
     .nullish()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || isHttpUrl(v), MESSAGES.profileImageUrl),
+  /** Needed (for an account with a password) when `email` differs from the current address. */
+  current_password: z.string().max(200).optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
 

@@ -1,3 +1,4 @@
+import { analyzeAudio } from "./audio/index.ts";
 import { MotionError } from "./errors.ts";
 import { isPoseModelName, modelSpec, type PoseModelName } from "./pose/models.ts";
 import { estimatePoses, type RawPose } from "./pose/pool.ts";
@@ -25,7 +26,7 @@ export interface AnalyzeOptions {
 
 export const DEFAULTS = {
   model: "movenet-lightning" as PoseModelName,
-  fps: 8,
+  fps: 7,
   maxDuration: 600,
   maxSide: 512,
   chunkFrames: 32,
@@ -47,11 +48,16 @@ export async function analyzeVideo(path: string, opts: AnalyzeOptions = {}): Pro
   const fps = info.fps > 0 ? Math.min(requested, roundRate(info.fps)) : requested;
   const maxSide = opts.maxSide ?? DEFAULTS.maxSide;
   const expected = Math.max(1, Math.round(info.duration * fps));
+  // The music (for counts and timing against it) is read alongside the poses: it is cheap.
+  // A damaged sound track does not stop the comparison: it is only counted without music.
+  const audio = info.hasAudio
+    ? analyzeAudio(path, { maxSeconds: maxDuration + 1 }).catch(() => null)
+    : Promise.resolve(null);
   const raw = await estimatePoses(decodeFrames(path, info, { fps, maxSide, maxSeconds: maxDuration + 1 }), model, {
     chunkFrames: opts.chunkFrames ?? DEFAULTS.chunkFrames,
     onFrame: (n) => opts.onProgress?.(Math.min(99, (100 * n) / expected)),
   });
-  const track = buildTrack(raw, model, fps, info, decodedSize(info, maxSide));
+  const track = { ...buildTrack(raw, model, fps, info, decodedSize(info, maxSide)), audio: await audio };
   if (personFrames(track) < MIN_PERSON_FRAMES) {
     if (opts.role === "reference")
       throw new MotionError("NO_PERSON_REFERENCE", "No person was found in the reference video.");
@@ -149,6 +155,7 @@ export function buildTrack(
     duration: round(info.duration || frames.length / fps, 3),
     minScore,
     frames,
+    audio: null,
   };
 }
 

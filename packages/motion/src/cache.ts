@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type AnalyzeOptions, analyzeVideo, DEFAULTS, tooLong } from "./analyze.ts";
+import { analyzeAudio } from "./audio/index.ts";
 import type { PoseTrack } from "./types.ts";
 
 /**
@@ -44,7 +45,30 @@ export async function analyzeVideoCached(
   // A cached track still obeys this call's length limit.
   const limit = opts.maxDuration ?? DEFAULTS.maxDuration;
   if (found && found.track.duration > limit) throw tooLong(found.track.duration, limit);
+  if (found && found.track.audio === undefined) {
+    // Cached before tracks carried their music: add it (a fraction of a second) rather than redo the poses.
+    const track = await withAudio(found.track, path, limit);
+    remember(key, Promise.resolve(track));
+    await store(key, track, opts);
+    return { track, cached: true };
+  }
   return found ?? analyzeAndStore(key, path, opts);
+}
+
+/** A track (e.g. one stored before audio analysis existed) with its sound track's beats filled in. */
+export async function withAudio(track: PoseTrack, path: string, maxSeconds: number): Promise<PoseTrack> {
+  if (track.audio !== undefined) return track;
+  return { ...track, audio: await analyzeAudio(path, { maxSeconds: maxSeconds + 1 }).catch(() => null) };
+}
+
+async function store(key: string, track: PoseTrack, opts: CacheOptions): Promise<void> {
+  const dir = opts.cacheDir ?? process.env.STEPSYNC_POSE_CACHE_DIR;
+  if (!dir) return;
+  const file = join(dir, `${key}.json`);
+  await mkdir(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(track));
+  await rename(tmp, file);
 }
 
 async function lookup(key: string, opts: CacheOptions): Promise<{ track: PoseTrack; cached: true } | undefined> {
@@ -81,8 +105,6 @@ async function analyzeAndStore(
   path: string,
   opts: AnalyzeOptions & CacheOptions,
 ): Promise<{ track: PoseTrack; cached: boolean }> {
-  const dir = opts.cacheDir ?? process.env.STEPSYNC_POSE_CACHE_DIR;
-  const file = dir ? join(dir, `${key}.json`) : undefined;
   const pending = analyzeVideo(path, opts);
   remember(key, pending);
   let track: PoseTrack;
@@ -92,12 +114,7 @@ async function analyzeAndStore(
     memory.delete(key);
     throw e;
   }
-  if (file && dir) {
-    await mkdir(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(track));
-    await rename(tmp, file);
-  }
+  await store(key, track, opts);
   return { track, cached: false };
 }
 

@@ -2,10 +2,13 @@
  * npm run motion -- compare REF USER --style STYLE [--json] [--model M] [--fps N] [--max-duration S] [--cache-dir D]
  *   (REF may be a pose track written by `analyze --out`, then it is not analysed again)
  * npm run motion -- analyze VIDEO --out poses.json [--model M] [--fps N]
+ * npm run motion -- doctor [--model M]
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
+import { doctorReport, doctorRows } from "./doctor.ts";
+import { verdictWord } from "./feedback/words.ts";
 import {
   analyzeVideo,
   type ComparisonResult,
@@ -17,11 +20,14 @@ import {
   shutdownPosePool,
   STYLES,
 } from "./index.ts";
+import { ffmpegBinaries } from "./video/binaries.ts";
 
 const USAGE = `Usage:
   npm run motion -- compare REFERENCE USER --style STYLE [--json] [--model MODEL] [--fps N] [--max-duration SECONDS] [--cache-dir DIR]
       (REFERENCE may be a poses.json written by analyze: it is then not analysed again)
   npm run motion -- analyze VIDEO --out poses.json [--model MODEL] [--fps N] [--max-duration SECONDS]
+  npm run motion -- doctor [--model MODEL]
+      (the ffmpeg and ffprobe in use, the pose runtime and model, the worker count; exits 1 when one is missing)
 
 Styles: ${STYLES.join(", ")}
 Models: ${POSE_MODELS.join(", ")} (default movenet-lightning)`;
@@ -41,22 +47,52 @@ function progressBar(label: string) {
   return bar;
 }
 
+/** "+120 ms late" / "−80 ms early" / "on time". */
+function timingText(ms: number | null): string {
+  if (ms === null) return "";
+  if (Math.abs(ms) < 40) return "on time";
+  return ms > 0 ? `${ms} ms late` : `${-ms} ms early`;
+}
+
 function summary(r: ComparisonResult): string {
   const lines: string[] = [];
-  lines.push(`Overall score: ${r.overall_score.toFixed(1)} / 100  (${r.style})`);
+  const timing = r.scores.timing === null ? "–" : r.scores.timing.toFixed(0);
+  lines.push(
+    `Overall score: ${r.overall_score.toFixed(1)} / 100  (${r.style})  shape ${r.scores.shape.toFixed(0)}, timing ${timing}`,
+  );
   lines.push(
     `Categories: ${Object.entries(r.categories)
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)
       .join(", ")}`,
   );
   const a = r.alignment;
+  const counts =
+    r.counts.source === "music"
+      ? `music at ${r.counts.bpm} BPM`
+      : r.counts.source === "movement"
+        ? `movement pulse at ${r.counts.bpm} BPM`
+        : "no count (cut where the movement changes)";
   lines.push(
-    `Alignment: ${a.mirrored ? "mirrored, " : ""}tempo ×${a.tempo_ratio.toFixed(2)}, offset ${a.offset_s.toFixed(2)} s, sync quality ${a.sync_quality.toFixed(2)}, coverage ${Math.round(a.coverage * 100)}%`,
+    r.same_routine
+      ? `Alignment: ${a.mirrored ? "mirrored, " : ""}tempo ×${a.tempo_ratio.toFixed(2)}, offset ${a.offset_s.toFixed(2)} s, confidence ${a.confidence.toFixed(2)}, coverage ${Math.round(a.coverage * 100)}%; counted by ${counts}`
+      : `Not the same routine (confidence ${a.confidence.toFixed(2)}); counted by ${counts}`,
   );
-  lines.push("", r.overallFeedback, "", "Sections:");
+  lines.push("", r.overallFeedback, "", "Sections and moves:");
   for (const s of r.sections) {
-    lines.push(`  ${s.title}: ${s.score.toFixed(0)} — ${s.overall_feedback}`);
-    for (const jf of Object.values(s.joint_feedback)) lines.push(`      • ${jf.feedback} (diff ${jf.diff}°)`);
+    lines.push(`  ${s.title} — ${s.score.toFixed(0)}: ${s.overall_feedback}`);
+    for (const i of s.moves) {
+      const m = r.moves[i];
+      if (!m) continue;
+      const cols = [
+        `    ${m.count_label.padEnd(9)}`,
+        verdictWord(m.verdict).padEnd(8),
+        `shape ${m.shape.toFixed(0).padStart(3)}`,
+        timingText(m.timing_ms).padEnd(14),
+        m.cue ?? "",
+      ];
+      lines.push(cols.join("  ").trimEnd());
+    }
+    for (const jf of Object.values(s.joint_feedback)) lines.push(`      • ${jf.feedback}`);
   }
   if (r.problematicJoints.length) lines.push("", `Problematic joints: ${r.problematicJoints.join(", ")}`);
   return lines.join("\n");
@@ -91,6 +127,13 @@ async function main(argv: string[]): Promise<number> {
     ...(values.fps ? { fps: Number(values.fps) } : {}),
     ...(values["max-duration"] ? { maxDuration: Number(values["max-duration"]) } : {}),
   };
+  if (command === "doctor") {
+    // The fallback warning goes in the report, not also on stderr.
+    const bins = ffmpegBinaries(() => {});
+    const rows = doctorRows(common.model, bins);
+    process.stdout.write(`${doctorReport(rows, bins.warning)}\n`);
+    return rows.every((r) => r.ok) ? 0 : 1;
+  }
   if (command === "compare") {
     const [ref, user] = files;
     if (!ref || !user || !values.style) {

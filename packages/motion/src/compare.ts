@@ -1,22 +1,30 @@
-import { alignTracks } from "./align/align.ts";
+import type { ContinuousTrack } from "./align/interp.ts";
+import { describeMoves } from "./counts/describe.ts";
 import { MotionError } from "./errors.ts";
-import { extractFeatures, JOINTS } from "./features.ts";
+import { type FeatureTrack, JOINTS, MIRROR_JOINT } from "./features.ts";
 import {
-  FEEDBACK_DIFF_LIMIT,
-  FEEDBACK_SCORE_LIMIT,
-  jointAdvice,
-  jointFeedback,
-  overallParagraph,
+  type CoachContext,
+  type Judged,
+  moveCue,
+  overallSummary,
+  sectionJointFeedback,
   sectionSummary,
-} from "./feedback.ts";
+  TEMPO_NOTABLE,
+  timingRuns,
+} from "./feedback/coach.ts";
 import { cocoIndexMap, COCO_KEYPOINTS } from "./pose/keypoints.ts";
-import { resampleTrack } from "./resample.ts";
-import { computePrimitives, frameScores, matchesByRef } from "./score/metrics.ts";
-import { cutSections } from "./score/sections.ts";
+import { type Match, matchTracks } from "./match.ts";
+import { combineScores, moveTimingScore, timingScore, verdictOf } from "./score/combine.ts";
+import { type MoveMeasure, measureMoves, primitivesOf, userTimeIn, weighted } from "./score/judge.ts";
+import { SAME_ROUTINE_MIN, samenessConfidence, samenessEvidence, samenessFactor } from "./score/sameness.ts";
+import { compareShape } from "./score/shape.ts";
 import { categoryScores, isStyle, STYLES, type Style } from "./score/styles.ts";
-import type { ComparisonResult, CompactTrack, PoseTrack, SectionResult } from "./types.ts";
+import type { ComparisonResult, CompactTrack, MoveResult, PoseTrack, SectionResult } from "./types.ts";
 
-export const ENGINE_VERSION = "1.0.0";
+export { type Match, matchTracks };
+
+/** Bump when results change for the same input (stored results say which engine made them). */
+export const ENGINE_VERSION = "2.0.0";
 
 export interface CompareOptions {
   style: Style | string;
@@ -26,113 +34,194 @@ const r1 = (v: number) => Math.round(v * 10) / 10;
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /**
- * Compares a user's pose track with a reference's: align (DTW, mirror check), score per section
- * and overall with the style's four categories, and explain in words. Pure and deterministic.
+ * Compares a user's pose track with a reference's, the way a teacher would: count the reference
+ * into moves (on the music's beats, or where the movement changes), find each move in the user's
+ * video (coarse alignment, then timed to a few milliseconds), judge its shape and its timing,
+ * decide whether it is the same routine at all, then score, give each move a verdict, and say
+ * what to correct. Pure and deterministic.
  */
 export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: CompareOptions): ComparisonResult {
   const style = opts.style;
   if (!isStyle(style))
     throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
-  if (!reference.frames.some((f) => f.score > 0))
-    throw new MotionError("NO_PERSON_REFERENCE", "No person was found in the reference video.");
-  if (!user.frames.some((f) => f.score > 0))
-    throw new MotionError("NO_PERSON_USER", "No person was found in your video.");
-  // Both tracks at the slower of the two analysis rates.
-  const fps = Math.min(reference.fps, user.fps);
-  const refT = resampleTrack(reference, fps);
-  const userT = resampleTrack(user, fps);
-  const ref = extractFeatures(refT);
-  const usr = extractFeatures(userT);
-  const usrMirrored = extractFeatures(userT, true);
-  const al = alignTracks(ref, usr, usrMirrored);
-  const u = al.mirrored ? usrMirrored : usr;
-  const byRef = matchesByRef(al.path, ref.frames.length);
-  const fit = { tempo: al.tempo, offset: al.offset };
+  return judgeMatch(matchTracks(reference, user), style);
+}
 
-  const whole = computePrimitives(ref, u, byRef, 0, ref.frames.length, fit);
-  const categoriesRaw = categoryScores(style, whole);
-  const categories = Object.fromEntries(Object.entries(categoriesRaw).map(([k, v]) => [k, r1(v)]));
-  // Overall: the mean of the style's four categories (each already explained in styles.ts).
-  const overall = r1(Object.values(categoriesRaw).reduce((a, b) => a + b, 0) / Object.values(categoriesRaw).length);
+/** Judges a match (see match.ts): scores, verdicts and words. */
+export function judgeMatch(match: Match, style: Style): ComparisonResult {
+  const { fps, refT, userT, ref, cont, counting, fit, guide, mirrored } = match;
+  const spans = counting.moves;
+  const measures = measureMoves(ref, cont, spans, match.starts, fit.timing, fit.lapse, fit.tempo);
 
-  const sections: SectionResult[] = cutSections(ref).map((s) => {
-    const p = computePrimitives(ref, u, byRef, s.start, s.end, fit);
-    const cats = categoryScores(style, p);
-    const score = r1(Object.values(cats).reduce((a, b) => a + b, 0) / 4);
-    const firstUser = byRef.slice(s.start, s.end).find((l) => l.length)?.[0];
+  // 3. Same routine? Then the two judgments, combined (see score/combine.ts).
+  const confidence = samenessConfidence(samenessEvidence(match, measures));
+  const same = confidence >= SAME_ROUTINE_MIN;
+  const sameness = samenessFactor(confidence);
+  // Holds have nothing to time: they count for shape only.
+  const timedWeight = (m: MoveMeasure) => (m.span.held ? 0 : m.frames);
+  const rawTiming = same ? timingScore(fit.tempo, fit.lapse, measures.map(timedWeight)) : null;
+  const timing = rawTiming === null ? null : r1(rawTiming);
+  const shape = r1(weighted(measures, (m) => m.shape) || 0);
+  const overall = r1(combineScores(shape, timing, sameness));
+
+  const paceNamed = same && Math.abs(fit.tempo - 1) >= TEMPO_NOTABLE;
+  const counted = counting.info.source !== "none";
+  const sectionName = (n: number) => `${counted ? "8-count" : "Part"} ${n}`;
+  const sectionOf: string[] = [];
+  for (const s of counting.sections) for (const k of s.moves) sectionOf[k] = sectionName(s.number);
+  const coach: CoachContext = { mirrored: mirrored, counted, paceNamed, sectionOf, moveCount: spans.length };
+  const judged: Judged[] = measures.map((m, index) => {
+    const score = combineScores(m.shape, same && !m.span.held ? moveTimingScore(m.timing) : null, sameness);
+    return { ...m, index, score, verdict: verdictOf(score) };
+  });
+  // A late (or early) move says its run's offset, as its section does.
+  const runOf = new Map<number, number>();
+  for (const s of counting.sections)
+    for (const r of timingRuns(
+      s.moves.map((k) => judged[k] as Judged),
+      coach,
+    ))
+      for (const m of r.run) runOf.set(m.index, r.seconds);
+  // One instruction per problem: a cue the move before (in the same section) already gave is not repeated.
+  let previous: { cue: string | null; section: string | undefined } = { cue: null, section: undefined };
+  const moves: MoveResult[] = judged.map((m, index) => {
+    const given = moveCue(m, coach, same, runOf.get(index));
+    const repeated = given.cue !== null && given.cue === previous.cue && sectionOf[index] === previous.section;
+    previous = { cue: given.cue, section: sectionOf[index] };
     return {
-      title: s.title,
-      score,
-      overall_feedback: sectionSummary(score, cats, p),
-      timestamp: r3(s.start / fps),
-      duration: r3((s.end - s.start) / fps),
-      joint_feedback: jointFeedback(score, p),
-      categories: Object.fromEntries(Object.entries(cats).map(([k, v]) => [k, r1(v)])),
-      user_timestamp: r3((firstUser ?? Math.max(0, Math.round(al.offset * fps + s.start * al.tempo))) / fps),
+      index,
+      start_s: r3(m.span.start),
+      end_s: r3(m.span.end),
+      user_start_s: m.userStart === null ? null : r3(Math.max(0, m.userStart)),
+      count_label: m.span.label,
+      verdict: m.verdict,
+      timing_ms: same && m.timing !== null ? Math.round(m.timing * 1000) : null,
+      shape: r1(m.shape),
+      focus: given.focus,
+      cue: repeated ? null : given.cue,
     };
   });
 
-  // Problematic joints: flagged in at least one section, or (when the overall score is below 90)
-  // off by more than the feedback limit over the whole video; worst first.
-  const flagged = new Set<string>(sections.flatMap((s) => Object.keys(s.joint_feedback)));
-  const overallWeak = Math.round(overall) < FEEDBACK_SCORE_LIMIT;
-  const problematicJoints = JOINTS.filter(
-    (j) =>
-      !Number.isNaN(whole.diff[j]) &&
-      (flagged.has(j) || (overallWeak && Math.round(whole.diff[j]) > FEEDBACK_DIFF_LIMIT)),
-  ).sort((a, b) => whole.diff[b] - whole.diff[a]);
-  const jointSpecificFeedback: Record<string, string> = {};
-  for (const j of problematicJoints) jointSpecificFeedback[j] = jointAdvice(j, whole.diff[j], whole.signedDiff[j]);
-  const joint_differences: Record<string, number> = {};
-  for (const j of JOINTS) if (!Number.isNaN(whole.diff[j])) joint_differences[j] = r1(whole.diff[j]);
+  const sections: SectionResult[] = counting.sections.map((s) => {
+    const own = s.moves.map((k) => judged[k] as Judged);
+    const sTiming = same
+      ? timingScore(
+          fit.tempo,
+          own.map((m) => m.lapse),
+          own.map(timedWeight),
+        )
+      : null;
+    const sShape = weighted(own, (m) => m.shape) || 0;
+    const score = r1(combineScores(sShape, sTiming, sameness));
+    const joints = sectionJointFeedback(own, score, coach, same);
+    const title = `${sectionName(s.number)} · ${describeMoves(ref, s.start, s.end)}`;
+    const firstUser = own.find((m) => m.userStart !== null)?.userStart ?? guide(s.start) ?? 0;
+    return {
+      title,
+      score,
+      overall_feedback: sectionSummary(own, score, joints, coach, same),
+      timestamp: r3(s.start),
+      duration: r3(s.end - s.start),
+      joint_feedback: joints,
+      categories: rounded(categoryScores(style, primitivesOf(own, sTiming), sameness)),
+      user_timestamp: r3(Math.max(0, firstUser)),
+      moves: s.moves,
+    };
+  });
 
+  // Problematic joints: those a section flags, worst first, each with the words of the section
+  // where it is most off (so the list and the section cards say the same thing).
+  const worstBySection = new Map<string, { diff: number; text: string }>();
+  for (const s of sections)
+    for (const [j, f] of Object.entries(s.joint_feedback)) {
+      const prev = worstBySection.get(j);
+      if (!prev || f.diff > prev.diff)
+        worstBySection.set(j, { diff: f.diff, text: `${f.feedback.replace(/\.$/, "")} (${s.title.split(" · ")[0]}).` });
+    }
+  const problematicJoints = [...worstBySection.entries()].sort((a, b) => b[1].diff - a[1].diff).map(([j]) => j);
+  const jointSpecificFeedback = Object.fromEntries(
+    problematicJoints.map((j) => [j, worstBySection.get(j)?.text ?? ""]),
+  );
+
+  const lastFound = [...measures].reverse().find((m) => m.timing !== null);
+  const firstFound = measures.find((m) => m.timing !== null);
+  const driftAtEnd = lastFound && firstFound ? (fit.tempo - 1) * (lastFound.span.start - firstFound.span.start) : 0;
+  const coverage = weighted(measures, (m) => (m.userStart === null ? 0 : Math.min(1, m.visible / 0.8))) || 0;
+  const lapses = fit.lapse.filter((l): l is number => l !== null);
+  const rmsLapse = lapses.length ? Math.sqrt(lapses.reduce((a, l) => a + l * l, 0) / lapses.length) : 1;
   const segment = sections.length ? sections.reduce((a, s) => a + s.duration, 0) / sections.length : ref.duration;
   return {
     overall_score: overall,
+    scores: { shape, timing },
+    same_routine: same,
+    moves,
+    counts: counting.info,
     style,
-    categories,
+    categories: rounded(categoryScores(style, primitivesOf(judged, timing), sameness)),
     sections,
-    overallFeedback: overallParagraph({
+    overallFeedback: overallSummary({
+      ...coach,
       score: overall,
-      categories: categoriesRaw,
+      shape,
+      timing,
+      same,
+      confidence,
+      moves: judged,
       sections,
-      problematicJoints,
-      mirrored: al.mirrored,
-      tempo: al.tempo,
-      coverage: al.coverage,
+      tempo: fit.tempo,
+      driftAtEnd,
+      coverage,
     }),
     jointSpecificFeedback,
     problematicJoints,
     alignment: {
-      mirrored: al.mirrored,
-      tempo_ratio: r3(al.tempo),
-      offset_s: r3(al.offset),
-      // Steady timing → 1; the RMS drift from a constant tempo/offset (s) lowers it, as does a partial match.
-      sync_quality: r3(al.coverage / (1 + (al.residual / 0.25) ** 2)),
+      mirrored: mirrored,
+      tempo_ratio: r3(fit.tempo),
+      offset_s: r3(fit.intercept),
+      // Steady timing → 1: the RMS lapse from a constant pace (s) lowers it, as does a partial match.
+      sync_quality: r3(coverage / (1 + (rmsLapse / 0.25) ** 2)),
       segment_duration: r3(segment),
-      time_map: timeMap(al.path, fps),
-      coverage: r3(al.coverage),
+      time_map: timeMap(measures, fit.tempo, fps),
+      coverage: r3(coverage),
+      confidence: r3(confidence),
     },
-    joint_differences,
-    timeline: timeline(frameScores(ref, u, byRef), fps),
+    joint_differences: jointDifferences(judged, mirrored),
+    timeline: timeline(ref, cont, measures, fit.tempo),
     tracks: { reference: compact(refT), user: compact(userT) },
-    model: reference.model === user.model ? reference.model : `${reference.model}+${user.model}`,
+    model: refT.model === userT.model ? refT.model : `${refT.model}+${userT.model}`,
     engine_version: ENGINE_VERSION,
   };
 }
 
-/** [[user_t, ref_t], …]: one point per reference frame on the path, thinned to at most 240 points. */
-function timeMap(path: Array<[number, number]>, fps: number): Array<[number, number]> {
-  const perRef = new Map<number, number[]>();
-  for (const [i, j] of path) {
-    const l = perRef.get(i);
-    if (l) l.push(j);
-    else perRef.set(i, [j]);
+function rounded(v: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, r1(x)]));
+}
+
+/**
+ * [[user_t, ref_t], …] along every found move (each analysed frame, and the move's end), both
+ * increasing; at most 240 points. The player follows it to keep the two videos on the same move.
+ */
+function timeMap(moves: MoveMeasure[], tempo: number, fps: number): Array<[number, number]> {
+  const pts: Array<[number, number]> = [];
+  let lastUser = 0;
+  for (const m of moves) {
+    if (m.userStart === null) continue;
+    const times: number[] = [];
+    for (let i = Math.ceil(m.span.start * fps - 1e-9); i / fps < m.span.end - 1e-9; i++) times.push(i / fps);
+    times.push(m.span.end);
+    for (const t of times) {
+      const u = Math.max(lastUser, userTimeIn(m, t, tempo) as number);
+      const prev = pts[pts.length - 1];
+      if (prev && t <= prev[1] + 1e-9) {
+        // Shared boundary of two moves: the later move's start wins.
+        prev[0] = r3(Math.max(prev[0], u));
+        lastUser = Math.max(lastUser, u);
+        continue;
+      }
+      pts.push([r3(u), r3(t)]);
+      lastUser = u;
+    }
   }
-  const pts: Array<[number, number]> = [...perRef.entries()].map(([i, js]) => [
-    r3(js.reduce((a, b) => a + b, 0) / js.length / fps),
-    r3(i / fps),
-  ]);
   const step = Math.max(1, Math.ceil(pts.length / 240));
   const out = pts.filter((_, k) => k % step === 0);
   const last = pts[pts.length - 1];
@@ -140,14 +229,41 @@ function timeMap(path: Array<[number, number]>, fps: number): Array<[number, num
   return out;
 }
 
-/** [[ref_t, score], …]: per-frame pose score along the reference, averaged into at most 240 points. */
-function timeline(scores: number[], fps: number): Array<[number, number]> {
+/** [[ref_t, score], …]: the shape score along the reference, at most 240 points. */
+function timeline(
+  ref: FeatureTrack,
+  user: ContinuousTrack,
+  moves: MoveMeasure[],
+  tempo: number,
+): Array<[number, number]> {
+  const scores: Array<[number, number]> = [];
+  for (const m of moves) {
+    const from = Math.round(m.span.start * ref.fps);
+    const to = Math.min(ref.frames.length, Math.round(m.span.end * ref.fps));
+    for (let i = from; i < to; i++) {
+      const r = ref.frames[i];
+      if (!r?.valid) continue;
+      const t = userTimeIn(m, i / ref.fps, tempo);
+      const sim = compareShape(r, t === null ? undefined : user.at(t)).sim;
+      scores.push([i / ref.fps, Number.isNaN(sim) ? 0 : 100 * sim]);
+    }
+  }
   const step = Math.max(1, Math.ceil(scores.length / 240));
   const out: Array<[number, number]> = [];
   for (let s = 0; s < scores.length; s += step) {
-    const chunk = scores.slice(s, s + step).filter((v) => !Number.isNaN(v));
-    if (chunk.length) out.push([r3(s / fps), r1(chunk.reduce((a, b) => a + b, 0) / chunk.length)]);
+    const chunk = scores.slice(s, s + step);
+    out.push([r3((chunk[0] as [number, number])[0]), r1(chunk.reduce((a, c) => a + c[1], 0) / chunk.length)]);
   }
+  return out;
+}
+
+/** Mean |difference| per joint over the whole routine, named as the user's own joints. */
+function jointDifferences(moves: MoveMeasure[], mirrored: boolean): Record<string, number> {
+  const out: Record<string, number> = {};
+  JOINTS.forEach((j, i) => {
+    const v = weighted(moves, (m) => m.jointAbs[i] as number);
+    if (!Number.isNaN(v)) out[mirrored ? MIRROR_JOINT[j] : j] = r1(v);
+  });
   return out;
 }
 

@@ -22,6 +22,45 @@ export const JOINT_GROUPS = {
   posture: ["torso", "head"],
 } as const satisfies Record<string, readonly Joint[]>;
 
+/** Body parts a dancer recognises; every segment belongs to one. */
+export const PARTS = ["left_arm", "right_arm", "left_leg", "right_leg", "torso", "head"] as const;
+export type Part = (typeof PARTS)[number];
+
+/** The joints that describe each part (for "bend your left elbow" rather than "left forearm 20° off"). */
+export const PART_JOINTS: Record<Part, readonly Joint[]> = {
+  left_arm: ["left_shoulder", "left_elbow"],
+  right_arm: ["right_shoulder", "right_elbow"],
+  left_leg: ["left_hip", "left_knee"],
+  right_leg: ["right_hip", "right_knee"],
+  torso: ["torso"],
+  head: ["head"],
+};
+
+/**
+ * Body segments whose directions (in the picture) are compared. "mid:a,b" is the midpoint of two
+ * points. The shoulder and hip lines carry which way the dancer faces (a turn flips them).
+ */
+export const SEGMENTS = [
+  { name: "left_upper_arm", from: [5], to: [7], part: "left_arm" },
+  { name: "right_upper_arm", from: [6], to: [8], part: "right_arm" },
+  { name: "left_forearm", from: [7], to: [9], part: "left_arm" },
+  { name: "right_forearm", from: [8], to: [10], part: "right_arm" },
+  { name: "left_thigh", from: [11], to: [13], part: "left_leg" },
+  { name: "right_thigh", from: [12], to: [14], part: "right_leg" },
+  { name: "left_shin", from: [13], to: [15], part: "left_leg" },
+  { name: "right_shin", from: [14], to: [16], part: "right_leg" },
+  { name: "torso", from: [11, 12], to: [5, 6], part: "torso" },
+  { name: "head", from: [5, 6], to: [0], part: "head" },
+  { name: "shoulders", from: [6], to: [5], part: "torso" },
+  { name: "hips", from: [12], to: [11], part: "torso" },
+] as const satisfies ReadonlyArray<{
+  name: string;
+  from: readonly number[];
+  to: readonly number[];
+  part: Part;
+}>;
+export const SEGMENT_COUNT = SEGMENTS.length;
+
 /** Body points whose normalised positions are compared (COCO indices). */
 const POSITION_POINTS = [0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 /** Left ↔ right partner of each COCO index, for the mirrored variant. */
@@ -38,6 +77,14 @@ const MIRROR_JOINT: Record<Joint, Joint> = {
   torso: "torso",
   head: "head",
 };
+export const MIRROR_PART: Record<Part, Part> = {
+  left_arm: "right_arm",
+  right_arm: "left_arm",
+  left_leg: "right_leg",
+  right_leg: "left_leg",
+  torso: "torso",
+  head: "head",
+};
 /** Signed angles (direction matters) flip sign in a mirror; interior angles do not. */
 const SIGNED: ReadonlySet<Joint> = new Set<Joint>(["torso", "head"]);
 
@@ -49,6 +96,12 @@ export interface FrameFeatures {
   angles: Float64Array;
   /** [x, y] per POSITION_POINTS entry, hip-centred and divided by the track's torso length; NaN when missing. */
   positions: Float64Array;
+  /** Direction of each SEGMENTS entry in the picture, degrees (0 = pointing down, 90 = to the picture's right); NaN when missing. */
+  seg: Float64Array;
+  /** 0–1 trust in each segment's direction: keypoint confidence, lowered when the segment is foreshortened. */
+  segW: Float64Array;
+  /** Hip centre in torso lengths from the track's median hip centre (x right, y down); NaN when missing. */
+  hip: [number, number];
 }
 
 export interface FeatureTrack {
@@ -84,35 +137,74 @@ function mid(a: P, b: P): P {
   return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 }
 
+function median(v: number[]): number {
+  if (!v.length) return Number.NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+function quantile(v: number[], q: number): number {
+  if (!v.length) return Number.NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))] as number;
+}
+
 /**
- * Hip-centred, torso-scaled coordinates and joint angles for every frame (in pixels of the source,
- * so the frame's aspect ratio does not bend angles). With `mirrored`, the pose is flipped left ↔
- * right first: comparing a mirrored user against the reference tells whether they danced mirror-wise.
+ * Hip-centred, torso-scaled coordinates, joint angles and segment directions for every frame (in
+ * pixels of the source, so the frame's aspect ratio does not bend angles). With `mirrored`, the
+ * pose is flipped left ↔ right first: comparing a mirrored user against the reference tells whether
+ * they danced mirror-wise.
  */
 export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrack {
   const map = cocoIndexMap(track.keypointNames);
-  const points = (f: { keypoints: number[] }): P[] => {
-    const pts: P[] = map.map((src) => {
+  const read = (f: { keypoints: number[] }): { pts: P[]; conf: number[] } => {
+    const pts: P[] = [];
+    const conf: number[] = [];
+    for (const src of map) {
       const s = f.keypoints[src * 3 + 2] ?? 0;
-      if (s <= 0) return null;
+      conf.push(s);
+      if (s <= 0) {
+        pts.push(null);
+        continue;
+      }
       const x = (f.keypoints[src * 3] ?? 0) * track.width;
       const y = (f.keypoints[src * 3 + 1] ?? 0) * track.height;
-      return [mirrored ? track.width - x : x, y];
-    });
-    return mirrored ? COCO_MIRROR.map((m) => pts[m] ?? null) : pts;
+      pts.push([mirrored ? track.width - x : x, y]);
+    }
+    return mirrored
+      ? { pts: COCO_MIRROR.map((m) => pts[m] ?? null), conf: COCO_MIRROR.map((m) => conf[m] ?? 0) }
+      : { pts, conf };
   };
+  const all = track.frames.map((f) => read(f));
+  const point = (p: P[], idx: readonly number[]): P =>
+    idx.length === 1 ? (p[idx[0] as number] ?? null) : mid(p[idx[0] as number] ?? null, p[idx[1] as number] ?? null);
   // One scale for the whole track (median torso length), so a dancer bending over is not "rescaled".
   const torsos: number[] = [];
-  const all = track.frames.map((f) => points(f));
-  for (const p of all) {
-    const s = mid(p[5] ?? null, p[6] ?? null);
-    const h = mid(p[11] ?? null, p[12] ?? null);
+  const hipsX: number[] = [];
+  const hipsY: number[] = [];
+  const segLen: number[][] = SEGMENTS.map(() => []);
+  for (const { pts } of all) {
+    const s = mid(pts[5] ?? null, pts[6] ?? null);
+    const h = mid(pts[11] ?? null, pts[12] ?? null);
     if (s && h) torsos.push(Math.hypot(s[0] - h[0], s[1] - h[1]));
+    if (h) {
+      hipsX.push(h[0]);
+      hipsY.push(h[1]);
+    }
+    SEGMENTS.forEach((sg, k) => {
+      const a = point(pts, sg.from);
+      const b = point(pts, sg.to);
+      if (a && b) segLen[k]?.push(Math.hypot(b[0] - a[0], b[1] - a[1]));
+    });
   }
-  torsos.sort((a, b) => a - b);
-  const torso = torsos.length ? (torsos[Math.floor(torsos.length / 2)] as number) : 1;
+  const torso = torsos.length ? median(torsos) : 1;
+  const hipX = median(hipsX);
+  const hipY = median(hipsY);
+  // A segment's full length is about its longest appearance; shorter means it points at or away
+  // from the camera, where its direction in the picture says little.
+  const fullLen = segLen.map((l) => Math.max(quantile(l, 0.9), 0.05 * torso));
   const frames = track.frames.map((f, idx): FrameFeatures => {
-    const p = all[idx] as P[];
+    const { pts: p, conf } = all[idx] as { pts: P[]; conf: number[] };
     const g = (i: number): P => p[i] ?? null;
     const shoulders = mid(g(5), g(6));
     const hips = mid(g(11), g(12));
@@ -142,9 +234,44 @@ export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrac
         positions[k * 2 + 1] = (q[1] - hips[1]) / torso;
       });
     }
-    return { t: f.t, valid: f.score > 0 && !!hips && !!shoulders, angles, positions };
+    const seg = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
+    const segW = new Float64Array(SEGMENT_COUNT);
+    SEGMENTS.forEach((sg, k) => {
+      const a = point(p, sg.from);
+      const b = point(p, sg.to);
+      if (!a || !b) return;
+      const dx = b[0] - a[0];
+      const dy = b[1] - a[1];
+      const len = Math.hypot(dx, dy);
+      if (len < 1e-6) return;
+      seg[k] = (Math.atan2(dx, dy) * 180) / Math.PI;
+      const c = Math.min(...[...sg.from, ...sg.to].map((i) => conf[i] ?? 0));
+      segW[k] = Math.min(1, c / 0.5) * Math.min(1, len / (0.5 * (fullLen[k] as number)));
+    });
+    const hip: [number, number] = hips
+      ? [(hips[0] - hipX) / torso, (hips[1] - hipY) / torso]
+      : [Number.NaN, Number.NaN];
+    return { t: f.t, valid: f.score > 0 && !!hips && !!shoulders, angles, positions, seg, segW, hip };
   });
   return { fps: track.fps, duration: track.duration, frames, torso };
+}
+
+/**
+ * Mean over the body points both poses show of `f(squared distance)` between their positions
+ * (hip-centred, in torso lengths); NaN when they share none.
+ */
+export function meanOverPoints(a: FrameFeatures, b: FrameFeatures, f: (d2: number) => number): number {
+  let s = 0;
+  let n = 0;
+  for (let k = 0; k < a.positions.length; k += 2) {
+    const ax = a.positions[k] as number;
+    const bx = b.positions[k] as number;
+    if (Number.isNaN(ax) || Number.isNaN(bx)) continue;
+    const dy = (a.positions[k + 1] as number) - (b.positions[k + 1] as number);
+    s += f((ax - bx) ** 2 + dy * dy);
+    n++;
+  }
+  return n ? s / n : Number.NaN;
 }
 
 /** Wraps degrees into (-180, 180]. */

@@ -2,9 +2,10 @@
  * @stepsync/motion — video pair in, comparison result out. See README.md for the API contract.
  */
 import { type AnalyzeOptions, analyzeVideo, DEFAULTS, tooLong } from "./analyze.ts";
-import { analyzeVideoCached, type CacheOptions, clearPoseCache } from "./cache.ts";
+import { analyzeVideoCached, type CacheOptions, clearPoseCache, withAudio } from "./cache.ts";
 import { compareTracks } from "./compare.ts";
 import { forVideo, MotionError } from "./errors.ts";
+import { preparePosePool } from "./pose/pool.ts";
 import { isStyle, STYLES, type Style } from "./score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 import { probeVideo } from "./video/probe.ts";
@@ -20,13 +21,22 @@ export {
   probeVideo,
   STYLES,
   type Style,
+  tooLong,
 };
 export { ENGINE_VERSION } from "./compare.ts";
 export { isMotionError, MotionError, type MotionErrorCode } from "./errors.ts";
 export { isPoseModelName, POSE_MODELS, type PoseModelName } from "./pose/models.ts";
-export { poolSize, shutdownPosePool } from "./pose/pool.ts";
+export { poolSize, preparePosePool, shutdownPosePool } from "./pose/pool.ts";
 export { STYLE_CATEGORIES } from "./score/styles.ts";
 export type * from "./types.ts";
+export {
+  type FfmpegBinaries,
+  ffmpegBinaries,
+  ffmpegPath,
+  ffprobePath,
+  type ResolvedBinary,
+} from "./video/binaries.ts";
+export { type ExtractFrameOptions, extractFrame } from "./video/frame.ts";
 export type { VideoInfo } from "./video/probe.ts";
 
 export type ProgressStage = "reference" | "user" | "compare" | "done";
@@ -61,6 +71,7 @@ export async function compareVideos(
     }
   };
   report(0, "reference");
+  preparePosePool(analyze.model ?? DEFAULTS.model);
   // Check the cheap things (style, both files readable and short enough) before any pose work.
   if (!isStyle(style))
     throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
@@ -77,7 +88,8 @@ export async function compareVideos(
     });
     if (info.duration > maxDuration) throw forVideo(tooLong(info.duration, maxDuration), video);
   }
-  let ref = referenceTrack;
+  // A reference track stored before tracks carried their music gets it now.
+  let ref = referenceTrack ? await withAudio(referenceTrack, referencePath, maxDuration) : undefined;
   // Split of the bar: the reference takes 45% unless it is already known.
   let refShare = 45;
   if (!ref) {

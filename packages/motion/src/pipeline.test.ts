@@ -151,12 +151,12 @@ describe("errors", () => {
 
 describe("CLI", () => {
   const cli = resolve(repoRoot, "packages", "motion", "src", "cli.ts");
-  const run = (args: string[]) =>
+  const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((res) => {
       execFile(
         process.execPath,
         ["--import", "tsx", cli, ...args],
-        { cwd: repoRoot, maxBuffer: 1 << 26 },
+        { cwd: repoRoot, maxBuffer: 1 << 26, env },
         (err, stdout, stderr) =>
           res({
             code: err ? ((err as { code?: number }).code ?? 1) : 0,
@@ -184,7 +184,10 @@ describe("CLI", () => {
   it("compare prints a readable summary; analyze --out writes the pose track; errors exit 2 with the message", async () => {
     const summary = await run(["compare", dancer, dancer, "--style", "folk"]);
     expect(summary.code).toBe(0);
-    expect(summary.stdout).toMatch(/Overall score: \d+/);
+    expect(summary.stdout).toMatch(/Overall score: \d+[.\d]* \/ 100 {2}\(folk\) {2}shape \d+, timing \d+/);
+    // Every move with its verdict, shape and timing.
+    expect(summary.stdout).toMatch(/Sections and moves:/);
+    expect(summary.stdout).toMatch(/\n {4}move 1 +Perfect +shape +\d+ +on time/);
     const out = join(dir, "poses.json");
     const analyzed = await run(["analyze", dancer, "--out", out]);
     expect(analyzed.code).toBe(0);
@@ -197,5 +200,25 @@ describe("CLI", () => {
     const bad = await run(["compare", empty, dancer, "--style", "ballet"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/NO_PERSON_REFERENCE/);
+  });
+
+  it("doctor prints ffmpeg, ffprobe, the pose runtime, model and workers; exits 1 when ffmpeg is missing", async () => {
+    const ok = await run(["doctor"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    for (const name of ["ffmpeg", "ffprobe", "pose runtime", "pose model", "workers"])
+      expect(ok.stdout).toMatch(new RegExp(`^ok +${name} `, "m"));
+    expect(ok.stdout).toMatch(/movenet-lightning/);
+    // The machines this runs on (CI, developers) have a current ffmpeg: the doctor shows its version.
+    const version = /^ok +ffmpeg +\S+ +n?(\d+)\./m.exec(ok.stdout);
+    expect(Number(version?.[1])).toBeGreaterThanOrEqual(5);
+
+    const broken = await run(["doctor"], {
+      ...process.env,
+      FFMPEG_PATH: join(dir, "no-ffmpeg"),
+      FFPROBE_PATH: join(dir, "no-ffprobe"),
+    });
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/^!! +ffmpeg +\S*no-ffmpeg +MISSING/m);
+    expect(broken.stdout).toMatch(/^!! +ffprobe +\S*no-ffprobe +MISSING/m);
   });
 });

@@ -14,6 +14,18 @@ export interface PoseFrame {
   keypoints: number[];
 }
 
+/** The music of a video: its beats, found in the audio track (see audio/). */
+export interface AudioBeats {
+  /** Beats per minute of the music's pulse. */
+  bpm: number;
+  /** Beat times, seconds from the start of the video, increasing. */
+  beats: number[];
+  /** 0–1: how clearly the audio carries a steady beat (low for speech, noise, silence). */
+  confidence: number;
+  /** Onset strength envelope (0–1) at `rate` values per second, for lining up two recordings of one song. */
+  onset: { rate: number; values: number[] };
+}
+
 /** The poses of one video: serialisable JSON, computed once and reusable (cache it). */
 export interface PoseTrack {
   version: 1;
@@ -29,6 +41,8 @@ export interface PoseTrack {
   /** Confidence below which a keypoint was marked missing. */
   minScore: number;
   frames: PoseFrame[];
+  /** The sound track's beats (check `confidence`: speech and noise have none worth counting); null without audio. */
+  audio: AudioBeats | null;
 }
 
 /** One section of the reference: where the movement changes, a few seconds long. */
@@ -47,6 +61,43 @@ export interface SectionResult {
   categories: Record<string, number>;
   /** Where this section starts in the user's video, seconds (for jump-to in the user player). */
   user_timestamp: number;
+  /** Indexes (into ComparisonResult.moves) of the moves this section is made of, in order. */
+  moves: number[];
+}
+
+/** Verdict per move, best first (as in dance games: Perfect … Miss). */
+export type Verdict = "perfect" | "great" | "good" | "ok" | "miss";
+export const VERDICTS: readonly Verdict[] = ["perfect", "great", "good", "ok", "miss"];
+
+/** One move of the reference (usually two counts), judged on its own. */
+export interface MoveResult {
+  index: number;
+  /** In the reference video, seconds. */
+  start_s: number;
+  end_s: number;
+  /** Where the move was matched in the user's video, seconds (null when it was not found). */
+  user_start_s: number | null;
+  /** The counts it covers, as a teacher says them: "1–2", "5–6", "7–8" (or "move 3" without a count). */
+  count_label: string;
+  verdict: Verdict;
+  /** Signed: + late, − early, against the reference's own time (null: not found, a hold, or not the same routine). */
+  timing_ms: number | null;
+  /** 0–100: how close the body is to the reference at the matched moment. */
+  shape: number;
+  /** The body part that matters most here (e.g. "right_arm"), null when nothing stands out. */
+  focus: string | null;
+  /** One instruction for this move, null when there is nothing to correct. */
+  cue: string | null;
+}
+
+/** How the reference was counted. */
+export interface CountInfo {
+  /** "music": beats found in the audio; "movement": a pulse found in the movement; "none": cut where the movement changes. */
+  source: "music" | "movement" | "none";
+  /** Beats per minute of the count, when there is one. */
+  bpm: number | null;
+  /** Reference times of count 1 of every eight, seconds. */
+  downbeats: number[];
 }
 
 export interface AlignmentInfo {
@@ -64,6 +115,8 @@ export interface AlignmentInfo {
   time_map: Array<[number, number]>;
   /** Part of the reference (0–1) the user's video covers. */
   coverage: number;
+  /** 0–1: how sure the engine is that it matched the same routine moment for moment. */
+  confidence: number;
 }
 
 /** Compact tracks for a skeleton overlay: per frame [t, x0, y0, s0, x1, y1, s1, …] rounded. */
@@ -74,8 +127,14 @@ export interface CompactTrack {
 }
 
 export interface ComparisonResult {
-  /** 0–100 (one decimal). */
+  /** 0–100 (one decimal): shape and timing combined (see score/overall.ts). */
   overall_score: number;
+  /** The two judgments the overall score is made of, 0–100; timing is null when the routines do not match (or the reference only holds still). */
+  scores: { shape: number; timing: number | null };
+  /** False when the two videos do not look like the same routine: then no timing, tempo or joint claims. */
+  same_routine: boolean;
+  moves: MoveResult[];
+  counts: CountInfo;
   style: string;
   /** The chosen style's four categories, 0–100 each. */
   categories: Record<string, number>;

@@ -6,7 +6,7 @@ import { users } from "../db/schema.ts";
 export type UserRow = typeof users.$inferSelect;
 
 /** The user as the API shows it: never the password hash or Google subject. */
-export function toPublicUser(row: UserRow): User {
+export function toPublicUser(row: UserRow, pendingEmail: string | null = null): User {
   return {
     id: row.id,
     username: row.username,
@@ -16,6 +16,9 @@ export function toPublicUser(row: UserRow): User {
     profile_image: row.profileImage,
     role: row.role,
     created_at: row.createdAt.toISOString(),
+    email_verified: row.emailVerifiedAt !== null,
+    pending_email: pendingEmail,
+    has_password: row.passwordHash !== null,
   };
 }
 

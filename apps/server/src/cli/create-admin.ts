@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
+import { DataFolderLocked } from "../db/data-lock.ts";
 import { ensureAdmin } from "./admin-account.ts";
 
 /** npm run create-admin -- --email you@example.com --password '…' [--username Name] */
@@ -14,7 +15,12 @@ if (!values.email || !values.password) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((error: unknown) => {
+  // The server holds the embedded database: refuse, touching nothing.
+  if (!(error instanceof DataFolderLocked)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   await database.migrate();
   const outcome = await ensureAdmin(database.db, {

@@ -34,6 +34,8 @@ export const users = pgTable(
     /** Current balance; every change has a credit_transactions row written in the same transaction. */
     credits: integer("credits").notNull().default(0),
     verified: boolean("verified").notNull().default(false),
+    /** When the owner of `email` proved it (a confirmation link, a reset link, Google); null until then. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     socialLinks: jsonb("social_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -63,6 +65,29 @@ export const sessions = pgTable(
     ip: text("ip"),
   },
   (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * A link mailed to prove an address: the account's own (after sign-up) or a new one it wants to
+ * change to (the e-mail changes when the link is opened). Only the token's hash is stored.
+ */
+export const emailConfirmations = pgTable(
+  "email_confirmations",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("email_confirmations_hash_unique").on(t.tokenHash),
+    index("email_confirmations_user_idx").on(t.userId),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
@@ -182,6 +207,10 @@ export const referenceVideos = pgTable(
     poseTrackKey: text("pose_track_key"),
     /** Why the poses could not be computed (e.g. no person in the video); admins see it before approving. */
     poseError: text("pose_error"),
+    /** Last sign of life of the pose job running on it (jobs/heartbeat.ts); null while queued. */
+    poseHeartbeatAt: timestamp("pose_heartbeat_at", { withTimezone: true, mode: "date" }),
+    /** Pose attempts started; a job that keeps dying is given up after MAX_ATTEMPTS. */
+    poseAttempts: integer("pose_attempts").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -317,8 +346,8 @@ export const comparisons = pgTable(
     error: text("error"),
     /** Analysis attempts started; an interrupted job is retried a bounded number of times. */
     attempts: integer("attempts").notNull().default(0),
-    /** Last sign of life of the job working on it; a stale one means the job was interrupted. */
-    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Last sign of life of the job running on it (jobs/heartbeat.ts); null while queued. A stale one means the job died. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
   },

@@ -19,10 +19,16 @@ export function parse<T>(schema: ZodType<T>, input: unknown): T {
   throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid request");
 }
 
+const MULTIPART_PARSE_ERROR = /multipart|boundary/i;
+
 /** Every error leaves as JSON `{ error }`; unexpected ones are logged and answered without details. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ error: error.message });
+    // busboy's parse errors (wrong or missing boundary, a truncated body) carry no status: the sender's fault.
+    if (!error.statusCode && request.isMultipart() && MULTIPART_PARSE_ERROR.test(error.message)) {
+      return reply.status(400).send({ error: MESSAGES.malformedForm });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ error: MESSAGES.tooManyRequests });
     if (status >= 400 && status < 500) {

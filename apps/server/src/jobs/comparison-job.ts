@@ -4,14 +4,18 @@ import { compareVideos, isMotionError } from "@stepsync/motion";
 import { COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { AppContext } from "../context.ts";
 import { referenceVideos, videos } from "../db/schema.ts";
-import { claimAttempt, completeComparison, failComparison, reportProgress } from "../routes/comparisons/lifecycle.ts";
-import { JOB_NAMES, type JobQueue } from "./queue.ts";
-import { loadReferenceTrack, referencePoseStats } from "./reference-poses-job.ts";
+import {
+  beatComparison,
+  claimAttempt,
+  completeComparison,
+  failComparison,
+  reportProgress,
+} from "../routes/comparisons/lifecycle.ts";
+import { MAX_ATTEMPTS, startHeartbeat } from "./heartbeat.ts";
+import { requeueComparison } from "./recovery.ts";
+import { loadReferenceTrack } from "./reference-poses-job.ts";
 
 export type ComparisonJob = { comparisonId: number };
-
-/** Attempts before an analysis that keeps crashing is given up (and refunded). */
-export const MAX_ATTEMPTS = 3;
 
 /** Progress is written at most this often (and on every whole 5%), to keep the database calm. */
 const PROGRESS_EVERY_MS = 1000;
@@ -40,7 +44,7 @@ async function libraryVideo(ctx: AppContext, referenceVideoId: number | null) {
  * result stored — or a readable failure with the credit refunded. A crash (not the user's videos'
  * fault) is retried by sending the job again, up to MAX_ATTEMPTS.
  */
-export function comparisonJobHandler(ctx: AppContext, queue: JobQueue) {
+export function comparisonJobHandler(ctx: AppContext) {
   const cacheDir = path.join(ctx.config.dataDir, "cache", "poses");
   return async ({ comparisonId }: ComparisonJob) => {
     const comparison = await claimAttempt(ctx.db, comparisonId);
@@ -64,12 +68,13 @@ export function comparisonJobHandler(ctx: AppContext, queue: JobQueue) {
     // A library video's poses were computed once at upload: reuse them (no second analysis).
     const referenceTrack =
       library?.poseStatus === "ready" ? await loadReferenceTrack(ctx, library.trackKey) : undefined;
-    if (library) {
-      if (referenceTrack) referencePoseStats.reusedByComparisons += 1;
-      else referencePoseStats.analysedByComparisons += 1;
-    }
     let lastWrite = 0;
     let lastPercent = -1;
+    const stopBeating = startHeartbeat(
+      () => beatComparison(ctx.db, comparisonId),
+      ctx.config.jobTimeoutSeconds * 1000,
+      ctx.log,
+    );
     try {
       const result = await compareVideos(
         await ctx.storage.localPath(referenceKey),
@@ -99,7 +104,9 @@ export function comparisonJobHandler(ctx: AppContext, queue: JobQueue) {
       ctx.log.error({ err: error, comparisonId, attempt: comparison.attempts }, "comparison analysis crashed");
       if (comparison.attempts >= MAX_ATTEMPTS)
         await failComparison(ctx.db, comparisonId, COMPARE_MESSAGES.analysisFailed);
-      else await queue.send(JOB_NAMES.comparison, { comparisonId });
+      else await requeueComparison(ctx.db, ctx.queue, comparisonId);
+    } finally {
+      stopBeating();
     }
   };
 }

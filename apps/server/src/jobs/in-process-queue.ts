@@ -44,7 +44,7 @@ export function inProcessQueue(options: {
       queueMicrotask(pump);
     },
     async work(name, handler) {
-      handlers.set(name, handler as JobHandler<object>);
+      handlers.set(name, handler as unknown as JobHandler<object>);
       pump();
     },
     async stop() {

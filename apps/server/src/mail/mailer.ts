@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -7,8 +8,9 @@ export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
- * SMTP when SMTP_URL is set. Without it, mails are written to the outbox folder as .eml files and
- * logged, so someone running StepSync locally can still follow a reset link.
+ * SMTP when SMTP_URL is set (nothing of a mail is logged: it may hold a reset link). Without it,
+ * mails are written to the outbox folder as .eml files and each is logged once, at warn, so someone
+ * running StepSync locally sees that mail is not going out and can still follow a reset link.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -29,9 +31,11 @@ export function createMailer(options: {
     async send(mail) {
       const info = await fileTransport.sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${Date.now()}-${mail.to.replace(/[^a-z0-9@.]/gi, "_")}.eml`);
-      await writeFile(file, info.message as Buffer);
-      options.log.info(
+      // Unique per mail: two mails in one millisecond must not overwrite each other.
+      const name = `${Date.now()}-${randomBytes(4).toString("hex")}-${mail.to.replace(/[^a-z0-9@.]/gi, "_")}.eml`;
+      const file = path.join(options.outboxDir, name);
+      await writeFile(file, info.message as Buffer, { flag: "wx" });
+      options.log.warn(
         { to: mail.to, subject: mail.subject, file, text: mail.text },
         "mail written to outbox (SMTP_URL not set)",
       );

@@ -31,19 +31,33 @@ const emptyBucket = (): Bucket => ({ requests: 0, errors: 0, videoUploads: 0, us
 
 export type Totals = { requests: number; errors: number; durationMs: number };
 
+/** One answered API request, as both metrics see it (route: the route pattern, undefined when none matched). */
+export type RequestSample = { method: string; route: string | undefined; status: number; durationMs: number };
+
+/** Calls `record` for every answered /api/ request. */
+export function onApiResponse(app: FastifyInstance, record: (sample: RequestSample) => void): void {
+  app.addHook("onResponse", async (request, reply) => {
+    if (!request.url.startsWith("/api/")) return;
+    record({
+      method: request.method,
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      durationMs: reply.elapsedTime,
+    });
+  });
+}
+
 export class TrafficMetrics {
   private pending = new Map<number, Bucket>();
   private flushing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
-  /** Since this process started (Prometheus counters must only ever grow within a process). */
-  readonly process = { requests: 0, errors: 0, durationMs: 0, byClass: new Map<string, number>() };
 
   constructor(
     private readonly db: Db,
     private readonly log?: { error: (obj: object, msg: string) => void },
   ) {}
 
-  record(sample: { method: string; route: string | undefined; status: number; durationMs: number; at?: number }) {
+  record(sample: RequestSample & { at?: number }) {
     const hour = Math.floor((sample.at ?? Date.now()) / HOUR_MS) * HOUR_MS;
     let bucket = this.pending.get(hour);
     if (!bucket) {
@@ -58,11 +72,6 @@ export class TrafficMetrics {
     if (isError) bucket.errors += 1;
     if (ok && UPLOAD_ROUTES.has(key)) bucket.videoUploads += 1;
     if (ok && LOGIN_ROUTES.has(key)) bucket.userLogins += 1;
-    this.process.requests += 1;
-    this.process.durationMs += sample.durationMs;
-    if (isError) this.process.errors += 1;
-    const cls = `${Math.floor(sample.status / 100)}xx`;
-    this.process.byClass.set(cls, (this.process.byClass.get(cls) ?? 0) + 1);
   }
 
   /** Writes what was counted since the last flush; flushes never overlap. */
@@ -127,15 +136,7 @@ export class TrafficMetrics {
 
   /** Counts API requests from the onResponse hook. */
   install(app: FastifyInstance): void {
-    app.addHook("onResponse", async (request, reply) => {
-      if (!request.url.startsWith("/api/")) return;
-      this.record({
-        method: request.method,
-        route: request.routeOptions.url,
-        status: reply.statusCode,
-        durationMs: reply.elapsedTime,
-      });
-    });
+    onApiResponse(app, (sample) => this.record(sample));
   }
 
   /** All-time totals (flushed first so the answer includes the latest requests). */

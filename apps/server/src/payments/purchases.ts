@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { purchases, users } from "../db/schema.ts";
 import { changeCredits } from "../routes/credits/ledger.ts";
@@ -61,6 +61,29 @@ export async function failPurchase(tx: Tx | Db, orderId: string, paymentId: stri
     .where(and(eq(purchases.providerOrderId, orderId), eq(purchases.paymentStatus, "pending")))
     .returning({ id: purchases.id });
   return rows.length > 0;
+}
+
+/**
+ * A checkout left pending this long was abandoned (closed without a word to us, the tab gone):
+ * it becomes failed, so the history does not show its price as owing. Money captured later still
+ * completes it (completePurchase accepts failed).
+ */
+export const PENDING_EXPIRES_MS = 60 * 60 * 1000;
+
+/** pending → failed for checkouts older than PENDING_EXPIRES_MS; answers how many. */
+export async function expireStalePurchases(db: Db, now = Date.now()): Promise<number> {
+  const rows = await db
+    .update(purchases)
+    .set({ paymentStatus: "failed", updatedAt: new Date(now) })
+    .where(and(eq(purchases.paymentStatus, "pending"), lt(purchases.createdAt, new Date(now - PENDING_EXPIRES_MS))))
+    .returning({ id: purchases.id });
+  return rows.length;
+}
+
+/** Why a failed purchase ended (see the Purchase contract): a payment refused, or none attempted. */
+export function endedOf(row: Pick<PurchaseRow, "paymentStatus" | "providerPaymentId">): "cancelled" | "failed" | null {
+  if (row.paymentStatus !== "failed") return null;
+  return row.providerPaymentId ? "failed" : "cancelled";
 }
 
 async function balanceOf(tx: Tx | Db, userId: number): Promise<number | undefined> {

@@ -10,6 +10,11 @@ export type BlobStore = {
   delete(key: string): Promise<void>;
   /** A path on this machine for tools that need a real file (ffmpeg), downloaded first if need be. */
   localPath(key: string): Promise<string>;
+  /**
+   * Removes what uploads cut off by a crash left half-written, when untouched for `olderThanMs`
+   * (younger ones may be uploads still arriving in another process). Answers how many went.
+   */
+  sweepPartials(olderThanMs: number): Promise<number>;
 };
 
 export class BlobTooLargeError extends Error {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -30,6 +30,18 @@ describe("local disk storage", () => {
     );
     await expect(store.put("videos/big.mp4", big, { maxBytes: 8 * 1024 })).rejects.toBeInstanceOf(BlobTooLargeError);
     expect(await readdir(path.join(root, "videos"))).toEqual([]);
+  });
+
+  it("sweeps partial files untouched for the given time, and nothing else", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "stepsync-store-"));
+    await mkdir(path.join(root, "videos/u1"), { recursive: true });
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of ["a.1.partial", "b.2.partial", "done.mp4"]) {
+      await writeFile(path.join(root, "videos/u1", name), "x");
+      if (name !== "b.2.partial") await utimes(path.join(root, "videos/u1", name), old, old);
+    }
+    expect(await localDiskStore(root).sweepPartials(60 * 60 * 1000)).toBe(1);
+    expect((await readdir(path.join(root, "videos/u1"))).sort()).toEqual(["b.2.partial", "done.mp4"]);
   });
 
   it("refuses keys that could escape the folder", async () => {

@@ -1,10 +1,14 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { assertSafeKey, type BlobStore, BlobTooLargeError } from "./blob-store.ts";
+
+/** Suffix of a file still being written; only `put` makes them, only the sweep finds them. */
+const PARTIAL = ".partial";
 
 /** Files under one folder on local disk (the embedded default: ./data/uploads). */
 export function localDiskStore(root: string): BlobStore {
@@ -17,7 +21,7 @@ export function localDiskStore(root: string): BlobStore {
       const target = fullPath(key);
       await mkdir(path.dirname(target), { recursive: true });
       // Written under a temporary name and renamed at the end, so a failed or oversized upload leaves nothing.
-      const partial = `${target}.${randomBytes(6).toString("hex")}.partial`;
+      const partial = `${target}.${randomBytes(6).toString("hex")}${PARTIAL}`;
       let size = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _enc, done) {
@@ -26,10 +30,14 @@ export function localDiskStore(root: string): BlobStore {
           else done(null, chunk);
         },
       });
+      const out = createWriteStream(partial);
       try {
-        await pipeline(body, limit, createWriteStream(partial));
+        await pipeline(body, limit, out);
         await rename(partial, target);
       } catch (error) {
+        // The file is opened asynchronously: when the body fails at once (a refused type), pipeline
+        // can settle before the open, and the file would appear after its removal, empty, forever.
+        if (!out.closed) await once(out, "close").catch(() => {});
         await rm(partial, { force: true });
         throw error;
       }
@@ -52,6 +60,20 @@ export function localDiskStore(root: string): BlobStore {
     },
     async localPath(key) {
       return fullPath(key);
+    },
+    async sweepPartials(olderThanMs) {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      const cutoff = Date.now() - olderThanMs;
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith(PARTIAL)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const s = await stat(file).catch(() => undefined);
+        if (!s || s.mtimeMs > cutoff) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

@@ -40,11 +40,11 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
-    /** Resolves with the first mail to `to` (waiting up to 10 s for it to arrive). */
-    async waitFor(to: string): Promise<ReceivedMail> {
+    /** Resolves with the first mail to `to` (whose text matches `about`, if given), waiting up to 10 s. */
+    async waitFor(to: string, about?: RegExp): Promise<ReceivedMail> {
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const found = inbox.find((m) => m.to.includes(to));
+        const found = inbox.find((m) => m.to.includes(to) && (!about || about.test(m.text)));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within 10 s`);
         await new Promise<void>((resolve) => {

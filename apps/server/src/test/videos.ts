@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import { ffmpegPath } from "@stepsync/motion";
 
 const run = promisify(execFile);
 
@@ -17,17 +17,21 @@ export async function tempDir(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), "stepsync-videos-"));
 }
 
-/** A short real MP4 of a test pattern: a readable video with no person in it. */
-export async function noPersonVideo(dir: string, seconds = 2): Promise<string> {
-  const file = path.join(dir, `pattern-${seconds}s.mp4`);
-  await run(ffmpeg.path, [
+/**
+ * A real MP4 of a test pattern: a readable video with no person in it. `sparse` makes a long one
+ * tiny (two small frames a minute: an hour in a few kilobytes).
+ */
+export async function noPersonVideo(dir: string, seconds = 2, sparse = false): Promise<string> {
+  const file = path.join(dir, `pattern-${seconds}s${sparse ? "-sparse" : ""}.mp4`);
+  const pattern = sparse ? "size=64x64:rate=1/30" : "size=320x240:rate=15";
+  await run(ffmpegPath(), [
     "-y",
     "-loglevel",
     "error",
     "-f",
     "lavfi",
     "-i",
-    `testsrc=size=320x240:rate=15:duration=${seconds}`,
+    `testsrc=${pattern}:duration=${seconds}`,
     "-pix_fmt",
     "yuv420p",
     "-c:v",

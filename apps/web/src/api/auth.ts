@@ -1,4 +1,4 @@
-import { type AuthResponse, MESSAGES, type SessionResponse } from "@stepsync/contracts";
+import { type AuthResponse, MESSAGES, type SessionResponse, type User } from "@stepsync/contracts";
 import { apiRequest } from "./client";
 
 const authCall = { notifyUnauthorized: false } as const;
@@ -83,4 +83,19 @@ export function resetPassword(token: string, password: string): Promise<{ messag
     body: { token, password },
     fallback: MESSAGES.resetFailed,
   });
+}
+
+/** Opens an e-mail confirmation link; works without a session (the link may be opened anywhere). */
+export function verifyEmail(token: string): Promise<{ message: string; user: User }> {
+  return apiRequest("/api/auth/verify-email", {
+    ...authCall,
+    method: "POST",
+    body: { token },
+    fallback: MESSAGES.invalidConfirmLink,
+  });
+}
+
+/** Mails the signed-in user a new confirmation link. */
+export function resendVerification(): Promise<{ message: string }> {
+  return apiRequest("/api/auth/resend-verification", { method: "POST" });
 }

@@ -1,4 +1,9 @@
-import { COMPARE_MESSAGES, type ComparisonStats, type ComparisonSummary } from "@stepsync/contracts";
+import {
+  COMPARE_MESSAGES,
+  type ComparisonDetail,
+  type ComparisonStats,
+  type ComparisonSummary,
+} from "@stepsync/contracts";
 import { ApiError, apiRequest, authHeaders } from "./client";
 
 export interface Pagination {
@@ -21,64 +26,6 @@ export function getComparisonStats(signal?: AbortSignal): Promise<ComparisonStat
 
 // ---- Comparison detail, start, delete, processing status (issue #4) ----
 
-export interface JointFeedback {
-  diff: number;
-  feedback: string;
-}
-
-export interface ComparisonSection {
-  title: string;
-  score: number;
-  overall_feedback: string;
-  /** Start in the reference video, seconds. */
-  timestamp: number;
-  duration: number;
-  /** Start in the user video, seconds. */
-  user_timestamp?: number;
-  joint_feedback: Record<string, JointFeedback>;
-  categories?: Record<string, number>;
-}
-
-export interface ComparisonResults {
-  sections: ComparisonSection[];
-  categories: Record<string, number>;
-  overallFeedback: string;
-  jointSpecificFeedback: Record<string, string>;
-  problematicJoints: string[];
-}
-
-export interface PoseTrack {
-  keypointNames: string[];
-  fps: number;
-  /** Each [t, x0, y0, s0, …], x/y normalised 0–1, s = 0 when missing. */
-  frames: number[][];
-}
-
-export interface AlignmentInfo {
-  mirrored?: boolean;
-  tempo_ratio?: number;
-  offset_s?: number;
-  sync_quality?: number;
-  segment_duration?: number;
-  time_map?: Array<[number, number]>;
-  coverage?: number;
-}
-
-export interface ComparisonDetail extends ComparisonSummary {
-  completed_at: string | null;
-  results: ComparisonResults | null;
-  alignment_info: AlignmentInfo | null;
-  tracks: { reference: PoseTrack; user: PoseTrack } | null;
-  aligned_videos: {
-    reference_url: string | null;
-    user_url: string | null;
-    sync_quality: number | null;
-    segment_duration: number | null;
-  } | null;
-  reference_url: string | null;
-  user_url: string | null;
-}
-
 export function getComparison(id: number | string, signal?: AbortSignal): Promise<{ comparison: ComparisonDetail }> {
   return apiRequest(`/api/comparisons/${encodeURIComponent(String(id))}`, { signal });
 }
@@ -89,7 +36,7 @@ export function deleteComparison(id: number): Promise<{ message: string }> {
 
 export function getProcessingStatus(
   signal?: AbortSignal,
-): Promise<{ processing_comparisons: Array<{ id: number; progress: number; created_at: string }> }> {
+): Promise<{ processing_comparisons: Array<{ id: number; progress: number; attempt: number; created_at: string }> }> {
   return apiRequest("/api/comparisons/processing-status", { signal });
 }
 

@@ -4,6 +4,8 @@ import { apiRequest } from "./client";
 export interface AppConfig {
   google_client_id: string | null;
   support_email: string;
+  /** The server's upload limit (MAX_VIDEO_MB); absent from servers older than this field. */
+  max_video_bytes?: number;
 }
 
 export function getConfig(): Promise<AppConfig> {

@@ -1,4 +1,5 @@
 import type {
+  CheckoutClosedRequest,
   CreditBundle,
   CreditTransaction,
   Purchase,
@@ -27,6 +28,11 @@ export function getBundles(signal?: AbortSignal): Promise<{ bundles: CreditBundl
 /** Starts a purchase: Razorpay Checkout fields, or `{ redirect }` when payments are not available. */
 export function purchaseRazorpay(bundleId: number): Promise<PurchaseResponse> {
   return apiRequest("/api/credits/purchase-razorpay", { method: "POST", body: { bundle_id: bundleId } });
+}
+
+/** Tells the server the checkout closed without success, so the purchase shows Cancelled or Failed. */
+export function reportCheckoutClosed(body: CheckoutClosedRequest): Promise<unknown> {
+  return apiRequest("/api/credits/checkout-closed", { method: "POST", body });
 }
 
 export function verifyRazorpay(body: VerifyRazorpayRequest): Promise<VerifyRazorpayResponse> {

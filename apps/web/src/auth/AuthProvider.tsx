@@ -172,6 +172,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return { user: await acceptAuth(await authApi.googleLogin(credential)), welcomeBack: true };
         } catch (loginError) {
           logger.warn(`Google fallback login failed: ${describeError(loginError)}`, "auth");
+          // The account exists with an unconfirmed e-mail: the server says what to do (issue 12).
+          if (isApiError(loginError, 409)) throw loginError;
           throw new Error(MESSAGES.accountExistsLoginFailed);
         }
       }

@@ -11,7 +11,8 @@ export function Card({ className, children, ...rest }: HTMLAttributes<HTMLDivEle
 
 export function CardTitle({ children, icon, aside }: { children: ReactNode; icon?: ReactNode; aside?: ReactNode }) {
   return (
-    <div className="mb-4 flex items-center justify-between gap-3">
+    // Wraps: a long aside goes under the title on a phone instead of squeezing it.
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
       <h3 className="flex items-center gap-2 text-base font-semibold text-white">
         {icon ? <span className="text-accent-300">{icon}</span> : null}
         {children}

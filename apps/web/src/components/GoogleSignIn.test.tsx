@@ -1,7 +1,22 @@
+import { MESSAGES } from "@stepsync/contracts";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GoogleAccountsId, GoogleCredentialResponse } from "../lib/google";
 import { mockFetch, renderApp, sessionRoutes, testUser } from "../test/utils";
+
+/** A stand-in for Google Identity Services; `signIn` hands the page a credential as Google would. */
+function fakeGis() {
+  let callback: ((r: GoogleCredentialResponse) => void) | undefined;
+  const gis: GoogleAccountsId = {
+    initialize: vi.fn((config) => {
+      callback = config.callback;
+    }),
+    renderButton: vi.fn(),
+    disableAutoSelect: vi.fn(),
+    cancel: vi.fn(),
+  };
+  return { gis, signIn: (credential: string) => act(async () => callback?.({ credential })) };
+}
 
 describe("Google sign-in", () => {
   afterEach(() => {
@@ -19,15 +34,7 @@ describe("Google sign-in", () => {
       "GET /api/config": { body: { google_client_id: "client-123", support_email: "x@y.z" } },
       "POST /api/auth/google-login": { body: { token: "g1", session_id: "g1", user: testUser, session } },
     });
-    let callback: ((r: GoogleCredentialResponse) => void) | undefined;
-    const gis: GoogleAccountsId = {
-      initialize: vi.fn((config) => {
-        callback = config.callback;
-      }),
-      renderButton: vi.fn(),
-      disableAutoSelect: vi.fn(),
-      cancel: vi.fn(),
-    };
+    const { gis, signIn } = fakeGis();
     const prompt = vi.fn();
     // Capture the script tag instead of letting the test DOM try to download it.
     let script: HTMLScriptElement | undefined;
@@ -52,9 +59,58 @@ describe("Google sign-in", () => {
     );
     expect(prompt).not.toHaveBeenCalled();
 
-    await act(async () => callback?.({ credential: "google-jwt" }));
+    await signIn("google-jwt");
     await screen.findByRole("heading", { name: /Welcome back, Maya Rao/ });
     expect(calls.find((c) => c.path === "/api/auth/google-login")?.body).toEqual({ credential: "google-jwt" });
     expect(screen.getByText("Login successful!")).toBeTruthy();
+  });
+});
+
+/** Renders `path` with Google Identity Services already on the page (a fake); returns its credential callback. */
+async function withFakeGoogle(path: string, heading: string | RegExp) {
+  const { gis, signIn } = fakeGis();
+  window.google = { accounts: { id: Object.assign(gis, { prompt: vi.fn() }) } };
+  renderApp(path);
+  await screen.findByRole("heading", { name: heading });
+  await waitFor(() => expect(gis.renderButton).toHaveBeenCalled());
+  return signIn;
+}
+
+describe("Google sign-in onto an account whose e-mail is unconfirmed (409)", () => {
+  afterEach(() => {
+    delete window.google;
+  });
+
+  const googleConfig = { body: { google_client_id: "client-123", support_email: "x@y.z" } };
+  const refused = { status: 409, body: { error: MESSAGES.googleLinkNeedsConfirmedEmail } };
+
+  it("login page: shows the server's explanation, not a generic failure, and stays signed out", async () => {
+    mockFetch({ ...sessionRoutes(null), "GET /api/config": googleConfig, "POST /api/auth/google-login": refused });
+    const signIn = await withFakeGoogle("/login", "Welcome back");
+    await signIn("google-jwt");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(MESSAGES.googleLinkNeedsConfirmedEmail);
+    expect(screen.queryByText(MESSAGES.googleLoginFailed)).toBeNull();
+    expect(screen.getByTestId("location").textContent).toBe("/login");
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  it("signup page: google-register 409 falls back to google-login, whose 409 text is shown", async () => {
+    const { calls } = mockFetch({
+      ...sessionRoutes(null),
+      "GET /api/config": googleConfig,
+      "POST /api/auth/google-register": { status: 409, body: { error: "User already exists" } },
+      "POST /api/auth/google-login": refused,
+    });
+    const signUp = await withFakeGoogle("/signup", /Create/);
+    await signUp("google-jwt");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(MESSAGES.googleLinkNeedsConfirmedEmail);
+    expect(screen.queryByText(MESSAGES.accountExistsLoginFailed)).toBeNull();
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith("/api/auth/google"))).toEqual([
+      "/api/auth/google-register",
+      "/api/auth/google-login",
+    ]);
+    expect(localStorage.getItem("token")).toBeNull();
   });
 });

@@ -2,11 +2,12 @@ import { MESSAGES } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { getConfig } from "../api/config";
-import { errorMessage } from "../api/client";
+import { errorMessage, isApiError } from "../api/client";
 import { useAuth } from "../auth/context";
 import { describeError, logger } from "../lib/logger";
 import { type GoogleCredentialResponse, loadGoogleIdentity } from "../lib/google";
 import { toast } from "../lib/toast";
+import { Alert } from "./Alert";
 import { Divider } from "./AuthLayout";
 import { Spinner } from "./Spinner";
 
@@ -35,6 +36,8 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: "login" | "r
   const containerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   const [busy, setBusy] = useState(false);
+  /** A refusal that explains what to do (409: the account's e-mail is unconfirmed) stays on the page. */
+  const [notice, setNotice] = useState<string | null>(null);
   const handlerRef = useRef<(response: GoogleCredentialResponse) => void>(() => undefined);
 
   handlerRef.current = (response) => {
@@ -44,6 +47,7 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: "login" | "r
       return;
     }
     setBusy(true);
+    setNotice(null);
     googleSignIn(credential, mode)
       .then((result) => {
         if (result.welcomeBack) toast.success(MESSAGES.welcomeBack);
@@ -51,9 +55,12 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: "login" | "r
       })
       .catch((error: unknown) => {
         logger.warn(`Google ${mode} failed: ${describeError(error)}`, "GoogleSignIn");
-        toast.error(
-          errorMessage(error, mode === "login" ? MESSAGES.googleLoginFailed : MESSAGES.googleRegistrationFailed),
+        const message = errorMessage(
+          error,
+          mode === "login" ? MESSAGES.googleLoginFailed : MESSAGES.googleRegistrationFailed,
         );
+        if (isApiError(error, 409)) setNotice(message);
+        else toast.error(message);
       })
       .finally(() => setBusy(false));
   };
@@ -98,14 +105,17 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: "login" | "r
   }
 
   return (
-    <div className="relative">
-      <div ref={containerRef} className="flex min-h-11 w-full justify-center [color-scheme:normal]" />
-      {state === "loading" || busy ? (
-        <div className="absolute inset-0 flex items-center justify-center gap-2 rounded-full bg-night-800/80 text-sm text-slate-300">
-          <Spinner className="size-4" />
-          {busy ? "Connecting to Google..." : "Loading Google sign-in..."}
-        </div>
-      ) : null}
+    <div className="space-y-4">
+      {notice ? <Alert>{notice}</Alert> : null}
+      <div className="relative">
+        <div ref={containerRef} className="flex min-h-11 w-full justify-center [color-scheme:normal]" />
+        {state === "loading" || busy ? (
+          <div className="absolute inset-0 flex items-center justify-center gap-2 rounded-full bg-night-800/80 text-sm text-slate-300">
+            <Spinner className="size-4" />
+            {busy ? "Connecting to Google..." : "Loading Google sign-in..."}
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

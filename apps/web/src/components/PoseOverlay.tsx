@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from "react";
-import type { PoseTrack } from "../api/comparisons";
+import type { CompactTrack } from "@stepsync/contracts";
 
 /** COCO-17 bones (index pairs). */
 export const COCO_BONES: ReadonlyArray<readonly [number, number]> = [
@@ -105,7 +105,13 @@ export function nearestFrame(frames: ReadonlyArray<ReadonlyArray<number>>, t: nu
 const ACCENT = "#ff6fae";
 const PROBLEM = "#f43f5e";
 
-function draw(canvas: HTMLCanvasElement, video: HTMLVideoElement, track: PoseTrack, bad: Set<string>, show: boolean) {
+function draw(
+  canvas: HTMLCanvasElement,
+  video: HTMLVideoElement,
+  track: CompactTrack,
+  bad: Set<string>,
+  show: boolean,
+) {
   const dpr = window.devicePixelRatio || 1;
   const w = video.clientWidth;
   const h = video.clientHeight;
@@ -168,7 +174,7 @@ export function PoseOverlay({
   visible,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
-  track: PoseTrack | null | undefined;
+  track: CompactTrack | null | undefined;
   problematicJoints: ReadonlyArray<string>;
   visible: boolean;
 }) {

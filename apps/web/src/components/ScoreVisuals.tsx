@@ -40,7 +40,7 @@ export function ScoreRing({
           {value}
           <span className="text-xl text-slate-400">%</span>
         </span>
-        <span className="text-[11px] font-semibold uppercase tracking-wider text-slate-400">{label}</span>
+        <span className="text-[10px] font-semibold uppercase tracking-wide text-slate-400">{label}</span>
       </span>
     </div>
   );

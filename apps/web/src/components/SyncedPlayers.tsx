@@ -1,6 +1,6 @@
 import { Bone, Pause, Play, Repeat, RotateCcw, TriangleAlert } from "lucide-react";
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
-import type { PoseTrack } from "../api/comparisons";
+import type { CompactTrack } from "@stepsync/contracts";
 import { COMPARE_TEXTS } from "../constants/texts";
 import { videoErrorText } from "../pages/compare/logic";
 import {
@@ -55,7 +55,7 @@ export function SyncedPlayers({
   referenceUrl: string;
   userUrl: string;
   timeMap: TimeMap | null | undefined;
-  tracks: { reference: PoseTrack; user: PoseTrack } | null;
+  tracks: { reference: CompactTrack; user: CompactTrack } | null;
   problematicJoints: ReadonlyArray<string>;
   onTime?: (refTime: number) => void;
   /** Keep both videos looping over this span of the reference (seconds); null: no loop. */

@@ -1,3 +1,5 @@
+import { LIMITS } from "@stepsync/contracts";
+
 /**
  * Spec texts the web app shows that are not (yet) in @stepsync/contracts MESSAGES.
  * Quoted from part 1 unless marked "web copy" (our own wording where the spec gives none).
@@ -89,6 +91,8 @@ export const COMPARE_TEXTS = {
   startFirst: "Start Your First Comparison",
   processingItem: "Processing...",
   failedItem: "Failed",
+  retryingItem: (attempt: number) =>
+    `The analysis was interrupted, so it is running again (attempt ${attempt} of ${LIMITS.analysisAttempts}).`,
   viewDetails: "View Details",
   loadMore: "Load More",
   comparisonLoadError: (detail: string) => `Error loading comparison: ${detail}`,

@@ -128,15 +128,23 @@ describe("purchase flow", () => {
     vi.unstubAllGlobals();
   });
 
-  it("resets on dismissal and reports a failed payment's description", async () => {
-    mockFetch({ "POST /api/credits/purchase-razorpay": { body: order } });
+  it("resets on dismissal and reports a failed payment's description; tells the server either way", async () => {
+    const { calls } = mockFetch({
+      "POST /api/credits/purchase-razorpay": { body: order },
+      "POST /api/credits/checkout-closed": { body: { payment_status: "failed", ended: "cancelled" } },
+    });
     const { Ctor, state } = fakeCheckout();
     const cb = callbacks(() => Promise.resolve(Ctor));
     await startPurchase(bundle, cb);
     state.options!.modal!.ondismiss!();
     expect(cb.onSettled).toHaveBeenCalledTimes(1);
-    state.failed!({ error: { description: "Card declined" } });
+    state.failed!({ error: { description: "Card declined", metadata: { payment_id: "pay_declined1" } } });
     expect(cb.onError).toHaveBeenCalledWith("Payment failed: Card declined");
+    await flush();
+    expect(calls.filter((c) => c.path === "/api/credits/checkout-closed").map((c) => c.body)).toEqual([
+      { razorpay_order_id: "order_abc" },
+      { razorpay_order_id: "order_abc", razorpay_payment_id: "pay_declined1" },
+    ]);
   });
 
   it("reports a server error, a network error and a script that will not load", async () => {

@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES, type CreditBundle, type RazorpayOrderResponse } from "@stepsync/contracts";
 import { ApiError } from "../api/client";
-import { purchaseRazorpay, verifyRazorpay } from "../api/credits";
+import { purchaseRazorpay, reportCheckoutClosed, verifyRazorpay } from "../api/credits";
 
 export const RAZORPAY_CHECKOUT_URL = "https://checkout.razorpay.com/v1/checkout.js";
 
@@ -11,7 +11,12 @@ export interface RazorpaySuccess {
   razorpay_signature: string;
 }
 export interface RazorpayFailure {
-  error?: { code?: string; description?: string; reason?: string };
+  error?: {
+    code?: string;
+    description?: string;
+    reason?: string;
+    metadata?: { order_id?: string; payment_id?: string };
+  };
 }
 export interface RazorpayOptions {
   key: string;
@@ -142,9 +147,15 @@ export async function startPurchase(bundle: CreditBundle, callbacks: PurchaseCal
       handler: (response) => {
         void verify(response);
       },
-      modal: { ondismiss: onSettled },
+      modal: {
+        ondismiss: () => {
+          closed(undefined);
+          onSettled();
+        },
+      },
     });
     checkout.on("payment.failed", (response) => {
+      closed(response?.error?.metadata?.payment_id);
       onError(PAYMENT_MESSAGES.paymentFailedWith(response?.error?.description ?? "Unknown error"));
       onSettled();
     });
@@ -152,6 +163,14 @@ export async function startPurchase(bundle: CreditBundle, callbacks: PurchaseCal
   } catch {
     onError(PAYMENT_MESSAGES.purchaseFailedRetry);
     onSettled();
+  }
+
+  /**
+   * The server marks the purchase Cancelled (no payment id) or Failed; unanswered, it expires the
+   * order itself within the hour, so a lost report costs nothing.
+   */
+  function closed(paymentId: string | undefined) {
+    reportCheckoutClosed({ razorpay_order_id: order.order_id, razorpay_payment_id: paymentId }).catch(() => {});
   }
 
   async function verify(response: RazorpaySuccess) {

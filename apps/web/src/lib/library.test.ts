@@ -71,9 +71,13 @@ describe("upload validation", () => {
     expect(validateVideoFile(null)).toBe(UPLOAD_MESSAGES.selectVideo);
     expect(validateVideoFile({ name: "a.txt", type: "text/plain", size: 10 })).toBe(UPLOAD_MESSAGES.invalidVideoType);
     expect(validateVideoFile({ name: "a.mp4", type: "video/mp4", size: LIMITS.maxVideoBytes + 1 })).toBe(
-      UPLOAD_MESSAGES.videoTooLarge,
+      "File too large. Maximum size is 500MB.",
     );
     expect(validateVideoFile({ name: "a.mov", type: "video/quicktime", size: 10 })).toBeNull();
+    // A server set to MAX_VIDEO_MB=5 says so through /api/config; the check and its text follow.
+    expect(validateVideoFile({ name: "a.mp4", type: "video/mp4", size: 6 * 1024 * 1024 }, 5 * 1024 * 1024)).toBe(
+      "File too large. Maximum size is 5MB.",
+    );
     expect(validateThumbnail(null)).toBeNull();
     expect(validateThumbnail({ name: "a.gif", type: "image/gif", size: 10 })).toBe(
       UPLOAD_MESSAGES.invalidThumbnailType,

@@ -71,11 +71,14 @@ const IMAGE_EXT = /\.(jpe?g|png|webp)$/i;
 type FileLike = { name: string; type: string; size: number };
 
 /** The upload screen's checks before sending (the server checks the bytes again). */
-export function validateVideoFile(file: FileLike | null | undefined): string | null {
+export function validateVideoFile(
+  file: FileLike | null | undefined,
+  maxBytes: number = LIMITS.maxVideoBytes,
+): string | null {
   if (!file) return UPLOAD_MESSAGES.selectVideo;
   if (!(VIDEO_TYPES.includes(file.type) || (!file.type && VIDEO_EXT.test(file.name))))
     return UPLOAD_MESSAGES.invalidVideoType;
-  if (file.size > LIMITS.maxVideoBytes) return UPLOAD_MESSAGES.videoTooLarge;
+  if (file.size > maxBytes) return UPLOAD_MESSAGES.videoTooLarge(maxBytes);
   return null;
 }
 

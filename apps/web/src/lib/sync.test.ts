@@ -62,26 +62,23 @@ describe("drift decisions", () => {
     const d = decideSync({ refTime: 2, userTime: 2.1, speed: 1, map: null, settings: loose });
     expect(d).toEqual({ kind: "jump", drift: expect.closeTo(0.1), target: 2 });
     const t = decideSync({ refTime: 2, userTime: 3.6, speed: 1, map, settings: tight });
-    expect(t.kind).toBe("jump");
-    if (t.kind === "jump") expect(t.target).toBeCloseTo(3.5);
+    expect(t).toEqual({ kind: "jump", drift: expect.closeTo(0.1), target: expect.closeTo(3.5) });
   });
 
   it("nudges the rate between threshold and 3× threshold, clamped", () => {
     const ahead = decideSync({ refTime: 2, userTime: 2.06, speed: 1, map: null, settings: loose });
-    expect(ahead.kind).toBe("nudge");
-    if (ahead.kind === "nudge") expect(ahead.rate).toBeCloseTo(0.94);
+    expect(ahead).toEqual({ kind: "nudge", drift: expect.closeTo(0.06), rate: expect.closeTo(0.94) });
     const behind = decideSync({ refTime: 2, userTime: 1.94, speed: 1, map: null, settings: loose });
-    if (behind.kind === "nudge") expect(behind.rate).toBeCloseTo(1.06);
+    expect(behind).toEqual({ kind: "nudge", drift: expect.closeTo(-0.06), rate: expect.closeTo(1.06) });
     // Aligned: 0.04 s behind over 0.5 s wants 1.08 — inside 0.9–1.15.
     const aligned = decideSync({ refTime: 2, userTime: 3.46, speed: 1, map, settings: tight });
-    expect(aligned.kind).toBe("nudge");
-    if (aligned.kind === "nudge") expect(aligned.rate / 1.25).toBeCloseTo(1.064, 2);
+    expect(aligned).toEqual({ kind: "nudge", drift: expect.closeTo(-0.04), rate: expect.closeTo(1.25 * 1.064, 2) });
     // A wide-open settings object shows the clamp.
     const wide = { ...loose, threshold: 0.5 };
     const clamped = decideSync({ refTime: 10, userTime: 11.4, speed: 1, map: null, settings: wide });
-    if (clamped.kind === "nudge") expect(clamped.rate).toBe(0.85);
+    expect(clamped).toEqual({ kind: "nudge", drift: expect.closeTo(1.4), rate: 0.85 });
     const fast = decideSync({ refTime: 10, userTime: 8.6, speed: 2, map: null, settings: wide });
-    if (fast.kind === "nudge") expect(fast.rate).toBe(2 * 1.25);
+    expect(fast).toEqual({ kind: "nudge", drift: expect.closeTo(-1.4), rate: 2 * 1.25 });
   });
 });
 

@@ -60,6 +60,9 @@ export const testUser: User = {
   profile_image: null,
   role: "user",
   created_at: "2025-01-15T10:00:00.000Z",
+  email_verified: true,
+  pending_email: null,
+  has_password: true,
 };
 
 export const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();

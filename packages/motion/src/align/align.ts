@@ -21,9 +21,16 @@ export interface Alignment {
 /** A mirrored match must be clearly better before we call the performance mirrored. */
 const MIRROR_MARGIN = 0.85;
 
+/**
+ * Cost of a reference frame the user's video does not cover: about that of clearly different poses,
+ * so a partial video is matched where it fits and the rest counts as missed.
+ */
+const SKIP_COST = 1;
+
 export function dtwOptions(nRef: number, nUser: number, fps: number) {
   return {
-    refSlack: Math.min(Math.round(0.2 * nRef), Math.round(10 * fps)),
+    skipCost: SKIP_COST,
+    refSlack: Math.min(Math.round(0.6 * nRef), Math.round(30 * fps)),
     userSlack: Math.min(Math.round(0.4 * nUser), Math.round(20 * fps)),
     band: Math.min(Math.max(Math.round(2 * fps), Math.round(0.15 * Math.max(nRef, nUser))), Math.round(30 * fps)),
   };

@@ -8,7 +8,9 @@
  * - Band: cells far from the diagonal through the free start region are never visited, which
  *   keeps memory and time linear in the length for long videos.
  * - Open begin and end: the user may start or stop a little earlier or later than the reference
- *   (extra lead-in, a late start, a cut-off end). Which end is chosen: the lowest mean cost per step.
+ *   (extra lead-in, a late start, a cut-off end). Which end is chosen: the lowest mean cost per step,
+ *   where every reference frame left unmatched counts as a step of `skipCost` (a user video that
+ *   covers only part of the reference is matched where it fits, but is not rewarded for skipping).
  */
 export interface DtwOptions {
   /** Max reference frames that may be left unmatched at the start and at the end. */
@@ -17,6 +19,8 @@ export interface DtwOptions {
   userSlack: number;
   /** Half-width of the band, in frames, around the line between the corners. */
   band: number;
+  /** Cost of each reference frame left unmatched at either end (default 0: skipping is free). */
+  skipCost?: number;
 }
 
 export interface DtwResult {
@@ -40,6 +44,7 @@ export function dtw(n: number, m: number, cost: (i: number, j: number) => number
   }
   const width = Math.min(m, 2 * halfWidth + 3);
   const INF = Number.POSITIVE_INFINITY;
+  const skip = opts.skipCost ?? 0;
   // D: accumulated cost, L: path length, B: back-pointer (0 diag, 1 = (1,2), 2 = (2,1), 3 start).
   const D = new Float64Array(n * width).fill(INF);
   const L = new Float64Array(n * width);
@@ -63,31 +68,27 @@ export function dtw(n: number, m: number, cost: (i: number, j: number) => number
       let bestLen = 0;
       let back = 3;
       if ((i === 0 && j <= opts.userSlack) || (j === 0 && i <= opts.refSlack)) {
-        best = 2 * c;
-        bestLen = 2;
+        best = 2 * c + 2 * skip * i;
+        bestLen = 2 + 2 * i;
       }
-      const cand = (prev: number, prevLen: number, extra: number, extraLen: number, b: number) => {
-        if (prev === INF) return;
+      // Three ways in (diagonal, or a long step either way); compared by mean cost so long and
+      // short routes compete fairly. Written out, not as a closure: this is the hot loop.
+      for (let step = 0; step < 3; step++) {
+        const pi = step === 2 ? i - 2 : i - 1;
+        const pj = step === 1 ? j - 2 : j - 1;
+        if (pi < 0 || pj < 0) continue;
+        const kp = at(pi, pj);
+        if (kp < 0) continue;
+        const prev = D[kp] as number;
+        if (prev === INF) continue;
+        const extra = step === 0 ? 0 : step === 1 ? get(C, i, j - 1) : get(C, i - 1, j);
         const total = prev + extra + 2 * c;
-        const len = prevLen + extraLen + 2;
-        // Compare by mean cost so long and short routes compete fairly.
+        const len = (L[kp] as number) + (step === 0 ? 2 : 3);
         if (best === INF || total / len < best / bestLen - 1e-12) {
           best = total;
           bestLen = len;
-          back = b;
+          back = step;
         }
-      };
-      if (i > 0 && j > 0) {
-        const kd = at(i - 1, j - 1);
-        if (kd >= 0) cand(D[kd] as number, L[kd] as number, 0, 0, 0);
-      }
-      if (i > 0 && j > 1) {
-        const kp = at(i - 1, j - 2);
-        if (kp >= 0) cand(D[kp] as number, L[kp] as number, get(C, i, j - 1), 1, 1);
-      }
-      if (i > 1 && j > 0) {
-        const kp = at(i - 2, j - 1);
-        if (kp >= 0) cand(D[kp] as number, L[kp] as number, get(C, i - 1, j), 1, 2);
       }
       D[k] = best;
       L[k] = bestLen;
@@ -103,7 +104,8 @@ export function dtw(n: number, m: number, cost: (i: number, j: number) => number
     if (k < 0) return;
     const d = D[k] as number;
     if (d === INF) return;
-    const mean = d / (L[k] as number);
+    const left = n - 1 - i;
+    const mean = (d + 2 * skip * left) / ((L[k] as number) + 2 * left);
     if (mean < endMean - 1e-12) {
       endMean = mean;
       endI = i;

@@ -18,6 +18,13 @@ export function video(name: string): string {
   return join(fixturesDir, "video", name);
 }
 
+/** The dev clips (real dance and exercise footage, some with music), when this copy of the fixtures has them. */
+export const hasDevFixtures = existsSync(join(fixturesDir, "dev", "dance_woman_room.mp4"));
+
+export function devVideo(name: string): string {
+  return join(fixturesDir, "dev", name);
+}
+
 export function ffmpeg(args: string[]): Promise<void> {
   return new Promise((res, rej) => {
     execFile(ffmpegPath(), ["-y", "-v", "error", ...args], { maxBuffer: 1 << 24 }, (err, _o, stderr) => {

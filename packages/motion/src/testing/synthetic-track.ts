@@ -96,5 +96,6 @@ export function syntheticTrack(
     duration: opts.duration,
     minScore: 0.25,
     frames,
+    audio: null,
   };
 }

@@ -41,7 +41,11 @@ export function decodedSize(
 export async function* decodeFrames(path: string, info: VideoInfo, opts: DecodeOptions): AsyncGenerator<DecodedFrame> {
   const { width, height } = decodedSize(info, opts.maxSide);
   const frameBytes = width * height * 3;
-  const args = ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-an", "-sn"];
+  // One decoding thread: the pose workers already use every core, and threads cost ffmpeg about
+  // 10 % more CPU for nothing here. (Skipping the deblocking filter saved more, but made the poses
+  // of a heavily compressed upload noticeably worse: bench/quality's low-quality copies.)
+  const args = ["-v", "error", "-nostdin", "-threads", "1", "-i", path];
+  args.push("-map", "0:v:0", "-an", "-sn");
   if (opts.maxSeconds) args.push("-t", String(opts.maxSeconds));
   args.push(
     "-vf",

@@ -101,13 +101,23 @@ describe("users", () => {
 
   it("exports CSV with formulas defused", async () => {
     const evil = await t.signUp({ username: "=HYPERLINK(1)", email: `evil${Date.now()}@example.com` });
+    // A full name with a comma, quotes, a line break and a leading formula character.
+    await t.ctx.db
+      .update(users)
+      .set({ fullName: '@SUM(A1), "the boss"\nsecond line' })
+      .where(eq(users.id, evil.user.id));
     const res = await t.call("GET", "/api/admin/export/users", { token: admin.token });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toBe('attachment; filename="users_export.csv"');
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     const lines = res.body.split("\r\n");
     expect(lines[0]).toBe("ID,Username,Email,Full Name,Role,Credits,Verified,Created At");
-    expect(lines.find((l) => l.startsWith(`${evil.user.id},`))).toContain(",'=HYPERLINK(1),");
+    const [saved] = await t.ctx.db.select().from(users).where(eq(users.id, evil.user.id));
+    // The cell is quoted (comma, quotes doubled, line break kept inside) and starts with an apostrophe.
+    expect(res.body).toContain(
+      `\r\n${evil.user.id},'=HYPERLINK(1),${evil.user.email},"'@SUM(A1), ""the boss""\nsecond line",user,` +
+        `${saved?.credits},${saved?.verified},${saved?.createdAt.toISOString()}\r\n`,
+    );
     await t.ctx.db.delete(users).where(eq(users.id, evil.user.id));
   });
 });

@@ -15,7 +15,8 @@ import type { AppContext } from "../../context.ts";
 import { notifications, referenceVideos, users, videoComments } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { toCsv } from "./csv.ts";
-import { pagination } from "./paging.ts";
+import { pagination } from "../../http/paging.ts";
+import { containsPattern } from "../../db/like.ts";
 import { idParam } from "./users.ts";
 
 type VideoRow = typeof referenceVideos.$inferSelect;
@@ -36,8 +37,6 @@ const toAdminVideo = (v: VideoRow, contributor: string | null): AdminVideo => ({
   created_at: v.createdAt.toISOString(),
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Library videos, comments and notifications as admins manage them. Review stays in routes/library. */
 export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppContext): void {
   const admin = { preHandler: guard("admin") };
@@ -49,7 +48,7 @@ export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppCon
     if (q.category) conditions.push(eq(referenceVideos.category, q.category));
     if (q.is_featured !== undefined) conditions.push(eq(referenceVideos.isFeatured, q.is_featured));
     if (q.search) {
-      const like = `%${escapeLike(q.search)}%`;
+      const like = containsPattern(q.search);
       const match = or(ilike(referenceVideos.title, like), ilike(users.username, like));
       if (match) conditions.push(match);
     }

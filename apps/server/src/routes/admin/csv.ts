@@ -1,4 +1,8 @@
 /**
+ * The one CSV writer, for every export (admin users and videos). A shared function rather than a
+ * package: csv-stringify would do the quoting but not the formula defusing, which is the part that
+ * matters here.
+ *
  * CSV as RFC 4180 wants it (CRLF rows; a field with a comma, quote, CR or LF is quoted, quotes
  * doubled), with spreadsheet formulas defused: a text cell starting with =, +, -, @, tab or CR gets
  * a leading apostrophe so Excel, LibreOffice and Sheets show it as text instead of running it.

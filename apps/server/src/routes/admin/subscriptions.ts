@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { emailSubscriptions } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { newUnsubscribeToken } from "../notifications/subscribe.ts";
-import { pagination } from "./paging.ts";
+import { pagination } from "../../http/paging.ts";
 import { idParam } from "./users.ts";
 
 type Row = typeof emailSubscriptions.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ADMIN_MESSAGES, type AdminUser, adminRoleBody, adminUsersQuery } from "@stepsync/contracts";
+import { ADMIN_MESSAGES, type AdminUser, adminRoleBody, adminUsersQuery, MESSAGES, rowId } from "@stepsync/contracts";
 import { currentUser, guard } from "../../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -9,11 +9,36 @@ import { emailSubscriptions, referenceVideos, users, videoLikes, videos } from "
 import { HttpError, parse } from "../../http/errors.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { toCsv } from "./csv.ts";
-import { pagination } from "./paging.ts";
+import { pagination } from "../../http/paging.ts";
+import { containsPattern } from "../../db/like.ts";
 
-export const idParam = z.object({ id: z.coerce.number().int().positive({ error: "Not found" }) });
+export const idParam = z.object({ id: rowId() });
 
 type UserRow = typeof users.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Locks every admin row (in id order, so two callers never deadlock) and answers their ids. Whoever
+ * checks "an admin remains" under this lock and changes roles in the same transaction cannot interleave
+ * with another admin doing the same: the second waits and then sees the first one's change.
+ */
+async function lockAdmins(tx: Tx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(users.id)
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+/** Under the admin lock: refuses to take away the last admin, then refuses an actor no longer admin. */
+function checkAdminsRemain(admins: number[], actorId: number, losingAdmin: number | undefined): void {
+  if (losingAdmin !== undefined && admins.includes(losingAdmin) && admins.length <= 1) {
+    throw new HttpError(409, ADMIN_MESSAGES.lastAdmin);
+  }
+  if (!admins.includes(actorId)) throw new HttpError(403, MESSAGES.adminRequired);
+}
 const toAdminUser = (u: Pick<UserRow, "id" | "username" | "email" | "role" | "createdAt">): AdminUser => ({
   id: u.id,
   username: u.username,
@@ -21,8 +46,6 @@ const toAdminUser = (u: Pick<UserRow, "id" | "username" | "email" | "role" | "cr
   role: u.role,
   created_at: u.createdAt.toISOString(),
 });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Deletes an account and everything that is theirs, then their files:
@@ -34,8 +57,15 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * - likes_count of the videos they liked is recounted; stored files (uploads, library videos,
  *   thumbnails, pose tracks) are removed once the rows are gone.
  */
-export async function deleteUserAndData(db: Db, storage: BlobStore, user: UserRow): Promise<void> {
+export async function deleteUserAndData(
+  db: Db,
+  storage: BlobStore,
+  user: UserRow,
+  /** Runs first in the deleting transaction; throwing there deletes nothing. */
+  precondition?: (tx: Tx) => Promise<void>,
+): Promise<void> {
   const keys = await db.transaction(async (tx) => {
+    await precondition?.(tx);
     const uploads = await tx.select({ key: videos.storageKey }).from(videos).where(eq(videos.ownerId, user.id));
     const library = await tx
       .delete(referenceVideos)
@@ -73,7 +103,7 @@ export function adminUserRoutes(app: FastifyInstance, { db, storage }: AppContex
     const conditions: SQL[] = [];
     if (q.role) conditions.push(eq(users.role, q.role));
     if (q.search) {
-      const like = `%${escapeLike(q.search)}%`;
+      const like = containsPattern(q.search);
       const match = or(ilike(users.username, like), ilike(users.email, like));
       if (match) conditions.push(match);
     }
@@ -96,12 +126,10 @@ export function adminUserRoutes(app: FastifyInstance, { db, storage }: AppContex
     const me = currentUser(request).user;
     if (id === me.id) throw new HttpError(409, ADMIN_MESSAGES.cannotChangeOwnRole);
     const updated = await db.transaction(async (tx) => {
+      const admins = await lockAdmins(tx);
       const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
       if (!target) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-      if (target.role === "admin" && role !== "admin") {
-        const [admins] = await tx.select({ n: count() }).from(users).where(eq(users.role, "admin"));
-        if (Number(admins?.n ?? 0) <= 1) throw new HttpError(409, ADMIN_MESSAGES.lastAdmin);
-      }
+      checkAdminsRemain(admins, me.id, role === "admin" ? undefined : target.id);
       const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).returning();
       return row!;
     });
@@ -110,14 +138,12 @@ export function adminUserRoutes(app: FastifyInstance, { db, storage }: AppContex
 
   app.delete("/api/admin/users/:id", admin, async (request) => {
     const { id } = parse(idParam, request.params);
-    if (id === currentUser(request).user.id) throw new HttpError(409, ADMIN_MESSAGES.cannotDeleteSelf);
+    const me = currentUser(request).user;
+    if (id === me.id) throw new HttpError(409, ADMIN_MESSAGES.cannotDeleteSelf);
     const [target] = await db.select().from(users).where(eq(users.id, id));
     if (!target) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-    if (target.role === "admin") {
-      const [admins] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
-      if (Number(admins?.n ?? 0) <= 1) throw new HttpError(409, ADMIN_MESSAGES.lastAdmin);
-    }
-    await deleteUserAndData(db, storage, target);
+    // The admin check reads roles under the lock, not `target.role` read above (it may have changed since).
+    await deleteUserAndData(db, storage, target, async (tx) => checkAdminsRemain(await lockAdmins(tx), me.id, id));
     return { message: ADMIN_MESSAGES.userDeleted(target.username) };
   });
 

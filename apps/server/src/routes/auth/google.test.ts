@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@stepsync/contracts";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { startFakeGoogle } from "../../test/google.ts";
 
@@ -47,9 +49,14 @@ describe("Google sign-in", () => {
     expect(login.json().user.email).toBe("kavya@gmail.com");
   });
 
-  it("links Google to an existing password account with the same e-mail", async () => {
-    await t.signUp({ email: "both@gmail.com" });
+  it("links Google to an existing password account with the same e-mail once that address is confirmed", async () => {
+    const { user } = await t.signUp({ email: "both@gmail.com" });
     const credential = google.idToken({ sub: "g-3", email: "both@gmail.com" });
+    const refused = await t.call("POST", "/api/auth/google-login", { body: { credential } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: MESSAGES.googleLinkNeedsConfirmedEmail });
+    // Confirmed (email-confirmation.test.ts opens the mailed link; here the row says so).
+    await t.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
     const res = await t.call("POST", "/api/auth/google-login", { body: { credential } });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.email).toBe("both@gmail.com");

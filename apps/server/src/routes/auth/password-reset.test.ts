@@ -30,7 +30,7 @@ describe("forgot → mail → reset", () => {
     const res = await t.call("POST", "/api/auth/forgot-password", { body: { email: "Mira@Example.com" } });
     expect(res.statusCode).toBe(200);
 
-    const mail = await smtp.waitFor("mira@example.com");
+    const mail = await smtp.waitFor("mira@example.com", /reset-password/);
     expect(mail.raw).toMatch(/Subject: Reset your StepSync password/);
     const token = tokenFromMail(mail.text);
 
@@ -66,7 +66,7 @@ describe("forgot → mail → reset", () => {
     const unknown = await t.call("POST", "/api/auth/forgot-password", { body: { email: "ghost@example.com" } });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
-    await smtp.waitFor("known@example.com");
+    await smtp.waitFor("known@example.com", /reset-password/);
     expect(smtp.inbox.some((m) => m.to.includes("ghost@example.com"))).toBe(false);
   });
 
@@ -79,7 +79,7 @@ describe("forgot → mail → reset", () => {
   it("refuses a link older than one hour", async () => {
     await t.signUp({ email: "late@example.com" });
     await t.call("POST", "/api/auth/forgot-password", { body: { email: "late@example.com" } });
-    const token = tokenFromMail((await smtp.waitFor("late@example.com")).text);
+    const token = tokenFromMail((await smtp.waitFor("late@example.com", /reset-password/)).text);
     await t.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -98,7 +98,7 @@ describe("forgot → mail → reset", () => {
     expect(bogus.json()).toEqual({ error: MESSAGES.invalidResetLink });
     await t.signUp({ email: "weak@example.com" });
     await t.call("POST", "/api/auth/forgot-password", { body: { email: "weak@example.com" } });
-    const token = tokenFromMail((await smtp.waitFor("weak@example.com")).text);
+    const token = tokenFromMail((await smtp.waitFor("weak@example.com", /reset-password/)).text);
     const weak = await t.call("POST", "/api/auth/reset-password", { body: { token, password: "password" } });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toEqual({ error: MESSAGES.weakPassword });

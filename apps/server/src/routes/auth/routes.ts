@@ -8,6 +8,7 @@ import {
   registerRequest,
   resetPasswordRequest,
   validateResetTokenRequest,
+  verifyEmailRequest,
   type AuthResponse,
 } from "@stepsync/contracts";
 import { users } from "../../db/schema.ts";
@@ -17,6 +18,7 @@ import { currentUser, guard, SESSION_COOKIE } from "../../auth/request-auth.ts";
 import { deleteSession, extendSession } from "../../auth/sessions.ts";
 import { findUserByEmail, toPublicUser } from "../../auth/users.ts";
 import type { AppContext } from "../../context.ts";
+import { confirmEmail, mailConfirmation, pendingEmailOf } from "../../auth/email-confirmation.ts";
 import { createAccount, createResetToken, findValidResetToken, resetMail, resetPassword, signIn } from "./service.ts";
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -41,8 +43,26 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/auth/register", limited, async (request, reply) => {
     const input = parse(registerRequest, request.body);
     const user = await createAccount(db, input);
+    // The account works at once (spec: sign-up goes straight to /dashboard); the address is proven later.
+    await mailConfirmation(ctx, request.log, user, user.email);
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 201, { ...body, message: MESSAGES.registrationSuccessful });
+  });
+
+  app.post("/api/auth/verify-email", limited, async (request) => {
+    const { token } = parse(verifyEmailRequest, request.body);
+    const { user, changed } = await confirmEmail(db, token, request.auth?.session.id);
+    return {
+      message: changed ? MESSAGES.emailChanged(user.email) : MESSAGES.emailConfirmed,
+      user: toPublicUser(user, await pendingEmailOf(db, user)),
+    };
+  });
+
+  app.post("/api/auth/resend-verification", { ...limited, preHandler: guard() }, async (request) => {
+    const { user } = currentUser(request);
+    if (user.emailVerifiedAt) throw new HttpError(400, MESSAGES.emailAlreadyConfirmed);
+    await mailConfirmation(ctx, request.log, user, user.email);
+    return { message: MESSAGES.confirmEmailSent(user.email) };
   });
 
   app.post("/api/auth/login", limited, async (request, reply) => {
@@ -56,7 +76,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get("/api/auth/session", { preHandler: guard() }, async (request) => {
     const { user, session } = currentUser(request);
-    return { user: toPublicUser(user), session: { expires_at: session.expiresAt.toISOString() } };
+    return {
+      user: toPublicUser(user, await pendingEmailOf(db, user)),
+      session: { expires_at: session.expiresAt.toISOString() },
+    };
   });
 
   app.post("/api/auth/session/extend", { preHandler: guard() }, async (request, reply) => {
@@ -81,13 +104,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/auth/google-login", limited, async (request, reply) => {
     const { credential } = parse(googleRequest, request.body);
     const identity = await ctx.google.verify(credential);
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(or(eq(users.googleSub, identity.sub), eq(users.email, identity.email)));
+    const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub));
+    const user = linked ?? (await findUserByEmail(db, identity.email));
     if (!user) throw new HttpError(404, MESSAGES.googleNoAccount);
-    // An account made with e-mail and password gets linked to the Google identity of the same (verified) address.
-    if (!user.googleSub) await db.update(users).set({ googleSub: identity.sub }).where(eq(users.id, user.id));
+    if (!linked) {
+      // An account made with e-mail and password is linked to the Google identity of the same
+      // address only once its owner has proven the address: otherwise whoever registered someone
+      // else's address with a password would get their Google sign-in (and keep the password).
+      if (!user.emailVerifiedAt) throw new HttpError(409, MESSAGES.googleLinkNeedsConfirmedEmail);
+      await db.update(users).set({ googleSub: identity.sub }).where(eq(users.id, user.id));
+    }
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
   });
@@ -105,6 +131,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       email: identity.email,
       googleSub: identity.sub,
       profileImage: identity.picture,
+      emailVerified: true,
     });
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 201, { ...body, message: MESSAGES.registrationSuccessful });

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { LIMITS, MESSAGES, type AuthResponse } from "@stepsync/contracts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, users } from "../../db/schema.ts";
@@ -19,6 +20,8 @@ export async function createAccount(
     googleSub?: string;
     profileImage?: string;
     role?: UserRow["role"];
+    /** The address is already proven (Google said so). */
+    emailVerified?: boolean;
   },
 ): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) throw new HttpError(409, MESSAGES.emailTaken);
@@ -36,6 +39,7 @@ export async function createAccount(
           googleSub: input.googleSub,
           profileImage: input.profileImage,
           role: input.role ?? "user",
+          emailVerifiedAt: input.emailVerified ? new Date() : null,
         })
         .returning();
       if (!user) throw new Error("insert returned no row");
@@ -50,7 +54,7 @@ export async function createAccount(
     });
   } catch (error) {
     // Two sign-ups racing for the same e-mail: the unique index decides, the loser gets the 409.
-    if ((error as { code?: string }).code === "23505") throw new HttpError(409, MESSAGES.emailTaken);
+    if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailTaken);
     throw error;
   }
 }
@@ -92,7 +96,10 @@ export async function findValidResetToken(db: Db, token: string) {
   return row;
 }
 
-/** Uses the token (once), sets the password, ends every session of the user and voids their other links. */
+/**
+ * Uses the token (once), sets the password, ends every session of the user and voids their other
+ * links. The link went to the account's address, so opening it also proves that address.
+ */
 export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -108,7 +115,10 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw new HttpError(400, MESSAGES.invalidResetLink);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, used.userId));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })

@@ -109,3 +109,24 @@ describe("role guard", () => {
     expect((await t.call("GET", "/api/admin/client-logs", { token })).statusCode).toBe(200);
   });
 });
+
+describe("expired sessions", () => {
+  it("are deleted at start (and hourly); live ones stay", async () => {
+    const { token: live } = await t.signUp();
+    const { token: old } = await t.signUp();
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(old)));
+    // Another process of the same deployment starting up.
+    const next = await startTestApp({}, {}, t.database);
+    try {
+      const left = await t.ctx.db.select({ hash: sessions.tokenHash }).from(sessions);
+      expect(left.map((r) => r.hash)).toContain(hashToken(live));
+      expect(left.map((r) => r.hash)).not.toContain(hashToken(old));
+      expect((await t.call("GET", "/api/auth/session", { token: live })).statusCode).toBe(200);
+    } finally {
+      await next.close();
+    }
+  });
+});

@@ -22,6 +22,11 @@ export async function claimAttempt(db: Db, id: number) {
   return row;
 }
 
+/** The running job's sign of life (jobs/heartbeat.ts). */
+export async function beatComparison(db: Db, id: number): Promise<void> {
+  await db.update(comparisons).set({ heartbeatAt: new Date() }).where(stillProcessing(id));
+}
+
 export async function reportProgress(db: Db, id: number, percent: number): Promise<void> {
   await db
     .update(comparisons)

@@ -1,39 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { COMPARE_MESSAGES, comparisonListQuery, type ComparisonSummary } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, comparisonListQuery, rowId } from "@stepsync/contracts";
 import type { Db } from "../../db/client.ts";
 import { comparisons, videos } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { historyStats } from "./stats.ts";
-import { libraryVideoUrl, userVideoUrl } from "../videos/urls.ts";
-
-/** Where the player fetches the reference: the uploaded file, or the library video. */
-export function referenceUrlOf(row: typeof comparisons.$inferSelect): string | null {
-  if (row.referenceUploadId) return userVideoUrl(row.referenceUploadId);
-  if (row.referenceVideoId) return libraryVideoUrl(row.referenceVideoId);
-  return null;
-}
-
-export function toComparisonSummary(row: typeof comparisons.$inferSelect): ComparisonSummary {
-  return {
-    id: row.id,
-    activity_type: row.activityType,
-    status: row.status,
-    progress: row.progress,
-    error: row.error,
-    overall_score: row.overallScore,
-    reference_title: row.referenceTitle,
-    contributor_name: row.contributorName,
-    thumbnail_path: row.thumbnailPath,
-    reference_video_path: referenceUrlOf(row),
-    user_video_path: row.userVideoId ? userVideoUrl(row.userVideoId) : null,
-    reference_video_id: row.referenceVideoId,
-    created_at: row.createdAt.toISOString(),
-  };
-}
+import { toComparisonDetail, toComparisonSummary } from "./serialize.ts";
+import { pagination } from "../../http/paging.ts";
 
 export function comparisonRoutes(app: FastifyInstance, { db, storage }: AppContext): void {
   app.get("/api/comparisons", { preHandler: guard() }, async (request) => {
@@ -56,7 +32,7 @@ export function comparisonRoutes(app: FastifyInstance, { db, storage }: AppConte
     const total = count?.total ?? 0;
     return {
       comparisons: rows.map(toComparisonSummary),
-      pagination: { page, limit, total, has_more: page * limit < total },
+      pagination: pagination(page, limit, total),
     };
   });
 
@@ -66,7 +42,12 @@ export function comparisonRoutes(app: FastifyInstance, { db, storage }: AppConte
 
   app.get("/api/comparisons/processing-status", { preHandler: guard() }, async (request) => {
     const rows = await db
-      .select({ id: comparisons.id, progress: comparisons.progress, created_at: comparisons.createdAt })
+      .select({
+        id: comparisons.id,
+        progress: comparisons.progress,
+        attempt: comparisons.attempts,
+        created_at: comparisons.createdAt,
+      })
       .from(comparisons)
       .where(and(eq(comparisons.userId, currentUser(request).user.id), eq(comparisons.status, "processing")))
       .orderBy(desc(comparisons.createdAt));
@@ -109,7 +90,7 @@ export function comparisonRoutes(app: FastifyInstance, { db, storage }: AppConte
   });
 }
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = z.object({ id: rowId() });
 
 async function ownComparison(db: Db, userId: number, id: number) {
   const [row] = await db
@@ -118,34 +99,4 @@ async function ownComparison(db: Db, userId: number, id: number) {
     .where(and(eq(comparisons.id, id), eq(comparisons.userId, userId)));
   if (!row) throw new HttpError(404, COMPARE_MESSAGES.comparisonNotFound(id));
   return row;
-}
-
-/** The stored engine result, reshaped into the fields the spec's result view reads. */
-export function toComparisonDetail(row: typeof comparisons.$inferSelect) {
-  const result = (row.result ?? null) as (Record<string, unknown> & { alignment?: Record<string, unknown> }) | null;
-  const referenceUrl = referenceUrlOf(row);
-  const userUrl = row.userVideoId ? userVideoUrl(row.userVideoId) : null;
-  return {
-    ...toComparisonSummary(row),
-    completed_at: row.completedAt?.toISOString() ?? null,
-    results: result
-      ? {
-          sections: result.sections,
-          categories: result.categories,
-          overallFeedback: result.overallFeedback,
-          jointSpecificFeedback: result.jointSpecificFeedback,
-          problematicJoints: result.problematicJoints,
-        }
-      : null,
-    alignment_info: result?.alignment ?? null,
-    tracks: result?.tracks ?? null,
-    aligned_videos: {
-      reference_url: referenceUrl,
-      user_url: userUrl,
-      sync_quality: result?.alignment?.sync_quality ?? null,
-      segment_duration: result?.alignment?.segment_duration ?? null,
-    },
-    reference_url: referenceUrl,
-    user_url: userUrl,
-  };
 }

@@ -361,3 +361,69 @@ describe("exactly once under races", () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe("checkouts that do not succeed", () => {
+  async function history(token: string) {
+    const res = await t.call("GET", "/api/credits/purchases", { token });
+    return res.json().purchases as Array<{ payment_status: string; ended: string | null }>;
+  }
+
+  it("a dismissed checkout is cancelled at once, a refused payment failed; money captured later still completes it, once", async () => {
+    const { token, user } = await t.signUp();
+    const dismissed = await startPurchase(token);
+    const closed = await t.call("POST", "/api/credits/checkout-closed", {
+      token,
+      body: { razorpay_order_id: dismissed.order_id },
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toEqual({ payment_status: "failed", ended: "cancelled" });
+
+    const refused = await startPurchase(token);
+    await t.call("POST", "/api/credits/checkout-closed", {
+      token,
+      body: { razorpay_order_id: refused.order_id, razorpay_payment_id: "pay_refused1" },
+    });
+    expect((await history(token)).map((p) => [p.payment_status, p.ended])).toEqual([
+      ["failed", "failed"],
+      ["failed", "cancelled"],
+    ]);
+    expect(await balance(user.id)).toBe(10);
+
+    // The bank captured the money after all: the purchase completes and credits arrive once.
+    const late = fake.webhook("payment.captured", { orderId: dismissed.order_id, amount: 39_900 });
+    expect((await postWebhook(late)).json()).toEqual({ status: "completed" });
+    expect(await balance(user.id)).toBe(60);
+    expect(await purchaseLedgerRows(user.id)).toHaveLength(1);
+  });
+
+  it("someone else's order, or an unknown one, is not found (404) and left as it was", async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const { order_id } = await startPurchase(owner.token);
+    for (const body of [{ razorpay_order_id: order_id }, { razorpay_order_id: "order_unknown123" }]) {
+      const res = await t.call("POST", "/api/credits/checkout-closed", { token: other.token, body });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toHaveProperty("error");
+    }
+    expect(await purchaseStatus(order_id)).toBe("pending");
+    const missing = await t.call("POST", "/api/credits/checkout-closed", { token: owner.token, body: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: "razorpay_order_id is required" });
+  });
+
+  it("a checkout abandoned for an hour expires as cancelled; a fresh one stays pending", async () => {
+    const { token } = await t.signUp();
+    const old = await startPurchase(token);
+    const fresh = await startPurchase(token);
+    await t.ctx.db
+      .update(purchases)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(purchases.providerOrderId, old.order_id));
+    // The expiry runs at start (and every 10 minutes): another process of the deployment starting.
+    const next = await startTestApp({}, {}, t.database);
+    await next.close();
+    expect(await purchaseStatus(old.order_id)).toBe("failed");
+    expect(await purchaseStatus(fresh.order_id)).toBe("pending");
+    expect((await history(token)).map((p) => p.ended)).toEqual([null, "cancelled"]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, desc, eq } from "drizzle-orm";
 import {
+  checkoutClosedRequest,
   PAYMENT_MESSAGES,
   purchaseRequest,
   verifyRazorpayRequest,
@@ -15,7 +16,7 @@ import { HttpError, parse } from "../../http/errors.ts";
 import type { AppContext } from "../../context.ts";
 import { activeBundles, toBundle } from "../../payments/bundles.ts";
 import { createPaymentProvider } from "../../payments/razorpay.ts";
-import { completePurchase } from "../../payments/purchases.ts";
+import { completePurchase, endedOf, failPurchase } from "../../payments/purchases.ts";
 
 export function creditRoutes(app: FastifyInstance, { db, config, log }: AppContext): void {
   const provider = createPaymentProvider(config.razorpay);
@@ -59,6 +60,7 @@ export function creditRoutes(app: FastifyInstance, { db, config, log }: AppConte
       amount_paid: r.amountPaise / 100,
       payment_method: r.paymentMethod,
       payment_status: r.paymentStatus,
+      ended: endedOf(r),
       created_at: r.createdAt.toISOString(),
     }));
     return { purchases: list };
@@ -119,6 +121,24 @@ export function creditRoutes(app: FastifyInstance, { db, config, log }: AppConte
       notes,
       purchase_id: row!.id,
     };
+  });
+
+  /**
+   * The checkout closed without success (the user dismissed it, or the provider refused the
+   * payment): this user's pending purchase becomes failed at once. A payment captured later still
+   * completes it. Answers the purchase's status.
+   */
+  app.post("/api/credits/checkout-closed", { preHandler: guard() }, async (request) => {
+    const { user } = currentUser(request);
+    const input = parse(checkoutClosedRequest, request.body);
+    const [purchase] = await db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.providerOrderId, input.razorpay_order_id), eq(purchases.userId, user.id)));
+    if (!purchase?.providerOrderId) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound);
+    await failPurchase(db, purchase.providerOrderId, input.razorpay_payment_id);
+    const [now] = await db.select().from(purchases).where(eq(purchases.id, purchase.id));
+    return { payment_status: now!.paymentStatus, ended: endedOf(now!) };
   });
 
   /**

@@ -13,7 +13,7 @@ import { comparisons, userAchievements } from "../../db/schema.ts";
 import { parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
-import { toComparisonSummary } from "../comparisons/routes.ts";
+import { toComparisonSummary } from "../comparisons/serialize.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const TIMEFRAME_MS: Record<Timeframe, number | undefined> = {

@@ -15,6 +15,7 @@ import {
   libraryQuerySchema,
   parseTags,
   reviewSchema,
+  rowId,
   videoEditSchema,
   type LibraryPage,
   type UploadReferenceResponse,
@@ -24,14 +25,16 @@ import { follows, referenceVideos, users, videoComments, videoLikes, videoShares
 import { HttpError, parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
-import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
+import { JOB_NAMES } from "../../jobs/queue.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
 import { sendStoredFile } from "../videos/serve.ts";
 import { notify } from "../social/notify.ts";
 import { cardColumns, contributorJoin, toCard, toOwnCard } from "./serialize.ts";
-import { makeThumbnail, storedImageMime, storeUploadedImage } from "./upload.ts";
+import { storedImageMime, storeUploadedImage } from "./upload.ts";
+import { pagination } from "../../http/paging.ts";
+import { containsPattern } from "../../db/like.ts";
 
-const idParam = z.object({ id: z.coerce.number().int().positive({ error: LIBRARY_MESSAGES.videoNotFound }) });
+const idParam = z.object({ id: rowId(LIBRARY_MESSAGES.videoNotFound) });
 
 const uploadFields = z.object({
   title: z
@@ -66,7 +69,8 @@ function canSee(video: RefRow, viewer: { id: number; role: string } | undefined)
   return video.status === "approved" || viewer?.role === "admin" || (!!viewer && viewer.id === video.contributorId);
 }
 
-export function libraryRoutes(app: FastifyInstance, ctx: AppContext, queue: JobQueue): void {
+export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { queue } = ctx;
   const { db, storage } = ctx;
 
   async function findVisible(id: number, viewer: { id: number; role: string } | undefined) {
@@ -87,8 +91,9 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext, queue: JobQ
 
   /**
    * A contributor's (or admin's) upload: the same checks as the compare upload (type from the bytes,
-   * size while streaming, ffprobe), duration from the file, a thumbnail made when none is given.
-   * Every upload starts pending; its poses are computed in the background right away.
+   * size while streaming, ffprobe), duration from the file. Every upload starts pending; its poses
+   * are computed in the background right away, and a thumbnail is made from the video there when
+   * none is given (no ffmpeg decoding in the request).
    */
   app.post("/api/reference-videos", { preHandler: guard() }, async (request, reply) => {
     const { user } = currentUser(request);
@@ -120,9 +125,6 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext, queue: JobQ
       }
       if (!video) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
       const input = parse(uploadFields, fields);
-      if (!thumbnailKey) {
-        thumbnailKey = await makeThumbnail(storage, await storage.localPath(video.key), video.info.duration, user.id);
-      }
       const [row] = await db
         .insert(referenceVideos)
         .values({
@@ -167,7 +169,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext, queue: JobQ
       q.difficulty ? eq(referenceVideos.difficulty, q.difficulty) : undefined,
     ];
     if (q.search) {
-      const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(q.search);
       conditions.push(
         or(
           ilike(referenceVideos.title, pattern),
@@ -206,7 +208,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext, queue: JobQ
     const n = Number(total?.n ?? 0);
     return {
       videos: rows.map(toCard),
-      pagination: { page: q.page, limit: q.limit, total: n, has_more: q.page * q.limit < n },
+      pagination: pagination(q.page, q.limit, n),
     };
   });
 
@@ -419,7 +421,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext, queue: JobQ
 
   /** Its author deletes a comment (admins any); anyone else's is "not found". */
   app.delete("/api/comments/:id", { preHandler: guard() }, async (request) => {
-    const { id } = parse(z.object({ id: z.coerce.number().int().positive() }), request.params);
+    const { id } = parse(z.object({ id: rowId(SOCIAL_MESSAGES.commentNotFound) }), request.params);
     const { user } = currentUser(request);
     const removed = await db
       .delete(videoComments)
@@ -446,7 +448,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext, queue: JobQ
     const n = Number(total?.n ?? 0);
     return {
       videos: rows.map(toOwnCard),
-      pagination: { page: q.page, limit: q.limit, total: n, has_more: q.page * q.limit < n },
+      pagination: pagination(q.page, q.limit, n),
     };
   });
 

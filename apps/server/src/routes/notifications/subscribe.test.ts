@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,4 +49,62 @@ describe("POST /api/notifications/subscribe", () => {
       expect(res.json()).toEqual({ error: "Please enter a valid email address" });
     },
   );
+
+  it("mails one address at most 3 new subscriptions a day, then says so (429); repeats stay quiet", async () => {
+    const outbox = path.join(os.tmpdir(), `stepsync-subscribe-flood-${process.pid}`);
+    const app = await startTestApp({ outboxDir: outbox });
+    try {
+      const mailsTo = (who: string) => {
+        try {
+          return readdirSync(outbox).filter((f) => f.includes(who)).length;
+        } catch {
+          return 0;
+        }
+      };
+      const statuses: number[] = [];
+      for (const feature of ["one", "two", "three", "four", "five"]) {
+        const res = await app.call("POST", "/api/notifications/subscribe", {
+          body: { email: "Victim@Example.com", feature_name: feature },
+        });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429)
+          expect(res.json()).toEqual({
+            error: "This address has had enough sign-up emails for today. Please try again tomorrow.",
+          });
+      }
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+      // An existing subscription answers as before, without another mail.
+      const again = await app.call("POST", "/api/notifications/subscribe", {
+        body: { email: "victim@example.com", feature_name: "one" },
+      });
+      expect(again.statusCode).toBe(201);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(mailsTo("victim@example.com")).toBe(3);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("limits one IP to AUTH_RATE_LIMIT sign-ups an hour", async () => {
+    const app = await startTestApp(
+      { outboxDir: path.join(os.tmpdir(), `stepsync-subscribe-ip-${process.pid}`) },
+      {
+        AUTH_RATE_LIMIT: "4",
+      },
+    );
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (
+            await app.call("POST", "/api/notifications/subscribe", {
+              body: { email: `person${i}@example.com`, feature_name: "payment_processing" },
+            })
+          ).statusCode,
+        );
+      expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import { SUBSCRIBE_MESSAGES, UNSUBSCRIBE_MESSAGES, subscribeRequest, unsubscribeRequest } from "@stepsync/contracts";
 import { emailSubscriptions } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
@@ -8,21 +8,40 @@ import type { AppContext } from "../../context.ts";
 
 export const newUnsubscribeToken = () => randomBytes(24).toString("base64url");
 
+/** New subscriptions (each mailed) one address may get in a day: "notify me" must not mail-bomb anyone. */
+export const SUBSCRIPTIONS_PER_ADDRESS_PER_DAY = 3;
+
 /**
  * POST /api/notifications/subscribe: "notify me" for an unreleased feature. Public; one row per
  * address and feature (a repeat answers the same success; an unsubscribed one is reactivated), each
  * with a random unsubscribe token. A new or reactivated subscription is confirmed by mail with its
  * unsubscribe link (/unsubscribe?token=…).
  *
+ * Limits: per address, SUBSCRIPTIONS_PER_ADDRESS_PER_DAY new subscriptions a day (429 after); per
+ * IP, AUTH_RATE_LIMIT calls an hour.
+ *
  * POST /api/notifications/unsubscribe {token}: deactivates that one subscription. The token is
  * replaced at the same time, so a link works once.
  */
 export function subscriptionRoutes(app: FastifyInstance, { db, config, mailer, log }: AppContext): void {
   const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } } };
+  const hourly = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 hour" } } };
 
-  app.post("/api/notifications/subscribe", limited, async (request, reply) => {
+  app.post("/api/notifications/subscribe", hourly, async (request, reply) => {
     const input = parse(subscribeRequest, request.body);
     const email = input.email.toLowerCase();
+    const sameAddress = sql`lower(${emailSubscriptions.email}) = ${email}`;
+    const [existing] = await db
+      .select({ id: emailSubscriptions.id })
+      .from(emailSubscriptions)
+      .where(and(sameAddress, eq(emailSubscriptions.featureName, input.feature_name)));
+    if (!existing) {
+      const [today] = await db
+        .select({ n: count() })
+        .from(emailSubscriptions)
+        .where(and(sameAddress, gt(emailSubscriptions.createdAt, new Date(Date.now() - 24 * 3600_000))));
+      if ((today?.n ?? 0) >= SUBSCRIPTIONS_PER_ADDRESS_PER_DAY) throw new HttpError(429, SUBSCRIBE_MESSAGES.tooMany);
+    }
     let [row] = await db
       .insert(emailSubscriptions)
       .values({
@@ -41,7 +60,7 @@ export function subscriptionRoutes(app: FastifyInstance, { db, config, mailer, l
         .set({ subscriptionStatus: "active", unsubscribedAt: null })
         .where(
           and(
-            sql`lower(${emailSubscriptions.email}) = ${email}`,
+            sameAddress,
             eq(emailSubscriptions.featureName, input.feature_name),
             eq(emailSubscriptions.subscriptionStatus, "unsubscribed"),
           ),

@@ -8,6 +8,7 @@ import {
   type FriendUser,
   type FriendsList,
   type PublicProfile,
+  rowId,
 } from "@stepsync/contracts";
 import { follows, friendRequests, referenceVideos, users } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
@@ -17,16 +18,9 @@ import type { Db } from "../../db/client.ts";
 import { cardColumns, contributorJoin, toCard } from "../library/serialize.ts";
 import { notify } from "./notify.ts";
 
-const userParam = z.object({ id: z.coerce.number().int().positive({ error: SOCIAL_MESSAGES.profileNotFound }) });
-const requestParam = z.object({
-  requestId: z.coerce.number().int().positive({ error: SOCIAL_MESSAGES.friendRequestNotFound }),
-});
-const friendBody = z.object({
-  user_id: z.coerce
-    .number({ error: SOCIAL_MESSAGES.userNotFound })
-    .int()
-    .positive({ error: SOCIAL_MESSAGES.userNotFound }),
-});
+const userParam = z.object({ id: rowId(SOCIAL_MESSAGES.profileNotFound) });
+const requestParam = z.object({ requestId: rowId(SOCIAL_MESSAGES.friendRequestNotFound) });
+const friendBody = z.object({ user_id: rowId(SOCIAL_MESSAGES.userNotFound) });
 
 const RECENT_VIDEOS = 12;
 

@@ -1,20 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
+import { schemaProblem } from "../../db/health.ts";
 
 export function systemRoutes(app: FastifyInstance, { db, config, database }: AppContext): void {
   app.get("/api/health", async (_request, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return { status: "ok", database: database.kind };
-    } catch {
-      return reply.status(503).send({ status: "error", error: "Database unavailable" });
-    }
+    const problem = await schemaProblem(db);
+    if (problem) return reply.status(503).send({ status: "error", error: problem });
+    return { status: "ok", database: database.kind };
   });
 
   /** What the web app needs to know about this deployment. */
   app.get("/api/config", async () => ({
     google_client_id: config.googleClientId ?? null,
     support_email: config.supportEmail,
+    // MAX_VIDEO_MB, so the upload screens check and state the limit this server applies.
+    max_video_bytes: config.maxVideoBytes,
   }));
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { MultipartFile } from "@fastify/multipart";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { ACTIVITY_TYPES, COMPARE_MESSAGES, LIMITS } from "@stepsync/contracts";
+import { ACTIVITY_TYPES, COMPARE_MESSAGES, LIMITS, rowId } from "@stepsync/contracts";
 import { comparisons, referenceVideos, users, videos } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
-import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
+import { JOB_NAMES } from "../../jobs/queue.ts";
 import { changeCredits } from "../credits/ledger.ts";
 import { sendStoredFile } from "./serve.ts";
 import { storeUploadedVideo, type StoredVideo } from "./upload.ts";
@@ -15,15 +15,16 @@ import { libraryVideoUrl, userVideoUrl } from "./urls.ts";
 
 const compareFields = z.object({
   activity_type: z.enum(ACTIVITY_TYPES, { error: COMPARE_MESSAGES.unknownStyle }).default("contemporary"),
-  reference_video_id: z.coerce.number().int().positive().optional(),
-  user_video_id: z.coerce.number().int().positive().optional(),
+  reference_video_id: rowId(COMPARE_MESSAGES.referenceNotFound).optional(),
+  user_video_id: rowId(COMPARE_MESSAGES.videoNotFound).optional(),
 });
 
-const idParam = z.object({ id: z.coerce.number().int().positive({ error: COMPARE_MESSAGES.videoNotFound }) });
+const idParam = z.object({ id: rowId(COMPARE_MESSAGES.videoNotFound) });
 
 type Upload = { field: "reference_video" | "user_video"; stored: StoredVideo; originalName: string };
 
-export function videoRoutes(app: FastifyInstance, ctx: AppContext, queue: JobQueue): void {
+export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { queue } = ctx;
   const { db, storage } = ctx;
 
   /**

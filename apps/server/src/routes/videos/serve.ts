@@ -1,30 +1,24 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import rangeParser from "range-parser";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { HttpError } from "../../http/errors.ts";
 import { COMPARE_MESSAGES } from "@stepsync/contracts";
 
-/** Parses a single "bytes=start-end" range (the only kind browsers send for media). */
+/**
+ * The one byte range to answer, by `range-parser` (what Express and `send` use): a malformed header,
+ * another unit or several ranges get the whole file (undefined), as `send` does; a range wholly past
+ * the end is "unsatisfiable" (416).
+ */
 export function parseRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | "unsatisfiable" | undefined {
   if (!header) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return undefined;
-  const [, from = "", to = ""] = match;
-  let start: number;
-  let end: number;
-  if (from === "" && to === "") return undefined;
-  if (from === "") {
-    // Suffix range: the last N bytes.
-    start = Math.max(0, size - Number(to));
-    end = size - 1;
-  } else {
-    start = Number(from);
-    end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
-  }
-  if (start >= size || start > end) return "unsatisfiable";
-  return { start, end };
+  const ranges = rangeParser(size, header, { combine: true });
+  if (ranges === -1) return "unsatisfiable";
+  if (ranges === -2 || ranges.type !== "bytes" || ranges.length !== 1) return undefined;
+  const [range] = ranges;
+  return range ? { start: range.start, end: range.end } : undefined;
 }
 
 /**

@@ -1,31 +1,54 @@
+import { fileTypeFromBuffer } from "file-type";
+
 /**
- * What a file really is, from its first bytes (never from its name or the browser's claim).
- * Covers what browsers record and phones save: MP4/MOV (ISO BMFF), WebM/Matroska, Ogg.
+ * What a file really is, from its first bytes (never from its name or the browser's claim), by
+ * `file-type`'s signatures. Covers what browsers record and phones save: MP4/MOV (ISO BMFF),
+ * WebM/Matroska, Ogg.
  */
 export type SniffedVideo = { mime: "video/mp4" | "video/quicktime" | "video/webm" | "video/ogg"; ext: string };
 
-export function sniffVideo(head: Buffer): SniffedVideo | undefined {
-  if (head.length >= 12 && head.toString("latin1", 4, 8) === "ftyp") {
-    const brand = head.toString("latin1", 8, 12);
-    return brand === "qt  " ? { mime: "video/quicktime", ext: "mov" } : { mime: "video/mp4", ext: "mp4" };
-  }
-  // Some QuickTime files start with other atoms before ftyp.
-  if (head.length >= 8 && ["moov", "mdat", "wide", "free", "skip"].includes(head.toString("latin1", 4, 8))) {
-    return { mime: "video/quicktime", ext: "mov" };
-  }
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { mime: "video/webm", ext: "webm" };
-  if (head.length >= 4 && head.toString("latin1", 0, 4) === "OggS") return { mime: "video/ogg", ext: "ogv" };
-  return undefined;
+/** How many opening bytes to gather before sniffing (file-type's own sample size). */
+export const SNIFF_BYTES = 4100;
+
+const MP4: SniffedVideo = { mime: "video/mp4", ext: "mp4" };
+const MOV: SniffedVideo = { mime: "video/quicktime", ext: "mov" };
+const WEBM: SniffedVideo = { mime: "video/webm", ext: "webm" };
+const OGG: SniffedVideo = { mime: "video/ogg", ext: "ogv" };
+
+/** file-type's answer (by extension) → what we store and serve it as. */
+const VIDEO_TYPES: Record<string, SniffedVideo> = {
+  // ISO BMFF video brands (isom, mp41/42, avc1, M4V, 3GPP, Flash MP4…).
+  mp4: MP4,
+  m4v: MP4,
+  "3gp": MP4,
+  "3g2": MP4,
+  f4v: MP4,
+  // QuickTime: brand "qt  ", or a file that starts with moov/mdat/wide/free instead of ftyp.
+  mov: MOV,
+  // Matroska is played as WebM, as before.
+  webm: WEBM,
+  mkv: WEBM,
+  // Ogg with Theora, or with streams file-type does not name.
+  ogv: OGG,
+  ogm: OGG,
+  ogx: OGG,
+};
+
+export async function sniffVideo(head: Uint8Array): Promise<SniffedVideo | undefined> {
+  const found = await fileTypeFromBuffer(head);
+  return found ? VIDEO_TYPES[found.ext] : undefined;
 }
 
 export type SniffedImage = { mime: "image/jpeg" | "image/png" | "image/webp"; ext: string };
 
-export function sniffImage(head: Buffer): SniffedImage | undefined {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff)
-    return { mime: "image/jpeg", ext: "jpg" };
-  if (head.length >= 8 && head.toString("hex", 0, 8) === "89504e470d0a1a0a") return { mime: "image/png", ext: "png" };
-  if (head.length >= 12 && head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WEBP") {
-    return { mime: "image/webp", ext: "webp" };
-  }
-  return undefined;
+/** Thumbnails: JPEG, PNG or WebP, by the same signatures. */
+const IMAGE_TYPES: Record<string, SniffedImage> = {
+  jpg: { mime: "image/jpeg", ext: "jpg" },
+  png: { mime: "image/png", ext: "png" },
+  webp: { mime: "image/webp", ext: "webp" },
+};
+
+export async function sniffImage(head: Uint8Array): Promise<SniffedImage | undefined> {
+  const found = await fileTypeFromBuffer(head);
+  return found ? IMAGE_TYPES[found.ext] : undefined;
 }

@@ -1,43 +1,67 @@
 import { randomBytes } from "node:crypto";
-import { Transform, type Readable } from "node:stream";
-import { isMotionError, probeVideo, type VideoInfo } from "@stepsync/motion";
+import { finished, Transform, type Readable } from "node:stream";
+import { DEFAULTS, isMotionError, probeVideo, tooLong, type VideoInfo } from "@stepsync/motion";
 import { UPLOAD_MESSAGES } from "@stepsync/contracts";
 import { HttpError } from "../../http/errors.ts";
 import { BlobTooLargeError, type BlobStore } from "../../storage/blob-store.ts";
-import { sniffVideo, type SniffedVideo } from "./sniff.ts";
+import { SNIFF_BYTES, sniffVideo, type SniffedVideo } from "./sniff.ts";
 
 export type StoredVideo = { key: string; size: number; sniffed: SniffedVideo; info: VideoInfo };
 
 /**
- * Passes a stream through unchanged, but first checks its opening bytes with `sniff`; fails the
- * stream with `reject` when they are not what we accept.
+ * Passes a stream through unchanged, but first checks its opening bytes (up to `SNIFF_BYTES`) with
+ * `sniff`; fails the stream with `reject` when they are not what we accept.
  */
 export function sniffingStream<T>(
-  sniff: (head: Buffer) => T | undefined,
+  sniff: (head: Buffer) => T | undefined | Promise<T | undefined>,
   reject: () => Error,
   onSniffed: (found: T) => void,
 ) {
   let head: Buffer | undefined = Buffer.alloc(0);
+  const check = async (bytes: Buffer, done: (error?: Error | null, data?: Buffer) => void) => {
+    let found: T | undefined;
+    try {
+      found = bytes.length > 0 ? await sniff(bytes) : undefined;
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (found === undefined) return done(reject());
+    onSniffed(found);
+    done(null, bytes);
+  };
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       if (!head) return done(null, chunk);
       head = Buffer.concat([head, chunk]);
-      if (head.length < 16) return done();
-      const found = sniff(head);
-      if (found === undefined) return done(reject());
-      onSniffed(found);
+      if (head.length < SNIFF_BYTES) return done();
       const all = head;
       head = undefined;
-      done(null, all);
+      void check(all, done);
     },
     flush(done) {
       if (!head) return done();
-      const found = head.length > 0 ? sniff(head) : undefined;
-      if (found === undefined) return done(reject());
-      onSniffed(found);
-      done(null, head);
+      const all = head;
+      head = undefined;
+      void check(all, (error, data) => {
+        if (error) return done(error);
+        done(null, data);
+      });
     },
   });
+}
+
+/**
+ * `source` through `check`, for storage. `pipe` alone never passes a failure of the source on: a
+ * client that drops the connection would leave storage waiting forever on a half-written file.
+ */
+export function checkedBody(source: Readable, check: Transform): Readable {
+  finished(source, (err) => {
+    if (err) check.destroy(err);
+  });
+  // Bytes flow (and may fail the check) before storage attaches its own listeners; storage still
+  // sees the failure through the stream's errored state.
+  check.on("error", () => {});
+  return source.pipe(check);
 }
 
 /**
@@ -62,21 +86,20 @@ export async function storeUploadedVideo(
       sniffed = found;
     },
   );
-  // Bytes flow (and may fail the check) before storage attaches its own listeners; storage still
-  // sees the failure through the stream's errored state.
-  checked.on("error", () => {});
   let size: number;
   try {
-    ({ size } = await storage.put(key, stream.pipe(checked), { maxBytes }));
+    ({ size } = await storage.put(key, checkedBody(stream, checked), { maxBytes }));
   } catch (error) {
     // Drain what is left of this part so the rest of the request can still be read.
     stream.resume();
-    if (error instanceof BlobTooLargeError) throw new HttpError(413, UPLOAD_MESSAGES.videoTooLarge);
+    if (error instanceof BlobTooLargeError) throw new HttpError(413, UPLOAD_MESSAGES.videoTooLarge(maxBytes));
     throw error;
   }
   if (!sniffed) throw new HttpError(415, UPLOAD_MESSAGES.invalidVideoType);
   try {
     const info = await probeVideo(await storage.localPath(key));
+    // The engine would refuse it after the credit is taken: refuse it now, before.
+    if (info.duration > DEFAULTS.maxDuration) throw tooLong(info.duration, DEFAULTS.maxDuration);
     return { key, size, sniffed, info };
   } catch (error) {
     await storage.delete(key);

@@ -1,9 +1,15 @@
-import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType, COMPARE_MESSAGES } from "@stepsync/contracts";
+import {
+  ACTIVITY_LABELS,
+  ACTIVITY_TYPES,
+  type ActivityType,
+  COMPARE_MESSAGES,
+  type ComparisonDetail,
+} from "@stepsync/contracts";
 import { Camera, CircleCheck, Coins, History, Hourglass, Library, ScanFace, Sparkles } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { getBalance } from "../../api/credits";
-import { type ComparisonDetail, getComparison, startComparison } from "../../api/comparisons";
+import { getComparison, startComparison } from "../../api/comparisons";
 import { errorMessage, isApiError } from "../../api/client";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";

@@ -1,9 +1,11 @@
+import { megabytes } from "@stepsync/contracts";
 import { Library, Trash2, Upload, Video } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { cx } from "../../components/cx";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { activityLabel } from "../../lib/format";
+import { useMaxVideoBytes } from "../../lib/upload-limit";
 import { type LibraryReference, videoErrorText } from "./logic";
 
 /** An object URL for a picked file, revoked when the file changes or the component goes. */
@@ -82,6 +84,7 @@ export function VideoPicker({
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const url = useObjectUrl(file);
+  const maxVideoBytes = useMaxVideoBytes();
   const [dragging, setDragging] = useState(false);
 
   const pick = (files: FileList | null) => {
@@ -196,7 +199,7 @@ export function VideoPicker({
           <Upload className="size-6" aria-hidden />
         </span>
         <span className="text-sm font-semibold text-white">Drop a video here or choose a file</span>
-        <span className="text-xs text-slate-400">MP4, WebM, OGG or MOV · up to 500 MB</span>
+        <span className="text-xs text-slate-400">MP4, WebM, OGG or MOV · up to {megabytes(maxVideoBytes)} MB</span>
       </label>
     );
   }

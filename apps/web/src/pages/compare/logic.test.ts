@@ -5,6 +5,8 @@ import {
   canSubmit,
   creditsNotice,
   currentSectionIndex,
+  jointFeedbackList,
+  jointTag,
   readLibraryReference,
   sectionJumpPlan,
   stageLabel,
@@ -77,6 +79,28 @@ describe("joint feedback rule", () => {
     expect(visibleJointFeedback({ score: 89.4, joint_feedback })).toHaveLength(2);
     expect(visibleJointFeedback({ score: 89.5, joint_feedback })).toEqual([]);
     expect(visibleJointFeedback({ score: 95, joint_feedback })).toEqual([]);
+  });
+});
+
+describe("joint feedback sentences", () => {
+  it("carry the joint's name as a tag, unless the sentence already opens with a name", () => {
+    expect(jointTag("right_shoulder", "Raise your right arm higher, about 20°.")).toBe("Right shoulder");
+    expect(jointTag("torso", "Turn your body to face the way the reference does, about 60°.")).toBe("Torso");
+    // Results of the previous engine start with the name: no second one.
+    expect(jointTag("left_elbow", "Left elbow: straighten it by about 25°.")).toBeNull();
+    expect(jointTag("left_shoulder", "Left arm: raise it about 20° higher.")).toBeNull();
+  });
+});
+
+describe("the feedback list", () => {
+  it("puts the worst joint first, as the engine ranks them, whatever order the object came in", () => {
+    const list = jointFeedbackList({
+      jointSpecificFeedback: { torso: "Stand tall.", left_knee: "Bend it.", right_shoulder: "Raise it." },
+      problematicJoints: ["right_shoulder", "left_knee"],
+    });
+    expect(list.map((j) => j.joint)).toEqual(["right_shoulder", "left_knee", "torso"]);
+    expect(list[0]).toEqual({ joint: "right_shoulder", feedback: "Raise it." });
+    expect(jointFeedbackList(null)).toEqual([]);
   });
 });
 

@@ -1,5 +1,4 @@
-import { COMPARE_MESSAGES } from "@stepsync/contracts";
-import type { ComparisonSection } from "../../api/comparisons";
+import { COMPARE_MESSAGES, type ComparisonResults, type ComparisonSection } from "@stepsync/contracts";
 import { COMPARE_TEXTS } from "../../constants/texts";
 
 /** The reference handed over from the library through navigation state. */
@@ -75,6 +74,19 @@ export function visibleJointFeedback(section: Pick<ComparisonSection, "score" | 
     .sort((a, b) => b.diff - a.diff);
 }
 
+/**
+ * The "What to work on" list, worst joint first. The engine lists problematicJoints in that order;
+ * the feedback object's own key order is lost in storage (PostgreSQL's jsonb sorts keys).
+ */
+export function jointFeedbackList(
+  results: Pick<ComparisonResults, "jointSpecificFeedback" | "problematicJoints"> | null | undefined,
+): Array<{ joint: string; feedback: string }> {
+  const texts = results?.jointSpecificFeedback ?? {};
+  const ranked = (results?.problematicJoints ?? []).filter((j) => j in texts);
+  const rest = Object.keys(texts).filter((j) => !ranked.includes(j));
+  return [...ranked, ...rest].map((joint) => ({ joint, feedback: texts[joint] ?? "" }));
+}
+
 /** The section whose [timestamp, timestamp + duration) contains t (reference seconds), else -1. */
 export function currentSectionIndex(
   sections: ReadonlyArray<Pick<ComparisonSection, "timestamp" | "duration">>,
@@ -127,6 +139,15 @@ export function stageLabel(stage: "uploading" | "analysing", percent: number): s
 export function jointLabel(joint: string): string {
   const words = joint.replace(/_/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The joint's name as a small tag beside its feedback sentence, or null when the sentence already
+ * opens with a name (results of the previous engine: "Left elbow: straighten it…"). Sentences are
+ * shown as they are, never prefixed.
+ */
+export function jointTag(joint: string, sentence: string): string | null {
+  return /^[\p{L} ]{1,24}:\s/u.test(sentence) ? null : jointLabel(joint);
 }
 
 export function categoryLabel(key: string): string {

@@ -110,7 +110,7 @@ export default function ComparisonHistoryPage() {
       setItems((prev) =>
         prev.map((item) => {
           const p = list.find((x) => x.id === item.id);
-          return p && item.status === "processing" ? { ...item, progress: p.progress } : item;
+          return p && item.status === "processing" ? { ...item, progress: p.progress, attempt: p.attempt } : item;
         }),
       );
     },
@@ -204,7 +204,7 @@ export default function ComparisonHistoryPage() {
         />
       </div>
 
-      <fieldset className="-mx-4 mb-6 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
+      <fieldset className="-mx-4 mb-6 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
         <legend className="sr-only">Filter by activity</legend>
         {filters.map((f) => (
           <button

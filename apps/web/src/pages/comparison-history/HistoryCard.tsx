@@ -131,6 +131,11 @@ export function HistoryCard({
             {processing ? elapsedText(item.created_at, now) : formatWhen(item.created_at)}
           </p>
           {failed && item.error ? <p className="mt-2 line-clamp-2 text-xs text-rose-300">{item.error}</p> : null}
+          {processing && item.attempt > 1 ? (
+            <p className="mt-2 text-xs text-sky-200" role="status">
+              {COMPARE_TEXTS.retryingItem(item.attempt)}
+            </p>
+          ) : null}
         </div>
         <div className="mt-auto flex items-center gap-2">
           <button

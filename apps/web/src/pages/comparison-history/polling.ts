@@ -1,7 +1,7 @@
 import { LIMITS } from "@stepsync/contracts";
 import { useEffect, useRef } from "react";
 
-export type ProcessingItem = { id: number; progress: number; created_at: string };
+export type ProcessingItem = { id: number; progress: number; attempt: number; created_at: string };
 
 /**
  * While `active`, asks for the processing status every 3 s (part 2 §4). Each answer goes to

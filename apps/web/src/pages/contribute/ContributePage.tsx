@@ -1,3 +1,4 @@
+import { megabytes } from "@stepsync/contracts";
 import { ArrowRight, CheckCircle2, Clock, Film, Mail, Upload } from "lucide-react";
 import { useAuth } from "../../auth/context";
 import { ButtonLink } from "../../components/Button";
@@ -5,12 +6,14 @@ import { Page, PageHeader } from "../../components/Page";
 import { usePageMeta } from "../../components/PageMeta";
 import { SupportEmail } from "../../components/SupportEmail";
 import { StepList } from "../../components/marketing";
+import { useMaxVideoBytes } from "../../lib/upload-limit";
 
 /**
  * Contribute Reference Videos: contributors and admins go on to the real upload (/upload-video);
  * everyone else learns how to become a contributor.
  */
 export default function ContributePage() {
+  const maxVideoBytes = useMaxVideoBytes();
   usePageMeta(
     "Contribute Reference Videos",
     "Share your choreography with StepSync dancers: upload reference videos as a contributor, reviewed before they go live.",
@@ -72,7 +75,10 @@ export default function ContributePage() {
           </h2>
           <StepList
             steps={[
-              { title: "Upload", text: "A clear, full-body video of the routine (up to 500MB) and a thumbnail." },
+              {
+                title: "Upload",
+                text: `A clear, full-body video of the routine (up to ${megabytes(maxVideoBytes)}MB) and a thumbnail.`,
+              },
               { title: "Review", text: "An admin checks it; you'll get a notification when it is approved or not." },
               { title: "Go live", text: "Approved videos appear in the library for everyone to practise against." },
             ]}

@@ -1,11 +1,11 @@
-import { type Profile, updateProfileRequest } from "@stepsync/contracts";
+import { MESSAGES, type Profile, updateProfileRequest } from "@stepsync/contracts";
 import { Save, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../api/client";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Card } from "../../components/Card";
-import { TextAreaField, TextField } from "../../components/Field";
+import { PasswordField, TextAreaField, TextField } from "../../components/Field";
 
 export interface ProfileFormValues {
   username: string;
@@ -13,9 +13,21 @@ export interface ProfileFormValues {
   full_name: string;
   bio: string;
   profile_image: string;
+  /** Sent only when the e-mail changes on an account with a password. */
+  current_password?: string;
 }
 
 type FormErrors = Partial<Record<keyof ProfileFormValues, string>>;
+
+/** Whether `email` (as typed) is another address than the loaded one. */
+export function emailChanged(profile: Pick<Profile, "email">, email: string): boolean {
+  return email.trim().toLowerCase() !== profile.email.trim().toLowerCase();
+}
+
+/** Changing the e-mail of an account with a password needs that password (issue 12). */
+export function needsCurrentPassword(profile: Pick<Profile, "email" | "has_password">, email: string): boolean {
+  return profile.has_password === true && emailChanged(profile, email);
+}
 
 export function valuesFrom(profile: Profile): ProfileFormValues {
   return {
@@ -49,6 +61,7 @@ export function EditProfileForm({
   onSave: (values: ProfileFormValues) => Promise<void>;
 }) {
   const [values, setValues] = useState<ProfileFormValues>(() => valuesFrom(profile));
+  const [currentPassword, setCurrentPassword] = useState("");
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -59,9 +72,12 @@ export function EditProfileForm({
     if (formError) setFormError(null);
   }
 
+  const askPassword = needsCurrentPassword(profile, values.email);
+
   function cancel() {
     // Cancel resets to the loaded values.
     setValues(valuesFrom(profile));
+    setCurrentPassword("");
     setErrors({});
     setFormError(null);
     onCancel();
@@ -70,14 +86,19 @@ export function EditProfileForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validateProfile(values);
+    if (askPassword && !currentPassword) found.current_password = MESSAGES.currentPasswordRequired;
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);
     setFormError(null);
     try {
-      await onSave(values);
+      await onSave(askPassword ? { ...values, current_password: currentPassword } : values);
     } catch (error) {
-      setFormError(errorMessage(error, "Failed to update profile"));
+      const message = errorMessage(error, MESSAGES.profileUpdateFailed);
+      // The password's own refusals go under its field; everything typed stays as it was.
+      if (askPassword && (message === MESSAGES.currentPasswordWrong || message === MESSAGES.currentPasswordRequired))
+        setErrors((e) => ({ ...e, current_password: message }));
+      else setFormError(message);
       setSaving(false);
     }
   }
@@ -105,6 +126,24 @@ export function EditProfileForm({
             error={errors.email}
             onChange={(e) => update("email", e.target.value)}
           />
+          {askPassword ? (
+            <div className="sm:col-start-2">
+              <PasswordField
+                label="Current password"
+                name="current_password"
+                autoComplete="current-password"
+                required
+                value={currentPassword}
+                error={errors.current_password}
+                hint="Needed to change your e-mail address. We send a link to the new address; it changes when you open it."
+                onChange={(e) => {
+                  setCurrentPassword(e.target.value);
+                  if (errors.current_password) setErrors((er) => ({ ...er, current_password: undefined }));
+                  if (formError) setFormError(null);
+                }}
+              />
+            </div>
+          ) : null}
           <TextField
             label="Full name"
             name="full_name"

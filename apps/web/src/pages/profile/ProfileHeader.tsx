@@ -1,5 +1,5 @@
 import type { Profile } from "@stepsync/contracts";
-import { CalendarDays, Pencil } from "lucide-react";
+import { CalendarDays, Clock, Mail, Pencil } from "lucide-react";
 import { displayName } from "../../auth/context";
 import { Avatar } from "../../components/Avatar";
 import { Button } from "../../components/Button";
@@ -52,6 +52,18 @@ export function ProfileHeader({ profile, onEdit }: { profile: Profile; onEdit?: 
               Member since {formatMonthYear(profile.created_at)}
             </span>
           </p>
+          <p className="flex min-w-0 items-center gap-1.5 text-sm text-slate-400">
+            <Mail className="size-3.5 shrink-0" aria-hidden />
+            <span className="truncate" title={profile.email}>
+              {profile.email}
+            </span>
+          </p>
+          {profile.pending_email ? (
+            <p className="flex min-w-0 items-start gap-1.5 text-sm text-amber-200">
+              <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+              <span className="min-w-0 break-words">Waiting for confirmation: {profile.pending_email}</span>
+            </p>
+          ) : null}
           {profile.bio ? (
             <p className="max-w-2xl whitespace-pre-line text-sm leading-relaxed text-slate-200">{profile.bio}</p>
           ) : (

@@ -1,4 +1,4 @@
-import type { Profile } from "@stepsync/contracts";
+import { MESSAGES, type Profile } from "@stepsync/contracts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type MockHandler, mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
@@ -65,6 +65,40 @@ describe("profile page", () => {
     expect(screen.getByRole("tab", { name: "Statistics" }).getAttribute("aria-selected")).toBe("true");
     expect(await screen.findByText("Breakdance")).toBeTruthy();
     expect(calls.find((c) => c.path === "/api/dashboard/stats")?.url.searchParams.get("timeframe")).toBe("month");
+  });
+
+  it("payment history: a closed checkout reads Cancelled, a refused one Failed, neither as owing", async () => {
+    const purchase = (id: number, payment_status: string, ended: string | null) => ({
+      id,
+      credits_amount: 50,
+      amount_paid: 399,
+      payment_method: "razorpay",
+      payment_status,
+      ended,
+      created_at: "2026-11-20T10:00:00.000Z",
+    });
+    mockFetch(
+      routes({
+        "GET /api/credits/purchases": {
+          body: {
+            purchases: [
+              purchase(3, "failed", "cancelled"),
+              purchase(2, "failed", "failed"),
+              purchase(1, "completed", null),
+            ],
+          },
+        },
+      }),
+    );
+    await openProfile();
+    fireEvent.click(screen.getByRole("tab", { name: "Transactions" }));
+    const history = (await screen.findByText("Cancelled")).closest("ul")!;
+    const rows = within(history).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/50 credits · ₹399 not charged.*Cancelled$/),
+      expect.stringMatching(/50 credits · ₹399 not charged.*Failed$/),
+      expect.stringMatching(/50 credits · ₹399razorpay.*Completed$/),
+    ]);
   });
 
   it("colours scores: 80+ green, 60+ yellow, else red", async () => {
@@ -156,5 +190,79 @@ describe("profile page", () => {
     renderApp("/profile");
     await screen.findByRole("heading", { name: "Welcome back" });
     expect(screen.getByTestId("location").textContent).toBe("/login");
+  });
+});
+
+describe("profile e-mail change", () => {
+  it("asks for the current password when the e-mail differs, sends it, and shows the pending address", async () => {
+    const { calls } = mockFetch(
+      routes({
+        "PUT /api/profile": {
+          body: {
+            profile: { ...profile, pending_email: "maya.new@example.com" },
+            message: MESSAGES.emailChangePending("maya.new@example.com"),
+          },
+        },
+      }),
+    );
+    await openProfile();
+    expect(screen.getByText("maya@example.com")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Edit Profile" }));
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "Maya.New@example.com" } });
+    const password = screen.getByLabelText("Current password") as HTMLInputElement;
+    expect(password.type).toBe("password");
+    expect(password.getAttribute("autocomplete")).toBe("current-password");
+    expect(password.required).toBe(true);
+
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+    fireEvent.change(password, { target: { value: "secret123" } });
+    expect(screen.queryByText(MESSAGES.currentPasswordRequired)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(MESSAGES.emailChangePending("maya.new@example.com"))).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+      email: "Maya.New@example.com",
+      current_password: "secret123",
+    });
+    // The e-mail stays the old one until the link is opened; the new one is shown as waiting.
+    expect(screen.getByText("maya@example.com")).toBeTruthy();
+    expect(screen.getByText("Waiting for confirmation: maya.new@example.com")).toBeTruthy();
+    const stored = JSON.parse(localStorage.getItem("user") ?? "{}") as { email: string; pending_email: string };
+    expect(stored.email).toBe("maya@example.com");
+    expect(stored.pending_email).toBe("maya.new@example.com");
+  });
+
+  it("keeps everything typed and marks the password when the server says it is wrong", async () => {
+    mockFetch(routes({ "PUT /api/profile": { status: 400, body: { error: MESSAGES.currentPasswordWrong } } }));
+    await openProfile();
+    fireEvent.click(screen.getByRole("button", { name: "Edit Profile" }));
+    fireEvent.change(screen.getByLabelText("Full name"), { target: { value: "Maya R." } });
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "other@example.com" } });
+    fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "wrong-one" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(MESSAGES.currentPasswordWrong)).toBeTruthy();
+    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("other@example.com");
+    expect((screen.getByLabelText("Full name") as HTMLInputElement).value).toBe("Maya R.");
+    expect((screen.getByLabelText("Current password") as HTMLInputElement).value).toBe("wrong-one");
+  });
+
+  it("does not ask a Google-only account for a password, nor anyone keeping the same e-mail", async () => {
+    const { calls } = mockFetch(
+      routes({
+        "GET /api/profile": { body: { profile: { ...profile, has_password: false } } },
+        "PUT /api/profile": { body: { profile, message: MESSAGES.profileUpdated } },
+      }),
+    );
+    await openProfile();
+    fireEvent.click(screen.getByRole("button", { name: "Edit Profile" }));
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "other@example.com" } });
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "maya@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(MESSAGES.profileUpdated)).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).not.toHaveProperty("current_password");
   });
 });

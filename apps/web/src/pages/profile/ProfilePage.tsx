@@ -41,7 +41,7 @@ export default function ProfilePage() {
   const tab: TabId = isTab(tabParam) ? tabParam : "overview";
   const ids = useTabIds();
   const [editing, setEditing] = useState(false);
-  const [savedMessage, setSavedMessage] = useState<string | null>(null);
+  const [savedMessage, setSavedMessage] = useState<{ text: string; keep: boolean } | null>(null);
 
   const profileQuery = useQuery({
     queryKey: profileQueryKey,
@@ -50,7 +50,7 @@ export default function ProfilePage() {
 
   // 'Profile updated successfully!' shows for 3 seconds.
   useEffect(() => {
-    if (!savedMessage) return;
+    if (!savedMessage || savedMessage.keep) return;
     const timer = setTimeout(() => setSavedMessage(null), LIMITS.profileMessageMs);
     return () => clearTimeout(timer);
   }, [savedMessage]);
@@ -76,9 +76,15 @@ export default function ProfilePage() {
       profile_image: merged.profile_image,
       role: merged.role,
       created_at: merged.created_at,
+      email_verified: merged.email_verified,
+      pending_email: merged.pending_email,
+      has_password: merged.has_password,
     });
     setEditing(false);
-    setSavedMessage(MESSAGES.profileUpdated);
+    // 'Profile updated successfully!' fades; any other word from the server (a new e-mail waiting
+    // for its link) stays until the next edit.
+    const text = res.message || MESSAGES.profileUpdated;
+    setSavedMessage({ text, keep: text !== MESSAGES.profileUpdated });
   }
 
   if (profileQuery.isPending) {
@@ -123,7 +129,7 @@ export default function ProfilePage() {
   return (
     <Page title="Profile">
       <div className="space-y-6">
-        {savedMessage ? <Alert tone="success">{savedMessage}</Alert> : null}
+        {savedMessage ? <Alert tone="success">{savedMessage.text}</Alert> : null}
         {editing ? (
           <EditProfileForm profile={profile} onCancel={() => setEditing(false)} onSave={save} />
         ) : (

@@ -1,6 +1,6 @@
 import { AchievementGrid } from "../../components/AchievementGrid";
 import { RetryMessage } from "../../components/RetryMessage";
-import { ACTIVITY_TYPES, type Profile } from "@stepsync/contracts";
+import { ACTIVITY_TYPES, type Profile, type Purchase } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
 import {
   ArrowRight,
@@ -275,7 +275,14 @@ const STATUS_STYLES: Record<string, string> = {
   completed: "bg-emerald-500/15 text-emerald-200",
   pending: "bg-yellow-400/15 text-yellow-100",
   failed: "bg-rose-500/15 text-rose-200",
+  cancelled: "bg-white/8 text-slate-300",
 };
+
+/** A purchase's badge: its status, or for a failed one how it ended (nothing was charged). */
+export function purchaseBadge(p: Pick<Purchase, "payment_status" | "ended">): { label: string; style: string } {
+  const key = p.payment_status === "failed" && p.ended === "cancelled" ? "cancelled" : p.payment_status;
+  return { label: key[0]!.toUpperCase() + key.slice(1), style: STATUS_STYLES[key] ?? "" };
+}
 
 export function TransactionsTab() {
   const transactions = useTransactions();
@@ -323,19 +330,21 @@ export function TransactionsTab() {
               <li key={p.id} className="flex items-center justify-between gap-4 py-3">
                 <div className="min-w-0">
                   <p className="text-sm font-medium text-white">
-                    {p.credits_amount} credits · {formatRupees(p.amount_paid)}
+                    {p.credits_amount} credits ·{" "}
+                    {p.payment_status === "failed" ? (
+                      <span className="text-slate-400">
+                        <s>{formatRupees(p.amount_paid)}</s> not charged
+                      </span>
+                    ) : (
+                      formatRupees(p.amount_paid)
+                    )}
                   </p>
                   <p className="text-xs text-slate-500">
                     {p.payment_method} · {formatWhen(p.created_at)}
                   </p>
                 </div>
-                <span
-                  className={cx(
-                    "rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize",
-                    STATUS_STYLES[p.payment_status],
-                  )}
-                >
-                  {p.payment_status}
+                <span className={cx("rounded-full px-2.5 py-0.5 text-xs font-semibold", purchaseBadge(p).style)}>
+                  {purchaseBadge(p).label}
                 </span>
               </li>
             ))}

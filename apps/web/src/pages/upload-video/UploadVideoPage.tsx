@@ -3,6 +3,7 @@ import {
   type ActivityType,
   DIFFICULTIES,
   LIBRARY_MESSAGES,
+  megabytes,
   STYLE_INFO,
   UPLOAD_MESSAGES,
 } from "@stepsync/contracts";
@@ -31,6 +32,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { TextAreaField, TextField } from "../../components/Field";
 import { Page, PageHeader } from "../../components/Page";
 import { validateThumbnail, validateTitle, validateVideoFile } from "../../lib/library";
+import { useMaxVideoBytes } from "../../lib/upload-limit";
 
 /** An icon per style that renders everywhere (emoji fonts are not on every machine). */
 const STYLE_ICONS: Record<ActivityType, LucideIcon> = {
@@ -48,6 +50,7 @@ const STYLE_ICONS: Record<ActivityType, LucideIcon> = {
 export default function UploadVideoPage() {
   const { user } = useAuth();
   const [video, setVideo] = useState<File | null>(null);
+  const maxVideoBytes = useMaxVideoBytes();
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
@@ -110,7 +113,7 @@ export default function UploadVideoPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = validateVideoFile(video) ?? validateTitle(title) ?? validateThumbnail(thumbnail);
+    const problem = validateVideoFile(video, maxVideoBytes) ?? validateTitle(title) ?? validateThumbnail(thumbnail);
     if (problem || !video) {
       setError(problem ?? UPLOAD_MESSAGES.selectVideo);
       return;
@@ -147,12 +150,12 @@ export default function UploadVideoPage() {
         <Card className="space-y-4">
           <FileInput
             label="Video file"
-            hint="MP4, WebM, OGG or MOV, up to 500MB"
+            hint={`MP4, WebM, OGG or MOV, up to ${megabytes(maxVideoBytes)}MB`}
             accept="video/mp4,video/webm,video/ogg,video/quicktime,.mov"
             file={video}
             onChange={(f) => {
               setVideo(f);
-              setError(f ? validateVideoFile(f) : null);
+              setError(f ? validateVideoFile(f, maxVideoBytes) : null);
             }}
           />
           <FileInput

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "@stepsync/contracts";
+import { startTestApp, type TestApp } from "../../test/app.ts";
+import { startFakeGoogle } from "../../test/google.ts";
+import { startSmtpServer } from "../../test/smtp.ts";
+
+const clientId = "stepsync-test.apps.googleusercontent.com";
+let t: TestApp;
+let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  google = await startFakeGoogle(clientId);
+  smtp = await startSmtpServer();
+  t = await startTestApp({
+    googleClientId: clientId,
+    googleCertsUrl: google.certsUrl,
+    smtpUrl: smtp.url,
+    publicUrl: "http://stepsync.test",
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+  await google.close();
+});
+
+/** The token of the confirmation link in the latest mail to `to`. */
+async function confirmToken(to: string): Promise<string> {
+  await smtp.waitFor(to);
+  const mails = smtp.inbox.filter((m) => m.to.includes(to));
+  const text = mails[mails.length - 1]!.text;
+  const match = text.match(/http:\/\/stepsync\.test\/verify-email\?token=([A-Za-z0-9_%-]+)/);
+  if (!match?.[1]) throw new Error(`no confirmation link in mail:\n${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+const json = (body: unknown) => ({ body });
+const session = (token: string) => t.call("GET", "/api/auth/session", { token });
+const login = (email: string, password: string) => t.call("POST", "/api/auth/login", json({ email, password }));
+const googleLogin = (credential: string) => t.call("POST", "/api/auth/google-login", json({ credential }));
+
+describe("Google sign-in cannot take over an account registered with someone else's address", () => {
+  it("an unconfirmed password account is not linked to the Google identity of its address; once confirmed, it is", async () => {
+    // The attacker registers the victim's address with a password (no e-mail check at sign-up).
+    const attacker = await t.signUp({ email: "victim@gmail.com", password: "attacker1" });
+    expect((await session(attacker.token)).json().user).toMatchObject({
+      email_verified: false,
+      has_password: true,
+    });
+    // The victim signs up with Google: register says the account exists, login refuses to link.
+    const credential = google.idToken({ sub: "g-victim", email: "victim@gmail.com", name: "Victim" });
+    expect((await t.call("POST", "/api/auth/google-register", json({ credential }))).statusCode).toBe(409);
+    const refused = await googleLogin(credential);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: MESSAGES.googleLinkNeedsConfirmedEmail });
+
+    // The real owner of the mailbox resets the password (the link proves the address; every
+    // session, the attacker's too, ends), then Google links.
+    await t.call("POST", "/api/auth/forgot-password", json({ email: "victim@gmail.com" }));
+    const reset = await smtp.waitFor("victim@gmail.com", /reset-password/);
+    const resetToken = decodeURIComponent(reset.text.match(/reset-password\?token=([A-Za-z0-9_%-]+)/)![1]!);
+    const done = await t.call("POST", "/api/auth/reset-password", json({ token: resetToken, password: "owner123" }));
+    expect(done.statusCode).toBe(200);
+    expect((await session(attacker.token)).statusCode).toBe(401);
+    expect((await login("victim@gmail.com", "attacker1")).statusCode).toBe(401);
+    const linked = await googleLogin(credential);
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().user).toMatchObject({ email: "victim@gmail.com", email_verified: true });
+  });
+
+  it("sign-up mails a confirmation link; opening it confirms the address, once; Google then links", async () => {
+    const { token } = await t.signUp({ email: "asha@gmail.com", password: "secret123" });
+    const link = await confirmToken("asha@gmail.com");
+    const opened = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ message: MESSAGES.emailConfirmed, user: { email_verified: true } });
+    expect((await session(token)).json().user.email_verified).toBe(true);
+    const again = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: MESSAGES.invalidConfirmLink });
+    const resend = await t.call("POST", "/api/auth/resend-verification", { token });
+    expect(resend.statusCode).toBe(400);
+    expect(resend.json()).toEqual({ error: MESSAGES.emailAlreadyConfirmed });
+    const credential = google.idToken({ sub: "g-asha", email: "asha@gmail.com" });
+    expect((await googleLogin(credential)).statusCode).toBe(200);
+    // The password keeps working: it is the owner's.
+    expect((await login("asha@gmail.com", "secret123")).statusCode).toBe(200);
+  });
+
+  it("resend mails a fresh link and voids the older one; made-up links are refused", async () => {
+    const { token } = await t.signUp({ email: "ravi@example.com" });
+    const first = await confirmToken("ravi@example.com");
+    const resend = await t.call("POST", "/api/auth/resend-verification", { token });
+    expect(resend.json()).toEqual({ message: MESSAGES.confirmEmailSent("ravi@example.com") });
+    const deadline = Date.now() + 5000;
+    while (smtp.inbox.filter((m) => m.to.includes("ravi@example.com")).length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const second = await confirmToken("ravi@example.com");
+    expect(second).not.toBe(first);
+    expect((await t.call("POST", "/api/auth/verify-email", json({ token: first }))).statusCode).toBe(400);
+    for (const body of [{ token: "made-up-token-123" }, {}, { token: "" }]) {
+      const res = await t.call("POST", "/api/auth/verify-email", json(body));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: MESSAGES.invalidConfirmLink });
+    }
+    expect((await t.call("POST", "/api/auth/verify-email", json({ token: second }))).statusCode).toBe(200);
+    expect((await t.call("POST", "/api/auth/resend-verification")).statusCode).toBe(401);
+  });
+
+  it("an account made with Google starts confirmed", async () => {
+    const credential = google.idToken({ sub: "g-new", email: "fresh@gmail.com", name: "Fresh" });
+    const created = await t.call("POST", "/api/auth/google-register", json({ credential }));
+    expect(created.json().user).toMatchObject({ email_verified: true, has_password: false, pending_email: null });
+  });
+});
+
+describe("changing the e-mail address", () => {
+  const profile = (token: string, body: Record<string, unknown>) => t.call("PUT", "/api/profile", { token, body });
+
+  it("needs the current password and takes effect when the new address opens its link; other sessions end", async () => {
+    const { token } = await t.signUp({ username: "Neha", email: "neha@example.com", password: "secret123" });
+    const { token: otherDevice } = (await login("neha@example.com", "secret123")).json();
+
+    const without = await profile(token, { username: "Neha", email: "neha.new@example.com" });
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toEqual({ error: MESSAGES.currentPasswordRequired });
+    const wrong = await profile(token, { username: "Neha", email: "neha.new@example.com", current_password: "guess" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: MESSAGES.currentPasswordWrong });
+
+    const asked = await profile(token, {
+      username: "Neha",
+      email: "Neha.New@example.com",
+      current_password: "secret123",
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().message).toBe(MESSAGES.emailChangePending("neha.new@example.com"));
+    expect(asked.json().profile).toMatchObject({ email: "neha@example.com", pending_email: "neha.new@example.com" });
+    // Nothing changed yet: the old address still signs in.
+    expect((await login("neha@example.com", "secret123")).statusCode).toBe(200);
+
+    const link = await confirmToken("neha.new@example.com");
+    const opened = await t.call("POST", "/api/auth/verify-email", { token, body: { token: link } });
+    expect(opened.json()).toMatchObject({
+      message: MESSAGES.emailChanged("neha.new@example.com"),
+      user: { email: "neha.new@example.com", email_verified: true, pending_email: null },
+    });
+    // The session that opened the link stays; the others end.
+    expect((await session(token)).statusCode).toBe(200);
+    expect((await session(otherDevice)).statusCode).toBe(401);
+    expect((await login("neha@example.com", "secret123")).statusCode).toBe(401);
+    expect((await login("neha.new@example.com", "secret123")).statusCode).toBe(200);
+  });
+
+  it("an address taken meanwhile is refused when the link is opened (409), and nothing changes", async () => {
+    const { token } = await t.signUp({ username: "Omar", email: "omar@example.com", password: "secret123" });
+    await profile(token, { username: "Omar", email: "wanted@example.com", current_password: "secret123" });
+    const link = await confirmToken("wanted@example.com");
+    await t.signUp({ email: "wanted@example.com" });
+    const opened = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
+    expect(opened.statusCode).toBe(409);
+    expect(opened.json()).toEqual({ error: MESSAGES.emailTaken });
+    expect((await session(token)).json().user.email).toBe("omar@example.com");
+  });
+
+  it("other profile fields save as before, without a password", async () => {
+    const { token } = await t.signUp({ username: "Plain", email: "plain@example.com" });
+    const saved = await profile(token, { username: "Plain", email: "plain@example.com", bio: "Salsa on Sundays." });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ message: MESSAGES.profileUpdated, profile: { bio: "Salsa on Sundays." } });
+  });
+});

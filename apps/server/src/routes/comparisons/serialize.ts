@@ -1,0 +1,76 @@
+import type { ComparisonDetail, ComparisonSummary } from "@stepsync/contracts";
+import type { ComparisonResult as EngineResult } from "@stepsync/motion";
+import type { comparisons } from "../../db/schema.ts";
+import { libraryVideoUrl, userVideoUrl } from "../videos/urls.ts";
+
+/** Where the player fetches the reference: the uploaded file, or the library video. */
+export function referenceUrlOf(row: typeof comparisons.$inferSelect): string | null {
+  if (row.referenceUploadId) return userVideoUrl(row.referenceUploadId);
+  if (row.referenceVideoId) return libraryVideoUrl(row.referenceVideoId);
+  return null;
+}
+
+export function toComparisonSummary(row: typeof comparisons.$inferSelect): ComparisonSummary {
+  return {
+    id: row.id,
+    activity_type: row.activityType,
+    status: row.status,
+    progress: row.progress,
+    attempt: row.attempts,
+    error: row.error,
+    overall_score: row.overallScore,
+    reference_title: row.referenceTitle,
+    contributor_name: row.contributorName,
+    thumbnail_path: row.thumbnailPath,
+    reference_video_path: referenceUrlOf(row),
+    user_video_path: row.userVideoId ? userVideoUrl(row.userVideoId) : null,
+    reference_video_id: row.referenceVideoId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A stored result: what the engine wrote when it ran. Typed by the current engine (so a change of
+ * its shape that the contract does not follow fails to compile here), but any field may be missing
+ * in a row of the previous engine: it has no scores, same_routine, moves, counts, section moves or
+ * alignment confidence.
+ */
+type StoredResult = Partial<Omit<EngineResult, "alignment">> & {
+  alignment?: Omit<EngineResult["alignment"], "confidence"> & { confidence?: number };
+};
+
+/** The stored engine result, reshaped into the fields the spec's result view reads. */
+export function toComparisonDetail(row: typeof comparisons.$inferSelect): ComparisonDetail {
+  const result = (row.result ?? null) as StoredResult | null;
+  const referenceUrl = referenceUrlOf(row);
+  const userUrl = row.userVideoId ? userVideoUrl(row.userVideoId) : null;
+  const alignment = result?.alignment;
+  return {
+    ...toComparisonSummary(row),
+    completed_at: row.completedAt?.toISOString() ?? null,
+    results: result
+      ? {
+          sections: result.sections ?? [],
+          categories: result.categories ?? {},
+          overallFeedback: result.overallFeedback ?? "",
+          jointSpecificFeedback: result.jointSpecificFeedback ?? {},
+          problematicJoints: result.problematicJoints ?? [],
+          // Null for a result of the previous engine: the web app then shows it as it always did.
+          scores: result.scores ?? null,
+          same_routine: result.same_routine ?? null,
+          moves: result.moves ?? null,
+          counts: result.counts ?? null,
+        }
+      : null,
+    alignment_info: alignment ? { ...alignment, confidence: alignment.confidence ?? null } : null,
+    tracks: result?.tracks ?? null,
+    aligned_videos: {
+      reference_url: referenceUrl,
+      user_url: userUrl,
+      sync_quality: alignment?.sync_quality ?? null,
+      segment_duration: alignment?.segment_duration ?? null,
+    },
+    reference_url: referenceUrl,
+    user_url: userUrl,
+  };
+}

@@ -1,0 +1,102 @@
+import type { MoveResult, Verdict } from "@stepsync/contracts";
+import { Play } from "lucide-react";
+import { useId } from "react";
+import { cx } from "../../components/cx";
+import { formatSeconds } from "./logic";
+import { moveButtonLabel, timingText, VERDICT_LOOK } from "./moves";
+
+export function VerdictChip({ verdict }: { verdict: Verdict }) {
+  const look = VERDICT_LOOK[verdict];
+  return (
+    <span
+      className={cx(
+        "inline-flex min-w-[4.25rem] shrink-0 justify-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        look.chip,
+      )}
+    >
+      {look.label}
+    </span>
+  );
+}
+
+function MoveRow({
+  move,
+  withCoaching,
+  jumped,
+  onJump,
+}: {
+  move: MoveResult;
+  withCoaching: boolean;
+  jumped: boolean;
+  onJump: () => void;
+}) {
+  const cueId = useId();
+  const timing = withCoaching ? timingText(move.timing_ms) : null;
+  const cue = withCoaching ? move.cue : null;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onJump}
+        aria-label={moveButtonLabel(move, withCoaching)}
+        aria-describedby={cue ? cueId : undefined}
+        data-testid="move-row"
+        data-verdict={move.verdict}
+        data-jumped={jumped || undefined}
+        className={cx(
+          "group grid w-full grid-cols-[4.75rem_minmax(0,1fr)] items-start gap-x-3 rounded-xl px-2.5 py-2 text-left transition",
+          jumped ? "bg-accent-500/15 ring-1 ring-accent-400/60" : "hover:bg-white/[0.06]",
+        )}
+      >
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate text-sm font-semibold tabular-nums text-slate-100">{move.count_label}</span>
+          <span className="inline-flex items-center gap-1 text-xs tabular-nums text-slate-500 group-hover:text-accent-300">
+            <Play className="size-3" aria-hidden />
+            {formatSeconds(move.start_s)}
+          </span>
+        </span>
+        <span className="flex min-w-0 flex-col gap-1">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <VerdictChip verdict={move.verdict} />
+            {timing ? <span className="text-xs text-slate-300">{timing}</span> : null}
+          </span>
+          {cue ? (
+            <span id={cueId} className="text-sm leading-snug text-slate-300">
+              {cue}
+            </span>
+          ) : null}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** A section's moves, each a button that replays the move in both players. */
+export function MoveList({
+  moves,
+  withCoaching,
+  jumpedMove,
+  onJump,
+  label,
+}: {
+  moves: ReadonlyArray<MoveResult>;
+  /** Timing and cues: only when the videos are the same routine. */
+  withCoaching: boolean;
+  jumpedMove: number | null;
+  onJump: (move: MoveResult) => void;
+  label: string;
+}) {
+  return (
+    <ol className="-mx-2.5 mt-3 space-y-0.5 border-t border-white/8 pt-2" aria-label={label}>
+      {moves.map((m) => (
+        <MoveRow
+          key={m.index}
+          move={m}
+          withCoaching={withCoaching}
+          jumped={m.index === jumpedMove}
+          onJump={() => onJump(m)}
+        />
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,137 @@
+import type { ComparisonSection, MoveResult } from "@stepsync/contracts";
+import { Clock, Repeat, Target } from "lucide-react";
+import { cx } from "../../components/cx";
+import { scoreBgClass } from "../../lib/format";
+import { formatSeconds, jointTag, sectionHeading, visibleJointFeedback } from "./logic";
+import { MoveList } from "./MoveList";
+
+/** A joint's name beside its feedback sentence (the sentence itself is never prefixed with it). */
+export function JointTag({ joint, sentence }: { joint: string; sentence: string }) {
+  const tag = jointTag(joint, sentence);
+  return tag ? (
+    <span className="ml-1.5 inline-block rounded-full bg-white/8 px-2 py-px align-[1px] text-[11px] font-medium text-slate-300">
+      {tag}
+    </span>
+  ) : null;
+}
+
+export function SectionCard({
+  section,
+  index,
+  moves,
+  withCoaching,
+  current,
+  highlighted,
+  jumpedMove,
+  looping,
+  onJump,
+  onJumpToMove,
+  onLoop,
+}: {
+  section: ComparisonSection;
+  index: number;
+  /** This section's moves, in order (none for results of the previous engine). */
+  moves: ReadonlyArray<MoveResult>;
+  /** Move timing, cues and joint items: only when the videos are the same routine. */
+  withCoaching: boolean;
+  current: boolean;
+  highlighted: boolean;
+  jumpedMove: number | null;
+  looping: boolean;
+  onJump: () => void;
+  onJumpToMove: (move: MoveResult) => void;
+  onLoop: () => void;
+}) {
+  const joints = withCoaching ? visibleJointFeedback(section) : [];
+  const heading = sectionHeading(section.title, index);
+  const name = section.title || `section ${index + 1}`;
+  const span = `${formatSeconds(section.timestamp)} – ${formatSeconds(section.timestamp + section.duration)}`;
+  return (
+    <li
+      className={cx(
+        "rounded-2xl border p-4 transition duration-300",
+        highlighted
+          ? "border-accent-400 bg-accent-500/12 shadow-lg shadow-accent-600/20"
+          : looping
+            ? "border-fuchsia-400/60 bg-fuchsia-500/[0.07]"
+            : current
+              ? "border-accent-400/50 bg-white/[0.05]"
+              : "border-white/10 bg-white/[0.02]",
+      )}
+      data-testid="section-card"
+      data-highlighted={highlighted || undefined}
+      data-looping={looping || undefined}
+      aria-current={current ? "step" : undefined}
+    >
+      <button
+        type="button"
+        onClick={onJump}
+        className="group flex w-full items-start justify-between gap-3 rounded-xl text-left"
+        aria-label={`Jump to ${name} at ${formatSeconds(section.timestamp)}`}
+      >
+        <span className="min-w-0">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold text-white">
+            {heading}
+            {current ? (
+              <span className="rounded-full bg-accent-500/20 px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wider text-accent-200">
+                Now
+              </span>
+            ) : null}
+          </span>
+          <span className="mt-1 inline-flex items-center gap-1 text-xs text-slate-400 group-hover:text-accent-300">
+            <Clock className="size-3.5" aria-hidden />
+            {span} · Jump to section
+          </span>
+        </span>
+        <span
+          className={cx("shrink-0 rounded-full px-3 py-1 text-sm font-bold tabular-nums", scoreBgClass(section.score))}
+        >
+          {Math.round(section.score)}%
+        </span>
+      </button>
+      <div className="mt-3 flex items-center gap-2">
+        <button
+          type="button"
+          onClick={onLoop}
+          aria-pressed={looping}
+          aria-label={`Loop ${name}`}
+          title={looping ? "Stop looping this section" : "Play this section over and over"}
+          className={cx(
+            "inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-xs font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",
+            looping
+              ? "border-fuchsia-400/60 bg-fuchsia-500/20 text-fuchsia-100 shadow shadow-fuchsia-600/20"
+              : "border-white/12 bg-white/8 text-slate-300 hover:bg-white/14 hover:text-white",
+          )}
+        >
+          <Repeat className={cx("size-3.5", looping && "animate-pulse")} aria-hidden />
+          {looping ? "Looping" : "Loop"}
+        </button>
+        {looping ? <span className="text-xs text-slate-400">{span} on repeat</span> : null}
+      </div>
+      {section.overall_feedback ? <p className="mt-3 text-sm text-slate-300">{section.overall_feedback}</p> : null}
+      {moves.length ? (
+        <MoveList
+          moves={moves}
+          withCoaching={withCoaching}
+          jumpedMove={jumpedMove}
+          onJump={onJumpToMove}
+          label={`Moves of ${heading}`}
+        />
+      ) : null}
+      {joints.length ? (
+        <ul className="mt-3 space-y-1.5">
+          {joints.map((j) => (
+            <li key={j.joint} className="flex gap-2 text-sm text-slate-300">
+              <Target className="mt-0.5 size-4 shrink-0 text-rose-300" aria-hidden />
+              <span className="min-w-0">
+                {j.feedback}
+                <JointTag joint={j.joint} sentence={j.feedback} />{" "}
+                <span className="text-xs text-slate-500">({Math.round(j.diff)}° off)</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,143 @@
+import { type ComparisonResults, type MoveResult, VERDICTS } from "@stepsync/contracts";
+import { describe, expect, it } from "vitest";
+import {
+  moveButtonLabel,
+  notSameRoutineText,
+  resultView,
+  sectionMoves,
+  sectionOfMove,
+  timingText,
+  VERDICT_LOOK,
+  verdictSummary,
+} from "./moves";
+
+function move(index: number, over: Partial<MoveResult> = {}): MoveResult {
+  return {
+    index,
+    start_s: index * 2,
+    end_s: index * 2 + 2,
+    user_start_s: index * 2,
+    count_label: `move ${index + 1}`,
+    verdict: "good",
+    timing_ms: 0,
+    shape: 90,
+    focus: null,
+    cue: null,
+    ...over,
+  };
+}
+
+const oldResults: ComparisonResults = {
+  sections: [{ title: "Part 1", score: 80, overall_feedback: "", timestamp: 0, duration: 4, joint_feedback: {} }],
+  categories: {},
+  overallFeedback: "Good.",
+  jointSpecificFeedback: {},
+  problematicJoints: [],
+  scores: null,
+  same_routine: null,
+  moves: null,
+  counts: null,
+};
+
+describe("move timing", () => {
+  it("says late or early in ms, seconds from a second on, and on time under 40 ms", () => {
+    expect(timingText(120)).toBe("120 ms late");
+    expect(timingText(-80)).toBe("80 ms early");
+    expect(timingText(293.4)).toBe("293 ms late");
+    expect(timingText(1240)).toBe("1.2 s late");
+    expect(timingText(39)).toBe("on time");
+    expect(timingText(-39)).toBe("on time");
+    expect(timingText(0)).toBe("on time");
+    expect(timingText(40)).toBe("40 ms late");
+  });
+  it("says nothing when the timing is unknown", () => {
+    expect(timingText(null)).toBeNull();
+    expect(timingText(undefined)).toBeNull();
+  });
+});
+
+describe("verdicts", () => {
+  it("each have their own word and their own colours", () => {
+    expect(VERDICTS.map((v) => VERDICT_LOOK[v].label)).toEqual(["Perfect", "Great", "Good", "OK", "Miss"]);
+    expect(new Set(VERDICTS.map((v) => VERDICT_LOOK[v].chip)).size).toBe(VERDICTS.length);
+  });
+
+  it("are summed up best first, leaving out verdicts nobody got", () => {
+    const verdicts = ["good", "perfect", "miss", "perfect", "great", "perfect", "great"] as const;
+    expect(verdictSummary(verdicts.map((verdict) => ({ verdict })))).toBe(
+      "7 moves: 3 Perfect · 2 Great · 1 Good · 1 Miss",
+    );
+    expect(verdictSummary([{ verdict: "ok" }])).toBe("1 move: 1 OK");
+    expect(verdictSummary([])).toBeNull();
+  });
+});
+
+describe("a move button", () => {
+  it("names the move, where it plays from and how it went", () => {
+    expect(moveButtonLabel(move(4, { count_label: "1–2", start_s: 6.6, verdict: "good", timing_ms: 293 }), true)).toBe(
+      "Play 1–2 from 0:07: Good, 293 ms late",
+    );
+    expect(moveButtonLabel(move(0, { timing_ms: null, verdict: "perfect" }), true)).toBe(
+      "Play move 1 from 0:00: Perfect",
+    );
+    // Without coaching (a different routine) the timing is left out.
+    expect(moveButtonLabel(move(1, { verdict: "miss", timing_ms: 500 }), false)).toBe("Play move 2 from 0:02: Miss");
+  });
+});
+
+describe("moves per section", () => {
+  const moves = [move(0), move(1), move(2), move(3)];
+  const sections = [{ moves: [0, 1] }, { moves: [2, 3] }];
+  it("lists a section's moves in its order, skipping indexes that are not there", () => {
+    expect(sectionMoves({ moves: [2, 3] }, moves).map((m) => m.index)).toEqual([2, 3]);
+    expect(sectionMoves({ moves: [3, 9] }, moves).map((m) => m.index)).toEqual([3]);
+  });
+  it("has none for a section of the previous engine", () => {
+    expect(sectionMoves({}, moves)).toEqual([]);
+  });
+  it("finds the section a move belongs to", () => {
+    expect(sectionOfMove(sections, 3)).toBe(1);
+    expect(sectionOfMove(sections, 0)).toBe(0);
+    expect(sectionOfMove(sections, 7)).toBe(-1);
+    expect(sectionOfMove([{}], 0)).toBe(-1);
+  });
+});
+
+describe("what the result view shows", () => {
+  it("for a result of the previous engine: no judgments, moves or summary, as before", () => {
+    expect(resultView(oldResults)).toEqual({ sameRoutine: true, judgments: null, moves: [], summary: null });
+    expect(resultView(null)).toEqual({ sameRoutine: true, judgments: null, moves: [], summary: null });
+  });
+
+  it("for the same routine: both judgments, the moves and their summary", () => {
+    const view = resultView({
+      ...oldResults,
+      scores: { shape: 98.4, timing: 63.6 },
+      same_routine: true,
+      moves: [move(0, { verdict: "perfect" }), move(1)],
+    });
+    expect(view).toMatchObject({ sameRoutine: true, judgments: { shape: 98.4, timing: 63.6 } });
+    expect(view.summary).toBe("2 moves: 1 Perfect · 1 Good");
+  });
+
+  it("for a different routine: says so, timing judgment unknown", () => {
+    const view = resultView({
+      ...oldResults,
+      scores: { shape: 52.7, timing: null },
+      same_routine: false,
+      moves: [move(0, { verdict: "miss", timing_ms: null })],
+    });
+    expect(view).toMatchObject({ sameRoutine: false, judgments: { shape: 52.7, timing: null } });
+  });
+});
+
+describe("the different-routine banner", () => {
+  it("shows the engine's feedback without repeating the heading's sentence", () => {
+    expect(
+      notSameRoutineText("This does not look like the same routine. Check that you chose the right reference video."),
+    ).toBe("Check that you chose the right reference video.");
+    expect(notSameRoutineText("Something else entirely.")).toBe("Something else entirely.");
+    expect(notSameRoutineText("This does not look like the same routine.")).toBeNull();
+    expect(notSameRoutineText(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  type ComparisonResults,
+  type ComparisonSection,
+  type MoveResult,
+  VERDICTS,
+  type Verdict,
+} from "@stepsync/contracts";
+import { formatSeconds } from "./logic";
+
+/**
+ * What the result view shows of the engine's judgments, moves and verdicts. A result of the
+ * previous engine has none of them (null fields): it then shows as it always did.
+ */
+
+/** Each verdict's word and chip colours, defined once. The word is always shown: colour is never the only signal. */
+export const VERDICT_LOOK: Record<Verdict, { label: string; chip: string }> = {
+  perfect: { label: "Perfect", chip: "bg-emerald-400/15 text-emerald-200 ring-emerald-300/40" },
+  great: { label: "Great", chip: "bg-lime-400/15 text-lime-200 ring-lime-300/35" },
+  good: { label: "Good", chip: "bg-sky-400/15 text-sky-200 ring-sky-300/35" },
+  ok: { label: "OK", chip: "bg-amber-400/15 text-amber-200 ring-amber-300/35" },
+  miss: { label: "Miss", chip: "bg-rose-500/15 text-rose-200 ring-rose-300/40" },
+};
+
+/** Under this much either way a move counts as on time: closer than anyone can see or hear. */
+export const ON_TIME_MS = 40;
+
+/** "120 ms late", "80 ms early", "1.2 s late", "on time"; null when the timing is unknown. */
+export function timingText(ms: number | null | undefined): string | null {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return null;
+  const off = Math.abs(ms);
+  if (off < ON_TIME_MS) return "on time";
+  const amount = off >= 1000 ? `${(off / 1000).toFixed(1)} s` : `${Math.round(off)} ms`;
+  return `${amount} ${ms > 0 ? "late" : "early"}`;
+}
+
+/** "12 moves: 5 Perfect · 4 Great · 2 Good · 1 Miss" (best first, verdicts nobody got left out); null without moves. */
+export function verdictSummary(moves: ReadonlyArray<Pick<MoveResult, "verdict">>): string | null {
+  if (!moves.length) return null;
+  const counts = VERDICTS.map((v) => [v, moves.filter((m) => m.verdict === v).length] as const).filter(
+    ([, n]) => n > 0,
+  );
+  const parts = counts.map(([v, n]) => `${n} ${VERDICT_LOOK[v].label}`).join(" · ");
+  return `${moves.length} ${moves.length === 1 ? "move" : "moves"}: ${parts}`;
+}
+
+/** A move button's name: what it does and how the move went ("Play 1–2 from 0:04: Good, 120 ms late"). */
+export function moveButtonLabel(move: MoveResult, withTiming: boolean): string {
+  const timing = withTiming ? timingText(move.timing_ms) : null;
+  return `Play ${move.count_label} from ${formatSeconds(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
+}
+
+/** A section's moves in order (its `moves` are indexes into the result's moves); none for old results. */
+export function sectionMoves(
+  section: Pick<ComparisonSection, "moves">,
+  moves: ReadonlyArray<MoveResult>,
+): MoveResult[] {
+  return (section.moves ?? []).map((i) => moves[i]).filter((m): m is MoveResult => m !== undefined);
+}
+
+/** The section a move belongs to (for highlighting it on a jump), -1 when none lists it. */
+export function sectionOfMove(sections: ReadonlyArray<Pick<ComparisonSection, "moves">>, moveIndex: number): number {
+  return sections.findIndex((s) => s.moves?.includes(moveIndex));
+}
+
+export interface ResultView {
+  /**
+   * False only when the engine says the videos are not the same routine (old results: true). Then
+   * the view makes no claims about how the reference's moves were danced: no timing, cues or joint items.
+   */
+  sameRoutine: boolean;
+  /** Shape and timing (null: "—"), or null for an old result, which shows no judgments. */
+  judgments: { shape: number; timing: number | null } | null;
+  moves: MoveResult[];
+  /** "12 moves: …", null without moves. */
+  summary: string | null;
+}
+
+export function resultView(results: ComparisonResults | null | undefined): ResultView {
+  const moves = results?.moves ?? [];
+  return {
+    sameRoutine: results?.same_routine !== false,
+    judgments: results?.scores ?? null,
+    moves,
+    summary: verdictSummary(moves),
+  };
+}
+
+/** The heading of the banner shown when the engine finds a different routine. */
+export const NOT_SAME_ROUTINE = "This does not look like the same routine";
+
+/**
+ * The banner's text under its heading: the engine's overall feedback opens with the heading's own
+ * sentence, which is not said twice.
+ */
+export function notSameRoutineText(feedback: string | null | undefined): string | null {
+  if (!feedback) return null;
+  const rest = feedback.startsWith(NOT_SAME_ROUTINE)
+    ? feedback.slice(NOT_SAME_ROUTINE.length).replace(/^[^A-Za-z0-9]+/, "")
+    : feedback;
+  return rest || null;
+}

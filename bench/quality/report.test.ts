@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { CASES, moveTruth } from "./cases.ts";
+import type { Outcome } from "./evaluate.ts";
+import {
+  caseListing,
+  errorList,
+  groupTable,
+  ladderTable,
+  separationTable,
+  targetsTable,
+  tempoTable,
+  timingTable,
+} from "./report.ts";
+
+const all = (outs: Outcome[]) =>
+  [
+    groupTable(outs),
+    ladderTable(outs),
+    tempoTable(outs),
+    timingTable(outs),
+    separationTable(outs),
+    caseListing(outs),
+    errorList(outs),
+    targetsTable(outs),
+  ].join("\n");
+
+describe("report", () => {
+  it("prints – for fields the engine does not return, and never throws", () => {
+    const shapes: unknown[] = [
+      {},
+      { overall_score: 71.5 },
+      { overall_score: "71", scores: null, moves: "none", alignment: 3 },
+      { overall_score: 90, scores: { shape: 95 }, moves: [{ start_s: 1 }, null, { start_s: 0, end_s: 1 }] },
+    ];
+    for (const result of shapes) {
+      const text = all(CASES.map((c) => ({ c, result })));
+      expect(text).toContain("Targets (test split)");
+      expect(text).toContain("–");
+    }
+    const text = all(CASES.map((c, i) => (i % 2 ? { c, error: "NO_PERSON_USER: nobody" } : { c })));
+    expect(text).toContain("NO_PERSON_USER");
+  });
+
+  it("judges a perfect engine as meeting every target", () => {
+    const outs = CASES.map((c) => {
+      const same = c.truth.same !== false;
+      const level = c.truth.ladder?.level ?? 0;
+      const step = c.truth.timing?.kind === "step" ? c.truth.timing : undefined;
+      const tempo = c.truth.tempo_ratio;
+      const moves = [0, 2, 4, 6, 8, 10, 12, 14, 16].map((t) => ({
+        start_s: t,
+        end_s: t + 2,
+        timing_ms: step && t >= step.t1_s ? step.delay_s * 1000 : 0,
+        verdict: moveTruth(c.truth, { start_s: t, end_s: t + 2 }) === "missed" ? "miss" : "great",
+      }));
+      const result = {
+        overall_score: tempo ? 70 : same ? 98 - level * 5 : 10,
+        scores: { shape: same ? 98 : 10, timing: tempo ? 40 : same ? 99 : null },
+        overallFeedback: tempo ? "You are slower than the reference." : "Well done.",
+        moves,
+      };
+      return { c, result };
+    });
+    expect(targetsTable(outs)).toMatch(/12\/12 targets met/);
+  });
+});

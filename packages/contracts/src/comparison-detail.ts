@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { comparisonSummary } from "./comparisons.ts";
+import { VERDICTS } from "./constants.ts";
+
+/**
+ * GET /api/comparisons/{id}: a comparison with the engine's result. Results stored by the previous
+ * engine lack the judgments, moves and counts: those fields are null (sections: `moves` absent,
+ * alignment: `confidence` null), and the web app then shows the result as it always did.
+ */
+
+/** One move of the reference (usually two counts), judged on its own. */
+export const moveResult = z.object({
+  index: z.number().int(),
+  /** In the reference video, seconds. */
+  start_s: z.number(),
+  end_s: z.number(),
+  /** Where the move was matched in the user's video, seconds; null when it was not found. */
+  user_start_s: z.number().nullable(),
+  /** The counts it covers as a teacher says them ("1–2"), or "move 3" without a count. */
+  count_label: z.string(),
+  verdict: z.enum(VERDICTS),
+  /** Signed: + late, − early; null when timing is unknown. */
+  timing_ms: z.number().nullable(),
+  /** 0–100: how close the body is to the reference at the matched moment. */
+  shape: z.number(),
+  /** Body part that matters most here ("right_arm"), null when nothing stands out. */
+  focus: z.string().nullable(),
+  /** One instruction sentence, null when there is nothing to correct. */
+  cue: z.string().nullable(),
+});
+export type MoveResult = z.infer<typeof moveResult>;
+
+/** How the reference was counted. */
+export const countInfo = z.object({
+  source: z.enum(["music", "movement", "none"]),
+  bpm: z.number().nullable(),
+  /** Reference times of count 1 of every eight, seconds. */
+  downbeats: z.array(z.number()),
+});
+export type CountInfo = z.infer<typeof countInfo>;
+
+export const jointFeedback = z.object({
+  /** Degrees. */
+  diff: z.number(),
+  /** A complete sentence ("Raise your right arm higher, about 20°."): shown as it is. */
+  feedback: z.string(),
+});
+
+export const comparisonSection = z.object({
+  /** "8-count 2 · arms up, step": no times (the card shows them from timestamp and duration). */
+  title: z.string(),
+  score: z.number(),
+  overall_feedback: z.string(),
+  /** Start in the reference video, seconds. */
+  timestamp: z.number(),
+  duration: z.number(),
+  /** Start in the user's video, seconds. */
+  user_timestamp: z.number().optional(),
+  joint_feedback: z.record(z.string(), jointFeedback),
+  categories: z.record(z.string(), z.number()).optional(),
+  /** Indexes into results.moves, in order; absent in results of the previous engine. */
+  moves: z.array(z.number().int()).optional(),
+});
+export type ComparisonSection = z.infer<typeof comparisonSection>;
+
+export const comparisonResults = z.object({
+  sections: z.array(comparisonSection),
+  categories: z.record(z.string(), z.number()),
+  overallFeedback: z.string(),
+  /** Joint key → a complete sentence. */
+  jointSpecificFeedback: z.record(z.string(), z.string()),
+  problematicJoints: z.array(z.string()),
+  /** The two judgments the overall score is made of, 0–100; timing null when the routines differ. */
+  scores: z.object({ shape: z.number(), timing: z.number().nullable() }).nullable(),
+  /** False: the videos do not look like the same routine (no timing or joint claims then). */
+  same_routine: z.boolean().nullable(),
+  moves: z.array(moveResult).nullable(),
+  counts: countInfo.nullable(),
+});
+export type ComparisonResults = z.infer<typeof comparisonResults>;
+
+export const alignmentInfo = z.object({
+  mirrored: z.boolean(),
+  /** User seconds per reference second. */
+  tempo_ratio: z.number(),
+  offset_s: z.number(),
+  sync_quality: z.number(),
+  segment_duration: z.number(),
+  /** [[user_t, ref_t], …], both increasing. */
+  time_map: z.array(z.tuple([z.number(), z.number()])),
+  coverage: z.number(),
+  /** 0–1: how sure the engine is that it matched the same routine moment for moment. */
+  confidence: z.number().nullable(),
+});
+export type AlignmentInfo = z.infer<typeof alignmentInfo>;
+
+/** A pose track for the skeleton overlay: per frame [t, x0, y0, s0, …], x/y 0–1, s = 0 when missing. */
+export const compactTrack = z.object({
+  keypointNames: z.array(z.string()),
+  fps: z.number(),
+  frames: z.array(z.array(z.number())),
+});
+export type CompactTrack = z.infer<typeof compactTrack>;
+
+export const comparisonDetail = comparisonSummary.extend({
+  completed_at: z.string().nullable(),
+  results: comparisonResults.nullable(),
+  alignment_info: alignmentInfo.nullable(),
+  tracks: z.object({ reference: compactTrack, user: compactTrack }).nullable(),
+  aligned_videos: z.object({
+    reference_url: z.string().nullable(),
+    user_url: z.string().nullable(),
+    sync_quality: z.number().nullable(),
+    segment_duration: z.number().nullable(),
+  }),
+  reference_url: z.string().nullable(),
+  user_url: z.string().nullable(),
+});
+export type ComparisonDetail = z.infer<typeof comparisonDetail>;
+export const comparisonDetailResponse = z.object({ comparison: comparisonDetail });

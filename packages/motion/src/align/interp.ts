@@ -1,0 +1,99 @@
+import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT } from "../features.ts";
+
+/** How far past the end of a recording a moment still reads as its last frame, seconds. */
+const EDGE_S = 0.25;
+
+/**
+ * A feature track read at any time, not only at its analysed frames: linear between the two
+ * nearest frames (segment directions through their unit vectors, so 179° and −179° blend to 180°).
+ * This is what lets timing be measured to a few milliseconds from 8 analysed frames per second.
+ */
+export class ContinuousTrack {
+  readonly fps: number;
+  readonly duration: number;
+  private readonly frames: FrameFeatures[];
+  private readonly cos: Float64Array[];
+  private readonly sin: Float64Array[];
+
+  constructor(track: FeatureTrack) {
+    this.fps = track.fps;
+    this.frames = track.frames;
+    this.duration = track.frames.length ? (track.frames.length - 1) / track.fps : 0;
+    this.cos = track.frames.map((f) => f.seg.map((a) => Math.cos((a * Math.PI) / 180)));
+    this.sin = track.frames.map((f) => f.seg.map((a) => Math.sin((a * Math.PI) / 180)));
+  }
+
+  /** Whether t (seconds) lies within the analysed video. */
+  covers(t: number): boolean {
+    const x = t * this.fps;
+    return x >= -1e-9 && x <= this.frames.length - 1 + 1e-9;
+  }
+
+  /**
+   * t, pulled onto the video when it falls just past either end (by up to EDGE_S): a move found a
+   * few milliseconds late at the very end of the recording is not a missed moment.
+   */
+  clampEdge(t: number): number {
+    if (t < 0 && t >= -EDGE_S) return 0;
+    if (t > this.duration && t <= this.duration + EDGE_S) return this.duration;
+    return t;
+  }
+
+  /** The frame at time t (seconds), or undefined outside the track or where no one is visible. */
+  at(t: number): FrameFeatures | undefined {
+    const x = t * this.fps;
+    if (x < -1e-9 || x > this.frames.length - 1 + 1e-9) return undefined;
+    const i = Math.min(this.frames.length - 1, Math.max(0, Math.floor(x)));
+    const w = Math.min(1, Math.max(0, x - i));
+    const a = this.frames[i] as FrameFeatures;
+    if (w < 1e-6 || i + 1 >= this.frames.length) return a.valid ? a : undefined;
+    const b = this.frames[i + 1] as FrameFeatures;
+    // Next to a gap, take the nearer frame rather than blend a pose with nothing.
+    if (!a.valid || !b.valid) {
+      const near = w < 0.5 ? a : b;
+      return near.valid ? near : undefined;
+    }
+    return {
+      t,
+      valid: true,
+      angles: blend(a.angles, b.angles, w),
+      positions: blend(a.positions, b.positions, w),
+      seg: this.blendDirections(i, w),
+      segW: blend(a.segW, b.segW, w),
+      hip: [a.hip[0] * (1 - w) + b.hip[0] * w, a.hip[1] * (1 - w) + b.hip[1] * w],
+    };
+  }
+
+  private blendDirections(i: number, w: number): Float64Array {
+    const out = new Float64Array(SEGMENT_COUNT);
+    const ca = this.cos[i] as Float64Array;
+    const sa = this.sin[i] as Float64Array;
+    const cb = this.cos[i + 1] as Float64Array;
+    const sb = this.sin[i + 1] as Float64Array;
+    for (let k = 0; k < SEGMENT_COUNT; k++) {
+      const c = (ca[k] as number) * (1 - w) + (cb[k] as number) * w;
+      const s = (sa[k] as number) * (1 - w) + (sb[k] as number) * w;
+      out[k] = (Math.atan2(s, c) * 180) / Math.PI;
+    }
+    return out;
+  }
+}
+
+/** Element-wise linear blend; a value missing (NaN) on one side takes the other side's. */
+function blend(a: Float64Array, b: Float64Array, w: number): Float64Array {
+  const out = new Float64Array(a.length);
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k] as number;
+    const y = b[k] as number;
+    out[k] = Number.isNaN(x)
+      ? w >= 0.5
+        ? y
+        : Number.NaN
+      : Number.isNaN(y)
+        ? w < 0.5
+          ? x
+          : Number.NaN
+        : x + (y - x) * w;
+  }
+  return out;
+}

@@ -1,0 +1,127 @@
+/**
+ * Timing splits into a steady pace (the whole routine danced faster or slower: tempo) and lapses
+ * (a move late or early against that pace), as in research on dance warping. Given where each
+ * reference move was found in the user's video, this finds the pace, the starting point, and each
+ * move's timing against the reference's own time.
+ */
+export interface TimedMove {
+  /** Reference start, seconds. */
+  start: number;
+  /** User start, seconds (null: not found). */
+  userStart: number | null;
+}
+
+export interface TimingFit {
+  /** User seconds per reference second (1.25: the user is 25 % slower). */
+  tempo: number;
+  /** Where the reference's time zero falls in the user's video, if the user kept the reference's pace from the first move (or the music's offset). */
+  anchor: number;
+  /** The steady line through the moves: user_t ≈ intercept + tempo × ref_t. */
+  intercept: number;
+  /** Per move: seconds late (+) or early (−) against the reference's own time; null when not found. */
+  timing: Array<number | null>;
+  /** Per move: seconds late or early against the user's own steady pace; null when not found. */
+  lapse: Array<number | null>;
+}
+
+/**
+ * The pace is told from the moves when there are at least this many spread over this much of the
+ * routine (seconds): from fewer, their slope is mostly noise (a clean copy of a 4-s clip read as
+ * 6 % slower). A shorter routine takes the coarse alignment's slope instead, trusted only beyond
+ * PACE_NOISE (it read clean copies of 2–5 s clips up to 8 % off, and 25 % slower copies within 1 %).
+ */
+const PACE_MIN_SPAN_S = 4;
+const PACE_MIN_MOVES = 4;
+const PACE_NOISE = 0.1;
+
+function median(v: number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  const n = s.length;
+  if (!n) return Number.NaN;
+  return n % 2 ? (s[(n - 1) / 2] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
+}
+
+/**
+ * The pace, robust to lapses: first the median slope between neighbouring moves; then the routine
+ * is split where the timing jumps (a stretch danced late starts or ends there), and the pace is
+ * the median slope between moves of the same stretch — so part of the routine danced late does
+ * not read as a slower pace, while a steadily slower performance does (`coarseTempo`, the coarse
+ * alignment's slope, stands in for routines too short for that). `musicOffset`, when the
+ * two videos carry the same music, says where the reference's time zero is in the user's video,
+ * so timing is measured against the music itself.
+ */
+export function fitTiming(moves: TimedMove[], musicOffset: number | null, coarseTempo = 1): TimingFit {
+  const found = moves.filter((m): m is { start: number; userStart: number } => m.userStart !== null);
+  const span = found.length ? (found[found.length - 1] as TimedMove).start - (found[0] as TimedMove).start : 0;
+  const fromMoves = span >= PACE_MIN_SPAN_S && found.length >= PACE_MIN_MOVES;
+  const pace = fromMoves ? paceOf(found) : Math.abs(coarseTempo - 1) >= PACE_NOISE ? coarseTempo : 1;
+  // A pace is claimed only when it explains the timing: lapses (a stretch late, a wrong move) can
+  // tilt the moves without any steady pace behind them.
+  const tempo = explains(found, Math.min(2, Math.max(0.5, pace))) ? Math.min(2, Math.max(0.5, pace)) : 1;
+  // "On time" means keeping to where the opening moves were danced (a late start of the
+  // recording is not lateness; a late second half is): the line through the first third of the
+  // moves (at least three) at the found pace. Without music that is the reference's own time;
+  // with music, the music's offset replaces it.
+  const opening = found.slice(0, Math.max(3, Math.ceil(found.length / 3)));
+  const fitted = median(opening.map((m) => m.userStart - tempo * m.start));
+  const intercept = Number.isNaN(fitted) ? 0 : fitted;
+  const firstStart = found[0]?.start ?? 0;
+  const anchor = musicOffset ?? intercept + (tempo - 1) * firstStart;
+  return {
+    tempo,
+    anchor,
+    intercept,
+    timing: moves.map((m) => (m.userStart === null ? null : m.userStart - (anchor + m.start))),
+    // Against the found pace from the first move on: what is left is a lapse.
+    lapse: moves.map((m) =>
+      m.userStart === null ? null : m.userStart - (anchor + firstStart + tempo * (m.start - firstStart)),
+    ),
+  };
+}
+
+/** A pace must cut the timing's spread (RMS around its line) to at most this share of the spread at the reference's pace. */
+const PACE_MUST_EXPLAIN = 0.6;
+
+function explains(found: Array<{ start: number; userStart: number }>, tempo: number): boolean {
+  // With fewer than two moves there is no spread to explain: the pace stands as found.
+  if (tempo === 1 || found.length < 2) return true;
+  const spread = (t: number) => {
+    const off = found.map((m) => m.userStart - t * m.start);
+    const mid = median(off);
+    return Math.sqrt(off.reduce((a, o) => a + (o - mid) ** 2, 0) / off.length);
+  };
+  return spread(tempo) <= PACE_MUST_EXPLAIN * spread(1);
+}
+
+/** A jump in timing between neighbouring moves larger than this (seconds) starts a new stretch. */
+const STEP_S = 0.08;
+
+function paceOf(found: Array<{ start: number; userStart: number }>): number {
+  const slope = (a: { start: number; userStart: number }, b: { start: number; userStart: number }) =>
+    (b.userStart - a.userStart) / (b.start - a.start);
+  const neighbours: number[] = [];
+  for (let k = 1; k < found.length; k++) {
+    const a = found[k - 1] as { start: number; userStart: number };
+    const b = found[k] as { start: number; userStart: number };
+    if (b.start - a.start > 0.3) neighbours.push(slope(a, b));
+  }
+  const first = median(neighbours);
+  if (Number.isNaN(first)) return 1;
+  const stretch: number[] = [0];
+  for (let k = 1; k < found.length; k++) {
+    const a = found[k - 1] as { start: number; userStart: number };
+    const b = found[k] as { start: number; userStart: number };
+    const jump = b.userStart - a.userStart - first * (b.start - a.start);
+    stretch.push((stretch[k - 1] as number) + (Math.abs(jump) > STEP_S ? 1 : 0));
+  }
+  const within: number[] = [];
+  for (let a = 0; a < found.length; a++)
+    for (let b = a + 1; b < found.length; b++) {
+      if (stretch[a] !== stretch[b]) break;
+      if ((found[b] as TimedMove).start - (found[a] as TimedMove).start >= 1)
+        within.push(
+          slope(found[a] as { start: number; userStart: number }, found[b] as { start: number; userStart: number }),
+        );
+    }
+  return within.length ? median(within) : first;
+}

@@ -1,0 +1,381 @@
+import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
+import type { MoveMeasure } from "../score/judge.ts";
+import type { Verdict } from "../types.ts";
+import {
+  band,
+  FEEDBACK_DIFF_LIMIT,
+  facingInstruction,
+  FEEDBACK_SCORE_LIMIT,
+  jointInstruction,
+  movementInstruction,
+  PART_WORDS,
+  partInstruction,
+  roundSeconds,
+  timingInstruction,
+} from "./words.ts";
+
+/** The first words of the overall feedback when the two videos do not show the same routine. */
+export const NOT_SAME_ROUTINE = "This does not look like the same routine";
+
+/** Moving less than this share of the reference's movement is the first thing to say about a move. */
+const UNDERMOVED = 0.6;
+
+/** A part this far off (mean segment difference, degrees) is worth a word. */
+const FOCUS_MIN_DEG = 15;
+/** Moves whose shape scores below this get a body instruction. */
+const CUE_SHAPE_BELOW = 85;
+/** A joint correction smaller than this (degrees) is not worth a dancer's attention. */
+const MIN_JOINT_CUE_DEG = 15;
+/** A joint's error has a direction when its signed mean is at least this share of its mean size. */
+const CONSISTENT_SHARE = 0.6;
+/** Moves this far off the beat (seconds) get a timing instruction. */
+const TIMING_CUE_S = 0.12;
+/** A pace this far from the reference's (as a ratio) is named. */
+export const TEMPO_NOTABLE = 0.08;
+/** Score gap (points) below which two sections are called even rather than best and hardest. */
+const NOTABLE_GAP = 5;
+
+export interface Judged extends MoveMeasure {
+  index: number;
+  score: number;
+  verdict: Verdict;
+}
+
+export interface CoachContext {
+  mirrored: boolean;
+  /** "music" counts say "on counts 3–4"; otherwise "in move 3". */
+  counted: boolean;
+  /** Whether section texts should speak of lateness against the user's own pace (a tempo problem is told once, overall). */
+  paceNamed: boolean;
+  /** Short name of the section each move is in ("8-count 2", "Part 3"), by move index. */
+  sectionOf: string[];
+  /** Number of moves in the routine. */
+  moveCount: number;
+}
+
+/** The user's own body part or joint (a mirrored performance was compared mirrored). */
+function realPart(p: Part, c: CoachContext): Part {
+  return c.mirrored ? MIRROR_PART[p] : p;
+}
+function realJoint(j: Joint, c: CoachContext): Joint {
+  return c.mirrored ? MIRROR_JOINT[j] : j;
+}
+
+export function whenOf(m: MoveMeasure, c: CoachContext): string {
+  if (!c.counted) return `in ${m.span.label}`;
+  return m.span.label.includes("–") ? `on counts ${m.span.label}` : `on count ${m.span.label}`;
+}
+
+/** The counts (or move numbers) a move covers, without the words around them: "3–4", "5", "move 2". */
+function countsOf(m: MoveMeasure): [string, string] {
+  const parts = m.span.label.replace("move ", "").split("–");
+  return [parts[0] as string, parts[parts.length - 1] as string];
+}
+
+/**
+ * Where a run of moves is: "on counts 3–6" or "in moves 2–4" within one section (with the
+ * section's name when `named`), "from count 5 of 8-count 2 to count 4 of 8-count 3" across
+ * sections, "… on" when it lasts to the end.
+ */
+function whenRun(run: Judged[], c: CoachContext, named: boolean): string {
+  const first = run[0] as Judged;
+  const last = run[run.length - 1] as Judged;
+  const s1 = c.sectionOf[first.index] ?? "";
+  const s2 = c.sectionOf[last.index] ?? "";
+  const unit = c.counted ? "count" : "move";
+  if (s1 === s2) {
+    const of = named ? ` of ${s1}` : "";
+    if (run.length === 1) return `${whenOf(first, c)}${of}`;
+    const a = countsOf(first)[0];
+    const b = countsOf(last)[1];
+    return c.counted ? `on counts ${a}–${b}${of}` : `in moves ${a}–${b}${of}`;
+  }
+  const from = `from ${unit} ${countsOf(first)[0]} of ${s1}`;
+  if (last.index === c.moveCount - 1) return `${from} on`;
+  return `${from} to ${unit} ${countsOf(last)[1]} of ${s2}`;
+}
+
+/** The joint of a part whose error has the clearest direction, with its signed mean; undefined when none does. */
+function directedJoint(m: MoveMeasure, part: Part): { joint: Joint; signed: number; size: number } | undefined {
+  let best: { joint: Joint; signed: number; size: number } | undefined;
+  for (const j of PART_JOINTS[part]) {
+    const i = JOINTS.indexOf(j);
+    const size = m.jointAbs[i] as number;
+    const signed = m.jointSigned[i] as number;
+    if (Number.isNaN(size) || Number.isNaN(signed) || Math.abs(signed) < MIN_JOINT_CUE_DEG) continue;
+    if (Math.abs(signed) < CONSISTENT_SHARE * size) continue;
+    if (!best || Math.abs(signed) > Math.abs(best.signed)) best = { joint: j, signed, size };
+  }
+  return best;
+}
+
+/** The body part that matters most in a move: the one furthest off, when it is off enough to mention. */
+export function focusOf(m: MoveMeasure): Part | null {
+  let best = -1;
+  let worst = FOCUS_MIN_DEG;
+  m.parts.forEach((d, i) => {
+    if (!Number.isNaN(d) && d > worst) {
+      worst = d;
+      best = i;
+    }
+  });
+  return best < 0 ? null : (PARTS[best] as Part);
+}
+
+const FACING_SEGMENTS = [
+  SEGMENTS.findIndex((x) => x.name === "shoulders"),
+  SEGMENTS.findIndex((x) => x.name === "hips"),
+];
+
+/** The body instruction for a part of one move: its clearest joint, else which way to face, else the part's direction. */
+function bodyInstruction(m: MoveMeasure, part: Part, c: CoachContext, when?: string): string {
+  const d = directedJoint(m, part);
+  if (d) return jointInstruction(realJoint(d.joint, c), d.signed, Math.abs(d.signed), when);
+  const size = m.parts[PARTS.indexOf(part)] as number;
+  if (part === "torso") {
+    const facing = Math.max(...FACING_SEGMENTS.map((k) => m.segs[k] as number).filter((v) => !Number.isNaN(v)));
+    if (facing > size) return facingInstruction(facing, when);
+  }
+  return partInstruction(realPart(part, c), size, when);
+}
+
+/**
+ * One instruction for a move (null when there is nothing to correct), and its focus part as the
+ * user's own. `runSeconds`: the mean offset of the run of late (or early) moves this one belongs
+ * to, so the move says the same number as its section.
+ */
+export function moveCue(
+  m: Judged,
+  c: CoachContext,
+  same: boolean,
+  runSeconds?: number,
+): { focus: string | null; cue: string | null } {
+  if (!same) return { focus: null, cue: null };
+  if (m.userStart === null) return { focus: null, cue: "This move is missing from your video." };
+  if (m.visible < 0.4) return { focus: null, cue: "Keep your whole body in the frame for this move." };
+  if (m.moved < UNDERMOVED) return { focus: null, cue: movementInstruction(m.moved) };
+  const focus = focusOf(m);
+  const focusName = focus ? realPart(focus, c) : null;
+  if (focus && m.shape < CUE_SHAPE_BELOW) {
+    return { focus: focusName, cue: bodyInstruction(m, focus, c) };
+  }
+  if (runSeconds !== undefined) return { focus: focusName, cue: timingInstruction(runSeconds) };
+  return { focus: focusName, cue: null };
+}
+
+/** Frame-weighted mean over moves of one joint's |difference| and signed difference. */
+function jointOver(moves: MoveMeasure[], i: number): { size: number; signed: number } {
+  let s = 0;
+  let g = 0;
+  let w = 0;
+  for (const m of moves) {
+    const a = m.jointAbs[i] as number;
+    const b = m.jointSigned[i] as number;
+    if (Number.isNaN(a) || Number.isNaN(b)) continue;
+    s += a * m.frames;
+    g += b * m.frames;
+    w += m.frames;
+  }
+  return w ? { size: s / w, signed: g / w } : { size: Number.NaN, signed: Number.NaN };
+}
+
+/**
+ * §9 joint feedback for a section: only when its rounded score is below 90, for joints whose mean
+ * difference over the section rounds above 20 (that is `diff`), worst first. The words name the
+ * move where the joint is most off, with that move's direction and amount: the same sentence, and
+ * the same number, as that move's own cue when the joint is what matters most there.
+ */
+export function sectionJointFeedback(
+  moves: MoveMeasure[],
+  score: number,
+  c: CoachContext,
+  same: boolean,
+): Record<string, { diff: number; feedback: string }> {
+  const out: Record<string, { diff: number; feedback: string }> = {};
+  if (!same || Math.round(score) >= FEEDBACK_SCORE_LIMIT) return out;
+  const ranked = JOINTS.map((j, i) => ({ j, i, ...jointOver(moves, i) }))
+    .filter((x) => !Number.isNaN(x.size) && Math.round(x.size) > FEEDBACK_DIFF_LIMIT)
+    .sort((a, b) => b.size - a.size);
+  for (const x of ranked) {
+    const directed = (m: MoveMeasure) =>
+      Math.abs(m.jointSigned[x.i] as number) >= CONSISTENT_SHARE * (m.jointAbs[x.i] as number);
+    // A move the user did not make is told to keep moving, not how to hold an arm in it.
+    const byError = [...moves]
+      .filter((m) => !Number.isNaN(m.jointAbs[x.i] as number))
+      .sort((a, b) => (b.jointAbs[x.i] as number) - (a.jointAbs[x.i] as number));
+    const made = byError.filter((m) => !(m.moved < UNDERMOVED));
+    const worst = made.find(directed) ?? byError.find(directed) ?? made[0] ?? byError[0];
+    if (!worst) continue;
+    const signed = worst.jointSigned[x.i] as number;
+    const real = realJoint(x.j, c);
+    out[real] = {
+      diff: Math.round(x.size),
+      feedback: jointInstruction(real, signed, Math.abs(signed), moves.length > 1 ? whenOf(worst, c) : undefined),
+    };
+  }
+  return out;
+}
+
+export interface TimingRun {
+  run: Judged[];
+  /** Mean seconds late (+) or early (−) over the run. */
+  seconds: number;
+}
+
+/** Runs of consecutive moves off the beat the same way (each at least TIMING_CUE_S), with their mean offset. */
+export function timingRuns(moves: Judged[], c: CoachContext): TimingRun[] {
+  const off = (m: MoveMeasure) => (c.paceNamed ? m.lapse : m.timing);
+  const runs: TimingRun[] = [];
+  let run: Judged[] = [];
+  const close = () => {
+    if (run.length) runs.push({ run, seconds: run.reduce((a, m) => a + (off(m) as number), 0) / run.length });
+    run = [];
+  };
+  for (const m of moves) {
+    const o = off(m);
+    if (o === null || Math.abs(o) < TIMING_CUE_S) {
+      close();
+      continue;
+    }
+    const prev = run.length ? off(run[run.length - 1] as Judged) : null;
+    if (prev !== null && Math.sign(prev) !== Math.sign(o)) close();
+    run.push(m);
+  }
+  close();
+  return runs;
+}
+
+/** The run that costs most (offset × length). */
+export function worstTimingRun(moves: Judged[], c: CoachContext): TimingRun | undefined {
+  let best: TimingRun | undefined;
+  for (const r of timingRuns(moves, c))
+    if (!best || Math.abs(r.seconds) * r.run.length > Math.abs(best.seconds) * best.run.length) best = r;
+  return best;
+}
+
+export function timingRunSentence(r: TimingRun, c: CoachContext, named: boolean): string {
+  return timingInstruction(r.seconds, whenRun(r.run, c, named));
+}
+
+/**
+ * A section's summary: how it went, then what matters most, in this order and once each: a move
+ * not danced (held still), the biggest body correction, the worst stretch off the beat.
+ */
+export function sectionSummary(
+  moves: Judged[],
+  score: number,
+  joints: Record<string, { diff: number; feedback: string }>,
+  c: CoachContext,
+  same: boolean,
+): string {
+  const out = [`${band(score)} (${Math.round(score)}/100).`];
+  if (!same) {
+    out.push("This part does not match the reference.");
+    return out.join(" ");
+  }
+  if (moves.length && moves.every((m) => m.userStart === null)) {
+    out.push("This part is missing from your video.");
+    return out.join(" ");
+  }
+  const still = moves.find((m) => m.userStart !== null && m.moved < UNDERMOVED);
+  if (still) out.push(movementInstruction(still.moved, moves.length > 1 ? whenOf(still, c) : undefined));
+  const firstJoint = Object.values(joints)[0];
+  if (firstJoint) out.push(firstJoint.feedback);
+  else if (score < FEEDBACK_SCORE_LIMIT) {
+    // No joint item: the first body instruction of a move, said with its counts.
+    const body = moves.find((m) => m !== still && m.shape < CUE_SHAPE_BELOW && focusOf(m));
+    const part = body ? focusOf(body) : null;
+    if (body && part) out.push(bodyInstruction(body, part, c, moves.length > 1 ? whenOf(body, c) : undefined));
+  }
+  const run = worstTimingRun(moves, c);
+  if (run) out.push(timingRunSentence(run, c, false));
+  if (out.length === 1 && score >= 80) out.push("You match the reference closely here.");
+  return out.join(" ");
+}
+
+export interface OverallContext extends CoachContext {
+  score: number;
+  shape: number;
+  timing: number | null;
+  same: boolean;
+  confidence: number;
+  moves: Judged[];
+  sections: Array<{
+    title: string;
+    score: number;
+    timestamp: number;
+    duration: number;
+    moves: number[];
+    joint_feedback: Record<string, { diff: number; feedback: string }>;
+  }>;
+  tempo: number;
+  /** Seconds behind (+) or ahead (−) at the last move, from the pace alone. */
+  driftAtEnd: number;
+  coverage: number;
+}
+
+/** The overall paragraph: score and its two judgments, the pace, the parts to practise, notes. */
+export function overallSummary(c: OverallContext): string {
+  const out: string[] = [];
+  if (!c.same) {
+    out.push(
+      `${NOT_SAME_ROUTINE}.`,
+      `Your moves do not line up with the reference's, so there is no timing or joint feedback (overall ${Math.round(c.score)}/100).`,
+      "Check that you chose the right reference video and that your whole body is in the frame.",
+    );
+    return out.join(" ");
+  }
+  out.push(
+    c.timing === null
+      ? `${band(c.score)}: overall ${Math.round(c.score)}/100 — shape ${Math.round(c.shape)}; the reference holds still, so there is no timing to judge.`
+      : `${band(c.score)}: overall ${Math.round(c.score)}/100 — shape ${Math.round(c.shape)}, timing ${Math.round(c.timing)}.`,
+  );
+  if (c.paceNamed) {
+    const pct = Math.round(Math.abs(c.tempo - 1) * 100);
+    const dir = c.tempo > 1 ? "slower" : "faster";
+    const drift =
+      Math.abs(c.driftAtEnd) >= 0.2
+        ? `, so by the end you were about ${roundSeconds(c.driftAtEnd)} s ${c.driftAtEnd > 0 ? "behind" : "ahead"}`
+        : "";
+    out.push(`You were about ${pct} % ${dir} than the reference${drift}.`);
+  }
+  const run = worstTimingRun(c.moves, c);
+  if (run) out.push(timingRunSentence(run, c, c.sections.length > 1));
+  if (c.sections.length > 1) {
+    const sorted = [...c.sections].sort((a, b) => a.score - b.score);
+    const lo = sorted[0];
+    const hi = sorted[sorted.length - 1];
+    if (lo && hi && hi.score - lo.score >= NOTABLE_GAP)
+      out.push(
+        `Best part: ${hi.title} (${Math.round(hi.score)}). Hardest part: ${lo.title} (${Math.round(lo.score)}).`,
+      );
+  }
+  // The biggest body corrections, as the sections say them (same words, same numbers).
+  const items = c.sections
+    .flatMap((s) => Object.values(s.joint_feedback).map((j) => ({ s, j })))
+    .sort((a, b) => b.j.diff - a.j.diff);
+  const picked: Array<{ section: string; text: string }> = [];
+  for (const { s, j } of items) {
+    if (picked.some((p) => p.text === j.feedback)) continue;
+    picked.push({ section: s.title.split(" · ")[0] as string, text: j.feedback });
+    if (picked.length === 2) break;
+  }
+  if (picked.length) {
+    const bySection = [...new Set(picked.map((p) => p.section))].map(
+      (section) =>
+        `In ${section}: ${picked
+          .filter((p) => p.section === section)
+          .map((p) => p.text)
+          .join(" ")}`,
+    );
+    out.push(`To work on first. ${bySection.join(" ")}`);
+  }
+  if (c.mirrored)
+    out.push("You danced it mirror-wise (left and right swapped), so you were compared with the mirrored reference.");
+  if (c.coverage < 0.9) out.push(`Your video covers about ${Math.round(c.coverage * 100)} % of the routine.`);
+  if (c.confidence < 0.7)
+    out.push("Parts of your video match the reference only loosely, so treat the timing figures as approximate.");
+  return out.join(" ");
+}
+
+export { PART_WORDS };

@@ -1,0 +1,112 @@
+import type { Joint, Part } from "../features.ts";
+
+/**
+ * The words of the feedback: one instruction per problem, in the body's terms, with a direction
+ * and an amount. Sentences are complete (no "Left elbow:" label in front), so a screen shows them
+ * as they are.
+ */
+
+export const PART_WORDS: Record<Part, string> = {
+  left_arm: "left arm",
+  right_arm: "right arm",
+  left_leg: "left leg",
+  right_leg: "right leg",
+  torso: "torso",
+  head: "head",
+};
+
+/** §9: joint feedback only when the rounded score is below 90 and only for joints whose diff is above 20. */
+export const FEEDBACK_SCORE_LIMIT = 90;
+export const FEEDBACK_DIFF_LIMIT = 20;
+
+/** Degrees as said to a dancer: to the nearest 5, at least 5. */
+export function roundDegrees(deg: number): number {
+  return Math.max(5, Math.round(Math.abs(deg) / 5) * 5);
+}
+
+/** Seconds as said to a dancer: to the nearest tenth, at least 0.1. */
+export function roundSeconds(s: number): string {
+  return Math.max(0.1, Math.round(Math.abs(s) * 10) / 10).toFixed(1);
+}
+
+function side(joint: Joint): string {
+  return joint.startsWith("left") ? "left" : "right";
+}
+
+/**
+ * One instruction for a joint: `signed` is the user's angle minus the reference's (for torso and
+ * head: more tilt than the reference is positive), `amount` the degrees to say, `when` e.g.
+ * "on counts 3–4" (optional).
+ */
+export function jointInstruction(joint: Joint, signed: number, amount: number, when?: string): string {
+  const by = `about ${roundDegrees(amount)}°`;
+  const at = when ? ` ${when}` : "";
+  const more = signed > 0;
+  switch (joint) {
+    case "left_shoulder":
+    case "right_shoulder":
+      // The angle between torso and upper arm: larger is higher.
+      return more ? `Lower your ${side(joint)} arm${at}, ${by}.` : `Raise your ${side(joint)} arm higher${at}, ${by}.`;
+    case "left_elbow":
+    case "right_elbow":
+      return more
+        ? `Bend your ${side(joint)} elbow more${at}, ${by}.`
+        : `Straighten your ${side(joint)} arm more${at}, ${by}.`;
+    case "left_hip":
+    case "right_hip":
+      // The angle between torso and thigh: smaller is a higher leg (or a deeper fold forward).
+      return more
+        ? `Lift your ${side(joint)} leg higher${at}, ${by}.`
+        : `Keep your ${side(joint)} leg lower${at}, ${by}.`;
+    case "left_knee":
+    case "right_knee":
+      return more
+        ? `Bend your ${side(joint)} knee more${at}, ${by}.`
+        : `Straighten your ${side(joint)} knee more${at}, ${by}.`;
+    case "torso":
+      return more ? `Keep your torso more upright${at}, ${by}.` : `Lean your torso further${at}, ${by}.`;
+    case "head":
+      return more ? `Hold your head straighter${at}, ${by}.` : `Tilt your head more${at}, ${by}.`;
+  }
+}
+
+/** A part that is off in a way no single joint explains (e.g. pointing another way). */
+export function partInstruction(part: Part, amount: number, when?: string): string {
+  const at = when ? ` ${when}` : "";
+  if (part === "head") return `Turn your head the way the reference does${at}, about ${roundDegrees(amount)}°.`;
+  return `Match the direction of your ${PART_WORDS[part]}${at} to the reference, about ${roundDegrees(amount)}° off.`;
+}
+
+/** The body faces another way than the reference's (shoulder and hip lines turned). */
+export function facingInstruction(amount: number, when?: string): string {
+  return `Turn your body to face the way the reference does${when ? ` ${when}` : ""}, about ${roundDegrees(amount)}°.`;
+}
+
+/** The user moves much less than the reference (`ratio` of its movement): held still, or a small version of the move. */
+export function movementInstruction(ratio: number, when?: string): string {
+  const at = when ? ` ${when}` : "";
+  return ratio < 0.25
+    ? `Keep moving${at}: you hold still while the reference moves.`
+    : `Make the move bigger${at}: you move about ${Math.round(ratio * 10) * 10} % as much as the reference.`;
+}
+
+export function timingInstruction(seconds: number, when?: string): string {
+  const at = when ? ` ${when}` : "";
+  return seconds > 0
+    ? `You are about ${roundSeconds(seconds)} s late${at}.`
+    : `You are about ${roundSeconds(seconds)} s early${at}.`;
+}
+
+export function band(score: number): string {
+  if (score >= 90) return "Excellent";
+  if (score >= 80) return "Very good";
+  if (score >= 70) return "Good";
+  if (score >= 60) return "Fair";
+  if (score >= 45) return "Needs work";
+  return "A long way off";
+}
+
+/** "Perfect", "Great" … for a verdict value. */
+export function verdictWord(v: string): string {
+  return v === "ok" ? "OK" : v.charAt(0).toUpperCase() + v.slice(1);
+}

@@ -1,0 +1,284 @@
+import { angleDiff } from "../align/distance.ts";
+import type { ContinuousTrack } from "../align/interp.ts";
+import type { MoveSpan } from "../counts/counting.ts";
+import {
+  type FeatureTrack,
+  type FrameFeatures,
+  isSignedJoint,
+  JOINTS,
+  PARTS,
+  SEGMENT_COUNT,
+  SEGMENTS,
+} from "../features.ts";
+import { compareShape, movementEmphasis, visibilityFactor } from "./shape.ts";
+import type { Primitives } from "./styles.ts";
+
+/** Everything measured about one move of the reference against the user's performance of it. */
+export interface MoveMeasure {
+  span: MoveSpan;
+  /** User time where the move starts (null: not found in the user's video). */
+  userStart: number | null;
+  /** Seconds late (+) or early (−) against the reference's own time, and against the user's steady pace. */
+  timing: number | null;
+  lapse: number | null;
+  /** Mean segment-direction difference with the move's moving segments emphasised, degrees (NaN: nothing to compare). */
+  dist: number;
+  /** The same without emphasis (for telling whether it is the same routine at all). */
+  plainDist: number;
+  /** 0–100. */
+  shape: number;
+  /** Share of the reference's body the user's video shows here (0–1). */
+  visible: number;
+  /** Mean difference per body part (PARTS order) and per segment (SEGMENTS order), degrees; NaN where not comparable. */
+  parts: Float64Array;
+  /** Shape per body part, 0–100 (PARTS order); NaN where not comparable. */
+  partShape: Float64Array;
+  segs: Float64Array;
+  /** Per joint (JOINTS order): mean |user − reference| angle and mean signed difference, degrees; NaN where not comparable. */
+  jointAbs: Float64Array;
+  jointSigned: Float64Array;
+  /** Movement qualities, reference vs user (user measured in reference time, so pace is not counted twice). */
+  speed: [number, number];
+  /**
+   * How much the user moves here compared with the reference (1 = as much), relative to how the
+   * two compare over the whole routine: a video whose poses read stiffer throughout (heavy
+   * compression, blur) is not a dancer missing moves. NaN where the reference barely moves.
+   */
+  moved: number;
+  jerk: [number, number];
+  /** Per segment, [reference, user] angular range, degrees. */
+  ranges: Array<[number, number]>;
+  /** Reference frames in the move (its weight in averages). */
+  frames: number;
+}
+
+function mean(v: number[]): number {
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : Number.NaN;
+}
+
+/** Where the user's video is at reference time t within a move. */
+export function userTimeIn(m: { span: MoveSpan; userStart: number | null }, t: number, tempo: number): number | null {
+  return m.userStart === null ? null : m.userStart + tempo * (t - m.span.start);
+}
+
+/** Circular range of a list of directions (degrees): twice the largest distance from their mean. */
+function circularRange(dirs: number[]): number {
+  const v = dirs.filter((d) => !Number.isNaN(d));
+  if (v.length < 2) return Number.NaN;
+  const c = v.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
+  const s = v.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);
+  const m = (Math.atan2(s, c) * 180) / Math.PI;
+  return 2 * Math.max(...v.map((d) => angleDiff(d, m, true)));
+}
+
+/** Mean absolute change per second, and mean absolute second difference per second², of segment directions. */
+function motionOf(frames: Array<FrameFeatures | undefined>, fps: number): { speed: number; jerk: number } {
+  const sp: number[] = [];
+  const jk: number[] = [];
+  for (let k = 0; k < SEGMENT_COUNT; k++) {
+    for (let i = 1; i < frames.length; i++) {
+      const a = frames[i - 1]?.seg[k] as number;
+      const b = frames[i]?.seg[k] as number;
+      if (a === undefined || b === undefined || Number.isNaN(a) || Number.isNaN(b)) continue;
+      sp.push(angleDiff(a, b, true) * fps);
+      const z = frames[i - 2]?.seg[k] as number;
+      if (i >= 2 && z !== undefined && !Number.isNaN(z)) {
+        const d1 = (((b - a + 540) % 360) - 180) as number;
+        const d0 = (((a - z + 540) % 360) - 180) as number;
+        jk.push(Math.abs(d1 - d0) * fps * fps);
+      }
+    }
+  }
+  return { speed: mean(sp), jerk: mean(jk) };
+}
+
+/** Measures every move at the user time the timing step found for it. */
+export function measureMoves(
+  ref: FeatureTrack,
+  user: ContinuousTrack,
+  moves: MoveSpan[],
+  userStarts: Array<number | null>,
+  timing: Array<number | null>,
+  lapse: Array<number | null>,
+  tempo: number,
+): MoveMeasure[] {
+  const fps = ref.fps;
+  const measured = moves.map((span, m): MoveMeasure => {
+    const from = Math.max(0, Math.round(span.start * fps));
+    const to = Math.min(ref.frames.length, Math.max(from + 1, Math.round(span.end * fps)));
+    const refFrames = ref.frames.slice(from, to);
+    const emphasis = movementEmphasis(refFrames);
+    const refMotion = motionOf(refFrames, fps);
+    const userStart = userStarts[m] ?? null;
+    const userFrames = refFrames.map((_, k) => {
+      const u = userTimeIn({ span, userStart }, (from + k) / fps, tempo);
+      return u === null ? undefined : user.at(user.clampEdge(u));
+    });
+    const userMotion = motionOf(userFrames, fps);
+    const dists: number[] = [];
+    const sims: number[] = [];
+    const plain: number[] = [];
+    const partSimSum = new Float64Array(PARTS.length);
+    const visible: number[] = [];
+    const partSum = new Float64Array(PARTS.length);
+    const partN = new Float64Array(PARTS.length);
+    const segSum = new Float64Array(SEGMENT_COUNT);
+    const segN = new Float64Array(SEGMENT_COUNT);
+    const jAbs: number[][] = JOINTS.map(() => []);
+    const jSigned: number[][] = JOINTS.map(() => []);
+    refFrames.forEach((r, k) => {
+      if (!r.valid) return;
+      const u = userFrames[k];
+      const s = compareShape(r, u, emphasis);
+      visible.push(u ? s.visible : 0);
+      // A moment the user's video does not show counts as a clear mismatch.
+      dists.push(Number.isNaN(s.dist) ? 90 : s.dist);
+      sims.push(Number.isNaN(s.sim) ? 0 : s.sim);
+      const p = compareShape(r, u);
+      plain.push(Number.isNaN(p.dist) ? 90 : p.dist);
+      s.parts.forEach((v, i) => {
+        if (Number.isNaN(v)) return;
+        partSum[i] = (partSum[i] as number) + v;
+        partSimSum[i] = (partSimSum[i] as number) + (s.partSim[i] as number);
+        partN[i] = (partN[i] as number) + 1;
+      });
+      s.segs.forEach((v, i) => {
+        if (Number.isNaN(v)) return;
+        segSum[i] = (segSum[i] as number) + v;
+        segN[i] = (segN[i] as number) + 1;
+      });
+      if (!u) return;
+      JOINTS.forEach((j, i) => {
+        const a = r.angles[i] as number;
+        const b = u.angles[i] as number;
+        if (Number.isNaN(a) || Number.isNaN(b)) return;
+        const signed = isSignedJoint(j);
+        jAbs[i]?.push(angleDiff(a, b, signed));
+        // Torso and head: more or less tilt than the reference, whichever way it leans.
+        jSigned[i]?.push(signed ? Math.abs(b) - Math.abs(a) : b - a);
+      });
+    });
+    const dist = mean(dists);
+    const vis = visible.length ? mean(visible) : 0;
+    return {
+      span,
+      userStart,
+      timing: timing[m] ?? null,
+      lapse: lapse[m] ?? null,
+      dist,
+      plainDist: mean(plain),
+      shape: sims.length ? 100 * mean(sims) * visibilityFactor(vis) : 0,
+      visible: vis,
+      parts: partSum.map((v, i) => ((partN[i] as number) > 0 ? v / (partN[i] as number) : Number.NaN)),
+      partShape: partSimSum.map((v, i) => ((partN[i] as number) > 0 ? (100 * v) / (partN[i] as number) : Number.NaN)),
+      segs: segSum.map((v, i) => ((segN[i] as number) > 0 ? v / (segN[i] as number) : Number.NaN)),
+      jointAbs: Float64Array.from(jAbs.map(mean)),
+      jointSigned: Float64Array.from(jSigned.map(mean)),
+      speed: [refMotion.speed, userMotion.speed],
+      moved: Number.NaN,
+      jerk: [refMotion.jerk, userMotion.jerk],
+      ranges: SEGMENTS.map((_, k) => [
+        circularRange(refFrames.filter((f) => f.valid).map((f) => f.seg[k] as number)),
+        circularRange(userFrames.map((f) => (f ? (f.seg[k] as number) : Number.NaN))),
+      ]),
+      frames: refFrames.length,
+    };
+  });
+  // The user's movement per move, against how much they move over the whole routine.
+  const moving = measured.filter((m) => m.speed[0] >= MOVEMENT.MIN_REF_SPEED && m.speed[1] >= 0);
+  const overall = median(moving.map((m) => m.speed[1] / m.speed[0]));
+  const scale = Math.min(1, Math.max(MOVEMENT.MAX_STIFFNESS, Number.isNaN(overall) ? 1 : overall));
+  for (const m of moving) {
+    m.moved = m.speed[1] / m.speed[0] / scale;
+    m.shape *= movementFactor(m.moved);
+  }
+  return measured;
+}
+
+/**
+ * A move the reference makes and the user does not (a freeze, a half-hearted move) can keep every
+ * segment within tolerance of the reference's path and still be missed: below FULL_RATIO of the
+ * reference's movement (measured in reference time) the move's shape is scaled down, to FLOOR for
+ * no movement at all. Set on the fit split's ladder: a move mostly frozen must read OK or Miss
+ * (bench/quality, "Verdicts on the ladder"), without costing any same-routine pair.
+ */
+export const MOVEMENT = {
+  FULL_RATIO: 0.7,
+  FLOOR: 0.2,
+  /** Below this (degrees per second) the reference holds rather than moves. */
+  MIN_REF_SPEED: 20,
+  /** A whole video reading stiffer than the reference is allowed for down to this share of its movement. */
+  MAX_STIFFNESS: 0.5,
+};
+
+/** The factor on a move's shape for moving `moved` times as much as the reference (see MoveMeasure.moved). */
+export function movementFactor(moved: number): number {
+  if (Number.isNaN(moved)) return 1;
+  const short = Math.max(0, 1 - moved / MOVEMENT.FULL_RATIO);
+  return 1 - (1 - MOVEMENT.FLOOR) * short * short;
+}
+
+function median(v: number[]): number {
+  if (!v.length) return Number.NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] as number;
+}
+
+/** A user-to-reference ratio of e^±0.5 scores about 61 (too little and too much both cost). */
+function ratioScore(ratio: number): number {
+  if (!(ratio > 0) || !Number.isFinite(ratio)) return 0;
+  const l = Math.log(ratio);
+  return 100 * Math.exp(-(l * l) / (2 * 0.5 ** 2));
+}
+
+/** Duration-weighted mean of a per-move value, skipping NaN. */
+export function weighted(moves: MoveMeasure[], value: (m: MoveMeasure) => number): number {
+  let s = 0;
+  let w = 0;
+  for (const m of moves) {
+    const v = value(m);
+    if (Number.isNaN(v)) continue;
+    s += v * m.frames;
+    w += m.frames;
+  }
+  return w > 0 ? s / w : Number.NaN;
+}
+
+const partGroups = {
+  arms: [PARTS.indexOf("left_arm"), PARTS.indexOf("right_arm")],
+  legs: [PARTS.indexOf("left_leg"), PARTS.indexOf("right_leg")],
+  posture: [PARTS.indexOf("torso"), PARTS.indexOf("head")],
+};
+
+/** The category primitives of a stretch of moves; `timing` comes from score/combine.ts. */
+export function primitivesOf(moves: MoveMeasure[], timing: number | null): Primitives {
+  const shape = weighted(moves, (m) => m.shape);
+  const group = (idx: number[]) => {
+    const p = weighted(moves, (m) => mean(idx.map((i) => m.partShape[i] as number).filter((v) => !Number.isNaN(v))));
+    return Number.isNaN(p) ? shape : p * weighted(moves, (m) => visibilityFactor(m.visible));
+  };
+  const refSpeed = weighted(moves, (m) => m.speed[0]);
+  const userSpeed = weighted(moves, (m) => m.speed[1]);
+  // A reference that barely moves asks for stillness; otherwise match its amount of movement.
+  const energy = refSpeed > 10 ? ratioScore(userSpeed / refSpeed) : Math.max(0, 100 - Math.max(0, userSpeed - 10) * 2);
+  const refJerk = weighted(moves, (m) => m.jerk[0]);
+  const userJerk = weighted(moves, (m) => m.jerk[1]);
+  const smoothness = refJerk > 50 ? ratioScore(userJerk / refJerk) : 100;
+  const ranges: number[] = [];
+  for (let k = 0; k < SEGMENT_COUNT; k++) {
+    const rr = weighted(moves, (m) => m.ranges[k]?.[0] ?? Number.NaN);
+    const ur = weighted(moves, (m) => m.ranges[k]?.[1] ?? Number.NaN);
+    // Small ranges are noise: floor at 15° so a still segment does not swing the score.
+    if (!Number.isNaN(rr) && !Number.isNaN(ur)) ranges.push(ratioScore(Math.max(ur, 15) / Math.max(rr, 15)));
+  }
+  return {
+    shape: Number.isNaN(shape) ? 0 : shape,
+    arms: group(partGroups.arms),
+    legs: group(partGroups.legs),
+    posture: group(partGroups.posture),
+    timing,
+    energy: Number.isNaN(energy) ? 0 : energy,
+    range: ranges.length ? mean(ranges) : 100,
+    smoothness: Number.isNaN(smoothness) ? 0 : smoothness,
+  };
+}
