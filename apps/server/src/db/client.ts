@@ -6,6 +6,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { acquireDataLock } from "./data-lock.ts";
 import * as schema from "./schema.ts";
 
 /** Both drivers expose the same query builder; we type against the node-postgres flavour. */
@@ -21,10 +22,37 @@ export type Database = {
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
+/**
+ * SQLSTATEs PostgreSQL sends when it ends a session (terminated backend, crash, restart). A statement
+ * that gets one either never ran or was rolled back with the session, so running it once more on a
+ * fresh connection is safe; anything else (including a bare socket loss) is passed on untouched.
+ */
+const SESSION_ENDED = new Set(["57P01", "57P02", "57P03"]);
+
+/**
+ * A pool whose single statements survive a connection that the server ended while the pool still
+ * thought it usable: the pool drops a connection when the end reaches it, but a statement sent in
+ * between gets the session's FATAL as its answer. Transactions (pool.connect) fail as a whole instead.
+ */
+class ReconnectingPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; only the promise form is retried.
+  override query(...args: any[]): any {
+    const run = (): unknown => Reflect.apply(super.query, this, args);
+    if (typeof args.at(-1) === "function") return run();
+    // A few tries: when the server ended every connection, the next idle one may be just as dead.
+    const attempt = (left: number): Promise<unknown> =>
+      (run() as Promise<unknown>).catch((err: { code?: string }) => {
+        if (left === 0 || !SESSION_ENDED.has(err?.code ?? "")) throw err;
+        return attempt(left - 1);
+      });
+    return attempt(2);
+  }
+}
+
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `pgliteDir` ("memory://" for a throwaway one). */
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new ReconnectingPool({ connectionString: options.databaseUrl, max: 10 });
     // When the server ends an idle connection (restart, failover, a terminated backend) the pool drops
     // that client and opens a new one on demand; it also emits 'error', which would crash the process
     // without a listener.
@@ -37,14 +65,26 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
       close: () => pool.end(),
     };
   }
-  if (!options.pgliteDir.startsWith("memory://")) await mkdir(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
-  };
+  const onDisk = !options.pgliteDir.startsWith("memory://");
+  if (onDisk) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+  // Locked before anything touches the folder: a second process must leave it as it found it.
+  const lock = onDisk ? acquireDataLock(`${options.pgliteDir}.lock`, path.dirname(options.pgliteDir)) : null;
+  try {
+    if (onDisk) await mkdir(options.pgliteDir, { recursive: true });
+    const client = new PGlite(options.pgliteDir);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "pglite",
+      migrate: () => migratePglite(db as never, { migrationsFolder }),
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
 }
