@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { findUserByEmail } from "../auth/users.ts";
-import { createAccount } from "../routes/auth/service.ts";
+import { createAccount } from "../modules/auth/service.ts";
 
 /**
  * Makes sure an admin account with this e-mail exists: promotes an existing account (and sets the

@@ -10,7 +10,7 @@ import {
   completeComparison,
   failComparison,
   reportProgress,
-} from "../routes/comparisons/lifecycle.ts";
+} from "../modules/comparisons/lifecycle.ts";
 import { MAX_ATTEMPTS, startHeartbeat } from "./heartbeat.ts";
 import { requeueComparison } from "./recovery.ts";
 import { loadReferenceTrack } from "./reference-poses-job.ts";

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { Db } from "../db/client.ts";
 import { comparisons, referenceVideos } from "../db/schema.ts";
-import { failComparison } from "../routes/comparisons/lifecycle.ts";
+import { failComparison } from "../modules/comparisons/lifecycle.ts";
 import { MAX_ATTEMPTS } from "./heartbeat.ts";
 import { JOB_NAMES, type JobQueue } from "./queue.ts";
 

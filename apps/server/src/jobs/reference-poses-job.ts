@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { analyzeVideo, extractFrame, isMotionError, type PoseTrack } from "@stepsync/motion";
 import type { AppContext } from "../context.ts";
 import { referenceVideos } from "../db/schema.ts";
-import { newThumbnailKey } from "../routes/library/upload.ts";
+import { newThumbnailKey } from "../modules/library/upload.ts";
 import { startHeartbeat } from "./heartbeat.ts";
 import { claimReferencePoses } from "./recovery.ts";
 

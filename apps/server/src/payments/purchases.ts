@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { purchases, users } from "../db/schema.ts";
-import { changeCredits } from "../routes/credits/ledger.ts";
+import { changeCredits } from "../modules/credits/ledger.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type PurchaseRow = typeof purchases.$inferSelect;
