@@ -11,6 +11,10 @@ import * as schema from "./schema.ts";
 
 /** Both drivers expose the same query builder; we type against the node-postgres flavour. */
 export type Db = NodePgDatabase<typeof schema>;
+/** The one transaction type: what `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Repository functions that work inside or outside a transaction take this. */
+export type Queryable = Db | Tx;
 
 export type Database = {
   db: Db;
