@@ -18,6 +18,7 @@ import { toCsv } from "./csv.ts";
 import { pagination } from "../../http/paging.ts";
 import { containsPattern } from "../../db/like.ts";
 import { idParam } from "./users.ts";
+import { deleteLibraryVideo } from "../library/service.ts";
 
 type VideoRow = typeof referenceVideos.$inferSelect;
 const toAdminVideo = (v: VideoRow, contributor: string | null): AdminVideo => ({
@@ -90,11 +91,8 @@ export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppCon
   /** Deletes the library video (likes, shares, comments cascade) and then its files. */
   app.delete("/api/admin/videos/:id", admin, async (request) => {
     const { id } = parse(idParam, request.params);
-    const [row] = await db.delete(referenceVideos).where(eq(referenceVideos.id, id)).returning();
+    const row = await deleteLibraryVideo({ db, storage }, id);
     if (!row) throw new HttpError(404, ADMIN_MESSAGES.videoNotFound);
-    for (const key of [row.videoKey, row.thumbnailKey, row.poseTrackKey]) {
-      if (key) await storage.delete(key).catch(() => {});
-    }
     return { message: ADMIN_MESSAGES.videoDeleted(row.title) };
   });
 

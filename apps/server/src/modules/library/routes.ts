@@ -33,6 +33,7 @@ import { cardColumns, contributorJoin, toCard, toOwnCard } from "./serialize.ts"
 import { storedImageMime, storeUploadedImage } from "./upload.ts";
 import { pagination } from "../../http/paging.ts";
 import { containsPattern } from "../../db/like.ts";
+import { deleteLibraryVideo } from "./service.ts";
 
 const idParam = z.object({ id: rowId(LIBRARY_MESSAGES.videoNotFound) });
 
@@ -280,10 +281,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
     const video = await findVisible(id, user);
     if (video.contributorId !== user.id && user.role !== "admin")
       throw new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
-    await db.delete(referenceVideos).where(eq(referenceVideos.id, id));
-    for (const key of [video.videoKey, video.thumbnailKey, video.poseTrackKey]) {
-      if (key) await storage.delete(key).catch(() => {});
-    }
+    await deleteLibraryVideo(ctx, video.id);
     return { message: "Video deleted" };
   });
 
