@@ -43,7 +43,7 @@ import { TrafficMetrics } from "./metrics/traffic.ts";
 import { PrometheusMetrics, prometheusRoute } from "./metrics/prometheus.ts";
 import { startPeriodic } from "./periodic.ts";
 import { purgeExpiredSessions } from "./auth/sessions.ts";
-import { expireStalePurchases } from "./payments/purchases.ts";
+import { expireStalePurchases } from "./payments/service.ts";
 
 /** A job silent for this long (no progress written) is taken to be dead. */
 

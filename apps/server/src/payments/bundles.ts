@@ -1,9 +1,21 @@
-import { asc, eq, sql } from "drizzle-orm";
-import type { CreditBundle, Plan } from "@stepsync/contracts";
-import type { Db } from "../db/client.ts";
-import { creditBundles } from "../db/schema.ts";
+import { ADMIN_MESSAGES } from "@stepsync/contracts";
+import type { Queryable } from "../db/client.ts";
+import { HttpError } from "../http/errors.ts";
+import {
+  allBundles,
+  type BundleRow,
+  bundleCount,
+  deleteBundle,
+  findBundle,
+  insertBundle,
+  insertBundlesOnce,
+  type NewBundle,
+  purchaseCounts,
+  updateBundle,
+} from "./repository.ts";
 
-type BundleRow = typeof creditBundles.$inferSelect;
+export { activeBundles } from "./repository.ts";
+export type { BundleRow } from "./repository.ts";
 
 /** The four packs a fresh installation sells (prices in paise). Admins edit or add bundles later. */
 export const SEED_BUNDLES = [
@@ -53,44 +65,72 @@ export const SEED_BUNDLES = [
  * Puts the seed bundles in once: only into an empty table (so bundles an admin deleted stay deleted),
  * and by slug with ON CONFLICT DO NOTHING (so two processes starting together cannot double them).
  */
-export async function seedCreditBundles(db: Db): Promise<void> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(creditBundles);
-  if ((row?.n ?? 0) > 0) return;
-  await db
-    .insert(creditBundles)
-    .values(SEED_BUNDLES.map((b) => ({ ...b, features: [...b.features] })))
-    .onConflictDoNothing();
+export async function seedCreditBundles(db: Queryable): Promise<void> {
+  if ((await bundleCount(db)) > 0) return;
+  await insertBundlesOnce(
+    db,
+    SEED_BUNDLES.map((b) => ({ ...b, features: [...b.features] })),
+  );
 }
 
-export function toBundle(row: BundleRow): CreditBundle {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    credits_amount: row.creditsAmount,
-    price: row.pricePaise / 100,
-    is_active: row.isActive,
-    is_popular: row.isPopular,
-    features: row.features,
-  };
+/** What an admin sets on a bundle; prices in rupees (the currency the shop charges in). */
+export type BundleInput = {
+  name: string;
+  description: string;
+  credits_amount: number;
+  price: number;
+  is_active: boolean;
+  is_popular: boolean;
+};
+
+/** Rupees with at most two decimals → integer paise. */
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+const bundleColumns = (input: BundleInput): Partial<NewBundle> => ({
+  name: input.name,
+  description: input.description,
+  creditsAmount: input.credits_amount,
+  pricePaise: toPaise(input.price),
+  isActive: input.is_active,
+  isPopular: input.is_popular,
+});
+
+/** Every bundle in the admins' order, each with how many times it was bought. */
+export async function bundlesWithPurchases(db: Queryable): Promise<Array<{ bundle: BundleRow; purchases: number }>> {
+  const [rows, counts] = await Promise.all([allBundles(db), purchaseCounts(db)]);
+  return rows.map((bundle) => ({ bundle, purchases: counts.get(bundle.id) ?? 0 }));
 }
 
-export function toPlan(row: BundleRow): Plan {
-  return {
-    id: row.id,
-    name: row.name,
-    price: row.pricePaise / 100,
-    credits: row.creditsAmount,
-    description: row.description,
-    features: row.features,
-    popular: row.isPopular,
-  };
+/** A new bundle goes last in the admins' order. */
+export async function createBundle(db: Queryable, input: BundleInput): Promise<BundleRow> {
+  const sortOrder = (await bundleCount(db)) + 1;
+  return insertBundle(db, { ...bundleColumns(input), sortOrder } as NewBundle);
 }
 
-export async function activeBundles(db: Db): Promise<BundleRow[]> {
-  return db
-    .select()
-    .from(creditBundles)
-    .where(eq(creditBundles.isActive, true))
-    .orderBy(asc(creditBundles.sortOrder), asc(creditBundles.pricePaise), asc(creditBundles.id));
+export async function editBundle(
+  db: Queryable,
+  id: number,
+  input: BundleInput,
+): Promise<{ bundle: BundleRow; purchases: number }> {
+  const bundle = await updateBundle(db, id, bundleColumns(input));
+  if (!bundle) throw new HttpError(404, ADMIN_MESSAGES.bundleNotFound);
+  return { bundle, purchases: await timesBought(db, id) };
+}
+
+/**
+ * A bundle somebody bought is deactivated instead of deleted, so purchase history keeps pointing
+ * at it. Answers whether it was only deactivated.
+ */
+export async function removeBundle(db: Queryable, id: number): Promise<{ deactivated: boolean }> {
+  if (!(await findBundle(db, id))) throw new HttpError(404, ADMIN_MESSAGES.bundleNotFound);
+  if ((await timesBought(db, id)) > 0) {
+    await updateBundle(db, id, { isActive: false });
+    return { deactivated: true };
+  }
+  await deleteBundle(db, id);
+  return { deactivated: false };
+}
+
+async function timesBought(db: Queryable, bundleId: number): Promise<number> {
+  return (await purchaseCounts(db, bundleId)).get(bundleId) ?? 0;
 }

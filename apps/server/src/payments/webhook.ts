@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { PAYMENT_MESSAGES } from "@stepsync/contracts";
-import { paymentEvents, purchases } from "../db/schema.ts";
-import { eq } from "drizzle-orm";
 import { HttpError } from "../http/errors.ts";
 import type { AppContext } from "../context.ts";
 import { webhookSignatureValid } from "./razorpay.ts";
-import { completePurchase, failPurchase } from "./purchases.ts";
+import { applyWebhookEvent } from "./service.ts";
 
 export const WEBHOOK_PATH = "/api/payments/razorpay/webhook";
 
@@ -17,9 +15,8 @@ type WebhookBody = {
 
 /**
  * Razorpay webhook: the signature is checked over the raw bytes (so this route, and only this one,
- * gets a buffer body via its own content-type parser in an encapsulated scope). Each event id is
- * recorded in payment_events in the same transaction as its effect, so a repeated delivery changes
- * nothing, and an effect that fails is not recorded (Razorpay retries it).
+ * gets a buffer body via its own content-type parser in an encapsulated scope); the event's effect,
+ * once per event id, is applyWebhookEvent's.
  */
 export function paymentWebhookRoutes(app: FastifyInstance, { db, config, log }: AppContext): void {
   app.register(async (scope) => {
@@ -48,35 +45,7 @@ export function paymentWebhookRoutes(app: FastifyInstance, { db, config, log }: 
       const header = request.headers["x-razorpay-event-id"];
       const eventId = typeof header === "string" && header.trim() ? header.trim().slice(0, 200) : undefined;
 
-      const outcome = await db.transaction(async (tx) => {
-        if (eventId) {
-          const inserted = await tx
-            .insert(paymentEvents)
-            .values({ eventId, eventType: event.slice(0, 100), orderId: orderId ?? null })
-            .onConflictDoNothing()
-            .returning({ id: paymentEvents.id });
-          if (inserted.length === 0) return "duplicate";
-        }
-        if (!orderId) return "ignored";
-        const [purchase] = await tx.select().from(purchases).where(eq(purchases.providerOrderId, orderId));
-        if (!purchase) return "unknown_order";
-        if (event === "payment.captured" || event === "order.paid") {
-          if (!payment?.id) return "ignored";
-          // Razorpay holds an order to its amount; a payment for another amount or currency is not this purchase.
-          if (
-            (payment.amount !== undefined && payment.amount !== purchase.amountPaise) ||
-            (payment.currency !== undefined && payment.currency !== purchase.currency)
-          ) {
-            return "amount_mismatch";
-          }
-          const done = await completePurchase(tx, orderId, payment.id);
-          return done.granted ? "completed" : "already_completed";
-        }
-        if (event === "payment.failed") {
-          return (await failPurchase(tx, orderId, payment?.id)) ? "failed" : "unchanged";
-        }
-        return "ignored";
-      });
+      const outcome = await applyWebhookEvent(db, { eventId, event, orderId, payment });
       if (outcome === "amount_mismatch")
         log.warn({ orderId, event }, "razorpay webhook amount does not match purchase");
       return reply.send({ status: outcome });

@@ -7,7 +7,7 @@ import { emailSubscriptions } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { newUnsubscribeToken } from "../notifications/subscribe.ts";
 import { pagination } from "../../http/paging.ts";
-import { idParam } from "./users.ts";
+import { idParam } from "./params.ts";
 
 type Row = typeof emailSubscriptions.$inferSelect;
 const toSubscription = (r: Row): EmailSubscription => ({

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
-import { ADMIN_MESSAGES, type AdminUser, adminRoleBody, adminUsersQuery, MESSAGES, rowId } from "@stepsync/contracts";
+import { ADMIN_MESSAGES, type AdminUser, adminRoleBody, adminUsersQuery, MESSAGES } from "@stepsync/contracts";
 import { currentUser, guard } from "../../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -12,7 +11,9 @@ import { toCsv } from "./csv.ts";
 import { pagination } from "../../http/paging.ts";
 import { containsPattern } from "../../db/like.ts";
 
-export const idParam = z.object({ id: rowId() });
+import { idParam } from "./params.ts";
+
+export { idParam };
 
 type UserRow = typeof users.$inferSelect;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

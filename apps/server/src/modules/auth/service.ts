@@ -8,7 +8,7 @@ import { hashPassword } from "../../auth/passwords.ts";
 import { createSession, deleteUserSessions } from "../../auth/sessions.ts";
 import { hashToken, newToken } from "../../auth/tokens.ts";
 import { availableUsername, findUserByEmail, toPublicUser, type UserRow } from "../../auth/users.ts";
-import { changeCredits } from "../credits/ledger.ts";
+import { changeCredits } from "../credits/service.ts";
 
 /** Creates an account with its welcome credits (one transaction: the user and its `initial` ledger row). */
 export async function createAccount(

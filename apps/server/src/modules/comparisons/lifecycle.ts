@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { comparisons, referenceVideos } from "../../db/schema.ts";
-import { changeCredits } from "../credits/ledger.ts";
+import { changeCredits } from "../credits/service.ts";
 import { awardAchievements } from "../../achievements/award.ts";
 
 /**

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { startFakeRazorpay, type FakeRazorpay } from "../../test/fake-razorpay.ts";
 import { creditTransactions, purchases, users } from "../../db/schema.ts";
-import { changeCredits } from "./ledger.ts";
+import { changeCredits } from "./service.ts";
 
 const WEBHOOK = "/api/payments/razorpay/webhook";
 

@@ -8,7 +8,7 @@ import { HttpError, parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { JOB_NAMES } from "../../jobs/queue.ts";
-import { changeCredits } from "../credits/ledger.ts";
+import { changeCredits } from "../credits/service.ts";
 import { sendStoredFile } from "./serve.ts";
 import { storeUploadedVideo, type StoredVideo } from "./upload.ts";
 import { libraryVideoUrl, userVideoUrl } from "./urls.ts";
