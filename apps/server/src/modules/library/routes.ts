@@ -1,14 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { MultipartFile } from "@fastify/multipart";
-import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   ACTIVITY_TYPES,
   DIFFICULTIES,
   LIBRARY_MESSAGES,
   LIMITS,
-  NEW_CONTRIBUTOR_DAYS,
-  POPULAR_CONTRIBUTOR,
   SOCIAL_MESSAGES,
   UPLOAD_MESSAGES,
   commentSchema,
@@ -21,19 +18,33 @@ import {
   type UploadReferenceResponse,
   type VideoComment,
 } from "@stepsync/contracts";
-import { follows, referenceVideos, users, videoComments, videoLikes, videoShares } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../../auth/request-auth.ts";
+import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
-import { JOB_NAMES } from "../../jobs/queue.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
 import { sendStoredFile } from "../videos/serve.ts";
-import { notify } from "../social/notify.ts";
-import { cardColumns, contributorJoin, toCard, toOwnCard } from "./serialize.ts";
+import { toCard, toOwnCard, toVideoComment } from "./serialize.ts";
 import { storedImageMime, storeUploadedImage } from "./upload.ts";
 import { pagination } from "../../http/paging.ts";
-import { containsPattern } from "../../db/like.ts";
-import { deleteLibraryVideo } from "./service.ts";
+import { canContribute } from "./policy.ts";
+import {
+  addLibraryVideo,
+  commentOnLibraryVideo,
+  deleteLibraryComment,
+  deleteOwnLibraryVideo,
+  editLibraryVideo,
+  libraryCard,
+  libraryVideoComments,
+  likeLibraryVideo,
+  listApprovedCards,
+  listCardsOf,
+  listForReview,
+  openLibraryVideoPage,
+  reviewLibraryVideo,
+  shareLibraryVideo,
+  unlikeLibraryVideo,
+  visibleLibraryVideo,
+} from "./service.ts";
 
 const idParam = z.object({ id: rowId(LIBRARY_MESSAGES.videoNotFound) });
 
@@ -63,32 +74,8 @@ const adminListQuery = z.object({
 
 const shareBody = z.object({ share_type: z.enum(["public"]).default("public") });
 
-type RefRow = typeof referenceVideos.$inferSelect;
-
-/** Approved videos are everyone's; pending and rejected ones only their contributor's and admins'. */
-function canSee(video: RefRow, viewer: { id: number; role: string } | undefined): boolean {
-  return video.status === "approved" || viewer?.role === "admin" || (!!viewer && viewer.id === video.contributorId);
-}
-
 export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { queue } = ctx;
   const { db, storage } = ctx;
-
-  async function findVisible(id: number, viewer: { id: number; role: string } | undefined) {
-    const [video] = await db.select().from(referenceVideos).where(eq(referenceVideos.id, id));
-    if (!video || !canSee(video, viewer)) throw new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
-    return video;
-  }
-
-  async function card(id: number, viewerId: number | undefined) {
-    const [row] = await db
-      .select(cardColumns(viewerId))
-      .from(referenceVideos)
-      .leftJoin(users, contributorJoin)
-      .where(eq(referenceVideos.id, id));
-    if (!row) throw new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
-    return row;
-  }
 
   /**
    * A contributor's (or admin's) upload: the same checks as the compare upload (type from the bytes,
@@ -98,8 +85,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
    */
   app.post("/api/reference-videos", { preHandler: guard() }, async (request, reply) => {
     const { user } = currentUser(request);
-    if (user.role !== "contributor" && user.role !== "admin")
-      throw new HttpError(403, LIBRARY_MESSAGES.contributorsOnly);
+    if (!canContribute(user)) throw new HttpError(403, LIBRARY_MESSAGES.contributorsOnly);
     if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
 
     const fields: Record<string, string> = {};
@@ -126,27 +112,9 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       if (!video) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
       const input = parse(uploadFields, fields);
-      const [row] = await db
-        .insert(referenceVideos)
-        .values({
-          contributorId: user.id,
-          title: input.title,
-          description: input.description || null,
-          category: input.category,
-          difficulty: input.difficulty,
-          tags: parseTags(input.tags),
-          videoKey: video.key,
-          thumbnailKey,
-          mimeType: video.sniffed.mime,
-          // Never the client's figure: what ffprobe read from the file.
-          durationS: video.info.duration,
-          status: "pending",
-        })
-        .returning({ id: referenceVideos.id });
-      if (!row) throw new Error("reference video insert returned no row");
-      await queue.send(JOB_NAMES.referencePoses, { referenceVideoId: row.id });
+      const id = await addLibraryVideo(ctx, user.id, { ...input, tags: parseTags(input.tags) }, video, thumbnailKey);
       const answer: UploadReferenceResponse = {
-        video_id: row.id,
+        video_id: id,
         status: "pending",
         message: LIBRARY_MESSAGES.uploadReceived,
       };
@@ -160,90 +128,26 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The library: approved videos only, filtered, sorted and paged. */
   app.get("/api/reference-videos", async (request): Promise<LibraryPage> => {
     const q = parse(libraryQuerySchema, request.query);
-    const viewerId = request.auth?.user.id;
-    const contributor = referenceVideos.contributorId;
-    const followerCount = sql<number>`(select count(*) from ${follows} where ${follows.followingId} = ${contributor})`;
-    const contributorViews = sql<number>`(select coalesce(sum(r2.views), 0) from reference_videos r2 where r2.contributor_id = ${contributor} and r2.status = 'approved')`;
-    const conditions: (SQL | undefined)[] = [
-      eq(referenceVideos.status, "approved"),
-      q.category ? eq(referenceVideos.category, q.category) : undefined,
-      q.difficulty ? eq(referenceVideos.difficulty, q.difficulty) : undefined,
-    ];
-    if (q.search) {
-      const pattern = containsPattern(q.search);
-      conditions.push(
-        or(
-          ilike(referenceVideos.title, pattern),
-          ilike(referenceVideos.description, pattern),
-          sql`${referenceVideos.tags}::text ilike ${pattern}`,
-        ),
-      );
-    }
-    if (q.contributor_type === "verified") conditions.push(eq(users.verified, true));
-    if (q.contributor_type === "new") {
-      conditions.push(gte(users.createdAt, new Date(Date.now() - NEW_CONTRIBUTOR_DAYS * 24 * 60 * 60 * 1000)));
-    }
-    if (q.contributor_type === "popular") {
-      conditions.push(
-        sql`(${followerCount} >= ${POPULAR_CONTRIBUTOR.followers} or ${contributorViews} >= ${POPULAR_CONTRIBUTOR.views})`,
-      );
-    }
-    const where = and(...conditions);
-    const order =
-      q.sort_by === "popular"
-        ? [desc(referenceVideos.views)]
-        : q.sort_by === "likes"
-          ? [desc(referenceVideos.likesCount)]
-          : q.sort_by === "contributors"
-            ? [desc(followerCount), desc(contributorViews)]
-            : [];
-    const rows = await db
-      .select(cardColumns(viewerId))
-      .from(referenceVideos)
-      .leftJoin(users, contributorJoin)
-      .where(where)
-      .orderBy(...order, desc(referenceVideos.createdAt), desc(referenceVideos.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
-    const [total] = await db.select({ n: count() }).from(referenceVideos).leftJoin(users, contributorJoin).where(where);
-    const n = Number(total?.n ?? 0);
-    return {
-      videos: rows.map(toCard),
-      pagination: pagination(q.page, q.limit, n),
-    };
+    const { rows, total } = await listApprovedCards(db, q, q, request.auth?.user.id);
+    return { videos: rows.map(toCard), pagination: pagination(q.page, q.limit, total) };
   });
 
   /** A contributor's own uploads with their review and pose state (the contributor dashboard of #8). */
   app.get("/api/reference-videos/mine", { preHandler: guard() }, async (request) => {
     const { user } = currentUser(request);
-    const rows = await db
-      .select(cardColumns(user.id))
-      .from(referenceVideos)
-      .leftJoin(users, contributorJoin)
-      .where(eq(referenceVideos.contributorId, user.id))
-      .orderBy(desc(referenceVideos.createdAt), desc(referenceVideos.id));
-    return { videos: rows.map(toOwnCard) };
+    return { videos: (await listCardsOf(db, user.id)).map(toOwnCard) };
   });
 
   /** One video; each fetch of an approved video by someone other than its contributor counts a view. */
   app.get("/api/reference-videos/:id", async (request) => {
     const { id } = parse(idParam, request.params);
-    const viewer = request.auth?.user;
-    const video = await findVisible(id, viewer);
-    if (video.status === "approved" && viewer?.id !== video.contributorId) {
-      await db
-        .update(referenceVideos)
-        .set({ views: sql`${referenceVideos.views} + 1` })
-        .where(eq(referenceVideos.id, id));
-    }
-    const row = await card(id, viewer?.id);
-    const own = viewer && (viewer.id === video.contributorId || viewer.role === "admin");
+    const { row, own } = await openLibraryVideoPage(db, id, request.auth?.user);
     return { video: own ? toOwnCard(row) : toCard(row) };
   });
 
   app.get("/api/reference-videos/:id/thumbnail", async (request, reply) => {
     const { id } = parse(idParam, request.params);
-    const video = await findVisible(id, request.auth?.user);
+    const video = await visibleLibraryVideo(db, id, request.auth?.user);
     if (!video.thumbnailKey) throw new HttpError(404, "Thumbnail not found");
     return sendStoredFile(request, reply, storage, {
       key: video.thumbnailKey,
@@ -256,98 +160,34 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put("/api/reference-videos/:id", { preHandler: guard() }, async (request) => {
     const { id } = parse(idParam, request.params);
     const { user } = currentUser(request);
-    const video = await findVisible(id, user);
-    if (video.contributorId !== user.id && user.role !== "admin")
-      throw new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
     const input = parse(videoEditSchema, request.body);
     const tags =
       input.tags === undefined ? undefined : parseTags(Array.isArray(input.tags) ? input.tags.join(",") : input.tags);
-    await db
-      .update(referenceVideos)
-      .set({
-        title: input.title,
-        description: input.description === undefined ? undefined : input.description || null,
-        category: input.category,
-        difficulty: input.difficulty,
-        tags,
-      })
-      .where(eq(referenceVideos.id, id));
-    return { video: toOwnCard(await card(id, user.id)) };
+    await editLibraryVideo(db, id, user, {
+      title: input.title,
+      description: input.description === undefined ? undefined : input.description || null,
+      category: input.category,
+      difficulty: input.difficulty,
+      tags,
+    });
+    return { video: toOwnCard(await libraryCard(db, id, user.id)) };
   });
 
   app.delete("/api/reference-videos/:id", { preHandler: guard() }, async (request) => {
     const { id } = parse(idParam, request.params);
-    const { user } = currentUser(request);
-    const video = await findVisible(id, user);
-    if (video.contributorId !== user.id && user.role !== "admin")
-      throw new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
-    await deleteLibraryVideo(ctx, video.id);
+    await deleteOwnLibraryVideo(ctx, id, currentUser(request).user);
     return { message: "Video deleted" };
   });
 
-  /**
-   * Like / unlike: one row per (user, video) under a unique index; the counter moves only when a row
-   * was really added or removed, in the same transaction — exact however often and however
-   * concurrently it is pressed.
-   */
   app.post("/api/reference-videos/:id/like", { preHandler: guard() }, async (request) => {
     const { id } = parse(idParam, request.params);
-    const { user } = currentUser(request);
-    const video = await findVisible(id, user);
-    if (video.status !== "approved") throw new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
-    const likes = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(videoLikes)
-        .values({ userId: user.id, videoId: id })
-        .onConflictDoNothing()
-        .returning({ id: videoLikes.id });
-      if (inserted.length > 0) {
-        const [row] = await tx
-          .update(referenceVideos)
-          .set({ likesCount: sql`${referenceVideos.likesCount} + 1` })
-          .where(eq(referenceVideos.id, id))
-          .returning({ likes: referenceVideos.likesCount });
-        await notify(tx, {
-          userId: video.contributorId,
-          actorId: user.id,
-          type: "like",
-          title: SOCIAL_MESSAGES.newLikeTitle,
-          message: SOCIAL_MESSAGES.newLike(user.username, video.title),
-        });
-        return row?.likes ?? 0;
-      }
-      const [row] = await tx
-        .select({ likes: referenceVideos.likesCount })
-        .from(referenceVideos)
-        .where(eq(referenceVideos.id, id));
-      return row?.likes ?? 0;
-    });
+    const likes = await likeLibraryVideo(db, id, currentUser(request).user);
     return { is_liked: true, likes_count: likes };
   });
 
   app.post("/api/reference-videos/:id/unlike", { preHandler: guard() }, async (request) => {
     const { id } = parse(idParam, request.params);
-    const { user } = currentUser(request);
-    await findVisible(id, user);
-    const likes = await db.transaction(async (tx) => {
-      const removed = await tx
-        .delete(videoLikes)
-        .where(and(eq(videoLikes.userId, user.id), eq(videoLikes.videoId, id)))
-        .returning({ id: videoLikes.id });
-      if (removed.length > 0) {
-        const [row] = await tx
-          .update(referenceVideos)
-          .set({ likesCount: sql`greatest(${referenceVideos.likesCount} - 1, 0)` })
-          .where(eq(referenceVideos.id, id))
-          .returning({ likes: referenceVideos.likesCount });
-        return row?.likes ?? 0;
-      }
-      const [row] = await tx
-        .select({ likes: referenceVideos.likesCount })
-        .from(referenceVideos)
-        .where(eq(referenceVideos.id, id));
-      return row?.likes ?? 0;
-    });
+    const likes = await unlikeLibraryVideo(db, id, currentUser(request).user);
     return { is_liked: false, likes_count: likes };
   });
 
@@ -355,10 +195,9 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/videos/:id/share", { preHandler: guard() }, async (request) => {
     const { id } = parse(idParam, request.params);
     const { user } = currentUser(request);
-    const video = await findVisible(id, user);
-    if (video.status !== "approved") throw new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
+    await visibleLibraryVideo(db, id, user);
     const { share_type } = parse(shareBody, request.body ?? {});
-    await db.insert(videoShares).values({ userId: user.id, videoId: id, shareType: share_type });
+    await shareLibraryVideo(db, id, user, share_type);
     return { share_url: `${ctx.config.publicUrl}/library?video=${id}`, message: SOCIAL_MESSAGES.shared };
   });
 
@@ -366,66 +205,24 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get("/api/reference-videos/:id/comments", async (request): Promise<{ comments: VideoComment[] }> => {
     const { id } = parse(idParam, request.params);
-    await findVisible(id, request.auth?.user);
-    const rows = await db
-      .select({ c: videoComments, username: users.username, profileImage: users.profileImage })
-      .from(videoComments)
-      .innerJoin(users, eq(users.id, videoComments.userId))
-      .where(eq(videoComments.videoId, id))
-      .orderBy(asc(videoComments.createdAt), asc(videoComments.id))
-      .limit(500);
-    return {
-      comments: rows.map((r) => ({
-        id: r.c.id,
-        video_id: r.c.videoId,
-        user_id: r.c.userId,
-        username: r.username,
-        profile_image: r.profileImage,
-        content: r.c.content,
-        created_at: r.c.createdAt.toISOString(),
-      })),
-    };
+    const rows = await libraryVideoComments(db, id, request.auth?.user);
+    return { comments: rows.map((r) => toVideoComment(r.c, r)) };
   });
 
   app.post("/api/reference-videos/:id/comments", { preHandler: guard() }, async (request, reply) => {
     const { id } = parse(idParam, request.params);
     const { user } = currentUser(request);
-    const video = await findVisible(id, user);
-    if (video.status !== "approved") throw new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
+    await visibleLibraryVideo(db, id, user);
     const { content } = parse(commentSchema, request.body);
-    const comment = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(videoComments).values({ videoId: id, userId: user.id, content }).returning();
-      await notify(tx, {
-        userId: video.contributorId,
-        actorId: user.id,
-        type: "comment",
-        title: SOCIAL_MESSAGES.newCommentTitle,
-        message: SOCIAL_MESSAGES.newComment(user.username, video.title),
-      });
-      return row;
-    });
-    if (!comment) throw new Error("comment insert returned no row");
-    const answer: VideoComment = {
-      id: comment.id,
-      video_id: id,
-      user_id: user.id,
-      username: user.username,
-      profile_image: user.profileImage,
-      content: comment.content,
-      created_at: comment.createdAt.toISOString(),
-    };
-    return reply.status(201).send({ comment: answer });
+    const comment = await commentOnLibraryVideo(db, id, user, content);
+    return reply.status(201).send({ comment: toVideoComment(comment, user) });
   });
 
   /** Its author deletes a comment (admins any); anyone else's is "not found". */
   app.delete("/api/comments/:id", { preHandler: guard() }, async (request) => {
     const { id } = parse(z.object({ id: rowId(SOCIAL_MESSAGES.commentNotFound) }), request.params);
-    const { user } = currentUser(request);
-    const removed = await db
-      .delete(videoComments)
-      .where(and(eq(videoComments.id, id), user.role === "admin" ? undefined : eq(videoComments.userId, user.id)))
-      .returning({ id: videoComments.id });
-    if (removed.length === 0) throw new HttpError(404, SOCIAL_MESSAGES.commentNotFound);
+    if (!(await deleteLibraryComment(db, id, currentUser(request).user)))
+      throw new HttpError(404, SOCIAL_MESSAGES.commentNotFound);
     return { message: "Comment deleted" };
   });
 
@@ -433,56 +230,15 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get("/api/admin/reference-videos", { preHandler: guard("admin") }, async (request) => {
     const q = parse(adminListQuery, request.query);
-    const where = q.status === "all" ? undefined : eq(referenceVideos.status, q.status);
-    const rows = await db
-      .select(cardColumns(undefined))
-      .from(referenceVideos)
-      .leftJoin(users, contributorJoin)
-      .where(where)
-      .orderBy(asc(referenceVideos.createdAt), asc(referenceVideos.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
-    const [total] = await db.select({ n: count() }).from(referenceVideos).where(where);
-    const n = Number(total?.n ?? 0);
-    return {
-      videos: rows.map(toOwnCard),
-      pagination: pagination(q.page, q.limit, n),
-    };
+    const { rows, total } = await listForReview(db, q.status === "all" ? undefined : q.status, q);
+    return { videos: rows.map(toOwnCard), pagination: pagination(q.page, q.limit, total) };
   });
 
-  /**
-   * Approve or reject. A video whose poses could not be computed (no person found…) cannot be
-   * approved: no comparison against it could ever work. Poses still being computed do not block
-   * approval (comparisons fall back to analysing the reference themselves).
-   */
+  /** Approve or reject (a video whose poses failed cannot be approved: see the service). */
   app.put("/api/admin/reference-videos/:id/review", { preHandler: guard("admin") }, async (request) => {
     const { id } = parse(idParam, request.params);
     const { status, reason } = parse(reviewSchema, request.body);
-    const [video] = await db.select().from(referenceVideos).where(eq(referenceVideos.id, id));
-    if (!video) throw new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
-    if (status === "approved" && video.poseStatus === "failed") {
-      throw new HttpError(
-        409,
-        `${LIBRARY_MESSAGES.cannotApproveNoPoses}${video.poseError ? ` (${video.poseError})` : ""}`,
-      );
-    }
-    await db.transaction(async (tx) => {
-      await tx
-        .update(referenceVideos)
-        .set({ status, reviewReason: status === "rejected" ? reason || null : null, reviewedAt: new Date() })
-        .where(eq(referenceVideos.id, id));
-      if (video.status !== status) {
-        await notify(tx, {
-          userId: video.contributorId,
-          type: "system",
-          title: status === "approved" ? LIBRARY_MESSAGES.approvedTitle : LIBRARY_MESSAGES.rejectedTitle,
-          message:
-            status === "approved"
-              ? LIBRARY_MESSAGES.approvedMessage(video.title)
-              : LIBRARY_MESSAGES.rejectedMessage(video.title, reason),
-        });
-      }
-    });
-    return { video: toOwnCard(await card(id, undefined)) };
+    await reviewLibraryVideo(db, id, status, reason);
+    return { video: toOwnCard(await libraryCard(db, id, undefined)) };
   });
 }

@@ -1,31 +1,8 @@
-import { type SQL, eq, sql } from "drizzle-orm";
-import type { OwnReferenceVideo, ReferenceVideo } from "@stepsync/contracts";
-import { follows, referenceVideos, users, videoComments, videoLikes } from "../../db/schema.ts";
+import type { OwnReferenceVideo, ReferenceVideo, VideoComment } from "@stepsync/contracts";
+import type { referenceVideos, users, videoComments } from "../../db/schema.ts";
 import { libraryThumbnailUrl, libraryVideoUrl } from "../videos/urls.ts";
 
-/** The columns a library card needs, with is_liked / is_following for the viewer (false for visitors). */
-export function cardColumns(viewerId: number | undefined) {
-  const isLiked: SQL<boolean> = viewerId
-    ? sql<boolean>`exists(select 1 from ${videoLikes} where ${videoLikes.videoId} = ${referenceVideos.id} and ${videoLikes.userId} = ${viewerId})`
-    : sql<boolean>`false`;
-  const isFollowing: SQL<boolean> = viewerId
-    ? sql<boolean>`exists(select 1 from ${follows} where ${follows.followingId} = ${referenceVideos.contributorId} and ${follows.followerId} = ${viewerId})`
-    : sql<boolean>`false`;
-  // Counted when read (indexed by video): comments are few per video, and a stored counter could drift.
-  const commentsCount = sql<number>`(select count(*) from ${videoComments} where ${videoComments.videoId} = ${referenceVideos.id})`;
-  return {
-    video: referenceVideos,
-    contributorName: users.username,
-    contributorVerified: users.verified,
-    contributorImage: users.profileImage,
-    isLiked,
-    isFollowing,
-    commentsCount,
-  };
-}
-
-export const contributorJoin = eq(users.id, referenceVideos.contributorId);
-
+/** A library card as the repository reads it: the video, its contributor and the viewer's like/follow. */
 export type CardRow = {
   video: typeof referenceVideos.$inferSelect;
   contributorName: string | null;
@@ -73,5 +50,20 @@ export function toOwnCard(row: CardRow): OwnReferenceVideo {
     review_reason: row.video.reviewReason,
     pose_status: row.video.poseStatus,
     pose_error: row.video.poseError,
+  };
+}
+
+export function toVideoComment(
+  c: typeof videoComments.$inferSelect,
+  author: Pick<typeof users.$inferSelect, "username" | "profileImage">,
+): VideoComment {
+  return {
+    id: c.id,
+    video_id: c.videoId,
+    user_id: c.userId,
+    username: author.username,
+    profile_image: author.profileImage,
+    content: c.content,
+    created_at: c.createdAt.toISOString(),
   };
 }

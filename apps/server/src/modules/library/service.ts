@@ -1,6 +1,139 @@
-import type { Queryable } from "../../db/client.ts";
+import {
+  type ActivityType,
+  type Difficulty,
+  LIBRARY_MESSAGES,
+  SOCIAL_MESSAGES,
+  type ReferenceVideo,
+} from "@stepsync/contracts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { HttpError } from "../../http/errors.ts";
+import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { deleteVideoRow, deleteVideoRowsOf, type LibraryVideoRow } from "./repository.ts";
+import { notify } from "../social/notify.ts";
+import type { StoredVideo } from "../videos/upload.ts";
+import { canManageLibraryVideo, canSeeLibraryVideo, isOpenForReactions, type Viewer } from "./policy.ts";
+import * as repo from "./repository.ts";
+import type { LibraryVideoRow, VideoStatus, VideoTexts } from "./repository.ts";
+import { toCard, type CardRow } from "./serialize.ts";
+
+type Actor = { id: number; role: string; username: string };
+const notFound = () => new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
+
+// Seeing and finding ------------------------------------------------------------------------------
+
+/** The video when `viewer` may see it; "not found" otherwise, so unapproved ids do not leak. */
+export async function visibleLibraryVideo(db: Queryable, id: number, viewer: Viewer): Promise<LibraryVideoRow> {
+  const video = await repo.findVideo(db, id);
+  if (!video || !canSeeLibraryVideo(video, viewer)) throw notFound();
+  return video;
+}
+
+/** The video when `user` may edit or delete it; "not found" for anyone else. */
+async function managedLibraryVideo(db: Queryable, id: number, user: Viewer): Promise<LibraryVideoRow> {
+  const video = await visibleLibraryVideo(db, id, user);
+  if (!canManageLibraryVideo(video, user)) throw notFound();
+  return video;
+}
+
+/** The video when `user` may like, share or comment on it (it is approved). */
+async function openLibraryVideo(db: Queryable, id: number, user: Viewer): Promise<LibraryVideoRow> {
+  const video = await visibleLibraryVideo(db, id, user);
+  if (!isOpenForReactions(video)) throw notFound();
+  return video;
+}
+
+/** One video as a card row for `viewerId` (is_liked / is_following). */
+export async function libraryCard(db: Queryable, id: number, viewerId: number | undefined): Promise<CardRow> {
+  const row = await repo.findCard(db, id, viewerId);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Opens a video's page: each fetch of an approved video by someone other than its contributor counts a
+ * view. `own` tells whether the viewer manages it (and so sees its review and pose state).
+ */
+export async function openLibraryVideoPage(db: Queryable, id: number, viewer: Viewer) {
+  const video = await visibleLibraryVideo(db, id, viewer);
+  if (video.status === "approved" && viewer?.id !== video.contributorId) await repo.countView(db, id);
+  return { row: await libraryCard(db, id, viewer?.id), own: canManageLibraryVideo(video, viewer) };
+}
+
+/** An approved library video to compare against, with its contributor's name; "not available" otherwise. */
+export async function comparableLibraryVideo(db: Queryable, id: number, notAvailable: () => Error) {
+  const row = await repo.findApprovedWithContributor(db, id);
+  if (!row) throw notAvailable();
+  return row;
+}
+
+/** Lists are plain reads: the routes serialise and page them. */
+export {
+  allWithContributor as allLibraryVideosWithContributor,
+  listApprovedCards,
+  listCardsOf,
+  listCommentsWithContext,
+  listForReview,
+  listWithContributor as listLibraryVideosWithContributor,
+  setFeatured as setLibraryVideoFeatured,
+} from "./repository.ts";
+
+/** A contributor's newest approved videos, as cards for `viewerId` (their public profile). */
+export async function recentLibraryCardsOf(
+  db: Queryable,
+  contributorId: number,
+  viewerId: number | undefined,
+  limit: number,
+): Promise<ReferenceVideo[]> {
+  return (await repo.recentApprovedCardsOf(db, contributorId, viewerId, limit)).map(toCard);
+}
+
+/** How many approved videos a contributor has and how often they were viewed. */
+export const contributorLibraryTotals = repo.approvedTotalsOf;
+
+// Contributing ------------------------------------------------------------------------------------
+
+export type NewLibraryVideo = {
+  title: string;
+  description: string;
+  category: ActivityType;
+  difficulty: Difficulty;
+  tags: string[];
+};
+
+/**
+ * Adds an upload to the library. It starts pending (an admin reviews it); its poses are computed in
+ * the background right away, and a thumbnail is made from the video there when none was given.
+ */
+export async function addLibraryVideo(
+  deps: { db: Queryable; queue: JobQueue },
+  contributorId: number,
+  input: NewLibraryVideo,
+  video: StoredVideo,
+  thumbnailKey: string | undefined,
+): Promise<number> {
+  const id = await repo.insertVideo(deps.db, {
+    contributorId,
+    title: input.title,
+    description: input.description || null,
+    category: input.category,
+    difficulty: input.difficulty,
+    tags: input.tags,
+    videoKey: video.key,
+    thumbnailKey,
+    mimeType: video.sniffed.mime,
+    // Never the client's figure: what ffprobe read from the file.
+    durationS: video.info.duration,
+    status: "pending",
+  });
+  await deps.queue.send(JOB_NAMES.referencePoses, { referenceVideoId: id });
+  return id;
+}
+
+/** Its contributor (or an admin) changes the texts; the file stays. */
+export async function editLibraryVideo(db: Queryable, id: number, user: Viewer, texts: VideoTexts): Promise<void> {
+  await managedLibraryVideo(db, id, user);
+  await repo.updateTexts(db, id, texts);
+}
 
 /** The stored files of a library video: the video, its thumbnail and its pose track. */
 function filesOf(video: LibraryVideoRow): string[] {
@@ -23,7 +156,7 @@ export async function deleteLibraryVideo(
   deps: { db: Queryable; storage: BlobStore },
   id: number,
 ): Promise<LibraryVideoRow | undefined> {
-  const video = await deleteVideoRow(deps.db, id);
+  const video = await repo.deleteVideoRow(deps.db, id);
   if (video) await removeStoredFiles(deps.storage, filesOf(video));
   return video;
 }
@@ -33,5 +166,117 @@ export async function deleteLibraryVideo(
  * deleted) and answers their file keys, for `removeStoredFiles` once that transaction committed.
  */
 export async function deleteLibraryVideosOf(tx: Queryable, contributorId: number): Promise<string[]> {
-  return (await deleteVideoRowsOf(tx, contributorId)).flatMap(filesOf);
+  return (await repo.deleteVideoRowsOf(tx, contributorId)).flatMap(filesOf);
+}
+
+/** Its contributor (or an admin) deletes a video with its files. */
+export async function deleteOwnLibraryVideo(
+  deps: { db: Queryable; storage: BlobStore },
+  id: number,
+  user: Viewer,
+): Promise<void> {
+  await managedLibraryVideo(deps.db, id, user);
+  await deleteLibraryVideo(deps, id);
+}
+
+// Likes, shares, comments -------------------------------------------------------------------------
+
+/**
+ * Like / unlike: one row per (user, video) under a unique index; the counter moves only when a row
+ * was really added or removed, in the same transaction — exact however often and however
+ * concurrently it is pressed. A new like tells the contributor. Answers the like count.
+ */
+export async function likeLibraryVideo(db: Db, id: number, user: Actor): Promise<number> {
+  const video = await openLibraryVideo(db, id, user);
+  return db.transaction(async (tx) => {
+    if (!(await repo.insertLike(tx, user.id, id))) return repo.likesCountOf(tx, id);
+    const likes = await repo.moveLikesCount(tx, id, 1);
+    await notify(tx, {
+      userId: video.contributorId,
+      actorId: user.id,
+      type: "like",
+      title: SOCIAL_MESSAGES.newLikeTitle,
+      message: SOCIAL_MESSAGES.newLike(user.username, video.title),
+    });
+    return likes;
+  });
+}
+
+export async function unlikeLibraryVideo(db: Db, id: number, user: { id: number; role: string }): Promise<number> {
+  await visibleLibraryVideo(db, id, user);
+  return db.transaction(async (tx) =>
+    (await repo.deleteLike(tx, user.id, id)) ? repo.moveLikesCount(tx, id, -1) : repo.likesCountOf(tx, id),
+  );
+}
+
+/** Records a public share of an approved video. */
+export async function shareLibraryVideo(db: Queryable, id: number, user: Actor, shareType: "public"): Promise<void> {
+  await openLibraryVideo(db, id, user);
+  await repo.insertShare(db, { userId: user.id, videoId: id, shareType });
+}
+
+/** How many comments a video's page shows at most. */
+const COMMENTS_SHOWN = 500;
+
+/** A visible video's comments, oldest first. */
+export async function libraryVideoComments(db: Queryable, id: number, viewer: Viewer) {
+  await visibleLibraryVideo(db, id, viewer);
+  return repo.commentsOf(db, id, COMMENTS_SHOWN);
+}
+
+/** Adds a comment to an approved video and tells its contributor, in one transaction. */
+export async function commentOnLibraryVideo(db: Db, id: number, user: Actor, content: string) {
+  const video = await openLibraryVideo(db, id, user);
+  return db.transaction(async (tx) => {
+    const comment = await repo.insertComment(tx, { videoId: id, userId: user.id, content });
+    await notify(tx, {
+      userId: video.contributorId,
+      actorId: user.id,
+      type: "comment",
+      title: SOCIAL_MESSAGES.newCommentTitle,
+      message: SOCIAL_MESSAGES.newComment(user.username, video.title),
+    });
+    return comment;
+  });
+}
+
+/** Its author deletes a comment (admins any); false when there is no such comment they may delete. */
+export function deleteLibraryComment(db: Queryable, id: number, user: { id: number; role: string }): Promise<boolean> {
+  return repo.deleteComment(db, id, user.role === "admin" ? undefined : user.id);
+}
+
+// Review (admin) ----------------------------------------------------------------------------------
+
+/**
+ * Approves or rejects, telling the contributor when the status changes. A video whose poses could not
+ * be computed (no person found…) cannot be approved: no comparison against it could ever work. Poses
+ * still being computed do not block approval (comparisons fall back to analysing the reference).
+ */
+export async function reviewLibraryVideo(
+  db: Db,
+  id: number,
+  status: Exclude<VideoStatus, "pending">,
+  reason: string | undefined,
+): Promise<void> {
+  const video = await repo.findVideo(db, id);
+  if (!video) throw notFound();
+  if (status === "approved" && video.poseStatus === "failed") {
+    throw new HttpError(
+      409,
+      `${LIBRARY_MESSAGES.cannotApproveNoPoses}${video.poseError ? ` (${video.poseError})` : ""}`,
+    );
+  }
+  await db.transaction(async (tx) => {
+    await repo.setReview(tx, id, { status, reviewReason: status === "rejected" ? reason || null : null });
+    if (video.status === status) return;
+    await notify(tx, {
+      userId: video.contributorId,
+      type: "system",
+      title: status === "approved" ? LIBRARY_MESSAGES.approvedTitle : LIBRARY_MESSAGES.rejectedTitle,
+      message:
+        status === "approved"
+          ? LIBRARY_MESSAGES.approvedMessage(video.title)
+          : LIBRARY_MESSAGES.rejectedMessage(video.title, reason),
+    });
+  });
 }

@@ -12,10 +12,10 @@ import {
 } from "@stepsync/contracts";
 import { follows, friendRequests, referenceVideos, users } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../../auth/request-auth.ts";
+import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { cardColumns, contributorJoin, toCard } from "../library/serialize.ts";
+import { recentLibraryCardsOf } from "../library/service.ts";
 import { notify } from "./notify.ts";
 
 const userParam = z.object({ id: rowId(SOCIAL_MESSAGES.profileNotFound) });
@@ -132,13 +132,7 @@ export function socialRoutes(app: FastifyInstance, { db }: AppContext): void {
           live.status === "accepted" ? "friends" : live.senderId === viewer.id ? "pending_sent" : "pending_received";
       }
     }
-    const recent = await db
-      .select(cardColumns(viewer?.id))
-      .from(referenceVideos)
-      .leftJoin(users, contributorJoin)
-      .where(approvedOf)
-      .orderBy(desc(referenceVideos.createdAt), desc(referenceVideos.id))
-      .limit(RECENT_VIDEOS);
+    const recent = await recentLibraryCardsOf(db, id, viewer?.id, RECENT_VIDEOS);
     return {
       profile: {
         id: user.id,
@@ -157,7 +151,7 @@ export function socialRoutes(app: FastifyInstance, { db }: AppContext): void {
         is_own: viewer?.id === id,
         friend_status: friendStatus,
         friend_request_id: friendRequestId,
-        recent_videos: recent.map(toCard),
+        recent_videos: recent,
       },
     };
   });
