@@ -1,6 +1,6 @@
 // Makes a checkout ready to run, with nothing but Node and npm: installs the npm packages when
-// they are missing or older than the lockfile, and builds the web app when its sources changed.
-// Used by `npm start` and `npm test`, so both work on a fresh clone.
+// they are missing or older than the lockfile, and builds the web app and the server when their
+// sources changed. Used by `npm start`, `npm test` and the e2e suite, so they work on a fresh clone.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -35,8 +35,13 @@ export function ensureInstalled() {
   run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
+/** Whether every output exists and is newer than every source (files or folders, from the root). */
+function upToDate(outputs, sources) {
+  const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  return outputs.every((o) => existsSync(path.join(root, o)) && statSync(path.join(root, o)).mtimeMs >= newest);
+}
+
 export function ensureWebBuilt() {
-  const index = path.join(root, "apps/web/dist/index.html");
   const sources = [
     "apps/web/src",
     "apps/web/index.html",
@@ -44,8 +49,16 @@ export function ensureWebBuilt() {
     "apps/web/public",
     "packages/contracts/src",
   ];
-  const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-  if (existsSync(index) && statSync(index).mtimeMs >= newest) return;
+  if (upToDate(["apps/web/dist/index.html"], sources)) return;
   console.log("▸ Building the web app…");
-  run("npm", ["run", "build"]);
+  run("npm", ["run", "build:web"]);
+}
+
+/** The server as plain JavaScript in apps/server/dist (scripts/build-server.mjs): production runs no tsx. */
+export function ensureServerBuilt() {
+  const outputs = ["main.js", "create-admin.js", "pose-worker.js"].map((f) => `apps/server/dist/${f}`);
+  const sources = ["apps/server/src", "packages/motion/src", "packages/contracts/src", "scripts/build-server.mjs"];
+  if (upToDate(outputs, sources)) return;
+  console.log("▸ Building the server…");
+  run(process.execPath, ["scripts/build-server.mjs"]);
 }

@@ -3,8 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ensureServerBuilt } from "../../scripts/ensure.mjs";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
+/** Refuses tsx and TypeScript in the server and its pose workers (see plain-js-only.mjs). */
+const plainJsOnly = path.join(import.meta.dirname, "plain-js-only.mjs");
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,34 +21,41 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type E2EServer = { baseUrl: string; dataDir: string; stop(): Promise<void> };
+export type E2EServer = { baseUrl: string; dataDir: string; pid: number; stop(): Promise<void> };
 
 /**
- * Runs the real server (built web app, fresh embedded database in a temporary folder) as its own
- * process on a free loopback port, as `npm start` would.
+ * Runs the real server as `npm start` would: the built JavaScript (rebuilt first when its sources
+ * changed), the built web app, a fresh embedded database in a temporary folder, its own process on
+ * a free loopback port.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  ensureServerBuilt();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      AUTH_RATE_LIMIT: "1000",
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--enable-source-maps", "--import", plainJsOnly, "apps/server/dist/main.js"],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT: "1000",
+        ...env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + 60_000;
-  for (;;) {
+  // A worker-only process (ROLES=worker) answers no HTTP: it is running once spawned.
+  for (; env.ROLES !== "worker"; ) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
@@ -59,6 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   return {
     baseUrl,
     dataDir,
+    pid: child.pid as number,
     async stop() {
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);

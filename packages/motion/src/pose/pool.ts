@@ -30,6 +30,16 @@ function workerExecArgv(): string[] {
   return out;
 }
 
+/**
+ * The worker's script: from the sources (tests, dev tools) a plain-JS shim that registers tsx first;
+ * in the built server (scripts/build-server.mjs) the bundled worker beside the bundle, plain JavaScript.
+ */
+function workerScript(): URL {
+  return import.meta.url.endsWith(".ts")
+    ? new URL("./worker-entry.mjs", import.meta.url)
+    : new URL("./pose-worker.js", import.meta.url);
+}
+
 class PoseWorker {
   readonly worker: Worker;
   readonly ready: Promise<void>;
@@ -39,7 +49,7 @@ class PoseWorker {
   private failed: Error | undefined;
 
   constructor(model: PoseModelName) {
-    this.worker = new Worker(new URL("./worker-entry.mjs", import.meta.url), {
+    this.worker = new Worker(workerScript(), {
       workerData: { model },
       execArgv: workerExecArgv(),
     });
