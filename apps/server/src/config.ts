@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "./storage/s3.ts";
 
 /**
  * Every setting, read once from the environment and validated. The README's settings table
@@ -43,6 +44,12 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   METRICS_TOKEN: optionalString,
   RAZORPAY_API_URL: z.string().url().default("https://api.razorpay.com"),
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
 });
 
 export type Config = {
@@ -56,6 +63,8 @@ export type Config = {
   /** PGlite data directory, or "memory://" for a throwaway database (tests). */
   pgliteDir: string;
   uploadsDir: string;
+  /** Where uploads, thumbnails and recordings live: uploadsDir here, or an S3 bucket all processes share. */
+  storage: { kind: "local" } | { kind: "s3"; s3: S3Settings; cacheDir: string };
   outboxDir: string;
   /** Folder of the built web app; undefined when there is none to serve. */
   webDist: string | undefined;
@@ -110,6 +119,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, "db"),
     uploadsDir: path.join(dataDir, "uploads"),
+    storage:
+      e.STORAGE === "s3"
+        ? {
+            kind: "s3",
+            s3: {
+              bucket: e.S3_BUCKET ?? "",
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT?.replace(/\/$/, ""),
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            },
+            cacheDir: path.join(dataDir, "cache", "s3"),
+          }
+        : { kind: "local" },
     outboxDir: path.join(dataDir, "outbox"),
     webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : defaultDist,
     logLevel: e.LOG_LEVEL,
@@ -137,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiUrl: e.RAZORPAY_API_URL.replace(/\/$/, ""),
     },
   };
+  if (e.STORAGE === "s3" && !e.S3_BUCKET) throw new Error("Invalid settings: STORAGE=s3 needs S3_BUCKET");
   if (!config.roles.web && !config.roles.worker)
     throw new Error("Invalid settings: ROLES must name web, worker or both");
   if (!config.databaseUrl && !(config.roles.web && config.roles.worker)) {

@@ -1,14 +1,11 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { assertSafeKey, type BlobStore, BlobTooLargeError } from "./blob-store.ts";
-
-/** Suffix of a file still being written; only `put` makes them, only the sweep finds them. */
-const PARTIAL = ".partial";
+import { partialName, removeStalePartials } from "./partial-files.ts";
 
 /** Files under one folder on local disk (the embedded default: ./data/uploads). */
 export function localDiskStore(root: string): BlobStore {
@@ -21,7 +18,7 @@ export function localDiskStore(root: string): BlobStore {
       const target = fullPath(key);
       await mkdir(path.dirname(target), { recursive: true });
       // Written under a temporary name and renamed at the end, so a failed or oversized upload leaves nothing.
-      const partial = `${target}.${randomBytes(6).toString("hex")}${PARTIAL}`;
+      const partial = partialName(target);
       let size = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _enc, done) {
@@ -61,19 +58,6 @@ export function localDiskStore(root: string): BlobStore {
     async localPath(key) {
       return fullPath(key);
     },
-    async sweepPartials(olderThanMs) {
-      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-      const cutoff = Date.now() - olderThanMs;
-      let removed = 0;
-      for (const entry of entries) {
-        if (!entry.isFile() || !entry.name.endsWith(PARTIAL)) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        const s = await stat(file).catch(() => undefined);
-        if (!s || s.mtimeMs > cutoff) continue;
-        await rm(file, { force: true });
-        removed += 1;
-      }
-      return removed;
-    },
+    sweepPartials: (olderThanMs) => removeStalePartials(root, olderThanMs),
   };
 }

@@ -13,21 +13,32 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     await database.migrate();
     return database;
   }
-  const name = `stepsync_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), pgliteDir: "" });
+  const created = await createPostgresDatabase(url);
+  const database = await openDatabase({ databaseUrl: created.url, pgliteDir: "" });
   await database.migrate();
   return {
     ...database,
-    url: target.toString(),
+    url: created.url,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
+      await created.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`; drop() removes it, connections and all. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `stepsync_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
