@@ -9,8 +9,8 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { rejectNulCharacters } from "./http/nul-guard.ts";
 import { serveWebApp } from "./http/web-app.ts";
-import { installRequestAuth } from "./auth/request-auth.ts";
-import { createGoogleVerifier } from "./auth/google.ts";
+import { installRequestAuth } from "./modules/auth/request-auth.ts";
+import { createGoogleVerifier } from "./modules/auth/google.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { localDiskStore } from "./storage/local-disk.ts";
 import { startPartialSweep } from "./storage/partial-sweep.ts";
@@ -42,7 +42,7 @@ import { adminRoutes } from "./modules/admin/index.ts";
 import { TrafficMetrics } from "./metrics/traffic.ts";
 import { PrometheusMetrics, prometheusRoute } from "./metrics/prometheus.ts";
 import { startPeriodic } from "./periodic.ts";
-import { purgeExpiredSessions } from "./auth/sessions.ts";
+import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
 import { expireStalePurchases } from "./payments/service.ts";
 
 /** A job silent for this long (no progress written) is taken to be dead. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { GoogleVerifier } from "./auth/google.ts";
+import type { GoogleVerifier } from "./modules/auth/google.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { JobQueue } from "./jobs/queue.ts";

@@ -1,10 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema.ts";
-import { hashPassword } from "../auth/passwords.ts";
-import { findUserByEmail } from "../auth/users.ts";
-import { createAccount } from "../modules/auth/service.ts";
+import { createAccount, findUserByEmail, promoteToAdmin } from "../modules/auth/service.ts";
 
 /**
  * Makes sure an admin account with this e-mail exists: promotes an existing account (and sets the
@@ -18,10 +14,7 @@ export async function ensureAdmin(
   if (input.password.length < 8) throw new Error("The admin password must be at least 8 characters");
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    await db
-      .update(users)
-      .set({ role: "admin", passwordHash: await hashPassword(input.password), updatedAt: new Date() })
-      .where(eq(users.id, existing.id));
+    await promoteToAdmin(db, existing.id, input.password);
     return "promoted";
   }
   await createAccount(db, { username: input.username ?? "Admin", email, password: input.password, role: "admin" });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ADMIN_MESSAGES, type AdminBundle, bundleForm } from "@stepsync/contracts";
-import { guard } from "../../auth/request-auth.ts";
+import { guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { parse } from "../../http/errors.ts";
 import {

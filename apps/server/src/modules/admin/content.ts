@@ -10,7 +10,7 @@ import {
   adminNotificationsQuery,
   adminVideosQuery,
 } from "@stepsync/contracts";
-import { guard } from "../../auth/request-auth.ts";
+import { guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { notifications, referenceVideos, users, videoComments } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";

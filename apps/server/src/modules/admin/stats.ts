@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { and, avg, count, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AdminDashboardStats, RealtimeStats, Role, SystemStats, TrafficStats } from "@stepsync/contracts";
-import { guard } from "../../auth/request-auth.ts";
+import { guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { comparisons, notifications, purchases, referenceVideos, users, videoComments } from "../../db/schema.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { ADMIN_MESSAGES, type EmailStats, type EmailSubscription, adminSubscriptionsQuery } from "@stepsync/contracts";
-import { guard } from "../../auth/request-auth.ts";
+import { guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { emailSubscriptions } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { ADMIN_MESSAGES, type AdminUser, adminRoleBody, adminUsersQuery, MESSAGES } from "@stepsync/contracts";
-import { currentUser, guard } from "../../auth/request-auth.ts";
+import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { emailSubscriptions, referenceVideos, users, videoLikes, videos } from "../../db/schema.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MESSAGES } from "@stepsync/contracts";
 import { passwordResetTokens } from "../../db/schema.ts";
-import { hashToken } from "../../auth/tokens.ts";
+import { hashToken } from "./tokens.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { startSmtpServer } from "../../test/smtp.ts";
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { eq, or } from "drizzle-orm";
 import {
   forgotPasswordRequest,
   googleRequest,
@@ -11,15 +10,22 @@ import {
   verifyEmailRequest,
   type AuthResponse,
 } from "@stepsync/contracts";
-import { users } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
-import { verifyPassword } from "../../auth/passwords.ts";
-import { currentUser, guard, SESSION_COOKIE } from "../../auth/request-auth.ts";
-import { deleteSession, extendSession } from "../../auth/sessions.ts";
-import { findUserByEmail, toPublicUser } from "../../auth/users.ts";
 import type { AppContext } from "../../context.ts";
-import { confirmEmail, mailConfirmation, pendingEmailOf } from "../../auth/email-confirmation.ts";
-import { createAccount, createResetToken, findValidResetToken, resetMail, resetPassword, signIn } from "./service.ts";
+import { confirmEmail, mailConfirmation, pendingEmailOf } from "./email-confirmation.ts";
+import { currentUser, guard, SESSION_COOKIE } from "./request-auth.ts";
+import { toPublicUser } from "./serialize.ts";
+import {
+  checkPassword,
+  createAccount,
+  createGoogleAccount,
+  findValidResetToken,
+  googleAccount,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+} from "./service.ts";
+import { endSession, extendSession } from "./sessions.ts";
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
@@ -67,9 +73,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post("/api/auth/login", limited, async (request, reply) => {
     const input = parse(loginRequest, request.body);
-    const user = await findUserByEmail(db, input.email);
-    const ok = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+    const user = await checkPassword(db, input.email, input.password);
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
   });
@@ -96,7 +100,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post("/api/auth/logout", async (request, reply) => {
-    if (request.auth) await deleteSession(db, request.auth.session.id);
+    if (request.auth) await endSession(db, request.auth.session.id);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return { message: "Logged out" };
   });
@@ -104,16 +108,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/auth/google-login", limited, async (request, reply) => {
     const { credential } = parse(googleRequest, request.body);
     const identity = await ctx.google.verify(credential);
-    const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub));
-    const user = linked ?? (await findUserByEmail(db, identity.email));
-    if (!user) throw new HttpError(404, MESSAGES.googleNoAccount);
-    if (!linked) {
-      // An account made with e-mail and password is linked to the Google identity of the same
-      // address only once its owner has proven the address: otherwise whoever registered someone
-      // else's address with a password would get their Google sign-in (and keep the password).
-      if (!user.emailVerifiedAt) throw new HttpError(409, MESSAGES.googleLinkNeedsConfirmedEmail);
-      await db.update(users).set({ googleSub: identity.sub }).where(eq(users.id, user.id));
-    }
+    const user = await googleAccount(db, identity);
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
   });
@@ -121,33 +116,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/auth/google-register", limited, async (request, reply) => {
     const { credential } = parse(googleRequest, request.body);
     const identity = await ctx.google.verify(credential);
-    const [existing] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(or(eq(users.googleSub, identity.sub), eq(users.email, identity.email)));
-    if (existing) throw new HttpError(409, MESSAGES.googleAccountExists);
-    const user = await createAccount(db, {
-      username: identity.name ?? identity.email.split("@")[0] ?? "dancer",
-      email: identity.email,
-      googleSub: identity.sub,
-      profileImage: identity.picture,
-      emailVerified: true,
-    });
+    const user = await createGoogleAccount(db, identity);
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 201, { ...body, message: MESSAGES.registrationSuccessful });
   });
 
   app.post("/api/auth/forgot-password", limited, async (request) => {
     const { email } = parse(forgotPasswordRequest, request.body);
-    const user = await findUserByEmail(db, email);
-    if (user) {
-      const token = await createResetToken(db, user.id);
-      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      // Sent after answering, so the answer takes the same time whether or not the account exists.
-      ctx.mailer
-        .send({ to: user.email, ...resetMail(link, user.username) })
-        .catch((err) => request.log.error({ err, to: user.email }, "reset mail failed"));
-    }
+    await requestPasswordReset(ctx, request.log, email);
     return { message: MESSAGES.resetEmailSentNotice };
   });
 

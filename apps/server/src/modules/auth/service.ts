@@ -1,14 +1,44 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { isUniqueViolation } from "../../db/errors.ts";
 import { LIMITS, MESSAGES, type AuthResponse } from "@stepsync/contracts";
-import type { Db } from "../../db/client.ts";
-import { passwordResetTokens, users } from "../../db/schema.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../context.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/errors.ts";
-import { hashPassword } from "../../auth/passwords.ts";
-import { createSession, deleteUserSessions } from "../../auth/sessions.ts";
-import { hashToken, newToken } from "../../auth/tokens.ts";
-import { availableUsername, findUserByEmail, toPublicUser, type UserRow } from "../../auth/users.ts";
+import { sendMail } from "../../mail/send.ts";
 import { changeCredits } from "../credits/service.ts";
+import type { GoogleIdentity } from "./google.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { mayLinkGoogle } from "./policy.ts";
+import * as repo from "./repository.ts";
+import type { UserRow } from "./repository.ts";
+import { toPublicUser } from "./serialize.ts";
+import { createSession, endUserSessions } from "./sessions.ts";
+import { hashToken, newToken } from "./tokens.ts";
+
+export type { UserRow } from "./repository.ts";
+export { findUserByEmail, findUserById } from "./repository.ts";
+
+type SessionMeta = { userAgent?: string; ip?: string };
+
+// Accounts ----------------------------------------------------------------------------------------
+
+export async function isUsernameTaken(db: Queryable, username: string, exceptUserId?: number): Promise<boolean> {
+  return (await repo.usernameOwners(db, username)).some((id) => id !== exceptUserId);
+}
+
+/**
+ * Sign-up takes the username from the Full Name field, and many people share a name: rather than
+ * refuse "Priya Sharma" because another Priya Sharma exists, the second one becomes "Priya Sharma 2".
+ */
+export async function availableUsername(db: Queryable, wanted: string): Promise<string> {
+  const base = wanted.trim().replace(/\s+/g, " ").slice(0, 72) || "dancer";
+  if (!(await isUsernameTaken(db, base))) return base;
+  for (let n = 2; n < 10_000; n++) {
+    const candidate = `${base} ${n}`;
+    if (!(await isUsernameTaken(db, candidate))) return candidate;
+  }
+  throw new Error("no username available");
+}
 
 /** Creates an account with its welcome credits (one transaction: the user and its `initial` ledger row). */
 export async function createAccount(
@@ -24,25 +54,21 @@ export async function createAccount(
     emailVerified?: boolean;
   },
 ): Promise<UserRow> {
-  if (await findUserByEmail(db, input.email)) throw new HttpError(409, MESSAGES.emailTaken);
+  if (await repo.findUserByEmail(db, input.email)) throw new HttpError(409, MESSAGES.emailTaken);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const username = await availableUsername(db, input.username);
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username,
-          email: input.email,
-          fullName: input.username.trim(),
-          passwordHash,
-          googleSub: input.googleSub,
-          profileImage: input.profileImage,
-          role: input.role ?? "user",
-          emailVerifiedAt: input.emailVerified ? new Date() : null,
-        })
-        .returning();
-      if (!user) throw new Error("insert returned no row");
+      const user = await repo.insertUser(tx, {
+        username,
+        email: input.email,
+        fullName: input.username.trim(),
+        passwordHash,
+        googleSub: input.googleSub,
+        profileImage: input.profileImage,
+        role: input.role ?? "user",
+        emailVerifiedAt: input.emailVerified ? new Date() : null,
+      });
       await changeCredits(
         tx,
         user.id,
@@ -59,21 +85,63 @@ export async function createAccount(
   }
 }
 
+/** Makes an existing account an admin with this password (the create-admin command). */
+export async function promoteToAdmin(db: Queryable, userId: number, password: string): Promise<void> {
+  await repo.updateUser(db, userId, { role: "admin", passwordHash: await hashPassword(password) });
+}
+
+// Signing in --------------------------------------------------------------------------------------
+
 /** Opens a session and shapes the answer of register, login and the Google calls. */
 export async function signIn(
-  db: Db,
+  db: Queryable,
   user: UserRow,
   sessionMs: number,
-  meta: { userAgent?: string; ip?: string },
+  meta: SessionMeta,
 ): Promise<AuthResponse> {
   const { token, expiresAt } = await createSession(db, user.id, sessionMs, meta);
   return { token, session_id: token, user: toPublicUser(user), session: { expires_at: expiresAt.toISOString() } };
 }
 
+/** The account of an e-mail and password; "unknown address" and "wrong password" look alike. */
+export async function checkPassword(db: Queryable, email: string, password: string): Promise<UserRow> {
+  const user = await repo.findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+  return user;
+}
+
+/** The account a Google identity signs in to: the linked one, or (linked now) the one of its proven address. */
+export async function googleAccount(db: Queryable, identity: GoogleIdentity): Promise<UserRow> {
+  const linked = await repo.findUserByGoogleSub(db, identity.sub);
+  if (linked) return linked;
+  const user = await repo.findUserByEmail(db, identity.email);
+  if (!user) throw new HttpError(404, MESSAGES.googleNoAccount);
+  if (!mayLinkGoogle(user)) throw new HttpError(409, MESSAGES.googleLinkNeedsConfirmedEmail);
+  await repo.linkGoogle(db, user.id, identity.sub);
+  return user;
+}
+
+/** A new account for a Google identity nobody uses yet (its address counts as proven). */
+export async function createGoogleAccount(db: Db, identity: GoogleIdentity): Promise<UserRow> {
+  if (await repo.googleOrEmailExists(db, identity.sub, identity.email)) {
+    throw new HttpError(409, MESSAGES.googleAccountExists);
+  }
+  return createAccount(db, {
+    username: identity.name ?? identity.email.split("@")[0] ?? "dancer",
+    email: identity.email,
+    googleSub: identity.sub,
+    profileImage: identity.picture,
+    emailVerified: true,
+  });
+}
+
+// Password reset ----------------------------------------------------------------------------------
+
 /** A single-use reset link token, valid for an hour; only its hash is stored. */
-export async function createResetToken(db: Db, userId: number): Promise<string> {
+export async function createResetToken(db: Queryable, userId: number): Promise<string> {
   const token = newToken();
-  await db.insert(passwordResetTokens).values({
+  await repo.insertResetToken(db, {
     tokenHash: hashToken(token),
     userId,
     expiresAt: new Date(Date.now() + LIMITS.resetTokenMs),
@@ -81,19 +149,25 @@ export async function createResetToken(db: Db, userId: number): Promise<string> 
   return token;
 }
 
-export async function findValidResetToken(db: Db, token: string) {
-  const [row] = await db
-    .select({ reset: passwordResetTokens, user: users })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
-      ),
-    );
-  return row;
+/**
+ * Mails a reset link when the address has an account. The mail goes out after the answer, so the
+ * answer takes the same time whether or not the account exists.
+ */
+export async function requestPasswordReset(
+  ctx: Pick<AppContext, "db" | "mailer" | "config">,
+  log: FastifyBaseLogger,
+  email: string,
+): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = await createResetToken(ctx.db, user.id);
+  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await sendMail(ctx, log, { to: user.email, ...resetMail(link, user.username) }, "reset mail");
+}
+
+/** The account of a live reset link, or undefined. */
+export async function findValidResetToken(db: Queryable, token: string) {
+  return repo.findLiveResetToken(db, hashToken(token));
 }
 
 /**
@@ -103,27 +177,11 @@ export async function findValidResetToken(db: Db, token: string) {
 export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw new HttpError(400, MESSAGES.invalidResetLink);
-    await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(eq(users.id, used.userId));
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-    await deleteUserSessions(tx as unknown as Db, used.userId);
+    const userId = await repo.useResetToken(tx, hashToken(token));
+    if (userId === undefined) throw new HttpError(400, MESSAGES.invalidResetLink);
+    await repo.setPasswordAndProveEmail(tx, userId, passwordHash);
+    await repo.voidResetTokensOf(tx, userId);
+    await endUserSessions(tx, userId);
   });
 }
 

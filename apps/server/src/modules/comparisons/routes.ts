@@ -5,7 +5,7 @@ import { COMPARE_MESSAGES, comparisonListQuery, rowId } from "@stepsync/contract
 import type { Db } from "../../db/client.ts";
 import { comparisons, videos } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../../auth/request-auth.ts";
+import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { historyStats } from "./stats.ts";
 import { toComparisonDetail, toComparisonSummary } from "./serialize.ts";

@@ -7,7 +7,7 @@ import {
   type PurchaseResponse,
   type VerifyRazorpayResponse,
 } from "@stepsync/contracts";
-import { currentUser, guard } from "../../auth/request-auth.ts";
+import { currentUser, guard } from "../auth/request-auth.ts";
 import { parse } from "../../http/errors.ts";
 import type { AppContext } from "../../context.ts";
 import { activeBundles } from "../../payments/bundles.ts";

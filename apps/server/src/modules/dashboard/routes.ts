@@ -11,7 +11,7 @@ import {
 } from "@stepsync/contracts";
 import { comparisons, userAchievements } from "../../db/schema.ts";
 import { parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../../auth/request-auth.ts";
+import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { toComparisonSummary } from "../comparisons/serialize.ts";
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { clientLogRequest, LOG_LEVELS } from "@stepsync/contracts";
-import { guard } from "../../auth/request-auth.ts";
+import { guard } from "../auth/request-auth.ts";
 import { clientLogs } from "../../db/schema.ts";
 import { parse } from "../../http/errors.ts";
 import type { AppContext } from "../../context.ts";

@@ -4,12 +4,13 @@ import { MESSAGES, updateProfileRequest, type Profile } from "@stepsync/contract
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../../auth/request-auth.ts";
-import { findUserByEmail, isUsernameTaken, toPublicUser, type UserRow } from "../../auth/users.ts";
+import { currentUser, guard } from "../auth/request-auth.ts";
+import { findUserByEmail, isUsernameTaken, type UserRow } from "../auth/service.ts";
+import { toPublicUser } from "../auth/serialize.ts";
 import type { AppContext } from "../../context.ts";
-import { verifyPassword } from "../../auth/passwords.ts";
-import { mailConfirmation, pendingEmailOf } from "../../auth/email-confirmation.ts";
-import { overallStats } from "../comparisons/stats.ts";
+import { verifyPassword } from "../auth/passwords.ts";
+import { mailConfirmation, pendingEmailOf } from "../auth/email-confirmation.ts";
+import { overallStats } from "../comparisons/service.ts";
 
 async function loadProfile(db: Db, user: UserRow): Promise<Profile> {
   const overall = await overallStats(db, user.id);

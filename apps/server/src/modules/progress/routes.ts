@@ -4,7 +4,7 @@ import { z } from "zod";
 import { TIMEFRAMES, type ProgressChartPoint, type Timeframe } from "@stepsync/contracts";
 import { comparisons } from "../../db/schema.ts";
 import { parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../../auth/request-auth.ts";
+import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { timeframeStart } from "../dashboard/routes.ts";
 

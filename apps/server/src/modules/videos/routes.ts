@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ACTIVITY_TYPES, COMPARE_MESSAGES, LIMITS, rowId } from "@stepsync/contracts";
 import { comparisons, referenceVideos, users, videos } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../../auth/request-auth.ts";
+import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { JOB_NAMES } from "../../jobs/queue.ts";
 import { changeCredits } from "../credits/service.ts";

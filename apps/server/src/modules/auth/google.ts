@@ -1,6 +1,6 @@
 import { OAuth2Client, type TokenPayload } from "google-auth-library";
 import { MESSAGES } from "@stepsync/contracts";
-import { HttpError } from "../http/errors.ts";
+import { HttpError } from "../../http/errors.ts";
 
 export type GoogleIdentity = { sub: string; email: string; name: string | undefined; picture: string | undefined };
 export type GoogleVerifier = { verify(credential: string): Promise<GoogleIdentity> };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MESSAGES, type Role } from "@stepsync/contracts";
-import type { Db } from "../db/client.ts";
-import { HttpError } from "../http/errors.ts";
+import type { Queryable } from "../../db/client.ts";
+import { HttpError } from "../../http/errors.ts";
 import { type Authenticated, findSession, touchSession } from "./sessions.ts";
 
 export const SESSION_COOKIE = "session_id";
@@ -28,7 +28,7 @@ export function requestToken(request: FastifyRequest): string | undefined {
 const TOUCH_EVERY_MS = 60_000;
 
 /** Resolves `request.auth` on every API request; public routes simply ignore it. */
-export function installRequestAuth(app: FastifyInstance, db: Db): void {
+export function installRequestAuth(app: FastifyInstance, db: Queryable): void {
   app.decorateRequest("auth", undefined);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;

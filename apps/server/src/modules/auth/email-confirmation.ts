@@ -1,13 +1,14 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { isUniqueViolation } from "../db/errors.ts";
 import { MESSAGES } from "@stepsync/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppContext } from "../context.ts";
-import type { Db } from "../db/client.ts";
-import { emailConfirmations, sessions, users } from "../db/schema.ts";
-import { HttpError } from "../http/errors.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { HttpError } from "../../http/errors.ts";
+import { sendMail } from "../../mail/send.ts";
+import * as repo from "./repository.ts";
+import type { UserRow } from "./repository.ts";
+import { endUserSessions } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
-import type { UserRow } from "./users.ts";
 
 /** How long a confirmation link works. */
 const CONFIRM_LINK_MS = 48 * 60 * 60 * 1000;
@@ -20,11 +21,8 @@ const CONFIRM_LINK_MS = 48 * 60 * 60 * 1000;
 export async function createConfirmation(db: Db, userId: number, email: string): Promise<string> {
   const token = newToken();
   await db.transaction(async (tx) => {
-    await tx
-      .update(emailConfirmations)
-      .set({ usedAt: new Date() })
-      .where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt)));
-    await tx.insert(emailConfirmations).values({
+    await repo.voidConfirmationsOf(tx, userId);
+    await repo.insertConfirmation(tx, {
       tokenHash: hashToken(token),
       userId,
       email: email.toLowerCase(),
@@ -47,9 +45,7 @@ export async function mailConfirmation(
   const token = await createConfirmation(ctx.db, user.id, email);
   const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const newAddress = email.toLowerCase() !== user.email.toLowerCase();
-  ctx.mailer
-    .send({ to: email, ...confirmationMail(link, user, newAddress) })
-    .catch((err: unknown) => log.error({ err, to: email }, "confirmation mail failed"));
+  await sendMail(ctx, log, { to: email, ...confirmationMail(link, user, newAddress) }, "confirmation mail");
 }
 
 function confirmationMail(link: string, user: Pick<UserRow, "username">, newAddress: boolean) {
@@ -80,30 +76,13 @@ export async function confirmEmail(
 ): Promise<{ user: UserRow; changed: boolean }> {
   try {
     return await db.transaction(async (tx) => {
-      const [link] = await tx
-        .update(emailConfirmations)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(emailConfirmations.tokenHash, hashToken(token)),
-            isNull(emailConfirmations.usedAt),
-            gt(emailConfirmations.expiresAt, new Date()),
-          ),
-        )
-        .returning();
+      const link = await repo.useConfirmation(tx, hashToken(token));
       if (!link) throw new HttpError(400, MESSAGES.invalidConfirmLink);
-      const [before] = await tx.select().from(users).where(eq(users.id, link.userId));
+      const before = await repo.findUserById(tx, link.userId);
       if (!before) throw new HttpError(400, MESSAGES.invalidConfirmLink);
       const changed = before.email.toLowerCase() !== link.email;
-      const [user] = await tx
-        .update(users)
-        .set({ email: link.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.id, link.userId))
-        .returning();
-      if (changed) {
-        const others = keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId);
-        await tx.delete(sessions).where(and(eq(sessions.userId, link.userId), others));
-      }
+      const user = await repo.updateUser(tx, link.userId, { email: link.email, emailVerifiedAt: new Date() });
+      if (changed) await endUserSessions(tx, link.userId, keepSessionId);
       return { user: user as UserRow, changed };
     });
   } catch (error) {
@@ -114,19 +93,6 @@ export async function confirmEmail(
 }
 
 /** A new address waiting for its link to be opened, if any. */
-export async function pendingEmailOf(db: Db, user: Pick<UserRow, "id" | "email">): Promise<string | null> {
-  const [row] = await db
-    .select({ email: emailConfirmations.email })
-    .from(emailConfirmations)
-    .where(
-      and(
-        eq(emailConfirmations.userId, user.id),
-        isNull(emailConfirmations.usedAt),
-        gt(emailConfirmations.expiresAt, new Date()),
-        sql`${emailConfirmations.email} <> lower(${user.email})`,
-      ),
-    )
-    .orderBy(desc(emailConfirmations.id))
-    .limit(1);
-  return row?.email ?? null;
+export async function pendingEmailOf(db: Queryable, user: Pick<UserRow, "id" | "email">): Promise<string | null> {
+  return (await repo.pendingConfirmationEmail(db, user.id, user.email)) ?? null;
 }
