@@ -85,6 +85,15 @@ export async function createAccount(
   }
 }
 
+/** Changes what the owner (or an admin) may change on an account; undefined when it is gone. */
+export function updateAccount(
+  db: Queryable,
+  userId: number,
+  changes: Partial<Pick<UserRow, "username" | "fullName" | "bio" | "profileImage" | "role">>,
+): Promise<UserRow | undefined> {
+  return repo.updateUser(db, userId, changes);
+}
+
 /** Makes an existing account an admin with this password (the create-admin command). */
 export async function promoteToAdmin(db: Queryable, userId: number, password: string): Promise<void> {
   await repo.updateUser(db, userId, { role: "admin", passwordHash: await hashPassword(password) });
