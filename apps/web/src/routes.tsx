@@ -95,7 +95,7 @@ export function AppRoutes() {
 
         {/* Admin required */}
         <Route element={<RequireAdmin />}>
-          <Route path="admin" element={<AdminPage />} />
+          <Route path="admin/:tab?" element={<AdminPage />} />
           <Route path="email-subscriptions" element={<EmailSubscriptionsPage />} />
         </Route>
 

@@ -72,8 +72,10 @@ export const achievement = z.object({
 });
 export type Achievement = z.infer<typeof achievement>;
 export const achievementsResponse = z.object({ achievements: z.array(achievement) });
+export type AchievementsResponse = z.infer<typeof achievementsResponse>;
 
 export const activityStat = z.object({ total: z.number().int(), average: z.number(), improvement: z.number() });
+export type ActivityStat = z.infer<typeof activityStat>;
 export const dashboardStatsResponse = z.object({
   activityStats: z.record(z.string(), activityStat),
   credits: z.number().int(),

@@ -40,6 +40,29 @@ export const comparisonListQuery = z.object({
 });
 
 export const comparisonListResponse = z.object({ comparisons: z.array(comparisonSummary), pagination });
+export type ComparisonListResponse = z.infer<typeof comparisonListResponse>;
+/** GET /api/dashboard/recent-comparisons: the latest few, newest first. */
+export const recentComparisonsResponse = z.object({ comparisons: z.array(comparisonSummary) });
+export type RecentComparisons = z.infer<typeof recentComparisonsResponse>;
+
+/** POST /api/videos/compare (202): the comparison is queued; its id is polled for progress. */
+export const startComparisonResponse = z.object({
+  comparison_id: z.number().int(),
+  status: z.literal("processing"),
+  progress: z.number().int(),
+  message: z.string(),
+  reference_url: z.string().nullable(),
+  user_url: z.string().nullable(),
+});
+export type StartComparisonResponse = z.infer<typeof startComparisonResponse>;
+
+/** GET /api/comparisons/processing-status: the caller's comparisons still being analysed, newest first. */
+export const processingStatusResponse = z.object({
+  processing_comparisons: z.array(
+    z.object({ id: z.number().int(), progress: z.number().int(), attempt: z.number().int(), created_at: z.string() }),
+  ),
+});
+export type ProcessingStatus = z.infer<typeof processingStatusResponse>;
 
 export const RECENT_TRENDS = ["Improving", "Stable", "Declining"] as const;
 export const comparisonStatsResponse = z.object({

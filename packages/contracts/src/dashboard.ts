@@ -10,6 +10,7 @@ export const styleProgressPoint = z.object({
 });
 export type StyleProgressPoint = z.infer<typeof styleProgressPoint>;
 export const activityProgressResponse = z.object({ activity: z.string(), progress: z.array(styleProgressPoint) });
+export type ActivityProgress = z.infer<typeof activityProgressResponse>;
 
 /** One bucket of GET /api/progress/chart: a day (week), a week starting Monday (month) or a month (year, all). */
 export const progressChartPoint = z.object({

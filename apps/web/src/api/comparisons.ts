@@ -1,22 +1,17 @@
 import {
   COMPARE_MESSAGES,
   type ComparisonDetail,
+  type ComparisonListResponse,
   type ComparisonStats,
-  type ComparisonSummary,
+  type ProcessingStatus,
+  type StartComparisonResponse,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest, authHeaders } from "./client";
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  has_more: boolean;
-}
 
 export function listComparisons(
   params: { page?: number; limit?: number; activity_type?: string } = {},
   signal?: AbortSignal,
-): Promise<{ comparisons: ComparisonSummary[]; pagination: Pagination }> {
+): Promise<ComparisonListResponse> {
   return apiRequest("/api/comparisons", { query: params, signal });
 }
 
@@ -34,9 +29,7 @@ export function deleteComparison(id: number): Promise<{ message: string }> {
   return apiRequest(`/api/comparisons/${id}`, { method: "DELETE", fallback: COMPARE_MESSAGES.deleteFailed });
 }
 
-export function getProcessingStatus(
-  signal?: AbortSignal,
-): Promise<{ processing_comparisons: Array<{ id: number; progress: number; attempt: number; created_at: string }> }> {
+export function getProcessingStatus(signal?: AbortSignal): Promise<ProcessingStatus> {
   return apiRequest("/api/comparisons/processing-status", { signal });
 }
 
@@ -46,15 +39,6 @@ export interface StartComparisonInput {
   referenceVideoId?: number | string | null;
   userFile?: File | null;
   userVideoId?: number | string | null;
-}
-
-export interface StartComparisonResponse {
-  comparison_id: number;
-  status: "processing";
-  progress: number;
-  message: string;
-  reference_url: string | null;
-  user_url: string | null;
 }
 
 export function buildCompareForm(input: StartComparisonInput): FormData {

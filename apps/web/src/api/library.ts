@@ -3,9 +3,11 @@ import {
   type FriendsList,
   type FollowEntry,
   LIBRARY_MESSAGES,
+  type OwnReferenceVideo,
   type LeaderboardEntry,
   type LibraryPage,
   type LibraryQuery,
+  type ProgressChartPoint,
   type PublicProfile,
   type ReferenceVideo,
   SOCIAL_MESSAGES,
@@ -14,7 +16,6 @@ import {
   type UploadReferenceResponse,
   type VideoComment,
 } from "@stepsync/contracts";
-import type { ProgressPoint } from "./dashboard";
 import { ApiError, apiRequest, authHeaders } from "./client";
 
 export function listLibrary(query: LibraryQuery, signal?: AbortSignal): Promise<LibraryPage> {
@@ -24,6 +25,32 @@ export function listLibrary(query: LibraryQuery, signal?: AbortSignal): Promise<
     fallback: LIBRARY_MESSAGES.fetchFailed,
   });
 }
+
+/** The contributor's own uploads, any status. */
+export const getMyVideos = (signal?: AbortSignal) =>
+  apiRequest<{ videos: OwnReferenceVideo[] }>("/api/reference-videos/mine", {
+    signal,
+    fallback: "Failed to fetch videos",
+  });
+
+/** The form of the contributor's edit dialog (tags comma-separated). */
+export interface MyVideoEdit {
+  title: string;
+  description: string;
+  category: string;
+  difficulty: string;
+  tags: string;
+}
+
+export const updateMyVideo = (id: number, input: MyVideoEdit) =>
+  apiRequest<{ video: OwnReferenceVideo }>(`/api/reference-videos/${id}`, {
+    method: "PUT",
+    body: input,
+    fallback: "Failed to update video",
+  });
+
+export const deleteMyVideo = (id: number) =>
+  apiRequest(`/api/reference-videos/${id}`, { method: "DELETE", fallback: "Failed to delete video" });
 
 /** One approved video (the card a shared link points at); 404 'Video not found' otherwise. */
 export const getReferenceVideo = (id: number, signal?: AbortSignal) =>
@@ -99,7 +126,7 @@ export const getLeaderboard = (timeframe: Timeframe, activityType?: string, sign
   });
 
 export const getCommunityProgress = (timeframe: Timeframe, activityType?: string, signal?: AbortSignal) =>
-  apiRequest<ProgressPoint[]>("/api/community/progress", {
+  apiRequest<ProgressChartPoint[]>("/api/community/progress", {
     query: { timeframe, activity_type: activityType },
     signal,
     fallback: SOCIAL_MESSAGES.progressFailed,

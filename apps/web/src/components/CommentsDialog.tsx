@@ -14,11 +14,11 @@ import { EmptyState } from "./EmptyState";
 import { TextAreaField } from "./Field";
 import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
+import { keys } from "../api/keys";
 
 /** The server's limit (commentSchema); the same text is shown before sending. */
 const MAX_LENGTH = commentSchema.shape.content.maxLength ?? 1000;
 
-export const commentsKey = (videoId: number) => ["comments", videoId] as const;
 type CommentsData = { comments: VideoComment[] };
 
 /**
@@ -40,7 +40,7 @@ export function CommentsDialog({
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [postedId, setPostedId] = useState<number | null>(null);
   const query = useQuery({
-    queryKey: commentsKey(video.id),
+    queryKey: keys.library.comments(video.id),
     queryFn: ({ signal }) => getComments(video.id, signal),
   });
   const comments = query.data?.comments ?? [];
@@ -50,7 +50,9 @@ export function CommentsDialog({
   useEffect(() => textareaRef.current?.focus(), []);
 
   const update = (change: (list: VideoComment[]) => VideoComment[]) =>
-    client.setQueryData<CommentsData>(commentsKey(video.id), (old) => ({ comments: change(old?.comments ?? []) }));
+    client.setQueryData<CommentsData>(keys.library.comments(video.id), (old) => ({
+      comments: change(old?.comments ?? []),
+    }));
 
   const onPosted = (comment: VideoComment) => {
     setPostedId(comment.id);

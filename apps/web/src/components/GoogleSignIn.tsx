@@ -10,9 +10,10 @@ import { toast } from "../lib/toast";
 import { Alert } from "./Alert";
 import { Divider } from "./AuthLayout";
 import { Spinner } from "./Spinner";
+import { keys } from "../api/keys";
 
 export function useAppConfig() {
-  return useQuery({ queryKey: ["config"], queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY, retry: 1 });
+  return useQuery({ queryKey: keys.config(), queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY, retry: 1 });
 }
 
 /**

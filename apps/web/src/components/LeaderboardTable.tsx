@@ -12,6 +12,7 @@ import { EmptyState } from "./EmptyState";
 import { ChipGroup, StyleSelect } from "./Filters";
 import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
+import { keys } from "../api/keys";
 
 export const LEADERBOARD_TIMEFRAMES: ReadonlyArray<{ id: Timeframe; label: string }> = [
   { id: "week", label: "This Week" },
@@ -25,7 +26,7 @@ export function LeaderboardTable({ limit, viewerId }: { limit?: number; viewerId
   const [timeframe, setTimeframe] = useState<Timeframe>("week");
   const [style, setStyle] = useState("");
   const query = useQuery({
-    queryKey: ["leaderboard", timeframe, style],
+    queryKey: keys.social.leaderboard(timeframe, style),
     queryFn: ({ signal }) => getLeaderboard(timeframe, style || undefined, signal),
   });
   const rows = (query.data ?? []).slice(0, limit);

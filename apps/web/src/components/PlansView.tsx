@@ -13,6 +13,7 @@ import { Button } from "./Button";
 import { cx } from "./cx";
 import type { FromState } from "./guards";
 import { Spinner } from "./Spinner";
+import { invalidate, keys, staleAfter } from "../api/keys";
 
 export const PLAN_TEXTS = {
   fetchFailed: "Failed to fetch plans",
@@ -94,7 +95,7 @@ export function PlanFaq() {
 
 /** Plan cards fed by GET /api/plans; buying runs the real credit purchase (visitors log in first). */
 export function PlansView({ billingToggle = false }: { billingToggle?: boolean }) {
-  const plans = useQuery({ queryKey: ["plans"], queryFn: ({ signal }) => getPlans(signal) });
+  const plans = useQuery({ queryKey: keys.plans(), queryFn: ({ signal }) => getPlans(signal) });
   const { status } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -112,7 +113,7 @@ export function PlansView({ billingToggle = false }: { billingToggle?: boolean }
       onRedirect: (to) => navigate(to),
       onSuccess: (message) => {
         toast.success(message);
-        void queryClient.invalidateQueries();
+        void invalidate(queryClient, staleAfter.purchase());
         navigate("/dashboard");
       },
       onError: (message) => toast.error(message),

@@ -12,6 +12,7 @@ import { EmptyState } from "./EmptyState";
 import { ChipGroup, StyleSelect } from "./Filters";
 import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
+import { keys } from "../api/keys";
 
 /** Bar height equals score × 0.6 px with a minimum of 10 px (part 1 §9); the rule lives in contracts. */
 export { barHeight };
@@ -52,7 +53,10 @@ export function ProgressChart({
   const [style, setStyle] = useState("");
   const activityType = style || undefined;
   const query = useQuery({
-    queryKey: ["progress-chart", scope, timeframe, activityType ?? null],
+    queryKey:
+      scope === "community"
+        ? keys.social.communityChart(timeframe, activityType ?? null)
+        : keys.dashboard.progressChart(timeframe, activityType ?? null),
     queryFn: ({ signal }) =>
       scope === "community"
         ? getCommunityProgress(timeframe, activityType, signal)

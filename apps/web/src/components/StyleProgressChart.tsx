@@ -8,6 +8,7 @@ import { Button } from "./Button";
 import { Card, CardTitle } from "./Card";
 import { cx } from "./cx";
 import { ChipGroup } from "./Filters";
+import { keys } from "../api/keys";
 
 /** The six styles of the dashboard's style selector (part 1 §2), default contemporary. */
 export const CHART_STYLES = ["ballet", "hip_hop", "contemporary", "jazz", "latin", "ballroom"] as const;
@@ -29,7 +30,7 @@ const STYLE_OPTIONS = CHART_STYLES.map((id) => ({ id, label: activityLabel(id) }
 export function StyleProgressChart({ practised = [] }: { practised?: ReadonlyArray<string> }) {
   const [style, setStyle] = useState<string>(DEFAULT_CHART_STYLE);
   const query = useQuery({
-    queryKey: ["activity-progress", style],
+    queryKey: keys.dashboard.styleProgress(style),
     queryFn: ({ signal }) => getActivityProgress(style, signal),
   });
   const points = query.data?.progress ?? [];

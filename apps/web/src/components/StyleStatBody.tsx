@@ -1,4 +1,4 @@
-import type { ActivityStat } from "../api/dashboard";
+import type { ActivityStat } from "@stepsync/contracts";
 import { activityLabel, formatPercent, formatSignedPercent, scoreTextClass } from "../lib/format";
 import { cx } from "./cx";
 

@@ -1,12 +1,14 @@
 import { ADMIN_MESSAGES, type Pagination } from "@stepsync/contracts";
-import { type QueryKey, useQuery } from "@tanstack/react-query";
+import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
 import { type InputHTMLAttributes, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "../../api/client";
+import { invalidate } from "../../api/keys";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
+import { Spinner } from "../../components/Spinner";
 import { cx } from "../../components/cx";
 import { formatWhen } from "../../lib/format";
 
@@ -87,40 +89,68 @@ export function useAdminQuery<T>(
 }
 
 /**
- * Delete with confirmation, the same in every admin list: `ask(item)` opens the Confirm Delete
- * dialog; confirming runs `remove` (which answers the success text) and reports the outcome.
+ * A change made from an admin tab: on success its text goes to the tab's flash and the lists it
+ * changes (`invalidates`) reload; on failure the flash says what failed.
  */
-export function useConfirmDelete<T>({
+export function useAdminMutation<V, R>({
+  flash,
+  mutationFn,
+  invalidates,
+  success,
+  failure,
+}: {
+  flash: Flash;
+  mutationFn: (variables: V) => Promise<R>;
+  invalidates: QueryKey[];
+  success: (result: R, variables: V) => string;
+  failure: string | ((variables: V) => string);
+}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (result, variables) => {
+      flash.ok(success(result, variables));
+      await invalidate(client, invalidates);
+    },
+    onError: (err, variables) => flash.fail(err, typeof failure === "function" ? failure(variables) : failure),
+  });
+}
+
+/**
+ * Delete with confirmation, the same in every admin list: `ask(item)` opens the Confirm Delete
+ * dialog; confirming runs `remove` and reports the outcome (`success` gives the text).
+ */
+export function useConfirmDelete<T, R = unknown>({
   flash,
   describe,
   remove,
+  invalidates,
+  success,
   failure,
 }: {
   flash: Flash;
   describe: (item: T) => string;
-  remove: (item: T) => Promise<string>;
+  remove: (item: T) => Promise<R>;
+  invalidates: QueryKey[];
+  success: (item: T, result: R) => string;
   failure: string;
 }) {
   const [pending, setPending] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    if (pending === null) return;
-    setBusy(true);
-    try {
-      flash.ok(await remove(pending));
-    } catch (err) {
-      flash.fail(err, failure);
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  }
+  const mutation = useAdminMutation({
+    flash,
+    mutationFn: remove,
+    invalidates,
+    success: (result, item) => success(item, result),
+    failure,
+  });
   const dialog = (
     <ConfirmDelete
       what={pending !== null ? describe(pending) : null}
       onCancel={() => setPending(null)}
-      onConfirm={confirm}
-      busy={busy}
+      onConfirm={() => {
+        if (pending !== null) mutation.mutate(pending, { onSettled: () => setPending(null) });
+      }}
+      busy={mutation.isPending}
     />
   );
   return { ask: (item: T) => setPending(() => item), dialog };
@@ -206,6 +236,23 @@ export function Table({ head, children }: { head: string[]; children: React.Reac
 }
 
 export const td = "px-4 py-3 align-middle";
+
+export function Loading() {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner label="Loading" />
+    </div>
+  );
+}
+
+export function Empty({ text }: { text: string }) {
+  return <p className="glass px-4 py-10 text-center text-slate-400">{text}</p>;
+}
+
+export const pct = (n: number | null | undefined) => (n == null ? "N/A" : `${n.toFixed(1)}%`);
+export const num = (n: number | null | undefined) => (n == null ? "N/A" : n.toLocaleString());
+/** `reference_upload` → `Reference Upload`. */
+export const label = (s: string) => s.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
 /**
  * A compact labelled text input for list filters, matching SelectField (same label style and 44-px

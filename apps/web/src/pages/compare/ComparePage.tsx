@@ -6,10 +6,12 @@ import {
   type ComparisonDetail,
 } from "@stepsync/contracts";
 import { Camera, CircleCheck, Coins, History, Hourglass, Library, ScanFace, Sparkles } from "lucide-react";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { getBalance } from "../../api/credits";
-import { getComparison, startComparison } from "../../api/comparisons";
+import { type StartComparisonInput, startComparison } from "../../api/comparisons";
+import { invalidate, keys, staleAfter } from "../../api/keys";
 import { errorMessage, isApiError } from "../../api/client";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
@@ -28,9 +30,11 @@ import {
   type LibraryReference,
   overallProgress,
   readLibraryReference,
+  savedComparisonError,
   stageLabel,
   submitProblem,
 } from "./logic";
+import { isFinalError, useComparison } from "./useComparison";
 import { VideoPicker } from "./VideoPicker";
 
 type Phase =
@@ -38,8 +42,6 @@ type Phase =
   | { kind: "uploading"; percent: number }
   | { kind: "analysing"; id: number; percent: number }
   | { kind: "result"; detail: ComparisonDetail };
-
-const POLL_MS = 1000;
 
 function ProgressPanel({ stage, percent }: { stage: "uploading" | "analysing"; percent: number }) {
   const value = overallProgress(stage, percent);
@@ -81,6 +83,7 @@ function ProgressPanel({ stage, percent }: { stage: "uploading" | "analysing"; p
 export default function ComparePage() {
   const location = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [params] = useSearchParams();
   const savedId = params.get("id");
 
@@ -88,113 +91,81 @@ export default function ComparePage() {
   const [referenceFile, setReferenceFile] = useState<File | null>(null);
   const [library, setLibrary] = useState<LibraryReference | null>(() => readLibraryReference(location.state));
   const [userFile, setUserFile] = useState<File | null>(null);
-  const [credits, setCredits] = useState<CreditsState>({ kind: "unknown" });
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
   const [processingOpen, setProcessingOpen] = useState(false);
   const [completeOpen, setCompleteOpen] = useState(false);
-  const [loadingSaved, setLoadingSaved] = useState(Boolean(savedId));
-  const [savedError, setSavedError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
-  const fromSubmit = useRef(false);
 
   // The library's category picks the style, when it is one of the eight.
   useEffect(() => {
     if (library?.category && isActivityType(library.category)) setActivity(library.category);
   }, [library?.category]);
 
-  const loadCredits = useCallback(() => {
-    getBalance()
-      .then((b) =>
-        setCredits(typeof b?.credits === "number" ? { kind: "known", credits: b.credits } : { kind: "unknown" }),
-      )
-      .catch(() => setCredits({ kind: "unknown" }));
-  }, []);
-  useEffect(loadCredits, [loadCredits]);
+  const balance = useQuery({ queryKey: keys.credits.balance(), queryFn: ({ signal }) => getBalance(signal) });
+  const credits: CreditsState =
+    typeof balance.data?.credits === "number" ? { kind: "known", credits: balance.data.credits } : { kind: "unknown" };
 
-  // A saved comparison from ?id=.
-  useEffect(() => {
-    if (!savedId) return;
-    const controller = new AbortController();
-    setLoadingSaved(true);
-    setSavedError(null);
-    getComparison(savedId, controller.signal)
-      .then(({ comparison }) => {
-        if (comparison.status === "completed") setPhase({ kind: "result", detail: comparison });
-        else if (comparison.status === "processing")
-          setPhase({ kind: "analysing", id: comparison.id, percent: comparison.progress });
-        else setSavedError(comparison.error ?? COMPARE_MESSAGES.analysisFailed);
-      })
-      .catch((err) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(err, 404)) setSavedError(COMPARE_MESSAGES.comparisonNotFound(savedId));
-        else if (isApiError(err, 401)) setSavedError(COMPARE_MESSAGES.historyAuth);
-        else setSavedError(COMPARE_TEXTS.comparisonLoadError(errorMessage(err, "Unknown error")));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoadingSaved(false);
-      });
-    return () => controller.abort();
-  }, [savedId]);
+  // A saved comparison from ?id= (followed while it is still analysed).
+  const saved = useComparison(savedId);
+  const savedError = savedId === null ? null : savedComparisonError(savedId, saved.data, saved.error);
 
-  // Poll the analysis about once a second while it runs.
+  // The comparison started here, followed until it ends.
   const analysingId = phase.kind === "analysing" ? phase.id : null;
+  const followed = useComparison(analysingId);
   useEffect(() => {
     if (analysingId === null) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const controller = new AbortController();
-    const tick = async () => {
-      try {
-        const { comparison } = await getComparison(analysingId, controller.signal);
-        if (stopped) return;
-        if (comparison.status === "processing") {
-          setPhase({ kind: "analysing", id: analysingId, percent: comparison.progress });
-        } else if (comparison.status === "completed") {
-          setProcessingOpen(false);
-          if (!comparison.results) {
-            setPhase({ kind: "idle" });
-            setError(COMPARE_MESSAGES.noResults);
-            return;
-          }
-          setPhase({ kind: "result", detail: comparison });
-          if (fromSubmit.current) setCompleteOpen(true);
-          loadCredits();
-          return;
-        } else {
-          setProcessingOpen(false);
-          setPhase({ kind: "idle" });
-          setError(comparison.error || COMPARE_MESSAGES.analysisFailed);
-          loadCredits();
-          return;
-        }
-      } catch (err) {
-        if (stopped) return;
-        if (isApiError(err, 404) || isApiError(err, 401)) {
-          setPhase({ kind: "idle" });
-          setError(errorMessage(err, COMPARE_MESSAGES.failed));
-          return;
-        }
-        // A passing network hiccup: keep polling.
-      }
-      if (!stopped) timer = setTimeout(tick, POLL_MS);
-    };
-    timer = setTimeout(tick, POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [analysingId, loadCredits]);
+    const comparison = followed.data;
+    if (isFinalError(followed.error)) {
+      setPhase({ kind: "idle" });
+      setError(errorMessage(followed.error, COMPARE_MESSAGES.failed));
+      return;
+    }
+    if (!comparison || comparison.status === "processing") return;
+    setProcessingOpen(false);
+    // A finished analysis changes history, scores, achievements; a failed one refunds the credit.
+    void invalidate(client, staleAfter.comparison());
+    if (comparison.status === "completed" && comparison.results) {
+      setPhase({ kind: "result", detail: comparison });
+      setCompleteOpen(true);
+    } else {
+      setPhase({ kind: "idle" });
+      setError(
+        comparison.status === "completed"
+          ? COMPARE_MESSAGES.noResults
+          : comparison.error || COMPARE_MESSAGES.analysisFailed,
+      );
+    }
+  }, [analysingId, followed.data, followed.error, client]);
+
+  const start = useMutation({
+    mutationFn: (input: StartComparisonInput) =>
+      startComparison(input, (percent) =>
+        setPhase((p) => (p.kind === "uploading" ? { kind: "uploading", percent } : p)),
+      ),
+    onSuccess: (started) => {
+      setPhase({ kind: "analysing", id: started.comparison_id, percent: started.progress ?? 0 });
+      setProcessingOpen(true);
+      // The credit is charged and the comparison is listed as processing.
+      void invalidate(client, staleAfter.comparison());
+    },
+    onError: (err) => {
+      setPhase({ kind: "idle" });
+      setError(errorMessage(err, COMPARE_MESSAGES.failed));
+      if (isApiError(err, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
+    },
+  });
 
   const analysing = phase.kind === "uploading" || phase.kind === "analysing";
+  const analysingPercent =
+    phase.kind === "analysing" && followed.data?.status === "processing" ? followed.data.progress : null;
   const hasReference = Boolean(referenceFile || library);
   const hasUserVideo = Boolean(userFile);
   const enabled = canSubmit({ hasUserVideo, hasReference, credits, analysing });
   const notice = creditsNotice(credits);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
     if (analysing) return;
@@ -204,31 +175,18 @@ export default function ComparePage() {
       return;
     }
     setError(null);
-    fromSubmit.current = true;
     setPhase({ kind: "uploading", percent: 0 });
-    try {
-      const started = await startComparison(
-        {
-          activityType: activity,
-          referenceFile,
-          referenceVideoId: referenceFile ? null : (library?.id ?? null),
-          userFile,
-        },
-        (percent) => setPhase((p) => (p.kind === "uploading" ? { kind: "uploading", percent } : p)),
-      );
-      setCredits((c) => (c.kind === "known" ? { kind: "known", credits: Math.max(0, c.credits - 1) } : c));
-      setPhase({ kind: "analysing", id: started.comparison_id, percent: started.progress ?? 0 });
-      setProcessingOpen(true);
-    } catch (err) {
-      setPhase({ kind: "idle" });
-      setError(errorMessage(err, COMPARE_MESSAGES.failed));
-      if (isApiError(err, 402)) loadCredits();
-    }
+    start.mutate({
+      activityType: activity,
+      referenceFile,
+      referenceVideoId: referenceFile ? null : (library?.id ?? null),
+      userFile,
+    });
   }
 
   const historyState = (message: string, id: number | null) => ({ message, comparisonId: id });
 
-  if (loadingSaved) {
+  if (savedId !== null && saved.isPending) {
     return (
       <Page title="Compare">
         <PageSpinner text="Loading comparison…" />
@@ -236,7 +194,9 @@ export default function ComparePage() {
     );
   }
 
-  const result = phase.kind === "result" ? phase.detail : null;
+  const savedResult = saved.data?.status === "completed" ? saved.data : null;
+  const result = savedId !== null ? savedResult : phase.kind === "result" ? phase.detail : null;
+  const savedProgress = savedId !== null && saved.data?.status === "processing" ? saved.data.progress : null;
 
   return (
     <Page title={result ? "Comparison Results" : "Compare"}>
@@ -272,8 +232,8 @@ export default function ComparePage() {
         </div>
       ) : result ? (
         <ComparisonResult detail={result} fromLibrary={Boolean(library)} />
-      ) : savedId && phase.kind === "analysing" ? (
-        <ProgressPanel stage="analysing" percent={phase.percent} />
+      ) : savedProgress !== null ? (
+        <ProgressPanel stage="analysing" percent={savedProgress} />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="New comparison">
           <fieldset className="glass p-5 sm:p-6" disabled={analysing}>
@@ -380,7 +340,7 @@ export default function ComparePage() {
           ) : null}
           {error ? <Alert>{error}</Alert> : null}
           {phase.kind === "uploading" || phase.kind === "analysing" ? (
-            <ProgressPanel stage={phase.kind} percent={phase.percent} />
+            <ProgressPanel stage={phase.kind} percent={analysingPercent ?? phase.percent} />
           ) : null}
 
           <div className="flex flex-col-reverse items-stretch justify-between gap-4 sm:flex-row sm:items-center">
@@ -446,7 +406,9 @@ export default function ComparePage() {
           </>
         }
       >
-        {phase.kind === "analysing" ? <ProgressPanel stage="analysing" percent={phase.percent} /> : null}
+        {phase.kind === "analysing" ? (
+          <ProgressPanel stage="analysing" percent={analysingPercent ?? phase.percent} />
+        ) : null}
       </Dialog>
 
       <Dialog

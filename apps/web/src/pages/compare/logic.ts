@@ -1,4 +1,10 @@
-import { COMPARE_MESSAGES, type ComparisonResults, type ComparisonSection } from "@stepsync/contracts";
+import {
+  COMPARE_MESSAGES,
+  type ComparisonDetail,
+  type ComparisonResults,
+  type ComparisonSection,
+} from "@stepsync/contracts";
+import { errorMessage, isApiError } from "../../api/client";
 import { COMPARE_TEXTS } from "../../constants/texts";
 
 /** The reference handed over from the library through navigation state. */
@@ -27,6 +33,18 @@ export function readLibraryReference(state: unknown): LibraryReference | null {
     description: typeof r.description === "string" ? r.description : undefined,
     videoUrl: typeof r.videoUrl === "string" ? r.videoUrl : null,
   };
+}
+
+/**
+ * What a saved comparison (/compare?id=) shows instead of its result, or null: not found, sign in
+ * again, a load failure, or why its analysis failed. A passing failure while it is still analysed
+ * keeps the progress on screen.
+ */
+export function savedComparisonError(id: string, detail: ComparisonDetail | undefined, error: unknown): string | null {
+  if (isApiError(error, 404)) return COMPARE_MESSAGES.comparisonNotFound(id);
+  if (isApiError(error, 401)) return COMPARE_MESSAGES.historyAuth;
+  if (!detail) return error ? COMPARE_TEXTS.comparisonLoadError(errorMessage(error, "Unknown error")) : null;
+  return detail.status === "failed" ? (detail.error ?? COMPARE_MESSAGES.analysisFailed) : null;
 }
 
 export type CreditsState = { kind: "unknown" } | { kind: "known"; credits: number };

@@ -2,15 +2,17 @@ import {
   ACTIVITY_LABELS,
   ACTIVITY_TYPES,
   COMPARE_MESSAGES,
-  type ComparisonStats,
+  type ComparisonListResponse,
   type ComparisonSummary,
   LIMITS,
 } from "@stepsync/contracts";
 import { Activity, Award, BarChart3, History, Plus, ScanFace, TrendingUp } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { errorMessage, isApiError } from "../../api/client";
 import { deleteComparison, getComparisonStats, getProcessingStatus, listComparisons } from "../../api/comparisons";
+import { invalidate, keys, staleAfter } from "../../api/keys";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
 import { cx } from "../../components/cx";
@@ -22,6 +24,7 @@ import { StatTile } from "../../components/StatTile";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { formatPercent, scoreTextClass } from "../../lib/format";
 import { HistoryCard } from "./HistoryCard";
+import { mapPages, uniqueById, withProgress } from "./cache";
 import { useProcessingPolling } from "./polling";
 
 type Filter = "all" | (typeof ACTIVITY_TYPES)[number];
@@ -39,61 +42,30 @@ export default function ComparisonHistoryPage() {
   const location = useLocation();
   const [{ message: flash, id: highlightId }] = useState(() => readHighlight(location.state));
   const [filter, setFilter] = useState<Filter>("all");
-  const [items, setItems] = useState<ComparisonSummary[]>([]);
-  const [page, setPage] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [stats, setStats] = useState<ComparisonStats | null>(null);
   const [toDelete, setToDelete] = useState<ComparisonSummary | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const requestSeq = useRef(0);
+  const client = useQueryClient();
 
-  const load = useCallback(async (nextFilter: Filter, nextPage: number, append: boolean) => {
-    const seq = ++requestSeq.current;
-    if (append) setLoadingMore(true);
-    else setLoading(true);
-    try {
-      const data = await listComparisons({
-        page: nextPage,
-        limit: LIMITS.historyPageSize,
-        activity_type: nextFilter === "all" ? undefined : nextFilter,
-      });
-      if (seq !== requestSeq.current) return;
-      setItems((prev) =>
-        append ? [...prev, ...data.comparisons.filter((c) => !prev.some((p) => p.id === c.id))] : data.comparisons,
-      );
-      setHasMore(Boolean(data.pagination?.has_more));
-      setPage(nextPage);
-      setError(null);
-    } catch (err) {
-      if (seq !== requestSeq.current) return;
-      setError(
-        isApiError(err, 401)
-          ? COMPARE_MESSAGES.historyAuth
-          : COMPARE_TEXTS.historyLoadError(errorMessage(err, "Unknown error")),
-      );
-    } finally {
-      if (seq === requestSeq.current) {
-        setLoading(false);
-        setLoadingMore(false);
-      }
-    }
-  }, []);
-
-  const loadStats = useCallback(() => {
-    getComparisonStats()
-      .then(setStats)
-      .catch(() => undefined);
-  }, []);
-
-  useEffect(() => {
-    void load(filter, 1, false);
-  }, [filter, load]);
-  useEffect(loadStats, [loadStats]);
+  const historyKey = keys.comparisons.history(filter);
+  const history = useInfiniteQuery({
+    queryKey: historyKey,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      listComparisons(
+        { page: pageParam, limit: LIMITS.historyPageSize, activity_type: filter === "all" ? undefined : filter },
+        signal,
+      ),
+    getNextPageParam: (last) => (last.pagination?.has_more ? last.pagination.page + 1 : undefined),
+  });
+  // Figures are a bonus: while they fail, the tiles show dashes.
+  const stats = useQuery({ queryKey: keys.comparisons.stats(), queryFn: ({ signal }) => getComparisonStats(signal) });
+  const items = uniqueById(history.data?.pages.flatMap((p) => p.comparisons) ?? []);
+  const error = history.isError
+    ? isApiError(history.error, 401)
+      ? COMPARE_MESSAGES.historyAuth
+      : COMPARE_TEXTS.historyLoadError(errorMessage(history.error, "Unknown error"))
+    : null;
 
   const anyProcessing = items.some((i) => i.status === "processing");
   useEffect(() => {
@@ -104,21 +76,37 @@ export default function ComparisonHistoryPage() {
 
   useProcessingPolling({
     active: anyProcessing,
-    fetchStatus: getProcessingStatus,
+    fetchStatus: () =>
+      client.fetchQuery({
+        queryKey: keys.comparisons.processing(),
+        queryFn: ({ signal }) => getProcessingStatus(signal),
+        staleTime: 0,
+      }),
     onUpdate: (list) => {
       setNow(Date.now());
-      setItems((prev) =>
-        prev.map((item) => {
-          const p = list.find((x) => x.id === item.id);
-          return p && item.status === "processing" ? { ...item, progress: p.progress, attempt: p.attempt } : item;
-        }),
+      client.setQueryData<InfiniteData<ComparisonListResponse>>(historyKey, (old) =>
+        mapPages(old, (item) => withProgress(item, list)),
       );
     },
-    onNoneLeft: () => {
-      void load(filter, 1, false);
-      loadStats();
+    // The last one finished: scores, figures and credits (a refund) have changed.
+    onNoneLeft: () => void invalidate(client, staleAfter.comparison()),
+  });
+
+  const remove = useMutation({
+    mutationFn: (item: ComparisonSummary) => deleteComparison(item.id),
+    onSuccess: (_, item) => {
+      client.setQueriesData<InfiniteData<ComparisonListResponse>>({ queryKey: keys.comparisons.lists() }, (old) =>
+        old && "pages" in old ? mapPages(old, (i) => (i.id === item.id ? null : i)) : old,
+      );
+      setToDelete(null);
+      return invalidate(client, staleAfter.comparison());
+    },
+    onError: () => {
+      setDeleteError(COMPARE_MESSAGES.deleteFailed);
+      window.alert(COMPARE_MESSAGES.deleteFailed);
     },
   });
+  const deleting = remove.isPending;
 
   // Scroll the highlighted card into view once it is there.
   const scrolled = useRef(false);
@@ -131,21 +119,10 @@ export default function ComparisonHistoryPage() {
     }
   });
 
-  async function confirmDelete() {
+  function confirmDelete() {
     if (!toDelete) return;
-    setDeleting(true);
     setDeleteError(null);
-    try {
-      await deleteComparison(toDelete.id);
-      setItems((prev) => prev.filter((i) => i.id !== toDelete.id));
-      setToDelete(null);
-      loadStats();
-    } catch {
-      setDeleteError(COMPARE_MESSAGES.deleteFailed);
-      window.alert(COMPARE_MESSAGES.deleteFailed);
-    } finally {
-      setDeleting(false);
-    }
+    remove.mutate(toDelete);
   }
 
   const filters: Array<{ id: Filter; label: string }> = [
@@ -175,28 +152,28 @@ export default function ComparisonHistoryPage() {
       <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatTile
           label={COMPARE_TEXTS.statTotal}
-          value={stats?.total_comparisons ?? "—"}
+          value={stats.data?.total_comparisons ?? "—"}
           icon={<BarChart3 className="size-4" aria-hidden />}
         />
         <StatTile
           label={COMPARE_TEXTS.statBest}
-          value={formatPercent(stats?.best_score)}
-          valueClassName={scoreTextClass(stats?.best_score)}
+          value={formatPercent(stats.data?.best_score)}
+          valueClassName={scoreTextClass(stats.data?.best_score)}
           icon={<Award className="size-4" aria-hidden />}
         />
         <StatTile
           label={COMPARE_TEXTS.statAverage}
-          value={formatPercent(stats?.average_score)}
-          valueClassName={scoreTextClass(stats?.average_score)}
+          value={formatPercent(stats.data?.average_score)}
+          valueClassName={scoreTextClass(stats.data?.average_score)}
           icon={<Activity className="size-4" aria-hidden />}
         />
         <StatTile
           label={COMPARE_TEXTS.statTrend}
-          value={stats?.recent_trend ?? "Stable"}
+          value={stats.data?.recent_trend ?? "Stable"}
           valueClassName={
-            stats?.recent_trend === "Improving"
+            stats.data?.recent_trend === "Improving"
               ? "text-emerald-400"
-              : stats?.recent_trend === "Declining"
+              : stats.data?.recent_trend === "Declining"
                 ? "text-rose-400"
                 : undefined
           }
@@ -226,7 +203,7 @@ export default function ComparisonHistoryPage() {
 
       {error ? (
         <Alert className="mb-6">{error}</Alert>
-      ) : loading ? (
+      ) : history.isPending ? (
         <PageSpinner text="Loading your comparisons…" />
       ) : items.length === 0 ? (
         <EmptyState
@@ -258,9 +235,13 @@ export default function ComparisonHistoryPage() {
               />
             ))}
           </div>
-          {hasMore ? (
+          {history.hasNextPage ? (
             <div className="mt-8 flex justify-center">
-              <Button variant="secondary" loading={loadingMore} onClick={() => void load(filter, page + 1, true)}>
+              <Button
+                variant="secondary"
+                loading={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+              >
                 {COMPARE_TEXTS.loadMore}
               </Button>
             </div>
@@ -279,7 +260,7 @@ export default function ComparisonHistoryPage() {
             <Button variant="secondary" onClick={() => setToDelete(null)} disabled={deleting}>
               Cancel
             </Button>
-            <Button variant="danger" onClick={() => void confirmDelete()} loading={deleting}>
+            <Button variant="danger" onClick={confirmDelete} loading={deleting}>
               Delete
             </Button>
           </>

@@ -1,7 +1,7 @@
-import { LIMITS } from "@stepsync/contracts";
+import { LIMITS, type ProcessingStatus } from "@stepsync/contracts";
 import { useEffect, useRef } from "react";
 
-export type ProcessingItem = { id: number; progress: number; attempt: number; created_at: string };
+export type ProcessingItem = ProcessingStatus["processing_comparisons"][number];
 
 /**
  * While `active`, asks for the processing status every 3 s (part 2 §4). Each answer goes to
@@ -16,7 +16,7 @@ export function useProcessingPolling({
   intervalMs = LIMITS.historyPollMs,
 }: {
   active: boolean;
-  fetchStatus: () => Promise<{ processing_comparisons: ProcessingItem[] }>;
+  fetchStatus: () => Promise<ProcessingStatus>;
   onUpdate: (items: ProcessingItem[]) => void;
   onNoneLeft: () => void;
   intervalMs?: number;

@@ -8,7 +8,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, Eye, Film, Heart, Pencil, Trash2, Upload, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { apiRequest } from "../../api/client";
+import { deleteMyVideo, getMyVideos, type MyVideoEdit, updateMyVideo } from "../../api/library";
+import { keys } from "../../api/keys";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
@@ -33,23 +34,9 @@ const STATUS_META: Record<Status, { label: string; className: string; icon: type
 
 const label = (category: string) => ACTIVITY_LABELS[category as ActivityType] ?? category;
 
-export const getMyVideos = (signal?: AbortSignal) =>
-  apiRequest<{ videos: OwnReferenceVideo[] }>("/api/reference-videos/mine", {
-    signal,
-    fallback: "Failed to fetch videos",
-  });
-
-interface EditInput {
-  title: string;
-  description: string;
-  category: string;
-  difficulty: string;
-  tags: string;
-}
-
 function EditDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<EditInput>({
+  const [form, setForm] = useState<MyVideoEdit>({
     title: video.title,
     description: video.description ?? "",
     category: video.category,
@@ -57,15 +44,10 @@ function EditDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () 
     tags: video.tags.join(", "),
   });
   const save = useMutation({
-    mutationFn: (input: EditInput) =>
-      apiRequest<{ video: OwnReferenceVideo }>(`/api/reference-videos/${video.id}`, {
-        method: "PUT",
-        body: input,
-        fallback: "Failed to update video",
-      }),
+    mutationFn: (input: MyVideoEdit) => updateMyVideo(video.id, input),
     onSuccess: () => {
       toast.success("Video updated");
-      void queryClient.invalidateQueries({ queryKey: ["reference-videos"] });
+      void queryClient.invalidateQueries({ queryKey: keys.library.all() });
       onClose();
     },
   });
@@ -73,7 +55,7 @@ function EditDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () 
     e.preventDefault();
     save.mutate(form);
   };
-  const set = (key: keyof EditInput) => (e: { target: { value: string } }) =>
+  const set = (key: keyof MyVideoEdit) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   return (
     <Dialog
@@ -117,11 +99,10 @@ function EditDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () 
 function DeleteDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () => void }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () =>
-      apiRequest(`/api/reference-videos/${video.id}`, { method: "DELETE", fallback: "Failed to delete video" }),
+    mutationFn: () => deleteMyVideo(video.id),
     onSuccess: () => {
       toast.success("Video deleted");
-      void queryClient.invalidateQueries({ queryKey: ["reference-videos"] });
+      void queryClient.invalidateQueries({ queryKey: keys.library.all() });
       onClose();
     },
   });
@@ -152,7 +133,7 @@ export default function ContributorPage() {
   usePageMeta("Contributor Dashboard", "Your uploaded reference videos, their review status, views, likes and usage.");
   const { user } = useAuth();
   const canUpload = user?.role === "contributor" || user?.role === "admin";
-  const videos = useQuery({ queryKey: ["reference-videos", "mine"], queryFn: ({ signal }) => getMyVideos(signal) });
+  const videos = useQuery({ queryKey: keys.library.mine(), queryFn: ({ signal }) => getMyVideos(signal) });
   const [status, setStatus] = useState<"" | Status>("");
   const [category, setCategory] = useState("");
   const [editing, setEditing] = useState<OwnReferenceVideo | null>(null);

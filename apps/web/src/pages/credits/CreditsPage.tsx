@@ -21,6 +21,7 @@ import { Spinner } from "../../components/Spinner";
 import { startPurchase } from "../../lib/checkout";
 import { formatRupees } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { invalidate, keys, staleAfter } from "../../api/keys";
 
 /** Special styling for the four named packs (part 1 §2); anything else gets the plain card. */
 export function bundleStyle(name: string): { card: string; accent: string; button: "primary" | "secondary" } {
@@ -82,8 +83,8 @@ const FAQ = [
 export default function CreditsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const balance = useQuery({ queryKey: ["credits", "balance"], queryFn: ({ signal }) => getBalance(signal) });
-  const bundles = useQuery({ queryKey: ["credits", "bundles"], queryFn: ({ signal }) => getBundles(signal) });
+  const balance = useQuery({ queryKey: keys.credits.balance(), queryFn: ({ signal }) => getBalance(signal) });
+  const bundles = useQuery({ queryKey: keys.credits.bundles(), queryFn: ({ signal }) => getBundles(signal) });
   const [processing, setProcessing] = useState<number | null>(null);
 
   function buy(bundleId: number) {
@@ -98,7 +99,7 @@ export default function CreditsPage() {
       onSuccess: (message) => {
         // The spec's alert: held long enough to read on the dashboard it leads to.
         toast.success(message, { duration: 8000 });
-        void queryClient.invalidateQueries();
+        void invalidate(queryClient, staleAfter.purchase());
         navigate("/dashboard");
       },
       onError: (message) => toast.error(message),

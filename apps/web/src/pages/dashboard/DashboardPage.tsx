@@ -1,6 +1,7 @@
 import { AchievementGrid } from "../../components/AchievementGrid";
 import {
   ACTIVITY_TYPES,
+  type ActivityStat,
   type ComparisonSummary,
   LIMITS,
   TIMEFRAME_LABELS,
@@ -30,7 +31,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { listComparisons } from "../../api/comparisons";
 import { getBundles } from "../../api/credits";
-import { type ActivityStat, getAchievements, getDashboardStats, getRecentComparisons } from "../../api/dashboard";
+import { getAchievements, getDashboardStats, getRecentComparisons } from "../../api/dashboard";
 import { displayName, useAuth } from "../../auth/context";
 import { Button, ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
@@ -45,6 +46,7 @@ import { StyleStatBody } from "../../components/StyleStatBody";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
 import { TEXTS } from "../../constants/texts";
 import { activityLabel, formatWhen, formatPercent, formatRupees, scoreBgClass } from "../../lib/format";
+import { keys } from "../../api/keys";
 
 const TABS = [
   { id: "overview", label: "Overview", icon: <LayoutGrid className="size-4" aria-hidden /> },
@@ -71,17 +73,20 @@ export default function DashboardPage() {
   const [timeframe, setTimeframe] = useState<Timeframe>("week");
 
   const stats = useQuery({
-    queryKey: ["dashboard-stats", timeframe],
+    queryKey: keys.dashboard.stats(timeframe),
     queryFn: ({ signal }) => getDashboardStats(timeframe, signal),
     // A timeframe change reloads the stats; the old figures stay visible meanwhile.
     placeholderData: keepPreviousData,
   });
   const recent = useQuery({
-    queryKey: ["dashboard-recent", 3],
+    queryKey: keys.comparisons.recent(3),
     queryFn: ({ signal }) => getRecentComparisons(3, signal),
   });
-  const achievements = useQuery({ queryKey: ["achievements"], queryFn: ({ signal }) => getAchievements(signal) });
-  const bundles = useQuery({ queryKey: ["credits", "bundles"], queryFn: ({ signal }) => getBundles(signal) });
+  const achievements = useQuery({
+    queryKey: keys.dashboard.achievements(),
+    queryFn: ({ signal }) => getAchievements(signal),
+  });
+  const bundles = useQuery({ queryKey: keys.credits.bundles(), queryFn: ({ signal }) => getBundles(signal) });
 
   const name = displayName(user, TEXTS.displayNameFallback) || TEXTS.displayNameFallback;
   const failed = [stats, recent, achievements].find((q) => q.isError);
@@ -281,7 +286,7 @@ function ComparisonGrid({ comparisons }: { comparisons: ComparisonSummary[] }) {
 
 function ComparisonsTab() {
   const list = useQuery({
-    queryKey: ["comparisons", "dashboard", LIMITS.historyPageSize],
+    queryKey: keys.comparisons.page(LIMITS.historyPageSize),
     queryFn: ({ signal }) => listComparisons({ limit: LIMITS.historyPageSize }, signal),
   });
   if (list.isPending) return <PageSpinner text="Loading comparisons..." />;

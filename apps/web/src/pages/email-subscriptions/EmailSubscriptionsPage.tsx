@@ -1,8 +1,9 @@
 import { ADMIN_MESSAGES, type EmailSubscription } from "@stepsync/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { adminApi, saveBlob } from "../../api/admin";
+import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
 import { Page, PageHeader } from "../../components/Page";
@@ -10,7 +11,7 @@ import { SelectField } from "../../components/SelectField";
 import { StatTile } from "../../components/StatTile";
 import { cx } from "../../components/cx";
 import { csvRow } from "../../lib/csv";
-import { Table, formatDate, td, useFlash } from "../admin/shared";
+import { Table, formatDate, td, useAdminMutation, useAdminQuery, useFlash } from "../admin/shared";
 
 const featureLabel = (s: string) => s.replace(/_/g, " ");
 
@@ -27,19 +28,14 @@ export function subscriptionsCsv(rows: EmailSubscription[]): string {
 /** Email subscriptions admin (part 2 §2): stats, feature filter, table, CSV export, by-feature grid. */
 export default function EmailSubscriptionsPage() {
   const flash = useFlash();
-  const client = useQueryClient();
   const [feature, setFeature] = useState("");
-  const list = useQuery({
-    queryKey: ["admin", "subscriptions", feature],
-    queryFn: () => adminApi.subscriptions(feature || undefined),
-    retry: false,
-  });
+  const list = useAdminQuery(
+    flash,
+    { queryKey: keys.admin.subscriptions(feature), queryFn: () => adminApi.subscriptions(feature || undefined) },
+    ADMIN_MESSAGES.fetchSubscriptionsFailed,
+  );
   // Stats failures are silently ignored (spec §8).
-  const stats = useQuery({ queryKey: ["admin", "email-stats"], queryFn: adminApi.emailStats, retry: false });
-  const { fail } = flash;
-  useEffect(() => {
-    if (list.error) fail(list.error, ADMIN_MESSAGES.fetchSubscriptionsFailed);
-  }, [list.error, fail]);
+  const stats = useQuery({ queryKey: keys.admin.emailStats(), queryFn: adminApi.emailStats, retry: false });
 
   const features = Object.keys(stats.data?.feature_subscriptions ?? {});
   const rows = list.data?.subscriptions ?? [];
@@ -49,16 +45,13 @@ export default function EmailSubscriptionsPage() {
     saveBlob(blob, `email_subscriptions_${new Date().toISOString().slice(0, 10)}.csv`);
     flash.ok(ADMIN_MESSAGES.subscriptionsExported);
   }
-  async function unsubscribe(id: number) {
-    try {
-      const res = await adminApi.unsubscribe(id);
-      flash.ok(res.message);
-      await client.invalidateQueries({ queryKey: ["admin", "subscriptions"] });
-      await client.invalidateQueries({ queryKey: ["admin", "email-stats"] });
-    } catch (err) {
-      flash.fail(err, ADMIN_MESSAGES.unsubscribeFailed);
-    }
-  }
+  const unsubscribe = useAdminMutation({
+    flash,
+    mutationFn: (id: number) => adminApi.unsubscribe(id),
+    invalidates: [keys.admin.subscriptions(), keys.admin.emailStats()],
+    success: (res) => res.message,
+    failure: ADMIN_MESSAGES.unsubscribeFailed,
+  });
 
   return (
     <Page title="Email Subscriptions">
@@ -116,7 +109,7 @@ export default function EmailSubscriptionsPage() {
                 <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(s.created_at)}</td>
                 <td className={td}>
                   {s.subscription_status === "active" ? (
-                    <Button size="sm" variant="ghost" onClick={() => unsubscribe(s.id)}>
+                    <Button size="sm" variant="ghost" onClick={() => unsubscribe.mutate(s.id)}>
                       Unsubscribe
                     </Button>
                   ) : null}

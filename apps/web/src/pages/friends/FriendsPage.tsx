@@ -1,7 +1,6 @@
 import type { FriendUser } from "@stepsync/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Users, X } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { answerFriendRequest, getFriends } from "../../api/library";
 import { Avatar } from "../../components/Avatar";
@@ -11,6 +10,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page, PageHeader } from "../../components/Page";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../lib/toast";
+import { keys } from "../../api/keys";
 
 function Person({ user, aside }: { user: FriendUser; aside?: React.ReactNode }) {
   return (
@@ -27,21 +27,17 @@ function Person({ user, aside }: { user: FriendUser; aside?: React.ReactNode }) 
 /** Friends and pending requests (accept / decline incoming ones). */
 export default function FriendsPage() {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: ["friends"], queryFn: ({ signal }) => getFriends(signal) });
-  const [busy, setBusy] = useState<number | null>(null);
-
-  async function answer(requestId: number, accept: boolean) {
-    setBusy(requestId);
-    try {
-      await answerFriendRequest(requestId, accept);
+  const query = useQuery({ queryKey: keys.social.friends(), queryFn: ({ signal }) => getFriends(signal) });
+  const answer = useMutation({
+    mutationFn: ({ requestId, accept }: { requestId: number; accept: boolean }) =>
+      answerFriendRequest(requestId, accept),
+    onSuccess: (_, { accept }) => {
       toast.success(accept ? "Friend request accepted" : "Friend request declined");
-      await client.invalidateQueries({ queryKey: ["friends"] });
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : "Could not answer the request");
-    } finally {
-      setBusy(null);
-    }
-  }
+      return client.invalidateQueries({ queryKey: keys.social.friends() });
+    },
+    onError: (e) => toast.error(e.message || "Could not answer the request"),
+  });
+  const busy = answer.isPending ? answer.variables.requestId : null;
 
   const data = query.data;
   return (
@@ -76,7 +72,7 @@ export default function FriendsPage() {
                           size="sm"
                           disabled={busy === r.request_id}
                           icon={<Check className="size-4" aria-hidden />}
-                          onClick={() => void answer(r.request_id, true)}
+                          onClick={() => answer.mutate({ requestId: r.request_id, accept: true })}
                         >
                           Accept
                         </Button>
@@ -85,7 +81,7 @@ export default function FriendsPage() {
                           variant="secondary"
                           disabled={busy === r.request_id}
                           icon={<X className="size-4" aria-hidden />}
-                          onClick={() => void answer(r.request_id, false)}
+                          onClick={() => answer.mutate({ requestId: r.request_id, accept: false })}
                         >
                           Decline
                         </Button>

@@ -24,7 +24,8 @@ import { Spinner } from "../../components/Spinner";
 import { VideoCard } from "../../components/VideoCard";
 import { applyFilter, DEFAULT_FILTERS, type LibraryFilters, useDebounced } from "../../lib/library";
 import { useVideoActions } from "../../lib/useVideoActions";
-import { SHARED_VIDEO_KEY, SharedVideo } from "./SharedVideo";
+import { SharedVideo } from "./SharedVideo";
+import { keys } from "../../api/keys";
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -56,15 +57,14 @@ export default function LibraryPage() {
     setFilters((f) => applyFilter(f, key, value));
 
   const { page: _page, ...queryFilters } = effective;
-  const queryKey = ["library", queryFilters] as const;
   const query = useInfiniteQuery({
-    queryKey,
+    queryKey: keys.library.list(queryFilters),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       listLibrary({ ...queryFilters, page: pageParam, limit: LIMITS.libraryPageSize }, signal),
     getNextPageParam: (last) => (last.pagination?.has_more ? last.pagination.page + 1 : undefined),
   });
-  const actions = useVideoActions([["library"], SHARED_VIDEO_KEY]);
+  const actions = useVideoActions([keys.library.lists(), keys.library.videos()]);
   const videos = query.data?.pages.flatMap((p) => p.videos) ?? [];
   const canUpload = user?.role === "contributor" || user?.role === "admin";
 

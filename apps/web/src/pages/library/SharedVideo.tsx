@@ -7,10 +7,7 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Spinner } from "../../components/Spinner";
 import { VideoCard, type VideoCardActions } from "../../components/VideoCard";
-
-/** Cache key prefix of single videos; the card actions patch these copies too. */
-export const SHARED_VIDEO_KEY = ["reference-video"] as const;
-const sharedVideoKey = (id: number) => [...SHARED_VIDEO_KEY, id] as const;
+import { keys } from "../../api/keys";
 
 /** The id in a shared link's ?video=, or null when it is not a positive whole number. */
 export function parseVideoId(raw: string): number | null {
@@ -37,7 +34,7 @@ export function SharedVideo({
   const headingId = useId();
   const id = parseVideoId(raw);
   const query = useQuery({
-    queryKey: sharedVideoKey(id ?? 0),
+    queryKey: keys.library.video(id ?? 0),
     queryFn: ({ signal }) => getReferenceVideo(id ?? 0, signal),
     enabled: id !== null,
     // Every fetch counts a view on the server: fetch once per visit.

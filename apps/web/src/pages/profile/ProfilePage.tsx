@@ -16,6 +16,7 @@ import { formatPercent, scoreTextClass } from "../../lib/format";
 import { EditProfileForm, type ProfileFormValues } from "./EditProfileForm";
 import { ProfileHeader } from "./ProfileHeader";
 import { AchievementsTab, CreditsTab, OverviewTab, StatisticsTab, TransactionsTab } from "./tabs";
+import { keys } from "../../api/keys";
 
 const TABS = [
   { id: "overview", label: "Overview", icon: <LayoutGrid className="size-4" aria-hidden /> },
@@ -30,8 +31,6 @@ function isTab(value: string | null): value is TabId {
   return TABS.some((t) => t.id === value);
 }
 
-export const profileQueryKey = ["profile"] as const;
-
 export default function ProfilePage() {
   const queryClient = useQueryClient();
   const { setUser } = useAuth();
@@ -44,7 +43,7 @@ export default function ProfilePage() {
   const [savedMessage, setSavedMessage] = useState<{ text: string; keep: boolean } | null>(null);
 
   const profileQuery = useQuery({
-    queryKey: profileQueryKey,
+    queryKey: keys.profile(),
     queryFn: ({ signal }) => getProfile(signal).then((r) => r.profile),
   });
 
@@ -64,9 +63,9 @@ export default function ProfilePage() {
 
   async function save(values: ProfileFormValues) {
     const res = await updateProfile(values);
-    const current = queryClient.getQueryData<Profile>(profileQueryKey);
+    const current = queryClient.getQueryData<Profile>(keys.profile());
     const merged: Profile = { ...(current ?? res.profile), ...res.profile };
-    queryClient.setQueryData(profileQueryKey, merged);
+    queryClient.setQueryData(keys.profile(), merged);
     setUser({
       id: merged.id,
       username: merged.username,

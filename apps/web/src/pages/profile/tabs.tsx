@@ -1,6 +1,6 @@
 import { AchievementGrid } from "../../components/AchievementGrid";
 import { RetryMessage } from "../../components/RetryMessage";
-import { ACTIVITY_TYPES, type Profile, type Purchase } from "@stepsync/contracts";
+import { ACTIVITY_TYPES, type ActivityStat, type Profile, type Purchase } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
 import {
   ArrowRight,
@@ -19,7 +19,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listComparisons } from "../../api/comparisons";
 import { getPurchases, getTransactions } from "../../api/credits";
-import { type ActivityStat, getAchievements, getDashboardStats } from "../../api/dashboard";
+import { getAchievements, getDashboardStats } from "../../api/dashboard";
 import { ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
 import { cx } from "../../components/cx";
@@ -30,6 +30,7 @@ import { StatTile } from "../../components/StatTile";
 import { StyleStatBody } from "../../components/StyleStatBody";
 import { TEXTS } from "../../constants/texts";
 import { activityLabel, formatWhen, formatPercent, formatRupees, scoreBgClass, scoreTextClass } from "../../lib/format";
+import { keys } from "../../api/keys";
 
 function Loading({ label }: { label: string }) {
   return (
@@ -40,15 +41,15 @@ function Loading({ label }: { label: string }) {
 }
 
 export const statsQuery = {
-  queryKey: ["dashboard-stats", "month"] as const,
+  queryKey: keys.dashboard.stats("month"),
   queryFn: ({ signal }: { signal: AbortSignal }) => getDashboardStats("month", signal),
 };
 
 export function useTransactions() {
-  return useQuery({ queryKey: ["credits", "transactions"], queryFn: ({ signal }) => getTransactions(signal) });
+  return useQuery({ queryKey: keys.credits.transactions(), queryFn: ({ signal }) => getTransactions(signal) });
 }
 export function usePurchases() {
-  return useQuery({ queryKey: ["credits", "purchases"], queryFn: ({ signal }) => getPurchases(signal) });
+  return useQuery({ queryKey: keys.credits.purchases(), queryFn: ({ signal }) => getPurchases(signal) });
 }
 
 /* ---------------- Overview ---------------- */
@@ -57,15 +58,15 @@ function bestActivity(stats: Record<string, ActivityStat> | undefined): [string,
   if (!stats) return null;
   let best: [string, ActivityStat] | null = null;
   for (const [style, stat] of Object.entries(stats)) {
-    if (!stat || stat.total <= 0 || stat.average === null) continue;
-    if (!best || (stat.average ?? 0) > (best[1].average ?? 0)) best = [style, stat];
+    if (!stat || stat.total <= 0) continue;
+    if (!best || stat.average > best[1].average) best = [style, stat];
   }
   return best;
 }
 
 export function OverviewTab({ profile }: { profile: Profile }) {
   const recent = useQuery({
-    queryKey: ["comparisons", "recent", 5],
+    queryKey: keys.comparisons.page(5),
     queryFn: ({ signal }) => listComparisons({ limit: 5 }, signal),
   });
   const stats = useQuery(statsQuery);
@@ -213,7 +214,10 @@ export function StatisticsTab() {
 /* ---------------- Achievements ---------------- */
 
 export function AchievementsTab() {
-  const achievements = useQuery({ queryKey: ["achievements"], queryFn: ({ signal }) => getAchievements(signal) });
+  const achievements = useQuery({
+    queryKey: keys.dashboard.achievements(),
+    queryFn: ({ signal }) => getAchievements(signal),
+  });
   if (achievements.isPending) return <Loading label="Loading achievements" />;
   if (achievements.isError)
     return <RetryMessage message={achievements.error.message} onRetry={() => void achievements.refetch()} />;

@@ -1,9 +1,11 @@
 import { LIMITS, MESSAGES, passwordStrength } from "@stepsync/contracts";
 import { Check, KeyRound, Lock, X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { resetPassword, validateResetToken } from "../../api/auth";
 import { ApiError } from "../../api/client";
+import { keys } from "../../api/keys";
 import { Alert } from "../../components/Alert";
 import { AuthHeading, AuthLayout } from "../../components/AuthLayout";
 import { Button, ButtonLink } from "../../components/Button";
@@ -12,11 +14,6 @@ import { PasswordStrength } from "../../components/PasswordStrength";
 import { PageSpinner } from "../../components/Spinner";
 import { TEXTS } from "../../constants/texts";
 import { toast } from "../../lib/toast";
-
-type Validation =
-  | { state: "validating" }
-  | { state: "valid"; email: string; username: string }
-  | { state: "invalid"; message: string };
 
 function MissingToken() {
   useEffect(() => {
@@ -34,28 +31,18 @@ export default function ResetPasswordPage() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [validation, setValidation] = useState<Validation>({ state: "validating" });
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    validateResetToken(token)
-      .then((res) => {
-        if (!controller.signal.aborted) setValidation({ state: "valid", email: res.email, username: res.username });
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        const message =
-          err instanceof ApiError && err.status >= 400 && err.status < 500
-            ? err.message || MESSAGES.invalidResetLink
-            : MESSAGES.resetValidateFailed;
-        setValidation({ state: "invalid", message });
-      });
-    return () => controller.abort();
-  }, [token]);
+  // A link either works or it does not: asked once, never again while the form is open.
+  const validation = useQuery({
+    queryKey: keys.auth.resetToken(token),
+    queryFn: () => validateResetToken(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
 
   const score = passwordStrength(password);
   const matches = password.length > 0 && password === confirm;
@@ -83,7 +70,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     }
   }
 
-  if (validation.state === "validating") {
+  if (validation.isPending) {
     return (
       <AuthLayout title="Reset password">
         <PageSpinner text="Checking your reset link..." label="Validating reset link" />
@@ -91,7 +78,12 @@ function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  if (validation.state === "invalid") {
+  if (validation.isError) {
+    const err = validation.error;
+    const message =
+      err instanceof ApiError && err.status >= 400 && err.status < 500
+        ? err.message || MESSAGES.invalidResetLink
+        : MESSAGES.resetValidateFailed;
     return (
       <AuthLayout title="Invalid reset link">
         <div className="flex flex-col items-center text-center">
@@ -99,7 +91,7 @@ function ResetPasswordForm({ token }: { token: string }) {
             <KeyRound className="size-8" aria-hidden />
           </span>
           <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{TEXTS.invalidResetLinkTitle}</h1>
-          <p className="mt-3 text-sm text-slate-300">{validation.message}</p>
+          <p className="mt-3 text-sm text-slate-300">{message}</p>
           <p className="mt-1 text-sm text-slate-400">Reset links work once and expire after an hour.</p>
           <ButtonLink to="/forgot-password" size="lg" className="mt-7">
             {TEXTS.requestNewLink}
@@ -115,8 +107,8 @@ function ResetPasswordForm({ token }: { token: string }) {
         title="Choose a new password"
         subtitle={
           <>
-            Hi <strong className="font-semibold text-white">{validation.username}</strong>, pick a strong new password
-            for {validation.email}.
+            Hi <strong className="font-semibold text-white">{validation.data.username}</strong>, pick a strong new
+            password for {validation.data.email}.
           </>
         }
       />

@@ -21,7 +21,9 @@ import {
   Upload,
   Waves,
 } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { keys } from "../../api/keys";
 import { uploadReferenceVideo } from "../../api/library";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
@@ -49,6 +51,7 @@ const STYLE_ICONS: Record<ActivityType, LucideIcon> = {
 /** Contributors upload a reference video; it waits for an admin's review (part 2 §2, §5). */
 export default function UploadVideoPage() {
   const { user } = useAuth();
+  const client = useQueryClient();
   const [video, setVideo] = useState<File | null>(null);
   const maxVideoBytes = useMaxVideoBytes();
   const [thumbnail, setThumbnail] = useState<File | null>(null);
@@ -131,6 +134,9 @@ export default function UploadVideoPage() {
     try {
       const res = await uploadReferenceVideo(form, setProgress);
       setDone({ videoId: res.video_id, message: res.message || LIBRARY_MESSAGES.uploadReceived });
+      // The contributor's own list and the admins' review queue now hold it.
+      void client.invalidateQueries({ queryKey: keys.library.mine() });
+      void client.invalidateQueries({ queryKey: keys.admin.videos() });
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : UPLOAD_MESSAGES.uploadFailedRetry);
       setProgress(null);

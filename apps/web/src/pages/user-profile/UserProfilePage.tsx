@@ -18,6 +18,7 @@ import { VideoCard } from "../../components/VideoCard";
 import { shortCount } from "../../lib/library";
 import { toast } from "../../lib/toast";
 import { useVideoActions } from "../../lib/useVideoActions";
+import { keys } from "../../api/keys";
 
 type Tab = "videos" | "followers" | "following";
 
@@ -29,7 +30,7 @@ export default function UserProfilePage() {
   const client = useQueryClient();
   const [tab, setTab] = useState<Tab>("videos");
   const ids = useTabIds();
-  const key = ["public-profile", userId];
+  const key = keys.social.profile(userId);
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => getPublicProfile(userId, signal), retry: false });
   const actions = useVideoActions([key]);
 
@@ -69,7 +70,7 @@ export default function UserProfilePage() {
         : old,
     );
     followUser(profile.id, following)
-      .then(() => client.invalidateQueries({ queryKey: ["public-profile", userId, "followers"] }))
+      .then(() => client.invalidateQueries({ queryKey: keys.social.follows(userId, "followers") }))
       .catch(() => {});
   }
 
@@ -198,7 +199,7 @@ export default function UserProfilePage() {
 
 function FollowList({ userId, which }: { userId: string; which: "followers" | "following" }) {
   const query = useQuery({
-    queryKey: ["public-profile", userId, which],
+    queryKey: keys.social.follows(userId, which),
     queryFn: async ({ signal }) =>
       which === "followers"
         ? (await getFollowers(userId, signal)).followers

@@ -10,6 +10,7 @@ import { Button, ButtonLink } from "../../components/Button";
 import { Page } from "../../components/Page";
 import { PageSpinner } from "../../components/Spinner";
 import { cx } from "../../components/cx";
+import { keys } from "../../api/keys";
 
 type Result =
   | { state: "verifying" }
@@ -57,7 +58,7 @@ function VerifyEmail({ token }: { token: string }) {
         if (current.status === "unauthenticated") return;
         if (current.user && res.user && current.user.id === res.user.id) setUser(res.user);
         void checkSession(true);
-        void queryClient.invalidateQueries({ queryKey: ["profile"] });
+        void queryClient.invalidateQueries({ queryKey: keys.profile() });
       })
       .catch((error: unknown) => {
         // Only an unanswered call may be tried again; the server's refusal is final for this link.

@@ -1,0 +1,93 @@
+import { ADMIN_MESSAGES, LIMITS } from "@stepsync/contracts";
+import { useState } from "react";
+import { adminApi } from "../../api/admin";
+import { keys } from "../../api/keys";
+import { cx } from "../../components/cx";
+import {
+  DeleteIconButton,
+  Empty,
+  FilterInput,
+  formatDate,
+  Loading,
+  Pager,
+  Table,
+  td,
+  UserCell,
+  useAdminQuery,
+  useConfirmDelete,
+  useFlash,
+} from "./shared";
+
+/** Comment Management: filter by video or user id, delete a comment. */
+export function CommentsTab() {
+  const flash = useFlash();
+  const [page, setPage] = useState(1);
+  const [videoId, setVideoId] = useState("");
+  const [userId, setUserId] = useState("");
+  const query = { page, limit: LIMITS.adminPageSize, video_id: videoId, user_id: userId };
+  const q = useAdminQuery(
+    flash,
+    { queryKey: keys.admin.comments(query), queryFn: () => adminApi.comments(query) },
+    ADMIN_MESSAGES.loadCommentsFailed,
+  );
+  const deletion = useConfirmDelete<number>({
+    flash,
+    describe: () => "this comment",
+    remove: (id) => adminApi.deleteComment(id),
+    // The video's comments and its card's count in the library change too.
+    invalidates: [keys.admin.comments(), keys.admin.system(), keys.library.all()],
+    success: () => ADMIN_MESSAGES.commentDeleted,
+    failure: ADMIN_MESSAGES.deleteCommentFailed,
+  });
+  const digits = (v: string) => v.replace(/\D/g, "");
+  return (
+    <div className="space-y-4">
+      {flash.view}
+      <div className="flex flex-wrap gap-3">
+        <FilterInput
+          label="Video ID"
+          inputMode="numeric"
+          value={videoId}
+          onChange={(e) => {
+            setVideoId(digits(e.target.value));
+            setPage(1);
+          }}
+          className="w-36"
+        />
+        <FilterInput
+          label="User ID"
+          inputMode="numeric"
+          value={userId}
+          onChange={(e) => {
+            setUserId(digits(e.target.value));
+            setPage(1);
+          }}
+          className="w-36"
+        />
+      </div>
+      {q.isPending ? (
+        <Loading />
+      ) : !q.data || q.data.comments.length === 0 ? (
+        <Empty text={ADMIN_MESSAGES.noComments} />
+      ) : (
+        <Table head={["User", "Video", "Comment", "Posted", "Actions"]}>
+          {q.data.comments.map((c) => (
+            <tr key={c.id}>
+              <UserCell username={c.username} email={c.email} />
+              <td className={cx(td, "min-w-[10rem]")}>
+                #{c.video_id} {c.video_title}
+              </td>
+              <td className={cx(td, "min-w-[16rem] max-w-md whitespace-pre-wrap break-words")}>{c.content}</td>
+              <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(c.created_at)}</td>
+              <td className={td}>
+                <DeleteIconButton label="Delete comment" onClick={() => deletion.ask(c.id)} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pager pagination={q.data?.pagination} onPage={setPage} />
+      {deletion.dialog}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { ADMIN_MESSAGES, LIMITS, ROLES, type Role } from "@stepsync/contracts";
+import { Download, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { adminApi, downloadExport } from "../../api/admin";
+import { keys } from "../../api/keys";
+import { Button } from "../../components/Button";
+import { SelectField } from "../../components/SelectField";
+import { cx } from "../../components/cx";
+import {
+  Empty,
+  formatDate,
+  label,
+  Loading,
+  Pager,
+  roleBadge,
+  Table,
+  td,
+  useAdminMutation,
+  useAdminQuery,
+  useConfirmDelete,
+  useFlash,
+} from "./shared";
+
+const roleOptions = ROLES.map((r) => ({ value: r, label: label(r) }));
+
+/** User Management: filter by role, change a role, delete a user with their data, export CSV. */
+export function UsersTab({ currentUserId }: { currentUserId: number | undefined }) {
+  const flash = useFlash();
+  const [page, setPage] = useState(1);
+  const [role, setRole] = useState("");
+  const query = { page, limit: LIMITS.adminPageSize, role };
+  const q = useAdminQuery(
+    flash,
+    { queryKey: keys.admin.users(query), queryFn: () => adminApi.users(query) },
+    ADMIN_MESSAGES.loadUsersFailed,
+  );
+  // A role shows in the list and in the role counts of Dashboard and System Stats.
+  const changeRole = useAdminMutation({
+    flash,
+    mutationFn: ({ id, role }: { id: number; role: Role }) => adminApi.setRole(id, role),
+    invalidates: [keys.admin.users(), keys.admin.stats(), keys.admin.system()],
+    success: () => ADMIN_MESSAGES.roleUpdated,
+    failure: ADMIN_MESSAGES.updateRoleFailed,
+  });
+  // Deleting a user takes their videos, comments and comparisons with them: every figure changes.
+  const deletion = useConfirmDelete<{ id: number; username: string }>({
+    flash,
+    describe: (u) => `user ${u.username} and all their data`,
+    remove: (u) => adminApi.deleteUser(u.id),
+    invalidates: [keys.admin.all(), keys.library.all()],
+    success: (u) => ADMIN_MESSAGES.userDeleted(u.username),
+    failure: ADMIN_MESSAGES.deleteUserFailed,
+  });
+  async function exportUsers() {
+    try {
+      await downloadExport("users");
+      flash.ok(ADMIN_MESSAGES.usersExported);
+    } catch (err) {
+      flash.fail(err, ADMIN_MESSAGES.exportUsersFailed);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {flash.view}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <SelectField
+          label="Filter by role"
+          value={role}
+          onChange={(e) => {
+            setRole(e.target.value);
+            setPage(1);
+          }}
+          options={[{ value: "", label: "All roles" }, ...roleOptions]}
+          className="w-48"
+        />
+        <Button variant="secondary" onClick={exportUsers} icon={<Download className="size-4" aria-hidden />}>
+          Export Users
+        </Button>
+      </div>
+      {q.isPending ? (
+        <Loading />
+      ) : !q.data || q.data.users.length === 0 ? (
+        <Empty text={ADMIN_MESSAGES.noUsers} />
+      ) : (
+        <Table head={["Username", "Email", "Role", "Joined", "Actions"]}>
+          {q.data.users.map((u) => (
+            <tr key={u.id}>
+              <td className={cx(td, "min-w-[9rem] font-medium text-white")}>{u.username}</td>
+              <td className={cx(td, "min-w-[12rem] max-w-[18rem] break-all")}>{u.email}</td>
+              <td className={td}>
+                <div className="flex items-center gap-2">
+                  <span className={cx("rounded-full px-2 py-0.5 text-xs ring-1", roleBadge[u.role])}>{u.role}</span>
+                  <select
+                    aria-label={`Role of ${u.username}`}
+                    value={u.role}
+                    disabled={u.id === currentUserId}
+                    onChange={(e) => changeRole.mutate({ id: u.id, role: e.target.value as Role })}
+                    className="rounded-lg border border-white/12 bg-night-900 px-2 py-1 text-sm text-slate-100 disabled:opacity-50"
+                  >
+                    {roleOptions.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </td>
+              <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(u.created_at)}</td>
+              <td className={td}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={u.id === currentUserId}
+                  aria-label={`Delete ${u.username}`}
+                  onClick={() => deletion.ask({ id: u.id, username: u.username })}
+                  icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pager pagination={q.data?.pagination} onPage={setPage} />
+      {deletion.dialog}
+    </div>
+  );
+}

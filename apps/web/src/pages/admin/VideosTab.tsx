@@ -1,0 +1,222 @@
+import { ACTIVITY_TYPES, ADMIN_MESSAGES, LIMITS } from "@stepsync/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Download, Star } from "lucide-react";
+import { useState } from "react";
+import { adminApi, downloadExport } from "../../api/admin";
+import { keys } from "../../api/keys";
+import { Button } from "../../components/Button";
+import { Card, CardTitle } from "../../components/Card";
+import { SelectField } from "../../components/SelectField";
+import { cx } from "../../components/cx";
+import {
+  DeleteIconButton,
+  Empty,
+  FilterInput,
+  label,
+  Loading,
+  num,
+  Pager,
+  Table,
+  td,
+  useAdminMutation,
+  useAdminQuery,
+  useConfirmDelete,
+  useFlash,
+} from "./shared";
+
+/** Video Management: the review queue, filters, feature / unfeature, delete with files, export CSV. */
+export function VideosTab() {
+  const flash = useFlash();
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState({ status: "", category: "", is_featured: "", search: "" });
+  const query = { page, limit: LIMITS.adminPageSize, ...filters };
+  const q = useAdminQuery(
+    flash,
+    { queryKey: keys.admin.videos(query), queryFn: () => adminApi.videos(query) },
+    ADMIN_MESSAGES.loadVideosFailed,
+  );
+  const pendingQuery = { page: 1, limit: 100, status: "pending" };
+  const pending = useQuery({
+    queryKey: keys.admin.videos(pendingQuery),
+    queryFn: () => adminApi.videos(pendingQuery),
+    retry: false,
+  });
+  const setFilter = (key: keyof typeof filters, value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPage(1);
+  };
+
+  // A video's state shows in both lists here, in the System Stats and in the public library.
+  const videosChanged = [keys.admin.videos(), keys.admin.system(), keys.library.all()];
+  const toggle = useAdminMutation({
+    flash,
+    mutationFn: ({ id, featured }: { id: number; featured: boolean }) => adminApi.feature(id, featured),
+    invalidates: videosChanged,
+    success: (_, { featured }) => (featured ? ADMIN_MESSAGES.videoFeatured : ADMIN_MESSAGES.videoUnfeatured),
+    failure: ADMIN_MESSAGES.toggleFeatureFailed,
+  });
+  const review = useAdminMutation({
+    flash,
+    mutationFn: ({ id, status }: { id: number; status: "approved" | "rejected" }) => adminApi.review(id, status),
+    invalidates: videosChanged,
+    success: (_, { status }) => (status === "approved" ? ADMIN_MESSAGES.videoApproved : ADMIN_MESSAGES.videoRejected),
+    failure: ADMIN_MESSAGES.reviewFailed,
+  });
+  const deletion = useConfirmDelete<{ id: number; title: string }>({
+    flash,
+    describe: (v) => `the video "${v.title}" and its files`,
+    remove: (v) => adminApi.deleteVideo(v.id),
+    invalidates: videosChanged,
+    success: (v) => ADMIN_MESSAGES.videoDeleted(v.title),
+    failure: ADMIN_MESSAGES.deleteVideoFailed,
+  });
+  async function exportVideos() {
+    try {
+      await downloadExport("videos");
+      flash.ok(ADMIN_MESSAGES.videosExported);
+    } catch (err) {
+      flash.fail(err, ADMIN_MESSAGES.exportVideosFailed);
+    }
+  }
+
+  const queue = pending.data?.videos ?? [];
+  return (
+    <div className="space-y-4">
+      {flash.view}
+      {queue.length > 0 ? (
+        <Card>
+          <CardTitle>Waiting for review ({queue.length})</CardTitle>
+          <ul className="mt-3 divide-y divide-white/6">
+            {queue.map((v) => (
+              <li key={v.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-white">{v.title}</p>
+                  <p className="text-xs text-slate-400">
+                    {label(v.category)} · by {v.contributor_username ?? "deleted user"} · poses:{" "}
+                    <span
+                      className={
+                        v.pose_status === "failed"
+                          ? "text-rose-300"
+                          : v.pose_status === "ready"
+                            ? "text-emerald-300"
+                            : ""
+                      }
+                    >
+                      {v.pose_status}
+                    </span>
+                    {v.pose_error ? ` (${v.pose_error})` : ""}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    disabled={v.pose_status === "failed"}
+                    onClick={() => review.mutate({ id: v.id, status: "approved" })}
+                  >
+                    Approve
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => review.mutate({ id: v.id, status: "rejected" })}>
+                    Reject
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-3">
+        <FilterInput
+          label="Search"
+          type="search"
+          placeholder="Title or contributor"
+          value={filters.search}
+          onChange={(e) => setFilter("search", e.target.value)}
+          className="w-full sm:w-56"
+        />
+        <SelectField
+          label="Status"
+          value={filters.status}
+          onChange={(e) => setFilter("status", e.target.value)}
+          options={[
+            { value: "", label: "All statuses" },
+            { value: "pending", label: "Pending" },
+            { value: "approved", label: "Approved" },
+            { value: "rejected", label: "Rejected" },
+          ]}
+          className="w-40"
+        />
+        <SelectField
+          label="Category"
+          value={filters.category}
+          onChange={(e) => setFilter("category", e.target.value)}
+          options={[
+            { value: "", label: "All categories" },
+            ...ACTIVITY_TYPES.map((c) => ({ value: c, label: label(c) })),
+          ]}
+          className="w-44"
+        />
+        <SelectField
+          label="Featured"
+          value={filters.is_featured}
+          onChange={(e) => setFilter("is_featured", e.target.value)}
+          options={[
+            { value: "", label: "All" },
+            { value: "true", label: "Featured" },
+            { value: "false", label: "Not featured" },
+          ]}
+          className="w-36"
+        />
+        <Button
+          variant="secondary"
+          onClick={exportVideos}
+          icon={<Download className="size-4" aria-hidden />}
+          className="sm:ml-auto"
+        >
+          Export Videos
+        </Button>
+      </div>
+      {q.isPending ? (
+        <Loading />
+      ) : !q.data || q.data.videos.length === 0 ? (
+        <Empty text={ADMIN_MESSAGES.noVideos} />
+      ) : (
+        <Table head={["Title", "Category", "Contributor", "Status", "Views", "Likes", "Uses", "Actions"]}>
+          {q.data.videos.map((v) => (
+            <tr key={v.id}>
+              <td className={cx(td, "min-w-[12rem] font-medium text-white")}>
+                {v.is_featured ? (
+                  <Star className="mr-1 inline size-4 fill-amber-300 text-amber-300" aria-label="Featured" />
+                ) : null}
+                {v.title}
+              </td>
+              <td className={td}>{label(v.category)}</td>
+              <td className={td}>{v.contributor_username ?? "—"}</td>
+              <td className={td}>{v.status}</td>
+              <td className={cx(td, "tabular-nums")}>{num(v.views)}</td>
+              <td className={cx(td, "tabular-nums")}>{num(v.likes)}</td>
+              <td className={cx(td, "tabular-nums")}>{num(v.usage_count)}</td>
+              <td className={td}>
+                <div className="flex gap-1">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="min-w-[7.5rem] justify-center"
+                    onClick={() => toggle.mutate({ id: v.id, featured: !v.is_featured })}
+                  >
+                    {v.is_featured ? "Unfeature" : "Feature"}
+                  </Button>
+                  <DeleteIconButton
+                    label={`Delete ${v.title}`}
+                    onClick={() => deletion.ask({ id: v.id, title: v.title })}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pager pagination={q.data?.pagination} onPage={setPage} />
+      {deletion.dialog}
+    </div>
+  );
+}

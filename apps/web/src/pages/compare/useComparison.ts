@@ -1,0 +1,34 @@
+import type { ComparisonDetail } from "@stepsync/contracts";
+import { type Query, useQuery } from "@tanstack/react-query";
+import { isApiError } from "../../api/client";
+import { getComparison } from "../../api/comparisons";
+import { keys } from "../../api/keys";
+
+/** How often a running analysis is asked for its progress. */
+export const COMPARISON_POLL_MS = 1000;
+
+/** A 404 or 401 ends the watch: the comparison is gone, or so is the session. */
+export function isFinalError(error: unknown): boolean {
+  return isApiError(error, 404) || isApiError(error, 401);
+}
+
+function pollEvery(query: Query<ComparisonDetail, Error, ComparisonDetail, readonly unknown[]>): number | false {
+  if (isFinalError(query.state.error)) return false;
+  const data = query.state.data;
+  // Not loaded yet (a passing network failure included): keep asking.
+  return !data || data.status === "processing" ? COMPARISON_POLL_MS : false;
+}
+
+/**
+ * One comparison with its result (GET /api/comparisons/:id); while it is analysed, asked again about
+ * once a second, in a background tab too, until it completes or fails. `null`: none.
+ */
+export function useComparison(id: number | string | null) {
+  return useQuery({
+    queryKey: keys.comparisons.detail(id ?? ""),
+    queryFn: ({ signal }) => getComparison(id ?? "", signal).then((r) => r.comparison),
+    enabled: id !== null,
+    refetchInterval: pollEvery,
+    refetchIntervalInBackground: true,
+  });
+}
