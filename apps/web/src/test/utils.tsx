@@ -1,6 +1,7 @@
 import type { User } from "@stepsync/contracts";
 import { render } from "@testing-library/react";
-import { MemoryRouter, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { MemoryRouter, useLocation, useNavigate } from "react-router";
 import { vi } from "vitest";
 import { AppProviders, createQueryClient } from "../providers";
 import { AppRoutes } from "../routes";
@@ -88,8 +89,23 @@ function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
-/** Renders the whole route map at `path` with fresh providers. */
-export function renderApp(path: string) {
+/** A control that steps back or forward in the router's history, as the browser's buttons do. */
+export function HistoryButtons() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => navigate(-1)}>
+        Browser back
+      </button>
+      <button type="button" onClick={() => navigate(1)}>
+        Browser forward
+      </button>
+    </>
+  );
+}
+
+/** Renders the whole route map at `path` with fresh providers (and `extra` inside the router). */
+export function renderApp(path: string, extra?: ReactNode) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
   return render(
@@ -97,6 +113,7 @@ export function renderApp(path: string) {
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <LocationProbe />
+        {extra}
       </MemoryRouter>
     </AppProviders>,
   );

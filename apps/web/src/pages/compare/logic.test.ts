@@ -1,5 +1,6 @@
-import { COMPARE_MESSAGES } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, type ComparisonDetail } from "@stepsync/contracts";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../api/client";
 import {
   sectionHeading,
   canSubmit,
@@ -8,6 +9,7 @@ import {
   jointFeedbackList,
   jointTag,
   readLibraryReference,
+  savedComparisonError,
   sectionJumpPlan,
   stageLabel,
   submitProblem,
@@ -148,5 +150,28 @@ describe("section loop button", () => {
     expect(toggleLoop(null, 2)).toBe(2);
     expect(toggleLoop(2, 0)).toBe(0);
     expect(toggleLoop(0, 0)).toBeNull();
+  });
+});
+
+describe("a saved comparison's message instead of its result", () => {
+  const base = { status: "processing", error: null } as unknown as ComparisonDetail;
+  it("names a missing comparison and asks to sign in again on 401", () => {
+    expect(savedComparisonError("9", undefined, new ApiError(404, "Comparison not found"))).toBe(
+      COMPARE_MESSAGES.comparisonNotFound("9"),
+    );
+    expect(savedComparisonError("9", base, new ApiError(401, "Authentication required"))).toBe(
+      COMPARE_MESSAGES.historyAuth,
+    );
+  });
+  it("keeps the progress through a passing failure once the comparison is loaded", () => {
+    expect(savedComparisonError("9", base, new ApiError(0, "offline"))).toBeNull();
+    expect(savedComparisonError("9", undefined, new ApiError(500, "boom"))).toContain("boom");
+  });
+  it("says why an analysis failed", () => {
+    expect(savedComparisonError("9", { ...base, status: "failed", error: "No person found." }, null)).toBe(
+      "No person found.",
+    );
+    expect(savedComparisonError("9", { ...base, status: "failed" }, null)).toBe(COMPARE_MESSAGES.analysisFailed);
+    expect(savedComparisonError("9", { ...base, status: "completed" }, null)).toBeNull();
   });
 });

@@ -1,0 +1,93 @@
+import type { ComparisonDetail } from "@stepsync/contracts";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
+
+const running = (progress: number): ComparisonDetail => ({
+  id: 8,
+  activity_type: "ballet",
+  status: "processing",
+  progress,
+  attempt: 1,
+  error: null,
+  overall_score: null,
+  reference_title: "Port de bras",
+  contributor_name: null,
+  thumbnail_path: null,
+  reference_video_path: null,
+  user_video_path: null,
+  reference_video_id: null,
+  created_at: "2026-11-20T10:00:00.000Z",
+  completed_at: null,
+  results: null,
+  alignment_info: null,
+  tracks: null,
+  aligned_videos: { reference_url: null, user_url: null, sync_quality: null, segment_duration: null },
+  reference_url: null,
+  user_url: null,
+});
+
+const done: ComparisonDetail = {
+  ...running(100),
+  status: "completed",
+  overall_score: 81,
+  completed_at: "2026-11-20T10:01:00.000Z",
+  results: {
+    sections: [],
+    categories: { posture: 80, arm_positions: 82, leg_technique: 79, grace: 83 },
+    overallFeedback: "Very good: lift the left arm a little higher.",
+    jointSpecificFeedback: {},
+    problematicJoints: [],
+    scores: null,
+    same_routine: null,
+    moves: null,
+    counts: null,
+  },
+};
+
+describe("a saved comparison on /compare?id=", () => {
+  it("while it is analysed shows its progress, then its result as soon as it completes", async () => {
+    storeSession();
+    const answers = [running(40), running(75), done];
+    const net = mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": () => ({ body: { comparison: answers.length > 1 ? answers.shift() : answers[0] } }),
+    });
+    renderApp("/compare?id=8");
+    const bar = await screen.findByRole("progressbar", { name: "Comparison progress" });
+    expect(Number(bar.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
+    expect(await screen.findByTestId("comparison-result", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText("Very good: lift the left arm a little higher.")).toBeTruthy();
+    const polls = net.calls.filter((c) => c.path === "/api/comparisons/8").length;
+    expect(polls).toBe(3);
+    // Done: no more asking.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(net.calls.filter((c) => c.path === "/api/comparisons/8")).toHaveLength(polls);
+  }, 12_000);
+
+  it("says so when there is no such comparison", async () => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/99": { status: 404, body: { error: "Comparison not found" } },
+    });
+    renderApp("/compare?id=99");
+    expect(await screen.findByText("Comparison with ID 99 not found.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to History" })).toBeTruthy();
+  });
+
+  it("shows why its analysis failed", async () => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": {
+        body: { comparison: { ...running(0), status: "failed", error: "No person was found in your video." } },
+      },
+    });
+    renderApp("/compare?id=8");
+    expect(await screen.findByText("No person was found in your video.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,129 @@
+import type { ComparisonSummary } from "@stepsync/contracts";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
+
+const comparison = (id: number, over: Partial<ComparisonSummary> = {}): ComparisonSummary => ({
+  id,
+  activity_type: "ballet",
+  status: "completed",
+  progress: 100,
+  attempt: 1,
+  error: null,
+  overall_score: 70 + id,
+  reference_title: `Routine ${id}`,
+  contributor_name: null,
+  thumbnail_path: null,
+  reference_video_path: null,
+  user_video_path: null,
+  reference_video_id: null,
+  created_at: new Date().toISOString(),
+  ...over,
+});
+
+const page = (items: ComparisonSummary[], pageNo: number, hasMore: boolean) => ({
+  comparisons: items,
+  pagination: { page: pageNo, limit: 12, total: 13, pages: 2, has_more: hasMore },
+});
+
+const stats = (total: number) => ({
+  total_comparisons: total,
+  best_score: 83,
+  average_score: 76,
+  recent_trend: "Stable",
+});
+
+/** The Total Comparisons tile's figure. */
+const totalShown = () =>
+  (screen.getByText("Total Comparisons").closest(".glass") as HTMLElement).querySelector(":scope > p")?.textContent;
+
+const cardIds = () => screen.getAllByTestId("history-card").map((c) => c.id);
+
+describe("comparison history", () => {
+  it("loads more cards below the first page, each card once", async () => {
+    storeSession();
+    const first = Array.from({ length: 12 }, (_, i) => comparison(13 - i));
+    const net = mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/comparisons/stats": { body: stats(13) },
+      // A comparison arrived meanwhile: the old first page's last card now leads page 2.
+      "GET /api/comparisons": (_, url) =>
+        url.searchParams.get("page") === "2"
+          ? { body: page([comparison(2), comparison(1)], 2, false) }
+          : { body: page(first, 1, true) },
+    });
+    renderApp("/comparison-history");
+    expect(await screen.findByText("Routine 13")).toBeTruthy();
+    expect(screen.getAllByTestId("history-card")).toHaveLength(12);
+
+    fireEvent.click(screen.getByRole("button", { name: "Load More" }));
+    expect(await screen.findByText("Routine 1")).toBeTruthy();
+    expect(cardIds()).toEqual(Array.from({ length: 13 }, (_, i) => `comparison-${13 - i}`));
+    expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
+    expect(net.calls.filter((c) => c.path === "/api/comparisons").map((c) => c.url.searchParams.get("page"))).toEqual([
+      "1",
+      "2",
+    ]);
+  });
+
+  it("follows a running comparison's progress, then shows its score once it is done", async () => {
+    storeSession();
+    let running = true;
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/comparisons/stats": () => ({ body: stats(running ? 1 : 2) }),
+      "GET /api/comparisons": () => ({
+        body: page(
+          [
+            running
+              ? comparison(2, { status: "processing", progress: 10, overall_score: null })
+              : comparison(2, { overall_score: 91 }),
+            comparison(1),
+          ],
+          1,
+          false,
+        ),
+      }),
+      "GET /api/comparisons/processing-status": () => {
+        const answer = running
+          ? [{ id: 2, progress: 55, attempt: 1, created_at: new Date().toISOString() }]
+          : ([] as unknown[]);
+        running = false;
+        return { body: { processing_comparisons: answer } };
+      },
+    });
+    renderApp("/comparison-history");
+    expect(await screen.findByText("10%")).toBeTruthy();
+    // The 3-s poll reports 55 %; the next one finds none running and the list and figures reload.
+    expect(await screen.findByText("55%", {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText("91%", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText("55%")).toBeNull();
+    await expect.poll(totalShown).toBe("2");
+  }, 15_000);
+
+  it("deletes a comparison after confirmation: its card goes and the figures reload", async () => {
+    storeSession();
+    let deleted = false;
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/comparisons/stats": () => ({ body: stats(deleted ? 1 : 2) }),
+      "GET /api/comparisons": () => ({
+        body: page(deleted ? [comparison(1)] : [comparison(2), comparison(1)], 1, false),
+      }),
+      "DELETE /api/comparisons/2": () => {
+        deleted = true;
+        return { body: { message: "Comparison deleted successfully" } };
+      },
+    });
+    renderApp("/comparison-history");
+    expect(await screen.findByText("Routine 2")).toBeTruthy();
+    await expect.poll(totalShown).toBe("2");
+
+    fireEvent.click(screen.getByRole("button", { name: "Delete comparison 2" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await expect.poll(totalShown).toBe("1");
+    expect(screen.queryByText("Routine 2")).toBeNull();
+    expect(cardIds()).toEqual(["comparison-1"]);
+  });
+});
