@@ -5,7 +5,7 @@ import { ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
 import { cx } from "../../components/cx";
 import { ScoreBars, ScoreRing } from "../../components/ScoreVisuals";
-import { SyncedPlayers, type SyncedPlayersHandle } from "../../components/SyncedPlayers";
+import { SyncedPlayers, type SyncedPlayersHandle } from "../../components/synced-players/SyncedPlayers";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { activityLabel, isActivityType } from "../../lib/format";
 import { Judgments } from "./Judgments";

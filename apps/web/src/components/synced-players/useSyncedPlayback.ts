@@ -1,8 +1,5 @@
-import { Bone, Pause, Play, Repeat, RotateCcw, TriangleAlert } from "lucide-react";
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
-import type { CompactTrack } from "@stepsync/contracts";
-import { COMPARE_TEXTS } from "../constants/texts";
-import { videoErrorText } from "../pages/compare/logic";
+import { COMPARE_TEXTS } from "../../constants/texts";
 import {
   baseUserRate,
   decideSync,
@@ -14,24 +11,18 @@ import {
   SYNC,
   syncSettings,
   type TimeMap,
-} from "../lib/sync";
-import { cx } from "./cx";
-import { PoseOverlay } from "./PoseOverlay";
-
-export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+} from "../../lib/sync";
+import { videoErrorText } from "../../pages/compare/logic";
 
 /** How often a loop checks whether the reference reached the end of its span. */
 const LOOP_CHECK_MS = 100;
 
+export type Which = "reference" | "user";
+export type SyncState = "synced" | "adjusting" | "resyncing";
+
 export interface SyncedPlayersHandle {
   /** Seek both to `start` (reference seconds), play, and pause at `stopAt` (stops any loop). */
   playSpan(start: number, stopAt: number): void;
-}
-
-function fmt(s: number): string {
-  if (!Number.isFinite(s) || s < 0) return "0:00";
-  const t = Math.floor(s);
-  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
 }
 
 function isAbort(error: unknown): boolean {
@@ -39,28 +30,21 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * The reference and the user's video side by side (stacked on phones), playing in step: the
- * reference leads, the user video follows through the engine's time map (see lib/sync.ts).
+ * Plays two videos in step: the reference leads, the user video follows through the engine's time
+ * map (see lib/sync.ts), with drift checks, an optional loop over a span and `playSpan` for the
+ * parent. Attach `refVideo` / `userVideo` to the two <video> elements.
  */
-export function SyncedPlayers({
-  referenceUrl,
-  userUrl,
+export function useSyncedPlayback({
   timeMap,
-  tracks,
-  problematicJoints,
   onTime,
   loop,
-  ref,
+  handle,
 }: {
-  referenceUrl: string;
-  userUrl: string;
   timeMap: TimeMap | null | undefined;
-  tracks: { reference: CompactTrack; user: CompactTrack } | null;
-  problematicJoints: ReadonlyArray<string>;
   onTime?: (refTime: number) => void;
   /** Keep both videos looping over this span of the reference (seconds); null: no loop. */
   loop?: LoopSpan | null;
-  ref?: Ref<SyncedPlayersHandle>;
+  handle?: Ref<SyncedPlayersHandle>;
 }) {
   const refVideo = useRef<HTMLVideoElement>(null);
   const userVideo = useRef<HTMLVideoElement>(null);
@@ -73,8 +57,7 @@ export function SyncedPlayers({
   const [speed, setSpeed] = useState(1);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
-  const [showSkeleton, setShowSkeleton] = useState(true);
-  const [syncState, setSyncState] = useState<"synced" | "adjusting" | "resyncing">("synced");
+  const [syncState, setSyncState] = useState<SyncState>("synced");
   const [playError, setPlayError] = useState<string | null>(null);
   const aligned = hasTimeMap(timeMap);
   const settings = syncSettings(aligned);
@@ -167,7 +150,7 @@ export function SyncedPlayers({
   }, [span, playing, seek]);
 
   useImperativeHandle(
-    ref,
+    handle,
     () => ({
       playSpan(start: number, stopAt: number) {
         clearTimeout(spanTimer.current);
@@ -304,175 +287,32 @@ export function SyncedPlayers({
     onTimeRef.current?.(0);
   }
 
-  const onVideoError = (which: "reference" | "user") => (event: { currentTarget: HTMLVideoElement }) => {
-    const text = videoErrorText(event.currentTarget.error?.code);
-    setErrors((e) => ({ ...e, [which]: text }));
-    setReady((r) => ({ ...r, [which]: true }));
+  /** A video's first frame is there (or it failed, which also ends its waiting). */
+  const loaded = (which: Which) => setReady((r) => ({ ...r, [which]: true }));
+  const failed = (which: Which, code: number | undefined) => {
+    setErrors((e) => ({ ...e, [which]: videoErrorText(code) }));
+    loaded(which);
   };
 
-  const panel = (which: "reference" | "user") => {
-    const isRef = which === "reference";
-    const videoRef = isRef ? refVideo : userVideo;
-    const error = errors[which];
-    return (
-      <figure className="min-w-0">
-        <figcaption className="mb-2 flex items-center justify-between gap-2 text-sm">
-          <span className="font-semibold text-white">{isRef ? "Reference" : "Your performance"}</span>
-          {!isRef && showSkeleton && tracks ? (
-            <span className="inline-flex items-center gap-3 text-xs text-slate-400">
-              <span className="inline-flex items-center gap-1">
-                <span className="h-1 w-4 rounded-full bg-accent-400" aria-hidden /> on track
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <span className="h-1 w-4 rounded-full bg-rose-500" aria-hidden /> needs work
-              </span>
-            </span>
-          ) : null}
-        </figcaption>
-        <div className="relative aspect-video overflow-hidden rounded-2xl border border-white/10 bg-black">
-          <video
-            ref={videoRef}
-            src={isRef ? referenceUrl : userUrl}
-            className="absolute inset-0 size-full object-contain"
-            playsInline
-            preload="auto"
-            muted={!isRef}
-            aria-label={isRef ? "Reference video" : "Your performance video"}
-            data-testid={isRef ? "reference-player" : "user-player"}
-            onLoadedData={() => setReady((r) => ({ ...r, [which]: true }))}
-            onError={onVideoError(which)}
-          />
-          <PoseOverlay
-            videoRef={videoRef}
-            track={isRef ? tracks?.reference : tracks?.user}
-            problematicJoints={problematicJoints}
-            visible={showSkeleton && !error}
-          />
-          {error ? (
-            <div
-              role="alert"
-              className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-night-950/85 p-4 text-center text-sm text-rose-200"
-            >
-              <TriangleAlert className="size-6" aria-hidden />
-              {error}
-            </div>
-          ) : !ready[which] ? (
-            <div className="absolute inset-0 flex items-center justify-center bg-night-950/60">
-              <span className="size-8 animate-spin rounded-full border-[3px] border-accent-400 border-r-transparent" />
-            </div>
-          ) : null}
-        </div>
-      </figure>
-    );
+  return {
+    refVideo,
+    userVideo,
+    ready,
+    errors,
+    loaded,
+    failed,
+    loading,
+    playing,
+    speed,
+    time,
+    duration,
+    span,
+    aligned,
+    syncState,
+    playError,
+    toggle: () => (playing ? pauseBoth() : void playBoth()),
+    seek,
+    changeSpeed,
+    restart,
   };
-
-  const syncText =
-    syncState === "resyncing" ? "Re-syncing" : syncState === "adjusting" ? "Adjusting" : aligned ? "In sync" : "Synced";
-
-  return (
-    <div className="space-y-4">
-      <div className="grid gap-4 md:grid-cols-2">
-        {panel("reference")}
-        {panel("user")}
-      </div>
-      {playError ? (
-        <p role="alert" className="text-sm text-rose-300">
-          {playError}
-        </p>
-      ) : null}
-      <div className="rounded-2xl border border-white/10 bg-night-800/50 p-3 sm:p-4">
-        <div className="flex items-center gap-3">
-          <button
-            type="button"
-            onClick={() => (playing ? pauseBoth() : void playBoth())}
-            disabled={loading}
-            aria-label={playing ? "Pause both videos" : "Play both videos"}
-            className="flex size-11 shrink-0 items-center justify-center rounded-full bg-gradient-to-r from-accent-500 to-fuchsia-500 text-white shadow-lg shadow-accent-600/25 transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            {playing ? <Pause className="size-5" aria-hidden /> : <Play className="ml-0.5 size-5" aria-hidden />}
-          </button>
-          <span className="w-10 shrink-0 text-right text-xs tabular-nums text-slate-300">{fmt(time)}</span>
-          <input
-            type="range"
-            min={0}
-            max={duration || 0}
-            step={0.05}
-            value={Math.min(time, duration || 0)}
-            disabled={loading || !duration}
-            onChange={(e) => seek(Number(e.currentTarget.value))}
-            aria-label="Position"
-            aria-valuetext={`${fmt(time)} of ${fmt(duration)}`}
-            className="h-2 min-w-0 flex-1 cursor-pointer accent-accent-500 disabled:cursor-not-allowed disabled:opacity-50"
-          />
-          <span className="w-10 shrink-0 text-xs tabular-nums text-slate-400">{fmt(duration)}</span>
-        </div>
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            onClick={restart}
-            disabled={loading}
-            className="inline-flex h-9 items-center gap-1.5 rounded-full border border-white/12 bg-white/8 px-3 text-sm font-medium text-slate-100 hover:bg-white/14 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            <RotateCcw className="size-4" aria-hidden /> Restart
-          </button>
-          <label className="inline-flex h-9 items-center gap-2 rounded-full border border-white/12 bg-white/8 pl-3 pr-1 text-sm text-slate-300">
-            Speed
-            <select
-              value={speed}
-              disabled={loading}
-              onChange={(e) => changeSpeed(Number(e.currentTarget.value))}
-              className="h-7 rounded-full bg-night-800 px-2 text-sm font-medium text-white outline-none disabled:opacity-50"
-            >
-              {PLAYBACK_SPEEDS.map((s) => (
-                <option key={s} value={s}>
-                  {s === 1 ? "Normal" : `${s}x`}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            onClick={() => setShowSkeleton((v) => !v)}
-            disabled={!tracks}
-            aria-pressed={showSkeleton}
-            className={cx(
-              "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-50",
-              showSkeleton
-                ? "border-accent-400/50 bg-accent-500/15 text-accent-200"
-                : "border-white/12 bg-white/8 text-slate-300 hover:bg-white/14",
-            )}
-          >
-            <Bone className="size-4" aria-hidden /> Skeleton
-          </button>
-          {span ? (
-            <span
-              className="inline-flex h-9 items-center gap-1.5 rounded-full border border-fuchsia-400/50 bg-fuchsia-500/15 px-3 text-sm font-medium text-fuchsia-100"
-              data-testid="loop-indicator"
-            >
-              <Repeat className="size-4" aria-hidden /> Looping {fmt(span.start)}–{fmt(span.end)}
-            </span>
-          ) : null}
-          <span
-            className="ml-auto inline-flex items-center gap-2 text-xs text-slate-400"
-            title="The two videos are kept in step by the analysis's time map"
-          >
-            <span
-              aria-hidden
-              className={cx(
-                "size-2 rounded-full",
-                loading
-                  ? "bg-slate-500"
-                  : syncState === "synced"
-                    ? "bg-emerald-400"
-                    : syncState === "adjusting"
-                      ? "bg-yellow-300"
-                      : "animate-pulse bg-accent-400",
-              )}
-            />
-            {loading ? "Loading videos…" : syncText}
-          </span>
-        </div>
-      </div>
-    </div>
-  );
 }
