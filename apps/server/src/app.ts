@@ -21,7 +21,7 @@ import { comparisonRoutes } from "./modules/comparisons/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
 import { planRoutes } from "./modules/plans/routes.ts";
-import { subscriptionRoutes } from "./modules/notifications/subscribe.ts";
+import { subscriptionRoutes } from "./modules/notifications/routes.ts";
 import { paymentWebhookRoutes } from "./payments/webhook.ts";
 import { seedCreditBundles } from "./payments/bundles.ts";
 import { adminLogRoutes, logRoutes } from "./modules/logs/routes.ts";

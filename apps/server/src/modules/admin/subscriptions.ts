@@ -5,7 +5,7 @@ import { guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { emailSubscriptions } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
-import { newUnsubscribeToken } from "../notifications/subscribe.ts";
+import { newUnsubscribeToken } from "../notifications/service.ts";
 import { pagination } from "../../http/paging.ts";
 import { idParam } from "./params.ts";
 

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { comparisons, notifications, userAchievements } from "../../db/schema.ts";
-import { completeComparison, failComparison } from "../comparisons/lifecycle.ts";
-import { bucketStart, chartPoints } from "../progress/routes.ts";
-import { earnedAchievements, longestDailyStreak } from "../../achievements/award.ts";
+import { completeComparison, failComparison } from "../comparisons/service.ts";
+import { earnedAchievements, longestDailyStreak } from "../achievements/service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,33 +102,6 @@ describe("stats, recent comparisons and style progress", () => {
 });
 
 describe("progress chart", () => {
-  it("buckets by day, Monday-week and month", () => {
-    const d = new Date("2025-03-13T22:30:00Z"); // a Thursday
-    expect(bucketStart(d, "week")).toBe("2025-03-13");
-    expect(bucketStart(d, "month")).toBe("2025-03-10");
-    expect(bucketStart(new Date("2025-03-16T10:00:00Z"), "month")).toBe("2025-03-10"); // Sunday
-    expect(bucketStart(d, "year")).toBe("2025-03-01");
-    expect(bucketStart(d, "all")).toBe("2025-03-01");
-  });
-
-  it("averages per style and bucket in date order", () => {
-    const rows = [
-      { activityType: "jazz", score: 80, createdAt: new Date("2025-03-10T08:00:00Z") },
-      { activityType: "jazz", score: 61, createdAt: new Date("2025-03-12T08:00:00Z") },
-      { activityType: "ballet", score: 70, createdAt: new Date("2025-03-11T08:00:00Z") },
-      { activityType: "jazz", score: 90, createdAt: new Date("2025-03-17T08:00:00Z") },
-    ];
-    expect(chartPoints(rows, "month")).toEqual([
-      { activity_type: "ballet", date: "2025-03-10", avg_score: 70, count: 1 },
-      { activity_type: "jazz", date: "2025-03-10", avg_score: 70.5, count: 2 },
-      { activity_type: "jazz", date: "2025-03-17", avg_score: 90, count: 1 },
-    ]);
-    expect(chartPoints(rows, "year")).toEqual([
-      { activity_type: "ballet", date: "2025-03-01", avg_score: 70, count: 1 },
-      { activity_type: "jazz", date: "2025-03-01", avg_score: 77, count: 3 },
-    ]);
-  });
-
   it("serves the user's completed comparisons, filtered by style and timeframe", async () => {
     const { token, user } = await t.signUp();
     await completed(user.id, "latin", 40, 2);

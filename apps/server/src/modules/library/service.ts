@@ -9,7 +9,7 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { notify } from "../social/notify.ts";
+import { notify } from "../notifications/service.ts";
 import type { StoredVideo } from "../videos/upload.ts";
 import { canManageLibraryVideo, canSeeLibraryVideo, isOpenForReactions, type Viewer } from "./policy.ts";
 import * as repo from "./repository.ts";

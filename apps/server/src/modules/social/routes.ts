@@ -16,7 +16,7 @@ import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { recentLibraryCardsOf } from "../library/service.ts";
-import { notify } from "./notify.ts";
+import { notify } from "../notifications/service.ts";
 
 const userParam = z.object({ id: rowId(SOCIAL_MESSAGES.profileNotFound) });
 const requestParam = z.object({ requestId: rowId(SOCIAL_MESSAGES.friendRequestNotFound) });

@@ -1,9 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
-import { ACHIEVEMENTS, ACTIVITY_TYPES } from "@stepsync/contracts";
-import type { Db } from "../db/client.ts";
-import { comparisons, notifications, userAchievements } from "../db/schema.ts";
+import { ACHIEVEMENTS, ACTIVITY_TYPES, type Achievement } from "@stepsync/contracts";
+import type { Queryable } from "../../db/client.ts";
+import { notifyAll } from "../notifications/service.ts";
+import { completedHistory, insertNewAchievements, unlockedOf } from "./repository.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type AchievementId = (typeof ACHIEVEMENTS)[number]["id"];
 
 export type CompletedComparison = { activityType: string; score: number; createdAt: Date };
@@ -52,36 +51,32 @@ export function earnedAchievements(history: CompletedComparison[]): AchievementI
  * notification per achievement actually inserted. Runs in the caller's transaction.
  * Returns the ids newly awarded.
  */
-export async function awardAchievements(tx: Tx | Db, userId: number): Promise<AchievementId[]> {
-  const rows = await tx
-    .select({
-      activityType: comparisons.activityType,
-      score: comparisons.overallScore,
-      createdAt: comparisons.createdAt,
-    })
-    .from(comparisons)
-    .where(and(eq(comparisons.userId, userId), eq(comparisons.status, "completed")))
-    .orderBy(asc(comparisons.createdAt));
+export async function awardAchievements(tx: Queryable, userId: number): Promise<AchievementId[]> {
+  const rows = await completedHistory(tx, userId);
   const earned = earnedAchievements(rows.map((r) => ({ ...r, score: r.score ?? 0 })));
   if (earned.length === 0) return [];
-  const inserted = await tx
-    .insert(userAchievements)
-    .values(earned.map((achievementId) => ({ userId, achievementId })))
-    .onConflictDoNothing()
-    .returning({ achievementId: userAchievements.achievementId });
-  const fresh = inserted.map((r) => r.achievementId as AchievementId);
-  if (fresh.length > 0) {
-    await tx.insert(notifications).values(
-      fresh.map((id) => {
-        const def = ACHIEVEMENTS.find((a) => a.id === id)!;
-        return {
-          userId,
-          type: "achievement" as const,
-          title: `Achievement unlocked: ${def.name}`,
-          message: `${def.icon} ${def.description}`,
-        };
-      }),
-    );
-  }
+  const fresh = (await insertNewAchievements(tx, userId, earned)) as AchievementId[];
+  await notifyAll(
+    tx,
+    userId,
+    fresh.map((id) => {
+      const def = ACHIEVEMENTS.find((a) => a.id === id)!;
+      return {
+        type: "achievement" as const,
+        title: `Achievement unlocked: ${def.name}`,
+        message: `${def.icon} ${def.description}`,
+      };
+    }),
+  );
   return fresh;
+}
+
+/** A user's achievements, in the order they were unlocked. */
+export async function achievementsOf(db: Queryable, userId: number): Promise<Achievement[]> {
+  const achievements: Achievement[] = [];
+  for (const row of await unlockedOf(db, userId)) {
+    const def = ACHIEVEMENTS.find((a) => a.id === row.achievementId);
+    if (def) achievements.push({ ...def, unlocked_at: row.unlockedAt.toISOString() });
+  }
+  return achievements;
 }

@@ -1,0 +1,129 @@
+import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client.ts";
+import { emailSubscriptions, notifications } from "../../db/schema.ts";
+
+export type NotificationType = (typeof notifications.$inferInsert)["type"];
+export type SubscriptionRow = typeof emailSubscriptions.$inferSelect;
+
+// In-app notifications ----------------------------------------------------------------------------
+
+export async function insertNotifications(
+  db: Queryable,
+  rows: Array<{ userId: number; type: NotificationType; title: string; message: string }>,
+): Promise<void> {
+  if (rows.length > 0) await db.insert(notifications).values(rows);
+}
+
+// E-mail subscriptions ("notify me") --------------------------------------------------------------
+
+const sameAddress = (email: string) => sql`lower(${emailSubscriptions.email}) = ${email.toLowerCase()}`;
+
+export async function subscriptionExists(db: Queryable, email: string, feature: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: emailSubscriptions.id })
+    .from(emailSubscriptions)
+    .where(and(sameAddress(email), eq(emailSubscriptions.featureName, feature)));
+  return rows.length > 0;
+}
+
+export async function subscriptionsOfAddressSince(db: Queryable, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(emailSubscriptions)
+    .where(and(sameAddress(email), gt(emailSubscriptions.createdAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+/** Inserts a subscription unless the address already has one for the feature (then undefined). */
+export async function insertSubscription(
+  db: Queryable,
+  row: typeof emailSubscriptions.$inferInsert,
+): Promise<SubscriptionRow | undefined> {
+  const [inserted] = await db.insert(emailSubscriptions).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+/** An unsubscribed subscription of the address and feature becomes active again; undefined when none was. */
+export async function reactivateSubscription(
+  db: Queryable,
+  email: string,
+  feature: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .update(emailSubscriptions)
+    .set({ subscriptionStatus: "active", unsubscribedAt: null })
+    .where(
+      and(
+        sameAddress(email),
+        eq(emailSubscriptions.featureName, feature),
+        eq(emailSubscriptions.subscriptionStatus, "unsubscribed"),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Deactivates the subscription `where` picks, giving it `newToken`; undefined when none matched. */
+export async function deactivateSubscription(
+  db: Queryable,
+  where: { id: number } | { activeToken: string },
+  newToken: string,
+): Promise<SubscriptionRow | undefined> {
+  const match =
+    "id" in where
+      ? eq(emailSubscriptions.id, where.id)
+      : and(
+          eq(emailSubscriptions.unsubscribeToken, where.activeToken),
+          eq(emailSubscriptions.subscriptionStatus, "active"),
+        );
+  const [row] = await db
+    .update(emailSubscriptions)
+    .set({ subscriptionStatus: "unsubscribed", unsubscribedAt: new Date(), unsubscribeToken: newToken })
+    .where(match)
+    .returning();
+  return row;
+}
+
+/** A page of subscriptions (optionally of one feature), newest first, and how many there are in all. */
+export async function listSubscriptions(
+  db: Queryable,
+  feature: string | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SubscriptionRow[]; total: number }> {
+  const where = feature ? eq(emailSubscriptions.featureName, feature) : undefined;
+  const rows = await db
+    .select()
+    .from(emailSubscriptions)
+    .where(where)
+    .orderBy(desc(emailSubscriptions.createdAt), desc(emailSubscriptions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(emailSubscriptions).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** All subscriptions, the active ones, and the active ones per feature. */
+export async function subscriptionCounts(db: Queryable) {
+  const [totals] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${emailSubscriptions.subscriptionStatus} = 'active')::int`,
+    })
+    .from(emailSubscriptions);
+  const byFeature = await db
+    .select({ feature: emailSubscriptions.featureName, n: count() })
+    .from(emailSubscriptions)
+    .where(eq(emailSubscriptions.subscriptionStatus, "active"))
+    .groupBy(emailSubscriptions.featureName);
+  return {
+    total: Number(totals?.total ?? 0),
+    active: Number(totals?.active ?? 0),
+    byFeature: byFeature.map((f) => ({ feature: f.feature, count: Number(f.n) })),
+  };
+}
+
+/** Every subscription of a user's account or address (their account is being deleted). */
+export async function deleteSubscriptionsOf(db: Queryable, user: { id: number; email: string }): Promise<void> {
+  const match: SQL | undefined = or(eq(emailSubscriptions.userId, user.id), sameAddress(user.email));
+  await db.delete(emailSubscriptions).where(match);
+}

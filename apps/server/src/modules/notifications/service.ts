@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { SUBSCRIBE_MESSAGES, UNSUBSCRIBE_MESSAGES } from "@stepsync/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../context.ts";
+import type { Queryable } from "../../db/client.ts";
+import { HttpError } from "../../http/errors.ts";
+import { sendMail } from "../../mail/send.ts";
+import * as repo from "./repository.ts";
+import type { NotificationType, SubscriptionRow } from "./repository.ts";
+
+export type { SubscriptionRow } from "./repository.ts";
+export { deleteSubscriptionsOf, listSubscriptions, subscriptionCounts } from "./repository.ts";
+
+// In-app notifications ----------------------------------------------------------------------------
+
+export type Notice = { title: string; message: string; type: NotificationType };
+
+/** Adds a notification for a user (never for the one who caused it), in the caller's transaction. */
+export async function notify(
+  db: Queryable,
+  input: Notice & { userId: number | null | undefined; actorId?: number },
+): Promise<void> {
+  if (!input.userId || input.userId === input.actorId) return;
+  await repo.insertNotifications(db, [
+    { userId: input.userId, type: input.type, title: input.title, message: input.message },
+  ]);
+}
+
+/** Several notifications for one user at once. */
+export function notifyAll(db: Queryable, userId: number, notices: Notice[]): Promise<void> {
+  return repo.insertNotifications(
+    db,
+    notices.map((n) => ({ userId, ...n })),
+  );
+}
+
+// E-mail subscriptions ("notify me") --------------------------------------------------------------
+
+export const newUnsubscribeToken = () => randomBytes(24).toString("base64url");
+
+/** New subscriptions (each mailed) one address may get in a day: "notify me" must not mail-bomb anyone. */
+export const SUBSCRIPTIONS_PER_ADDRESS_PER_DAY = 3;
+
+/**
+ * "Notify me" for an unreleased feature: one row per address and feature (a repeat changes
+ * nothing; an unsubscribed one is reactivated), each with a random unsubscribe token. A new or
+ * reactivated subscription is confirmed by mail with its unsubscribe link (/unsubscribe?token=…).
+ * At most SUBSCRIPTIONS_PER_ADDRESS_PER_DAY new ones per address a day (429 after).
+ */
+export async function subscribe(
+  ctx: Pick<AppContext, "db" | "mailer" | "config">,
+  log: FastifyBaseLogger,
+  input: { email: string; featureName: string; sourcePage: string | null; userId: number | null },
+): Promise<void> {
+  const { db } = ctx;
+  const email = input.email.toLowerCase();
+  if (!(await repo.subscriptionExists(db, email, input.featureName))) {
+    const today = await repo.subscriptionsOfAddressSince(db, email, new Date(Date.now() - 24 * 3600_000));
+    if (today >= SUBSCRIPTIONS_PER_ADDRESS_PER_DAY) throw new HttpError(429, SUBSCRIBE_MESSAGES.tooMany);
+  }
+  const row =
+    (await repo.insertSubscription(db, {
+      email,
+      featureName: input.featureName,
+      sourcePage: input.sourcePage,
+      unsubscribeToken: newUnsubscribeToken(),
+      userId: input.userId,
+    })) ??
+    // Already there: reactivated when it was unsubscribed; an active one stays as it is.
+    (await repo.reactivateSubscription(db, email, input.featureName));
+  if (row) await sendMail(ctx, log, subscribedMail(ctx.config.publicUrl, row), "subscription confirmation mail");
+}
+
+function subscribedMail(publicUrl: string, row: SubscriptionRow) {
+  const link = `${publicUrl}/unsubscribe?token=${encodeURIComponent(row.unsubscribeToken)}`;
+  const feature = row.featureName.replace(/_/g, " ");
+  return {
+    to: row.email,
+    subject: `You're on the list: ${feature}`,
+    text: `Thanks! We'll email you when ${feature} is ready.\n\nTo unsubscribe, open: ${link}\n`,
+  };
+}
+
+/** The link of a mail: deactivates that one active subscription and retires its token (a link works once). */
+export async function unsubscribeByToken(db: Queryable, token: string): Promise<void> {
+  const row = await repo.deactivateSubscription(db, { activeToken: token }, newUnsubscribeToken());
+  if (!row) throw new HttpError(404, UNSUBSCRIBE_MESSAGES.invalid);
+}
+
+/** An admin deactivates a subscription (and retires its link token); undefined when there is none. */
+export function unsubscribeById(db: Queryable, id: number): Promise<SubscriptionRow | undefined> {
+  return repo.deactivateSubscription(db, { id }, newUnsubscribeToken());
+}
