@@ -1,6 +1,6 @@
 import { analyzeAudio } from "./audio/index.ts";
 import { MotionError } from "./errors.ts";
-import { isPoseModelName, modelSpec, type PoseModelName } from "./pose/models.ts";
+import { isPoseModelName, type PoseModelName, poseAdapter } from "./pose/models.ts";
 import { estimatePoses, type RawPose } from "./pose/pool.ts";
 import { DEFAULT_SMOOTHING, OneEuro } from "./pose/smooth.ts";
 import type { PoseFrame, PoseTrack } from "./types.ts";
@@ -84,30 +84,6 @@ function formatSeconds(s: number): string {
   return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
 
-/** Minimum keypoint confidence; below it a point is marked missing. */
-export function minKeypointScore(model: PoseModelName): number {
-  return modelSpec(model).family === "movenet" ? 0.25 : 0.5;
-}
-
-/** Whole-pose confidence below which a frame counts as "no person". */
-function minPoseScore(model: PoseModelName): number {
-  return modelSpec(model).family === "movenet" ? 0.2 : 0.5;
-}
-
-/**
- * A frame shows a person when the model is confident overall and, for MoveNet (which always
- * returns 17 points, even on an empty wall), both shoulders and both hips are confidently placed:
- * empty scenes and test patterns score 0.04–0.2 overall with torso points at 0.1–0.3.
- */
-function hasPerson(r: RawPose, model: PoseModelName, names: readonly string[]): boolean {
-  if (r.score < minPoseScore(model)) return false;
-  if (modelSpec(model).family !== "movenet") return true;
-  const min = minKeypointScore(model);
-  return ["left_shoulder", "right_shoulder", "left_hip", "right_hip"].every(
-    (n) => (r.keypoints[names.indexOf(n) * 3 + 2] ?? 0) >= min,
-  );
-}
-
 /**
  * Normalises to 0–1, smooths each coordinate over time (One Euro) and zeroes low-confidence
  * points. Smoothing restarts whenever a point goes missing, so it never drags a point across a gap.
@@ -119,16 +95,16 @@ export function buildTrack(
   info: VideoInfo,
   decoded: { width: number; height: number },
 ): PoseTrack {
-  const spec = modelSpec(model);
-  const k = spec.keypointNames.length;
-  const minScore = minKeypointScore(model);
+  const adapter = poseAdapter(model);
+  const k = adapter.keypointNames.length;
+  const minScore = adapter.minKeypointScore;
   // Filter in units of the frame's longest side, so the speed term means the same for any shape.
   const side = Math.max(decoded.width, decoded.height);
   const fx = Array.from({ length: k }, () => new OneEuro(DEFAULT_SMOOTHING));
   const fy = Array.from({ length: k }, () => new OneEuro(DEFAULT_SMOOTHING));
   const frames: PoseFrame[] = [];
   for (const r of raw) {
-    const present = hasPerson(r, model, spec.keypointNames);
+    const present = adapter.hasPerson(r);
     const kp: number[] = new Array(k * 3).fill(0);
     for (let i = 0; i < k; i++) {
       const s = r.keypoints[i * 3 + 2] ?? 0;
@@ -148,7 +124,7 @@ export function buildTrack(
   return {
     version: 1,
     model,
-    keypointNames: [...spec.keypointNames],
+    keypointNames: [...adapter.keypointNames],
     fps,
     width: info.width,
     height: info.height,

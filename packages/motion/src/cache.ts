@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type AnalyzeOptions, analyzeVideo, DEFAULTS, tooLong } from "./analyze.ts";
 import { analyzeAudio } from "./audio/index.ts";
+import { poseEngineKey } from "./pose/models.ts";
 import type { PoseTrack } from "./types.ts";
 
 /**
@@ -25,14 +26,18 @@ export interface CacheOptions {
   cacheDir?: string;
 }
 
+/**
+ * The file's content, what produced the track (model, its adapter's revision, the pose engine's
+ * version: a new one misses the tracks of the old) and the analysis settings.
+ */
 export async function cacheKey(path: string, opts: AnalyzeOptions): Promise<string> {
   const settings = [
-    opts.model ?? DEFAULTS.model,
+    poseEngineKey(opts.model ?? DEFAULTS.model),
     opts.fps ?? DEFAULTS.fps,
     opts.maxSide ?? DEFAULTS.maxSide,
     opts.chunkFrames ?? DEFAULTS.chunkFrames,
   ].join("-");
-  return `${await fileHash(path)}-${settings}-v1`;
+  return `${await fileHash(path)}-${settings}`;
 }
 
 /** analyzeVideo through the cache. */

@@ -10,6 +10,13 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/** A pose worker thread ended (crashed, exited, was killed): its frames were not answered. */
+class PoseWorkerLost extends MotionError {
+  constructor(code: number) {
+    super("INTERNAL", `Pose worker exited (code ${code})`);
+  }
+}
+
 /**
  * The host's Node flags for a worker, minus debugger flags and the tsx loader: worker-entry.mjs
  * registers tsx itself, and loading it twice made each worker start about a second slower.
@@ -41,88 +48,144 @@ function workerScript(): URL {
 }
 
 class PoseWorker {
-  readonly worker: Worker;
+  readonly thread: Worker;
+  /** Resolves once the model is loaded; rejects when it fails to load or the thread ends first. */
   readonly ready: Promise<void>;
   /** Frames sent and not answered yet (used to balance the load). */
   outstanding = 0;
+  /** The thread has ended: nothing more is sent to it. */
+  lost = false;
+  private loaded = false;
+  private closing = false;
   private pending = new Map<number, Pending>();
-  private failed: Error | undefined;
 
-  constructor(model: PoseModelName) {
-    this.worker = new Worker(workerScript(), {
-      workerData: { model },
-      execArgv: workerExecArgv(),
-    });
+  /** `onLost` hears of a thread that ended after loading its model, before its pending frames fail. */
+  constructor(model: PoseModelName, onLost: (worker: PoseWorker) => void) {
+    this.thread = new Worker(workerScript(), { workerData: { model }, execArgv: workerExecArgv() });
     // Keep the host alive while this worker has work (loading, frames in flight), and let it exit
     // when idle even if the caller forgets shutdownPosePool().
     this.ready = new Promise<void>((resolve, reject) => {
-      const onMsg = (m: WorkerReply) => {
-        if (m.type === "ready") resolve();
-        else if (m.type === "error" && m.id === undefined)
+      this.thread.on("message", (m: WorkerReply) => {
+        if (m.type === "ready") {
+          this.loaded = true;
+          resolve();
+        } else if (m.type === "error" && m.id === undefined)
           reject(new MotionError("INTERNAL", `Pose model failed to load: ${m.message}`));
-      };
-      this.worker.on("message", onMsg);
-      this.worker.once("error", reject);
+      });
+      this.thread.once("exit", (code) => reject(new PoseWorkerLost(code)));
     }).finally(() => {
-      if (this.outstanding === 0) this.worker.unref();
+      if (this.outstanding === 0) this.thread.unref();
     });
-    this.worker.on("message", (m: WorkerReply) => {
+    // A replacement nobody awaits may fail to load: its frames then fail with the reason.
+    this.ready.catch(() => {});
+    this.thread.on("message", (m: WorkerReply) => {
       if (m.type === "result" || (m.type === "error" && m.id !== undefined)) {
         const p = this.pending.get(m.id as number);
         if (!p) return;
         this.pending.delete(m.id as number);
         this.outstanding--;
-        if (this.outstanding === 0) this.worker.unref();
+        if (this.outstanding === 0) this.thread.unref();
         if (m.type === "result") p.resolve({ keypoints: m.keypoints, score: m.score });
         else p.reject(new MotionError("INTERNAL", `Pose estimation failed: ${m.message}`));
       }
     });
-    const fail = (e: Error) => {
-      this.failed = e;
-      for (const p of this.pending.values()) p.reject(e);
+    // An exception thrown outside a frame ends the thread: 'error', then 'exit' (which handles both).
+    this.thread.on("error", () => {});
+    this.thread.on("exit", (code) => {
+      this.lost = true;
+      if (this.loaded && !this.closing) onLost(this);
+      const error = new PoseWorkerLost(code);
+      for (const p of this.pending.values()) p.reject(error);
       this.pending.clear();
-    };
-    this.worker.on("error", fail);
-    this.worker.on("exit", (code) => fail(new MotionError("INTERNAL", `Pose worker exited (code ${code})`)));
+      this.outstanding = 0;
+    });
   }
 
   run(req: Omit<FrameRequest, "type">): Promise<{ keypoints: Float32Array; score: number }> {
-    if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
+      if (this.lost) {
+        reject(new PoseWorkerLost(-1));
+        return;
+      }
       this.pending.set(req.id, { resolve, reject });
-      if (this.outstanding++ === 0) this.worker.ref();
-      this.worker.postMessage({ type: "frame", ...req } satisfies FrameRequest, [req.data.buffer as ArrayBuffer]);
+      if (this.outstanding++ === 0) this.thread.ref();
+      // Copied, not transferred: the caller keeps the frame until its chunk is answered, to send
+      // it again should this worker be lost.
+      this.thread.postMessage({ type: "frame", ...req } satisfies FrameRequest);
     });
   }
 
   async close(): Promise<void> {
-    this.worker.postMessage({ type: "close" });
-    await this.worker.terminate();
+    this.closing = true;
+    this.thread.postMessage({ type: "close" });
+    await this.thread.terminate();
   }
 }
 
-const pools = new Map<PoseModelName, PoseWorker[]>();
-let nextId = 1;
-let nextTrack = 1;
-
-/** Worker count: one per core by default (POSE_WORKERS overrides). */
+/** Worker count: one per core by default (STEPSYNC_POSE_WORKERS overrides). */
 export function poolSize(): number {
   const env = Number(process.env.STEPSYNC_POSE_WORKERS);
   if (Number.isInteger(env) && env > 0) return env;
   return Math.max(1, availableParallelism());
 }
 
-async function getPool(model: PoseModelName): Promise<PoseWorker[]> {
+/**
+ * Worker threads running one pose model. A worker whose thread ends after it loaded the model (a
+ * crash, an exit, a kill) is replaced at once by a new one; a model that fails to load fails the pool.
+ */
+export class PosePool {
+  private readonly workers: PoseWorker[];
+
+  constructor(
+    readonly model: PoseModelName,
+    readonly size = poolSize(),
+  ) {
+    this.workers = Array.from({ length: size }, () => this.startWorker());
+  }
+
+  private startWorker(): PoseWorker {
+    return new PoseWorker(this.model, (lost) => {
+      const i = this.workers.indexOf(lost);
+      if (i >= 0) this.workers[i] = this.startWorker();
+    });
+  }
+
+  /** Resolves when every worker has loaded the model. */
+  async ready(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.ready));
+  }
+
+  /** The live worker with the fewest frames outstanding (ties: lowest index, for reproducible load). */
+  leastBusy(): PoseWorker {
+    return this.workers.reduce((a, b) => (b.outstanding < a.outstanding ? b : a));
+  }
+
+  /** The worker threads now serving (e.g. for a test that stops one mid-analysis). */
+  get threads(): Worker[] {
+    return this.workers.map((w) => w.thread);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.workers.map((w) => w.close()));
+  }
+}
+
+const pools = new Map<PoseModelName, PosePool>();
+let nextId = 1;
+let nextTrack = 1;
+
+/** The shared pool of a model, its workers ready; a pool whose model fails to load is dropped. */
+async function sharedPool(model: PoseModelName): Promise<PosePool> {
   let pool = pools.get(model);
   if (!pool) {
-    pool = Array.from({ length: poolSize() }, () => new PoseWorker(model));
+    pool = new PosePool(model);
     pools.set(model, pool);
   }
   try {
-    await Promise.all(pool.map((w) => w.ready));
+    await pool.ready();
   } catch (e) {
-    pools.delete(model);
-    await Promise.allSettled(pool.map((w) => w.close()));
+    if (pools.get(model) === pool) pools.delete(model);
+    await pool.close();
     throw e;
   }
   return pool;
@@ -133,16 +196,16 @@ async function getPool(model: PoseModelName): Promise<PoseWorker[]> {
  * time the first frames are decoded (starting them takes about a second).
  */
 export function preparePosePool(model: PoseModelName): void {
-  getPool(model).catch(() => {
+  sharedPool(model).catch(() => {
     // Reported when the pool is first used for real.
   });
 }
 
 /** Stops every pose worker (the server calls this on shutdown; the next analysis starts new ones). */
 export async function shutdownPosePool(): Promise<void> {
-  const all = [...pools.values()].flat();
+  const all = [...pools.values()];
   pools.clear();
-  await Promise.allSettled(all.map((w) => w.close()));
+  await Promise.allSettled(all.map((p) => p.close()));
 }
 
 export interface RawPose {
@@ -152,54 +215,87 @@ export interface RawPose {
   score: number;
 }
 
+/** Frames of one independently tracked chunk, kept until all are answered so the chunk can run again. */
+interface Chunk {
+  index: number;
+  frames: DecodedFrame[];
+  /** Its last frame has been sent. */
+  ended: boolean;
+  worker: PoseWorker;
+  /** The track id of the current attempt; answers for another one are stale. */
+  track: number;
+  unanswered: number;
+  retried: boolean;
+}
+
 /**
  * Runs pose estimation over a stream of frames on the worker pool. The stream is cut into
  * fixed-length chunks, each tracked independently from a whole-frame start, and chunks are spread
  * over the workers. Chunk boundaries depend only on `chunkFrames`, never on the pool size or timing,
- * so the result is the same however the work is scheduled. Back-pressure: at most `maxInFlight`
- * frames are waiting in workers, so memory does not grow with the video length.
+ * so the result is the same however the work is scheduled, and a chunk whose worker is lost runs
+ * again, once, from its first frame on another worker with the same result. Back-pressure: at most
+ * `maxInFlight` frames are waiting in workers, so memory does not grow with the video length.
  */
 export async function estimatePoses(
   frames: AsyncIterable<DecodedFrame>,
   model: PoseModelName,
-  opts: { chunkFrames: number; onFrame?: (done: number) => void },
+  opts: { chunkFrames: number; onFrame?: (done: number) => void; pool?: PosePool },
 ): Promise<RawPose[]> {
   // Decode while the workers start: the first frames wait in memory rather than behind a full pipe.
   const early = prefetch(frames, EARLY_FRAMES);
-  const pool = await getPool(model).catch(async (e: unknown) => {
-    await early.stop();
-    throw e;
-  });
-  const maxInFlight = opts.chunkFrames * pool.length + 4;
-  const results: RawPose[] = [];
+  const pool = await (opts.pool ? opts.pool.ready().then(() => opts.pool as PosePool) : sharedPool(model)).catch(
+    async (e: unknown) => {
+      await early.stop();
+      throw e;
+    },
+  );
+  const maxInFlight = opts.chunkFrames * pool.size + 4;
+  const results = new Map<number, RawPose>();
   const inFlight = new Set<Promise<void>>();
   let firstError: unknown;
-  let done = 0;
-  let worker: PoseWorker | undefined;
-  let track = 0;
-  let currentChunk = -1;
+  let chunk: Chunk | undefined;
   let buffered: DecodedFrame | undefined;
 
-  const dispatch = (f: DecodedFrame, last: boolean) => {
-    const chunk = Math.floor(f.index / opts.chunkFrames);
-    if (chunk !== currentChunk || !worker) {
-      currentChunk = chunk;
-      track = nextTrack++;
-      // The least busy worker takes the new chunk (ties: lowest index, for reproducible load).
-      worker = pool.reduce((a, b) => (b.outstanding < a.outstanding ? b : a));
-    }
-    const p = worker
+  const send = (c: Chunk, f: DecodedFrame, last: boolean) => {
+    const track = c.track;
+    c.unanswered++;
+    const p = c.worker
       .run({ id: nextId++, track, last, width: f.width, height: f.height, data: f.data })
       .then((r) => {
-        results.push({ index: f.index, t: f.t, keypoints: r.keypoints, score: r.score });
-        done++;
-        opts.onFrame?.(done);
+        if (c.track !== track) return;
+        const first = !results.has(f.index);
+        results.set(f.index, { index: f.index, t: f.t, keypoints: r.keypoints, score: r.score });
+        if (first) opts.onFrame?.(results.size);
+        if (--c.unanswered === 0 && c.ended) c.frames = [];
       })
       .catch((e: unknown) => {
-        firstError ??= e;
+        if (c.track !== track) return;
+        if (e instanceof PoseWorkerLost && !c.retried) retry(c);
+        else firstError ??= e;
       })
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
+  };
+
+  // The lost worker's frames of this chunk all fail at once; the first starts the chunk again.
+  const retry = (c: Chunk) => {
+    c.retried = true;
+    c.worker = pool.leastBusy();
+    c.track = nextTrack++;
+    c.unanswered = 0;
+    for (const [i, f] of c.frames.entries()) send(c, f, c.ended && i === c.frames.length - 1);
+  };
+
+  const dispatch = (f: DecodedFrame, last: boolean) => {
+    const index = Math.floor(f.index / opts.chunkFrames);
+    if (chunk?.index !== index) {
+      // The least busy worker takes the new chunk.
+      const worker = pool.leastBusy();
+      chunk = { index, frames: [], ended: false, worker, track: nextTrack++, unanswered: 0, retried: false };
+    }
+    chunk.frames.push(f);
+    chunk.ended = last;
+    send(chunk, f, last);
   };
 
   for await (const f of early.frames) {
@@ -213,10 +309,10 @@ export async function estimatePoses(
     while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
   }
   if (buffered && !firstError) dispatch(buffered, true);
-  await Promise.all(inFlight);
+  // A retry sends its chunk again while the first attempt settles: wait for those too.
+  while (inFlight.size > 0) await Promise.all(inFlight);
   if (firstError) throw firstError;
-  results.sort((a, b) => a.index - b.index);
-  return results;
+  return [...results.values()].sort((a, b) => a.index - b.index);
 }
 
 /** Frames decoded ahead while the workers start (about 0.4 MB each at the decode size). */

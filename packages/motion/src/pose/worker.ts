@@ -27,11 +27,10 @@ export type WorkerReply =
 const port = parentPort;
 if (!port) throw new Error("pose worker must run in a worker thread");
 
-const estimator = new PoseEstimator((workerData as { model: PoseModelName }).model);
 const tracks = new Map<number, TrackState>();
-
+let estimator: PoseEstimator | undefined;
 try {
-  await estimator.load();
+  estimator = await PoseEstimator.load((workerData as { model: PoseModelName }).model);
   port.postMessage({ type: "ready" } satisfies WorkerReply);
 } catch (e) {
   port.postMessage({ type: "error", message: e instanceof Error ? e.message : String(e) } satisfies WorkerReply);
@@ -39,11 +38,12 @@ try {
 
 port.on("message", (msg: FrameRequest | { type: "close" }) => {
   if (msg.type === "close") {
-    estimator.dispose();
+    estimator?.dispose();
     port.close();
     return;
   }
   try {
+    if (!estimator) throw new Error("the pose model is not loaded");
     let state = tracks.get(msg.track);
     if (!state) {
       state = {};
