@@ -66,11 +66,13 @@ async function adminOn(tab: string): Promise<WatchedPage> {
   return watched;
 }
 
+async function tabSelected(p: Page, tab: string): Promise<boolean> {
+  return (await p.getByRole("tab", { name: tab, exact: true }).getAttribute("aria-selected")) === "true";
+}
+
 async function openTab(p: Page, tab: string) {
   await p.getByRole("tab", { name: tab, exact: true }).click();
-  await expect
-    .poll(() => p.getByRole("tab", { name: tab, exact: true }).getAttribute("aria-selected"), { timeout: 10_000 })
-    .toBe("true");
+  await expect.poll(() => tabSelected(p, tab), { timeout: 10_000 }).toBe(true);
 }
 
 const visible = (p: Page, text: string) => p.getByText(text, { exact: true }).first().isVisible();
@@ -83,14 +85,20 @@ describe("admin panel in the browser", () => {
     await role.selectOption("contributor");
     await expect.poll(() => visible(p, "User role updated successfully"), { timeout: 10_000 }).toBe(true);
 
+    // The tab is in the address, so a reload stays on it.
+    expect(new URL(p.url()).pathname).toBe("/admin/users");
     await p.reload();
-    await openTab(p, "User Management");
+    await expect.poll(() => tabSelected(p, "User Management"), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => role.inputValue(), { timeout: 10_000 }).toBe("contributor");
     const row = p.locator("tr", { hasText: MEMBER.email });
     expect(await row.getByText("contributor", { exact: true }).isVisible()).toBe(true);
     // The admin's own role cannot be changed from here.
     const own = p.locator("tr", { hasText: ADMIN.email }).getByLabel(/^Role of /);
     expect(await own.isDisabled()).toBe(true);
+    // The browser's back button returns to the tab before.
+    await p.goBack();
+    await expect.poll(() => tabSelected(p, "Traffic Metrics"), { timeout: 10_000 }).toBe(true);
+    expect(new URL(p.url()).pathname).toBe("/admin");
     expect(problems).toEqual([]);
   });
 
