@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { emailConfirmations, passwordResetTokens, sessions, users } from "../../db/schema.ts";
 
@@ -11,6 +11,10 @@ export type SessionRow = typeof sessions.$inferSelect;
 export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+export async function findUsersByIds(db: Queryable, ids: number[]): Promise<UserRow[]> {
+  return ids.length ? db.select().from(users).where(inArray(users.id, ids)) : [];
 }
 
 /** E-mail addresses compare case-insensitively. */

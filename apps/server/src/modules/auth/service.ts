@@ -16,7 +16,7 @@ import { createSession, endUserSessions } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export type { UserRow } from "./repository.ts";
-export { findUserByEmail, findUserById } from "./repository.ts";
+export { findUserByEmail, findUserById, findUsersByIds } from "./repository.ts";
 
 type SessionMeta = { userAgent?: string; ip?: string };
 
