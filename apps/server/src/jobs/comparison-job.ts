@@ -1,43 +1,24 @@
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { compareVideos, isMotionError } from "@stepsync/motion";
 import { COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { AppContext } from "../context.ts";
-import { referenceVideos, videos } from "../db/schema.ts";
 import {
   beatComparison,
   claimAttempt,
   completeComparison,
   failComparison,
   reportProgress,
-} from "../modules/comparisons/lifecycle.ts";
+  requeueComparison,
+} from "../modules/comparisons/service.ts";
+import { libraryReferenceForAnalysis } from "../modules/library/service.ts";
+import { uploadKey } from "../modules/videos/service.ts";
 import { MAX_ATTEMPTS, startHeartbeat } from "./heartbeat.ts";
-import { requeueComparison } from "./recovery.ts";
 import { loadReferenceTrack } from "./reference-poses-job.ts";
 
 export type ComparisonJob = { comparisonId: number };
 
 /** Progress is written at most this often (and on every whole 5%), to keep the database calm. */
 const PROGRESS_EVERY_MS = 1000;
-
-async function videoKey(ctx: AppContext, videoId: number | null): Promise<string | undefined> {
-  if (!videoId) return undefined;
-  const [row] = await ctx.db.select({ key: videos.storageKey }).from(videos).where(eq(videos.id, videoId));
-  return row?.key;
-}
-
-async function libraryVideo(ctx: AppContext, referenceVideoId: number | null) {
-  if (!referenceVideoId) return undefined;
-  const [row] = await ctx.db
-    .select({
-      key: referenceVideos.videoKey,
-      poseStatus: referenceVideos.poseStatus,
-      trackKey: referenceVideos.poseTrackKey,
-    })
-    .from(referenceVideos)
-    .where(eq(referenceVideos.id, referenceVideoId));
-  return row;
-}
 
 /**
  * Runs one comparison: both videos through the motion engine, progress into the database, the
@@ -53,9 +34,11 @@ export function comparisonJobHandler(ctx: AppContext) {
       await failComparison(ctx.db, comparisonId, COMPARE_MESSAGES.interrupted);
       return;
     }
-    const userKey = await videoKey(ctx, comparison.userVideoId);
-    const uploadedReferenceKey = await videoKey(ctx, comparison.referenceUploadId);
-    const library = uploadedReferenceKey ? undefined : await libraryVideo(ctx, comparison.referenceVideoId);
+    const userKey = await uploadKey(ctx.db, comparison.userVideoId);
+    const uploadedReferenceKey = await uploadKey(ctx.db, comparison.referenceUploadId);
+    const library = uploadedReferenceKey
+      ? undefined
+      : await libraryReferenceForAnalysis(ctx.db, comparison.referenceVideoId);
     const referenceKey = uploadedReferenceKey ?? library?.key;
     if (!userKey || !referenceKey) {
       await failComparison(

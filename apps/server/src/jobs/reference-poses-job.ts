@@ -1,11 +1,15 @@
 import { Readable } from "node:stream";
-import { and, eq, isNull } from "drizzle-orm";
 import { analyzeVideo, extractFrame, isMotionError, type PoseTrack } from "@stepsync/motion";
 import type { AppContext } from "../context.ts";
-import { referenceVideos } from "../db/schema.ts";
+import {
+  beatReferencePoses,
+  claimReferencePoses,
+  failReferencePoses,
+  readyReferencePoses,
+  setGeneratedThumbnail,
+} from "../modules/library/service.ts";
 import { newThumbnailKey } from "../modules/library/upload.ts";
 import { startHeartbeat } from "./heartbeat.ts";
-import { claimReferencePoses } from "./recovery.ts";
 
 export type ReferencePosesJob = { referenceVideoId: number };
 
@@ -25,11 +29,7 @@ export function referencePosesJobHandler(ctx: AppContext) {
     if (!video) return; // ready, failed or deleted meanwhile
     let track: PoseTrack;
     const stopBeating = startHeartbeat(
-      () =>
-        ctx.db
-          .update(referenceVideos)
-          .set({ poseHeartbeatAt: new Date() })
-          .where(and(eq(referenceVideos.id, referenceVideoId), eq(referenceVideos.poseStatus, "pending"))),
+      () => beatReferencePoses(ctx.db, referenceVideoId),
       ctx.config.jobTimeoutSeconds * 1000,
       ctx.log,
     );
@@ -45,23 +45,15 @@ export function referencePosesJobHandler(ctx: AppContext) {
       if (!isMotionError(error) || error.code === "INTERNAL") {
         ctx.log.error({ err: error, referenceVideoId }, "reference pose analysis crashed");
       }
-      await ctx.db
-        .update(referenceVideos)
-        .set({ poseStatus: "failed", poseError: reason })
-        .where(eq(referenceVideos.id, referenceVideoId));
+      await failReferencePoses(ctx.db, referenceVideoId, reason);
       return;
     } finally {
       stopBeating();
     }
     const key = poseTrackKey(referenceVideoId);
     await ctx.storage.put(key, Readable.from([Buffer.from(JSON.stringify(track))]));
-    const [updated] = await ctx.db
-      .update(referenceVideos)
-      .set({ poseStatus: "ready", poseTrackKey: key, poseError: null })
-      .where(and(eq(referenceVideos.id, referenceVideoId)))
-      .returning({ id: referenceVideos.id });
     // Deleted meanwhile: do not leave the track behind.
-    if (!updated) await ctx.storage.delete(key);
+    if (!(await readyReferencePoses(ctx.db, referenceVideoId, key))) await ctx.storage.delete(key);
   };
 }
 
@@ -78,12 +70,7 @@ async function makeThumbnail(
   if (!jpeg) return;
   const key = newThumbnailKey(video.contributorId ?? 0);
   await ctx.storage.put(key, Readable.from([jpeg]));
-  const [set] = await ctx.db
-    .update(referenceVideos)
-    .set({ thumbnailKey: key })
-    .where(and(eq(referenceVideos.id, video.id), isNull(referenceVideos.thumbnailKey)))
-    .returning({ id: referenceVideos.id });
-  if (!set) await ctx.storage.delete(key);
+  if (!(await setGeneratedThumbnail(ctx.db, video.id, key))) await ctx.storage.delete(key);
 }
 
 /** Loads a stored reference track; undefined when there is none (yet) or it cannot be read. */

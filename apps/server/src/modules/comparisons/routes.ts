@@ -1,35 +1,28 @@
 import type { FastifyInstance } from "fastify";
-import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { COMPARE_MESSAGES, comparisonListQuery, rowId } from "@stepsync/contracts";
-import type { Db } from "../../db/client.ts";
-import { comparisons, videos } from "../../db/schema.ts";
-import { HttpError, parse } from "../../http/errors.ts";
+import { comparisonListQuery, rowId } from "@stepsync/contracts";
+import { parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
-import { historyStats } from "./stats.ts";
 import { toComparisonDetail, toComparisonSummary } from "./serialize.ts";
 import { pagination } from "../../http/paging.ts";
+import {
+  deleteComparison,
+  historyStats,
+  listComparisonsOf,
+  ownComparison,
+  processingComparisonsOf,
+} from "./service.ts";
 
-export function comparisonRoutes(app: FastifyInstance, { db, storage }: AppContext): void {
+const idParam = z.object({ id: rowId() });
+
+export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
   app.get("/api/comparisons", { preHandler: guard() }, async (request) => {
     const { user } = currentUser(request);
     const { page, limit, activity_type } = parse(comparisonListQuery, request.query);
-    const where = and(
-      eq(comparisons.userId, user.id),
-      activity_type ? eq(comparisons.activityType, activity_type) : undefined,
-    );
-    const [rows, [count]] = await Promise.all([
-      db
-        .select()
-        .from(comparisons)
-        .where(where)
-        .orderBy(desc(comparisons.createdAt), desc(comparisons.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ total: sql<number>`count(*)::int` }).from(comparisons).where(where),
-    ]);
-    const total = count?.total ?? 0;
+    const { rows, total } = await listComparisonsOf(db, user.id, activity_type, { page, limit });
     return {
       comparisons: rows.map(toComparisonSummary),
       pagination: pagination(page, limit, total),
@@ -41,16 +34,7 @@ export function comparisonRoutes(app: FastifyInstance, { db, storage }: AppConte
   });
 
   app.get("/api/comparisons/processing-status", { preHandler: guard() }, async (request) => {
-    const rows = await db
-      .select({
-        id: comparisons.id,
-        progress: comparisons.progress,
-        attempt: comparisons.attempts,
-        created_at: comparisons.createdAt,
-      })
-      .from(comparisons)
-      .where(and(eq(comparisons.userId, currentUser(request).user.id), eq(comparisons.status, "processing")))
-      .orderBy(desc(comparisons.createdAt));
+    const rows = await processingComparisonsOf(db, currentUser(request).user.id);
     return {
       processing_comparisons: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
     };
@@ -59,44 +43,13 @@ export function comparisonRoutes(app: FastifyInstance, { db, storage }: AppConte
   /** One comparison with its full result; someone else's answers 404 like a missing one. */
   app.get("/api/comparisons/:id", { preHandler: guard() }, async (request) => {
     const { id } = parse(idParam, request.params);
-    const row = await ownComparison(db, currentUser(request).user.id, id);
-    return { comparison: toComparisonDetail(row) };
+    return { comparison: toComparisonDetail(await ownComparison(db, id, currentUser(request).user)) };
   });
 
   /** Deletes a comparison and the uploaded files no other comparison uses. */
   app.delete("/api/comparisons/:id", { preHandler: guard() }, async (request) => {
     const { id } = parse(idParam, request.params);
-    const { user } = currentUser(request);
-    const row = await ownComparison(db, user.id, id);
-    const orphanKeys = await db.transaction(async (tx) => {
-      await tx.delete(comparisons).where(eq(comparisons.id, row.id));
-      const keys: string[] = [];
-      for (const videoId of [row.userVideoId, row.referenceUploadId]) {
-        if (!videoId) continue;
-        const [stillUsed] = await tx
-          .select({ id: comparisons.id })
-          .from(comparisons)
-          .where(or(eq(comparisons.userVideoId, videoId), eq(comparisons.referenceUploadId, videoId)))
-          .limit(1);
-        if (stillUsed) continue;
-        const [gone] = await tx.delete(videos).where(eq(videos.id, videoId)).returning({ key: videos.storageKey });
-        if (gone) keys.push(gone.key);
-      }
-      return keys;
-    });
-    // Files go after the rows are gone: a failed file removal leaves an orphan file, never a broken comparison.
-    await Promise.all(orphanKeys.map((key) => storage.delete(key)));
+    await deleteComparison(ctx, id, currentUser(request).user);
     return { message: "Comparison deleted" };
   });
-}
-
-const idParam = z.object({ id: rowId() });
-
-async function ownComparison(db: Db, userId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(comparisons)
-    .where(and(eq(comparisons.id, id), eq(comparisons.userId, userId)));
-  if (!row) throw new HttpError(404, COMPARE_MESSAGES.comparisonNotFound(id));
-  return row;
 }

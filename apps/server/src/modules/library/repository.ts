@@ -8,6 +8,7 @@ import {
   type Difficulty,
 } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
+import { heartbeatSilent } from "../../db/heartbeat.ts";
 import { containsPattern } from "../../db/like.ts";
 import { follows, referenceVideos, users, videoComments, videoLikes, videoShares } from "../../db/schema.ts";
 import type { CardRow } from "./serialize.ts";
@@ -360,4 +361,47 @@ export async function setThumbnailIfNone(q: Queryable, id: number, thumbnailKey:
     .where(and(byId(id), isNull(referenceVideos.thumbnailKey)))
     .returning({ id: referenceVideos.id });
   return set.length > 0;
+}
+
+/** A pose job taking its video: counts the attempt and starts its heartbeat; undefined when not pending. */
+export async function claimPoses(q: Queryable, id: number): Promise<LibraryVideoRow | undefined> {
+  const [row] = await q
+    .update(referenceVideos)
+    .set({ poseAttempts: sql`${referenceVideos.poseAttempts} + 1`, poseHeartbeatAt: new Date() })
+    .where(and(byId(id), eq(referenceVideos.poseStatus, "pending")))
+    .returning();
+  return row;
+}
+
+const posesPending = (id: number) => and(byId(id), eq(referenceVideos.poseStatus, "pending"));
+
+export async function beatPoses(q: Queryable, id: number): Promise<void> {
+  await q.update(referenceVideos).set({ poseHeartbeatAt: new Date() }).where(posesPending(id));
+}
+
+/** Marks the poses failed with the reason; `onlyIfPending` leaves a video whose poses finished meanwhile alone. */
+export async function setPosesFailed(q: Queryable, id: number, reason: string, onlyIfPending: boolean): Promise<void> {
+  await q
+    .update(referenceVideos)
+    .set({ poseStatus: "failed", poseError: reason })
+    .where(onlyIfPending ? posesPending(id) : byId(id));
+}
+
+/** Marks the poses ready with their stored track; false when the video is gone. */
+export async function setPosesReady(q: Queryable, id: number, trackKey: string): Promise<boolean> {
+  const updated = await q
+    .update(referenceVideos)
+    .set({ poseStatus: "ready", poseTrackKey: trackKey, poseError: null })
+    .where(byId(id))
+    .returning({ id: referenceVideos.id });
+  return updated.length > 0;
+}
+
+/** Takes the pending videos whose pose job went silent (each by the one update that clears its heartbeat). */
+export function takeSilentPoses(q: Queryable, sweep: { staleMs: number; queued?: boolean }) {
+  return q
+    .update(referenceVideos)
+    .set({ poseHeartbeatAt: null })
+    .where(and(eq(referenceVideos.poseStatus, "pending"), heartbeatSilent(referenceVideos.poseHeartbeatAt, sweep)))
+    .returning({ id: referenceVideos.id, attempts: referenceVideos.poseAttempts });
 }

@@ -90,6 +90,9 @@ export async function recentLibraryCardsOf(
 /** How many approved videos a contributor has and how often they were viewed. */
 export const contributorLibraryTotals = repo.approvedTotalsOf;
 
+/** One more comparison completed against the video (in the completing transaction). */
+export const countLibraryUsage = repo.countUsage;
+
 // Contributing ------------------------------------------------------------------------------------
 
 export type NewLibraryVideo = {
@@ -279,4 +282,30 @@ export async function reviewLibraryVideo(
           : LIBRARY_MESSAGES.rejectedMessage(video.title, reason),
     });
   });
+}
+
+// Poses (the reference-poses job) -----------------------------------------------------------------
+
+/** A pose job taking its video: counts the attempt and starts its heartbeat; undefined when not pending. */
+export const claimReferencePoses = repo.claimPoses;
+/** The running pose job's sign of life. */
+export const beatReferencePoses = repo.beatPoses;
+/** Takes the pending videos whose pose job went silent. */
+export const takeSilentReferencePoses = repo.takeSilentPoses;
+
+/** The engine could not use the video (or the job kept dying): admins see why before approving. */
+export async function failReferencePoses(db: Queryable, id: number, reason: string, onlyIfPending = false) {
+  await repo.setPosesFailed(db, id, reason, onlyIfPending);
+}
+
+/** Records the stored pose track; false when the video was deleted meanwhile (the caller removes the track). */
+export const readyReferencePoses = repo.setPosesReady;
+
+/** Sets a thumbnail made from the video unless one was set meanwhile; false when it was (or the video is gone). */
+export const setGeneratedThumbnail = repo.setThumbnailIfNone;
+
+/** What the comparison job needs of a library reference: its file and, when ready, its stored poses. */
+export async function libraryReferenceForAnalysis(db: Queryable, id: number | null) {
+  const video = id ? await repo.findVideo(db, id) : undefined;
+  return video && { key: video.videoKey, poseStatus: video.poseStatus, trackKey: video.poseTrackKey };
 }

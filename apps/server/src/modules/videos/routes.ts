@@ -1,17 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { MultipartFile } from "@fastify/multipart";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ACTIVITY_TYPES, COMPARE_MESSAGES, LIMITS, rowId } from "@stepsync/contracts";
-import { comparisons, referenceVideos, users, videos } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
-import { JOB_NAMES } from "../../jobs/queue.ts";
-import { changeCredits } from "../credits/service.ts";
+import { referenceUrlOf } from "../comparisons/serialize.ts";
+import { startComparison } from "../comparisons/service.ts";
+import { visibleLibraryVideo } from "../library/service.ts";
 import { sendStoredFile } from "./serve.ts";
+import { ownUpload } from "./service.ts";
 import { storeUploadedVideo, type StoredVideo } from "./upload.ts";
-import { libraryVideoUrl, userVideoUrl } from "./urls.ts";
+import { userVideoUrl } from "./urls.ts";
 
 const compareFields = z.object({
   activity_type: z.enum(ACTIVITY_TYPES, { error: COMPARE_MESSAGES.unknownStyle }).default("contemporary"),
@@ -24,12 +24,11 @@ const idParam = z.object({ id: rowId(COMPARE_MESSAGES.videoNotFound) });
 type Upload = { field: "reference_video" | "user_video"; stored: StoredVideo; originalName: string };
 
 export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { queue } = ctx;
   const { db, storage } = ctx;
 
   /**
-   * Starts a comparison: stores the uploads (checked as they stream), takes one credit in the same
-   * transaction that creates the comparison, queues the analysis and answers at once.
+   * Starts a comparison: stores the uploads (checked as they stream), then the comparisons service
+   * takes its credits in the transaction that creates it and queues the analysis; answers at once.
    */
   app.post("/api/videos/compare", { preHandler: guard() }, async (request, reply) => {
     const { user } = currentUser(request);
@@ -58,86 +57,19 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
 
       const input = parse(compareFields, fields);
-      const userUpload = uploads.find((u) => u.field === "user_video");
-      const referenceUpload = uploads.find((u) => u.field === "reference_video");
-      if (!userUpload && !input.user_video_id) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
-      if (!referenceUpload && !input.reference_video_id) throw new HttpError(400, COMPARE_MESSAGES.noReference);
-
-      // An earlier upload of one's own may be reused; anyone else's is "not found".
-      if (!userUpload && input.user_video_id) {
-        const [own] = await db
-          .select({ id: videos.id })
-          .from(videos)
-          .where(and(eq(videos.id, input.user_video_id), eq(videos.ownerId, user.id)));
-        if (!own) throw new HttpError(404, COMPARE_MESSAGES.videoNotFound);
-      }
-      let library: typeof referenceVideos.$inferSelect | undefined;
-      let contributorName: string | null = null;
-      if (!referenceUpload && input.reference_video_id) {
-        const [row] = await db
-          .select({ video: referenceVideos, contributor: users.username })
-          .from(referenceVideos)
-          .leftJoin(users, eq(users.id, referenceVideos.contributorId))
-          .where(and(eq(referenceVideos.id, input.reference_video_id), eq(referenceVideos.status, "approved")));
-        if (!row) throw new HttpError(404, COMPARE_MESSAGES.referenceNotFound);
-        library = row.video;
-        contributorName = row.contributor;
-      }
-
-      const created = await db.transaction(async (tx) => {
-        const insertVideo = async (upload: Upload, kind: "user" | "reference") => {
-          const [row] = await tx
-            .insert(videos)
-            .values({
-              ownerId: user.id,
-              kind,
-              storageKey: upload.stored.key,
-              originalName: upload.originalName,
-              mimeType: upload.stored.sniffed.mime,
-              sizeBytes: upload.stored.size,
-              durationS: upload.stored.info.duration,
-              width: upload.stored.info.width,
-              height: upload.stored.info.height,
-            })
-            .returning({ id: videos.id });
-          return row?.id;
-        };
-        const userVideoId = userUpload ? await insertVideo(userUpload, "user") : input.user_video_id;
-        const referenceUploadId = referenceUpload ? await insertVideo(referenceUpload, "reference") : undefined;
-        if (
-          !(await changeCredits(tx, user.id, -LIMITS.comparisonCost, "usage", `Comparison (${input.activity_type})`))
-        ) {
-          throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
-        }
-        const [comparison] = await tx
-          .insert(comparisons)
-          .values({
-            userId: user.id,
-            activityType: input.activity_type,
-            userVideoId,
-            referenceUploadId,
-            referenceVideoId: library?.id,
-            referenceTitle: library?.title ?? referenceUpload?.originalName ?? null,
-            contributorName,
-            heartbeatAt: new Date(),
-          })
-          .returning();
-        if (!comparison) throw new Error("comparison insert returned no row");
-        return comparison;
+      const created = await startComparison(ctx, user, {
+        activityType: input.activity_type,
+        userUpload: uploads.find((u) => u.field === "user_video"),
+        referenceUpload: uploads.find((u) => u.field === "reference_video"),
+        userVideoId: input.user_video_id,
+        referenceVideoId: input.reference_video_id,
       });
-
-      await queue.send(JOB_NAMES.comparison, { comparisonId: created.id });
-      const referenceUrl = created.referenceUploadId
-        ? userVideoUrl(created.referenceUploadId)
-        : library
-          ? libraryVideoUrl(library.id)
-          : null;
       return reply.status(202).send({
         comparison_id: created.id,
         status: "processing",
         progress: 0,
         message: COMPARE_MESSAGES.processing,
-        reference_url: referenceUrl,
+        reference_url: referenceUrlOf(created),
         user_url: created.userVideoId ? userVideoUrl(created.userVideoId) : null,
       });
     } catch (error) {
@@ -149,11 +81,7 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** A user's uploaded video, to its owner only (anyone else gets 404, so ids do not leak). */
   app.get("/api/videos/:id/file", { preHandler: guard() }, async (request, reply) => {
     const { id } = parse(idParam, request.params);
-    const [video] = await db
-      .select()
-      .from(videos)
-      .where(and(eq(videos.id, id), eq(videos.ownerId, currentUser(request).user.id)));
-    if (!video) throw new HttpError(404, COMPARE_MESSAGES.videoNotFound);
+    const video = await ownUpload(db, id, currentUser(request).user);
     return sendStoredFile(request, reply, storage, {
       key: video.storageKey,
       mimeType: video.mimeType,
@@ -164,12 +92,7 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** A library video: public once approved; its contributor and admins may also see it while in review. */
   app.get("/api/reference-videos/:id/file", async (request, reply) => {
     const { id } = parse(idParam, request.params);
-    const [video] = await db.select().from(referenceVideos).where(eq(referenceVideos.id, id));
-    const viewer = request.auth?.user;
-    const visible =
-      video &&
-      (video.status === "approved" || viewer?.role === "admin" || (viewer && viewer.id === video.contributorId));
-    if (!video || !visible) throw new HttpError(404, COMPARE_MESSAGES.videoNotFound);
+    const video = await visibleLibraryVideo(db, id, request.auth?.user);
     return sendStoredFile(request, reply, storage, {
       key: video.videoKey,
       mimeType: video.mimeType,

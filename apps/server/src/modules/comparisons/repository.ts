@@ -1,0 +1,151 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client.ts";
+import { heartbeatSilent } from "../../db/heartbeat.ts";
+import { comparisons } from "../../db/schema.ts";
+
+export type ComparisonRow = typeof comparisons.$inferSelect;
+type Page = { page: number; limit: number };
+
+const byId = (id: number) => eq(comparisons.id, id);
+/** A comparison only moves forward: every change of state is conditional on still processing. */
+const stillProcessing = (id: number) => and(byId(id), eq(comparisons.status, "processing"));
+const completedOf = (userId: number) => and(eq(comparisons.userId, userId), eq(comparisons.status, "completed"));
+
+export async function findComparison(q: Queryable, id: number): Promise<ComparisonRow | undefined> {
+  const [row] = await q.select().from(comparisons).where(byId(id));
+  return row;
+}
+
+export async function insertComparison(q: Queryable, values: typeof comparisons.$inferInsert): Promise<ComparisonRow> {
+  const [row] = await q.insert(comparisons).values(values).returning();
+  if (!row) throw new Error("comparison insert returned no row");
+  return row;
+}
+
+export async function deleteComparisonRow(q: Queryable, id: number): Promise<void> {
+  await q.delete(comparisons).where(byId(id));
+}
+
+/** Whether any comparison still uses an upload (as the user's video or as the reference). */
+export async function isUploadUsed(q: Queryable, videoId: number): Promise<boolean> {
+  const [used] = await q
+    .select({ id: comparisons.id })
+    .from(comparisons)
+    .where(or(eq(comparisons.userVideoId, videoId), eq(comparisons.referenceUploadId, videoId)))
+    .limit(1);
+  return !!used;
+}
+
+/** A user's comparisons (optionally of one style), newest first: one page and the total. */
+export async function listOf(q: Queryable, userId: number, activityType: string | undefined, page: Page) {
+  const where = and(
+    eq(comparisons.userId, userId),
+    activityType ? eq(comparisons.activityType, activityType) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    q
+      .select()
+      .from(comparisons)
+      .where(where)
+      .orderBy(desc(comparisons.createdAt), desc(comparisons.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    q.select({ total: sql<number>`count(*)::int` }).from(comparisons).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** A user's comparisons still being analysed, newest first. */
+export function processingOf(q: Queryable, userId: number) {
+  return q
+    .select({
+      id: comparisons.id,
+      progress: comparisons.progress,
+      attempt: comparisons.attempts,
+      created_at: comparisons.createdAt,
+    })
+    .from(comparisons)
+    .where(and(eq(comparisons.userId, userId), eq(comparisons.status, "processing")))
+    .orderBy(desc(comparisons.createdAt));
+}
+
+/** Count, best and mean score of a user's completed comparisons. */
+export async function completedTotalsOf(q: Queryable, userId: number) {
+  const [row] = await q
+    .select({
+      total: sql<number>`count(*)::int`,
+      best: sql<number | null>`max(${comparisons.overallScore})`,
+      average: sql<number | null>`avg(${comparisons.overallScore})::float8`,
+    })
+    .from(comparisons)
+    .where(completedOf(userId));
+  return { total: row?.total ?? 0, best: row?.best ?? null, average: row?.average ?? null };
+}
+
+/** The scores of a user's latest completed comparisons, newest first. */
+export async function recentScoresOf(q: Queryable, userId: number, count: number): Promise<(number | null)[]> {
+  const rows = await q
+    .select({ score: comparisons.overallScore })
+    .from(comparisons)
+    .where(completedOf(userId))
+    .orderBy(desc(comparisons.createdAt))
+    .limit(count);
+  return rows.map((r) => r.score);
+}
+
+// The analysis job's state ------------------------------------------------------------------------
+
+/** Counts an attempt and marks the job alive; undefined when no longer processing. */
+export async function claimAttempt(q: Queryable, id: number): Promise<ComparisonRow | undefined> {
+  const [row] = await q
+    .update(comparisons)
+    .set({ attempts: sql`${comparisons.attempts} + 1`, heartbeatAt: new Date(), progress: 0 })
+    .where(stillProcessing(id))
+    .returning();
+  return row;
+}
+
+export async function beat(q: Queryable, id: number): Promise<void> {
+  await q.update(comparisons).set({ heartbeatAt: new Date() }).where(stillProcessing(id));
+}
+
+export async function setProgress(q: Queryable, id: number, progress: number): Promise<void> {
+  await q.update(comparisons).set({ progress, heartbeatAt: new Date() }).where(stillProcessing(id));
+}
+
+/** Stores the result; undefined when the comparison was no longer processing (nothing changed). */
+export async function markCompleted(q: Queryable, id: number, result: { overall_score: number }) {
+  const [row] = await q
+    .update(comparisons)
+    .set({ status: "completed", progress: 100, overallScore: result.overall_score, result, completedAt: new Date() })
+    .where(stillProcessing(id))
+    .returning({ referenceVideoId: comparisons.referenceVideoId, userId: comparisons.userId });
+  return row;
+}
+
+/** Stores the failure; undefined when the comparison was no longer processing (nothing changed). */
+export async function markFailed(q: Queryable, id: number, message: string) {
+  const [row] = await q
+    .update(comparisons)
+    .set({ status: "failed", error: message, completedAt: new Date() })
+    .where(stillProcessing(id))
+    .returning({ userId: comparisons.userId });
+  return row;
+}
+
+/** Marks a comparison as queued again (no heartbeat until a worker takes it). */
+export async function clearHeartbeat(q: Queryable, id: number): Promise<void> {
+  await q.update(comparisons).set({ heartbeatAt: null }).where(byId(id));
+}
+
+/**
+ * Takes the processing comparisons whose job went silent: the one update that clears their heartbeat
+ * takes each row, so concurrent sweeps never take the same one.
+ */
+export function takeSilent(q: Queryable, sweep: { staleMs: number; queued?: boolean }) {
+  return q
+    .update(comparisons)
+    .set({ heartbeatAt: null })
+    .where(and(eq(comparisons.status, "processing"), heartbeatSilent(comparisons.heartbeatAt, sweep)))
+    .returning({ id: comparisons.id, attempts: comparisons.attempts });
+}

@@ -1,0 +1,201 @@
+import { type ActivityType, COMPARE_MESSAGES, type ComparisonStats, LIMITS } from "@stepsync/contracts";
+import { awardAchievements } from "../achievements/service.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { HttpError } from "../../http/errors.ts";
+import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import { changeCredits } from "../credits/service.ts";
+import { comparableLibraryVideo, countLibraryUsage } from "../library/service.ts";
+import type { StoredVideo } from "../videos/upload.ts";
+import { deleteUpload, ownUpload, recordUpload } from "../videos/service.ts";
+import { canSeeComparison } from "./policy.ts";
+import * as repo from "./repository.ts";
+import type { ComparisonRow } from "./repository.ts";
+
+/** Lists are plain reads: the routes serialise and page them. */
+export { listOf as listComparisonsOf, processingOf as processingComparisonsOf } from "./repository.ts";
+
+/** One of the user's comparisons; anyone else's answers "not found" like a missing one. */
+export async function ownComparison(db: Queryable, id: number, user: { id: number }): Promise<ComparisonRow> {
+  const row = await repo.findComparison(db, id);
+  if (!row || !canSeeComparison(row, user)) throw new HttpError(404, COMPARE_MESSAGES.comparisonNotFound(id));
+  return row;
+}
+
+// Starting ----------------------------------------------------------------------------------------
+
+/** A video for one side of a comparison: a file just uploaded, or an earlier upload / library video by id. */
+export type ComparisonInput = {
+  activityType: ActivityType;
+  userUpload?: { stored: StoredVideo; originalName: string };
+  referenceUpload?: { stored: StoredVideo; originalName: string };
+  userVideoId?: number;
+  referenceVideoId?: number;
+};
+
+/**
+ * Starts a comparison: checks the videos it names (an earlier upload must be the user's own, a library
+ * video approved), then in one transaction records the uploads, takes the comparison's credits and
+ * creates it, and queues the analysis. Throws 402 when the balance does not cover it.
+ */
+export async function startComparison(
+  deps: { db: Db; queue: JobQueue },
+  user: { id: number },
+  input: ComparisonInput,
+): Promise<ComparisonRow> {
+  const { db } = deps;
+  if (!input.userUpload && !input.userVideoId) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
+  if (!input.referenceUpload && !input.referenceVideoId) throw new HttpError(400, COMPARE_MESSAGES.noReference);
+  // An earlier upload of one's own may be reused; anyone else's is "not found".
+  if (!input.userUpload && input.userVideoId) await ownUpload(db, input.userVideoId, user);
+  const library =
+    !input.referenceUpload && input.referenceVideoId
+      ? await comparableLibraryVideo(
+          db,
+          input.referenceVideoId,
+          () => new HttpError(404, COMPARE_MESSAGES.referenceNotFound),
+        )
+      : undefined;
+
+  const created = await db.transaction(async (tx) => {
+    const userVideoId = input.userUpload
+      ? await recordUpload(tx, user.id, "user", input.userUpload.stored, input.userUpload.originalName)
+      : input.userVideoId;
+    const referenceUploadId = input.referenceUpload
+      ? await recordUpload(tx, user.id, "reference", input.referenceUpload.stored, input.referenceUpload.originalName)
+      : undefined;
+    if (!(await changeCredits(tx, user.id, -LIMITS.comparisonCost, "usage", `Comparison (${input.activityType})`))) {
+      throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
+    }
+    return repo.insertComparison(tx, {
+      userId: user.id,
+      activityType: input.activityType,
+      userVideoId,
+      referenceUploadId,
+      referenceVideoId: library?.video.id,
+      referenceTitle: library?.video.title ?? input.referenceUpload?.originalName ?? null,
+      contributorName: library?.contributor ?? null,
+      heartbeatAt: new Date(),
+    });
+  });
+  await deps.queue.send(JOB_NAMES.comparison, { comparisonId: created.id });
+  return created;
+}
+
+// Deleting ----------------------------------------------------------------------------------------
+
+/** Deletes one of the user's comparisons and the uploaded files no other comparison uses. */
+export async function deleteComparison(
+  deps: { db: Db; storage: BlobStore },
+  id: number,
+  user: { id: number },
+): Promise<void> {
+  const row = await ownComparison(deps.db, id, user);
+  const orphanKeys = await deps.db.transaction(async (tx) => {
+    await repo.deleteComparisonRow(tx, row.id);
+    const keys: string[] = [];
+    for (const videoId of [row.userVideoId, row.referenceUploadId]) {
+      if (!videoId || (await repo.isUploadUsed(tx, videoId))) continue;
+      const key = await deleteUpload(tx, videoId);
+      if (key) keys.push(key);
+    }
+    return keys;
+  });
+  // Files go after the rows are gone: a failed file removal leaves an orphan file, never a broken comparison.
+  await Promise.all(orphanKeys.map((key) => deps.storage.delete(key)));
+}
+
+// The analysis job's lifecycle --------------------------------------------------------------------
+//
+// A comparison only moves forward: processing → completed, or processing → failed. Each move is a
+// conditional update on status = 'processing', so however many jobs, retries or sweeps race, the
+// result is stored once and the credits are refunded at most once.
+
+/** Starts an attempt: counts it and marks the job alive. Undefined when the comparison is no longer processing. */
+export const claimAttempt = repo.claimAttempt;
+
+/** The running job's sign of life (jobs/heartbeat.ts). */
+export const beatComparison = repo.beat;
+
+export async function reportProgress(db: Queryable, id: number, percent: number): Promise<void> {
+  await repo.setProgress(db, id, Math.max(0, Math.min(99, Math.round(percent))));
+}
+
+export async function completeComparison(db: Db, id: number, result: { overall_score: number }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await repo.markCompleted(tx, id, result);
+    if (!row) return false;
+    if (row.referenceVideoId) await countLibraryUsage(tx, row.referenceVideoId);
+    // Achievements in the same transaction (they see exactly the committed history, and exist only
+    // if the completion does), but behind a savepoint: a failure there must not throw away a
+    // finished analysis. Thresholds are "at least", so the next completion catches up.
+    try {
+      await tx.transaction((sp) => awardAchievements(sp, row.userId));
+    } catch (err) {
+      process.emitWarning(`awarding achievements after comparison #${id} failed: ${String(err)}`);
+    }
+    return true;
+  });
+}
+
+/** Fails the comparison with a message for the user and gives back what it cost, in one transaction. */
+export async function failComparison(db: Db, id: number, message: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await repo.markFailed(tx, id, message);
+    if (!row) return false;
+    await changeCredits(
+      tx,
+      row.userId,
+      LIMITS.comparisonCost,
+      "refund",
+      `Refund: comparison #${id} could not be completed`,
+    );
+    return true;
+  });
+}
+
+/** Sends a comparison's job again, as queued (no heartbeat until a worker takes it). */
+export async function requeueComparison(db: Queryable, queue: JobQueue, id: number): Promise<void> {
+  await repo.clearHeartbeat(db, id);
+  await queue.send(JOB_NAMES.comparison, { comparisonId: id });
+}
+
+/** Takes the processing comparisons whose job went silent (each row by exactly one sweeping process). */
+export const takeSilentComparisons = repo.takeSilent;
+
+// Statistics --------------------------------------------------------------------------------------
+
+const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+
+/** Totals over a user's completed comparisons (profile header). */
+export async function overallStats(db: Queryable, userId: number) {
+  const totals = await repo.completedTotalsOf(db, userId);
+  return {
+    total_comparisons: totals.total,
+    best_score: round1(totals.best),
+    overall_average: round1(totals.average),
+  };
+}
+
+/**
+ * History tiles. Recent trend compares the mean of the last five scores with the five before them:
+ * more than 2 points up is Improving, more than 2 down Declining, otherwise (or too few) Stable.
+ */
+export async function historyStats(db: Queryable, userId: number): Promise<ComparisonStats> {
+  const overall = await overallStats(db, userId);
+  const scores = (await repo.recentScoresOf(db, userId, 10)).map((s) => s ?? 0);
+  let recent_trend: ComparisonStats["recent_trend"] = "Stable";
+  if (scores.length >= 4) {
+    const half = Math.floor(scores.length / 2);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const delta = mean(scores.slice(0, half)) - mean(scores.slice(half));
+    if (delta > 2) recent_trend = "Improving";
+    else if (delta < -2) recent_trend = "Declining";
+  }
+  return {
+    total_comparisons: overall.total_comparisons,
+    best_score: overall.best_score,
+    average_score: overall.overall_average,
+    recent_trend,
+  };
+}
