@@ -1,15 +1,15 @@
-import { type AuthResponse, MESSAGES, type SessionResponse, type User } from "@stepsync/contracts";
+import {
+  type AuthResponse,
+  MESSAGES,
+  type RegisterRequest,
+  type SessionResponse,
+  type User,
+} from "@stepsync/contracts";
 import { apiRequest } from "./client";
 
 const authCall = { notifyUnauthorized: false } as const;
 
-export interface RegisterInput {
-  username: string;
-  email: string;
-  password: string;
-}
-
-export function register(input: RegisterInput): Promise<AuthResponse> {
+export function register(input: RegisterRequest): Promise<AuthResponse> {
   return apiRequest<AuthResponse>("/api/auth/register", {
     ...authCall,
     method: "POST",

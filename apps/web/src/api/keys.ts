@@ -12,7 +12,6 @@ export const keys = {
   plans: () => ["plans"] as const,
 
   comparisons: {
-    all: () => ["comparisons"] as const,
     /** Everything that lists or sums up comparisons (not the detail of one). */
     lists: () => ["comparisons", "lists"] as const,
     history: (activityType: string) => ["comparisons", "lists", "history", activityType] as const,

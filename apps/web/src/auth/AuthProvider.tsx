@@ -1,4 +1,4 @@
-import { type AuthResponse, LIMITS, MESSAGES, type User } from "@stepsync/contracts";
+import { type AuthResponse, LIMITS, MESSAGES, type RegisterRequest, type User } from "@stepsync/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import * as authApi from "../api/auth";
@@ -147,7 +147,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const register = useCallback(
-    async (input: authApi.RegisterInput) => acceptAuth(await authApi.register(input)),
+    async (input: RegisterRequest) => acceptAuth(await authApi.register(input)),
     [acceptAuth],
   );
 

@@ -1,6 +1,5 @@
-import type { User } from "@stepsync/contracts";
+import type { RegisterRequest, User } from "@stepsync/contracts";
 import { createContext, useContext } from "react";
-import type { RegisterInput } from "../api/auth";
 
 /** Part 1 §4: unauthenticated, loading, authenticated. */
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
@@ -17,7 +16,7 @@ export interface AuthContextValue {
   isAdmin: boolean;
   expiresAt: string | null;
   login(email: string, password: string): Promise<User>;
-  register(input: RegisterInput): Promise<User>;
+  register(input: RegisterRequest): Promise<User>;
   googleSignIn(credential: string, mode: "login" | "register"): Promise<GoogleResult>;
   logout(): Promise<void>;
   /** Re-checks the session with the server; skipped when the last check is under 10 minutes old unless forced. */
