@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   type ContributorType,
   type LibrarySort,
@@ -296,6 +296,23 @@ export async function moveLikesCount(q: Queryable, videoId: number, by: 1 | -1):
 export async function likesCountOf(q: Queryable, videoId: number): Promise<number> {
   const [row] = await q.select({ likes: referenceVideos.likesCount }).from(referenceVideos).where(byId(videoId));
   return row?.likes ?? 0;
+}
+
+/** The videos a user has liked. */
+export async function likedVideoIdsOf(q: Queryable, userId: number): Promise<number[]> {
+  const rows = await q.select({ id: videoLikes.videoId }).from(videoLikes).where(eq(videoLikes.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** Sets the stored like counters of these videos to the likes they really have. */
+export async function recountLikes(q: Queryable, videoIds: number[]): Promise<void> {
+  if (videoIds.length === 0) return;
+  await q
+    .update(referenceVideos)
+    .set({
+      likesCount: sql`(select count(*)::int from ${videoLikes} where ${videoLikes.videoId} = ${referenceVideos.id})`,
+    })
+    .where(inArray(referenceVideos.id, videoIds));
 }
 
 export async function insertShare(q: Queryable, share: typeof videoShares.$inferInsert): Promise<void> {

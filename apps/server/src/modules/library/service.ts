@@ -182,6 +182,13 @@ export async function deleteOwnLibraryVideo(
   await deleteLibraryVideo(deps, id);
 }
 
+/**
+ * The likes a user gave, for `recountLibraryLikes` after their account (and with it their likes) is
+ * deleted: the stored counters then match the likes that remain.
+ */
+export const likedLibraryVideoIdsOf = repo.likedVideoIdsOf;
+export const recountLibraryLikes = repo.recountLikes;
+
 // Likes, shares, comments -------------------------------------------------------------------------
 
 /**
