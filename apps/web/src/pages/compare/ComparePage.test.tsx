@@ -59,6 +59,9 @@ describe("a saved comparison on /compare?id=", () => {
     expect(Number(bar.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
     expect(await screen.findByTestId("comparison-result", {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText("Very good: lift the left arm a little higher.")).toBeTruthy();
+    // Its end may have refunded or changed figures: the balance is asked again.
+    const balanceCalls = () => net.calls.filter((c) => c.path === "/api/credits/balance").length;
+    await expect.poll(balanceCalls).toBe(2);
     const polls = net.calls.filter((c) => c.path === "/api/comparisons/8").length;
     expect(polls).toBe(3);
     // Done: no more asking.

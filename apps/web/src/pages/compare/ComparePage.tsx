@@ -113,7 +113,7 @@ export default function ComparePage() {
 
   // The comparison started here, followed until it ends.
   const analysingId = phase.kind === "analysing" ? phase.id : null;
-  const followed = useComparison(analysingId);
+  const followed = useComparison(analysingId, { startedHere: true });
   useEffect(() => {
     if (analysingId === null) return;
     const comparison = followed.data;
@@ -124,8 +124,6 @@ export default function ComparePage() {
     }
     if (!comparison || comparison.status === "processing") return;
     setProcessingOpen(false);
-    // A finished analysis changes history, scores, achievements; a failed one refunds the credit.
-    void invalidate(client, staleAfter.comparison());
     if (comparison.status === "completed" && comparison.results) {
       setPhase({ kind: "result", detail: comparison });
       setCompleteOpen(true);
@@ -137,7 +135,7 @@ export default function ComparePage() {
           : comparison.error || COMPARE_MESSAGES.analysisFailed,
       );
     }
-  }, [analysingId, followed.data, followed.error, client]);
+  }, [analysingId, followed.data, followed.error]);
 
   const start = useMutation({
     mutationFn: (input: StartComparisonInput) =>

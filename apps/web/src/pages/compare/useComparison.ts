@@ -1,8 +1,9 @@
 import type { ComparisonDetail } from "@stepsync/contracts";
-import { type Query, useQuery } from "@tanstack/react-query";
+import { type Query, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { isApiError } from "../../api/client";
 import { getComparison } from "../../api/comparisons";
-import { keys } from "../../api/keys";
+import { invalidate, keys, staleAfter } from "../../api/keys";
 
 /** How often a running analysis is asked for its progress. */
 export const COMPARISON_POLL_MS = 1000;
@@ -21,14 +22,30 @@ function pollEvery(query: Query<ComparisonDetail, Error, ComparisonDetail, reado
 
 /**
  * One comparison with its result (GET /api/comparisons/:id); while it is analysed, asked again about
- * once a second, in a background tab too, until it completes or fails. `null`: none.
+ * once a second, in a background tab too, until it completes or fails. `null`: none. When one seen
+ * running (or `startedHere`) ends, what its end changes (history, scores, a refund) is reloaded.
  */
-export function useComparison(id: number | string | null) {
-  return useQuery({
+export function useComparison(id: number | string | null, { startedHere = false } = {}) {
+  const client = useQueryClient();
+  const query = useQuery({
     queryKey: keys.comparisons.detail(id ?? ""),
     queryFn: ({ signal }) => getComparison(id ?? "", signal).then((r) => r.comparison),
     enabled: id !== null,
     refetchInterval: pollEvery,
     refetchIntervalInBackground: true,
   });
+
+  const key = id === null ? null : String(id);
+  const status = query.data?.status;
+  const running = useRef<string | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    if (status === "processing" || (status === undefined && startedHere)) running.current = key;
+    else if (status !== undefined && running.current === key) {
+      running.current = null;
+      void invalidate(client, staleAfter.comparison());
+    }
+  }, [key, status, startedHere, client]);
+
+  return query;
 }
