@@ -17,7 +17,7 @@ import { HttpError, parse } from "../../http/errors.ts";
 import { toCsv } from "./csv.ts";
 import { pagination } from "../../http/paging.ts";
 import { containsPattern } from "../../db/like.ts";
-import { idParam } from "./users.ts";
+import { idParam } from "./params.ts";
 import { deleteLibraryVideo } from "../library/service.ts";
 
 type VideoRow = typeof referenceVideos.$inferSelect;

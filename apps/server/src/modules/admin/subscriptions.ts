@@ -1,16 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import { count, desc, eq, sql } from "drizzle-orm";
 import { ADMIN_MESSAGES, type EmailStats, type EmailSubscription, adminSubscriptionsQuery } from "@stepsync/contracts";
 import { guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
-import { emailSubscriptions } from "../../db/schema.ts";
 import { HttpError, parse } from "../../http/errors.ts";
-import { newUnsubscribeToken } from "../notifications/service.ts";
 import { pagination } from "../../http/paging.ts";
+import {
+  listSubscriptions,
+  type SubscriptionRow,
+  subscriptionCounts,
+  unsubscribeById,
+} from "../notifications/service.ts";
 import { idParam } from "./params.ts";
 
-type Row = typeof emailSubscriptions.$inferSelect;
-const toSubscription = (r: Row): EmailSubscription => ({
+const toSubscription = (r: SubscriptionRow): EmailSubscription => ({
   id: r.id,
   email: r.email,
   feature_name: r.featureName,
@@ -24,16 +26,11 @@ export function adminSubscriptionRoutes(app: FastifyInstance, { db }: AppContext
 
   app.get("/api/admin/email-subscriptions", admin, async (request) => {
     const q = parse(adminSubscriptionsQuery, request.query);
-    const where = q.feature_name ? eq(emailSubscriptions.featureName, q.feature_name) : undefined;
-    const rows = await db
-      .select()
-      .from(emailSubscriptions)
-      .where(where)
-      .orderBy(desc(emailSubscriptions.createdAt), desc(emailSubscriptions.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
-    const [total] = await db.select({ n: count() }).from(emailSubscriptions).where(where);
-    return { subscriptions: rows.map(toSubscription), pagination: pagination(q.page, q.limit, Number(total?.n ?? 0)) };
+    const { rows, total } = await listSubscriptions(db, q.feature_name, {
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
+    return { subscriptions: rows.map(toSubscription), pagination: pagination(q.page, q.limit, total) };
   });
 
   /**
@@ -41,21 +38,11 @@ export function adminSubscriptionRoutes(app: FastifyInstance, { db }: AppContext
    * total_sent: feature announcements mailed to subscribers — none are sent yet, so 0.
    */
   app.get("/api/admin/email-stats", admin, async (): Promise<EmailStats> => {
-    const [totals] = await db
-      .select({
-        total: count(),
-        active: sql<number>`count(*) filter (where ${emailSubscriptions.subscriptionStatus} = 'active')::int`,
-      })
-      .from(emailSubscriptions);
-    const byFeature = await db
-      .select({ feature: emailSubscriptions.featureName, n: count() })
-      .from(emailSubscriptions)
-      .where(eq(emailSubscriptions.subscriptionStatus, "active"))
-      .groupBy(emailSubscriptions.featureName);
+    const counts = await subscriptionCounts(db);
     return {
-      total: Number(totals?.total ?? 0),
-      active: Number(totals?.active ?? 0),
-      feature_subscriptions: Object.fromEntries(byFeature.map((f) => [f.feature, Number(f.n)])),
+      total: counts.total,
+      active: counts.active,
+      feature_subscriptions: Object.fromEntries(counts.byFeature.map((f) => [f.feature, f.count])),
       notification_stats: { total_sent: 0 },
     };
   });
@@ -63,11 +50,7 @@ export function adminSubscriptionRoutes(app: FastifyInstance, { db }: AppContext
   /** The admin's Unsubscribe button: deactivates the row (and retires its link token). */
   app.put("/api/admin/email-subscriptions/:id/unsubscribe", admin, async (request) => {
     const { id } = parse(idParam, request.params);
-    const [row] = await db
-      .update(emailSubscriptions)
-      .set({ subscriptionStatus: "unsubscribed", unsubscribedAt: new Date(), unsubscribeToken: newUnsubscribeToken() })
-      .where(eq(emailSubscriptions.id, id))
-      .returning();
+    const row = await unsubscribeById(db, id);
     if (!row) throw new HttpError(404, ADMIN_MESSAGES.subscriptionNotFound);
     return { message: ADMIN_MESSAGES.unsubscribed, subscription: toSubscription(row) };
   });
