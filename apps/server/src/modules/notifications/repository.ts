@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { emailSubscriptions, notifications } from "../../db/schema.ts";
+import { emailSubscriptions, notifications, users } from "../../db/schema.ts";
 
 export type NotificationType = (typeof notifications.$inferInsert)["type"];
 export type SubscriptionRow = typeof emailSubscriptions.$inferSelect;
@@ -12,6 +12,34 @@ export async function insertNotifications(
   rows: Array<{ userId: number; type: NotificationType; title: string; message: string }>,
 ): Promise<void> {
   if (rows.length > 0) await db.insert(notifications).values(rows);
+}
+
+/** The admin panel's list: every user's notifications (optionally of one type / read state), newest first. */
+export async function listNotificationsWithUser(
+  db: Queryable,
+  filter: { type?: NotificationType; is_read?: boolean },
+  page: { page: number; limit: number },
+) {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(notifications.type, filter.type));
+  if (filter.is_read !== undefined) conditions.push(eq(notifications.isRead, filter.is_read));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select({ n: notifications, username: users.username, email: users.email })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  const [total] = await db.select({ n: count() }).from(notifications).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Deletes one notification; false when there was none. */
+export async function deleteNotification(db: Queryable, id: number): Promise<boolean> {
+  const gone = await db.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id });
+  return gone.length > 0;
 }
 
 // E-mail subscriptions ("notify me") --------------------------------------------------------------

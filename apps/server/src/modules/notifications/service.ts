@@ -9,7 +9,13 @@ import * as repo from "./repository.ts";
 import type { NotificationType, SubscriptionRow } from "./repository.ts";
 
 export type { SubscriptionRow } from "./repository.ts";
-export { deleteSubscriptionsOf, listSubscriptions, subscriptionCounts } from "./repository.ts";
+export {
+  deleteNotification,
+  deleteSubscriptionsOf,
+  listNotificationsWithUser,
+  listSubscriptions,
+  subscriptionCounts,
+} from "./repository.ts";
 
 // In-app notifications ----------------------------------------------------------------------------
 
