@@ -296,6 +296,10 @@ describe("review and visibility", () => {
       (await t.call("PUT", `/api/reference-videos/${v.id}`, { token: other.token, body: { title: "Mine now" } }))
         .statusCode,
     ).toBe(404);
+    // Not theirs is "not found" before anything else: even a body that would not pass validation.
+    expect(
+      (await t.call("PUT", `/api/reference-videos/${v.id}`, { token: other.token, body: { title: "" } })).statusCode,
+    ).toBe(404);
     const res = await t.call("PUT", `/api/reference-videos/${v.id}`, {
       token: contributor.token,
       body: { title: "Edited", tags: "a, b", difficulty: "advanced" },

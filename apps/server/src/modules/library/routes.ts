@@ -39,7 +39,9 @@ import {
   listApprovedCards,
   listCardsOf,
   listForReview,
+  managedLibraryVideo,
   openLibraryVideoPage,
+  reactableLibraryVideo,
   reviewLibraryVideo,
   shareLibraryVideo,
   unlikeLibraryVideo,
@@ -160,10 +162,11 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put("/api/reference-videos/:id", { preHandler: guard() }, async (request) => {
     const { id } = parse(idParam, request.params);
     const { user } = currentUser(request);
+    const video = await managedLibraryVideo(db, id, user);
     const input = parse(videoEditSchema, request.body);
     const tags =
       input.tags === undefined ? undefined : parseTags(Array.isArray(input.tags) ? input.tags.join(",") : input.tags);
-    await editLibraryVideo(db, id, user, {
+    await editLibraryVideo(db, video, {
       title: input.title,
       description: input.description === undefined ? undefined : input.description || null,
       category: input.category,
@@ -195,9 +198,9 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/videos/:id/share", { preHandler: guard() }, async (request) => {
     const { id } = parse(idParam, request.params);
     const { user } = currentUser(request);
-    await visibleLibraryVideo(db, id, user);
+    const video = await reactableLibraryVideo(db, id, user);
     const { share_type } = parse(shareBody, request.body ?? {});
-    await shareLibraryVideo(db, id, user, share_type);
+    await shareLibraryVideo(db, video, user, share_type);
     return { share_url: `${ctx.config.publicUrl}/library?video=${id}`, message: SOCIAL_MESSAGES.shared };
   });
 
@@ -212,9 +215,9 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/reference-videos/:id/comments", { preHandler: guard() }, async (request, reply) => {
     const { id } = parse(idParam, request.params);
     const { user } = currentUser(request);
-    await visibleLibraryVideo(db, id, user);
+    const video = await reactableLibraryVideo(db, id, user);
     const { content } = parse(commentSchema, request.body);
-    const comment = await commentOnLibraryVideo(db, id, user, content);
+    const comment = await commentOnLibraryVideo(db, video, user, content);
     return reply.status(201).send({ comment: toVideoComment(comment, user) });
   });
 

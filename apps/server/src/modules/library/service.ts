@@ -29,14 +29,14 @@ export async function visibleLibraryVideo(db: Queryable, id: number, viewer: Vie
 }
 
 /** The video when `user` may edit or delete it; "not found" for anyone else. */
-async function managedLibraryVideo(db: Queryable, id: number, user: Viewer): Promise<LibraryVideoRow> {
+export async function managedLibraryVideo(db: Queryable, id: number, user: Viewer): Promise<LibraryVideoRow> {
   const video = await visibleLibraryVideo(db, id, user);
   if (!canManageLibraryVideo(video, user)) throw notFound();
   return video;
 }
 
-/** The video when `user` may like, share or comment on it (it is approved). */
-async function openLibraryVideo(db: Queryable, id: number, user: Viewer): Promise<LibraryVideoRow> {
+/** The video when `user` may like, share or comment on it (it is approved); "not found" otherwise. */
+export async function reactableLibraryVideo(db: Queryable, id: number, user: Viewer): Promise<LibraryVideoRow> {
   const video = await visibleLibraryVideo(db, id, user);
   if (!isOpenForReactions(video)) throw notFound();
   return video;
@@ -132,10 +132,9 @@ export async function addLibraryVideo(
   return id;
 }
 
-/** Its contributor (or an admin) changes the texts; the file stays. */
-export async function editLibraryVideo(db: Queryable, id: number, user: Viewer, texts: VideoTexts): Promise<void> {
-  await managedLibraryVideo(db, id, user);
-  await repo.updateTexts(db, id, texts);
+/** Changes the texts of a video the user manages (`managedLibraryVideo`); the file stays. */
+export async function editLibraryVideo(db: Queryable, video: LibraryVideoRow, texts: VideoTexts): Promise<void> {
+  await repo.updateTexts(db, video.id, texts);
 }
 
 /** The stored files of a library video: the video, its thumbnail and its pose track. */
@@ -197,7 +196,7 @@ export const recountLibraryLikes = repo.recountLikes;
  * concurrently it is pressed. A new like tells the contributor. Answers the like count.
  */
 export async function likeLibraryVideo(db: Db, id: number, user: Actor): Promise<number> {
-  const video = await openLibraryVideo(db, id, user);
+  const video = await reactableLibraryVideo(db, id, user);
   return db.transaction(async (tx) => {
     if (!(await repo.insertLike(tx, user.id, id))) return repo.likesCountOf(tx, id);
     const likes = await repo.moveLikesCount(tx, id, 1);
@@ -219,10 +218,14 @@ export async function unlikeLibraryVideo(db: Db, id: number, user: { id: number;
   );
 }
 
-/** Records a public share of an approved video. */
-export async function shareLibraryVideo(db: Queryable, id: number, user: Actor, shareType: "public"): Promise<void> {
-  await openLibraryVideo(db, id, user);
-  await repo.insertShare(db, { userId: user.id, videoId: id, shareType });
+/** Records a public share of a video the user may react to (`reactableLibraryVideo`). */
+export async function shareLibraryVideo(
+  db: Queryable,
+  video: LibraryVideoRow,
+  user: Actor,
+  shareType: "public",
+): Promise<void> {
+  await repo.insertShare(db, { userId: user.id, videoId: video.id, shareType });
 }
 
 /** How many comments a video's page shows at most. */
@@ -234,11 +237,10 @@ export async function libraryVideoComments(db: Queryable, id: number, viewer: Vi
   return repo.commentsOf(db, id, COMMENTS_SHOWN);
 }
 
-/** Adds a comment to an approved video and tells its contributor, in one transaction. */
-export async function commentOnLibraryVideo(db: Db, id: number, user: Actor, content: string) {
-  const video = await openLibraryVideo(db, id, user);
+/** Adds a comment to a video the user may react to and tells its contributor, in one transaction. */
+export async function commentOnLibraryVideo(db: Db, video: LibraryVideoRow, user: Actor, content: string) {
   return db.transaction(async (tx) => {
-    const comment = await repo.insertComment(tx, { videoId: id, userId: user.id, content });
+    const comment = await repo.insertComment(tx, { videoId: video.id, userId: user.id, content });
     await notify(tx, {
       userId: video.contributorId,
       actorId: user.id,
