@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, gte, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Role } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
@@ -10,7 +10,6 @@ import {
   referenceVideos,
   users,
   videoComments,
-  videoLikes,
   videos,
 } from "../../db/schema.ts";
 
@@ -125,23 +124,6 @@ export async function lockUser(tx: Queryable, id: number): Promise<UserRow | und
 export async function uploadKeysOf(tx: Queryable, userId: number): Promise<string[]> {
   const rows = await tx.select({ key: videos.storageKey }).from(videos).where(eq(videos.ownerId, userId));
   return rows.map((r) => r.key).filter((k): k is string => !!k);
-}
-
-/** The library videos a user liked. */
-export async function likedVideoIdsOf(tx: Queryable, userId: number): Promise<number[]> {
-  const rows = await tx.select({ id: videoLikes.videoId }).from(videoLikes).where(eq(videoLikes.userId, userId));
-  return rows.map((r) => r.id);
-}
-
-/** Sets likes_count of these videos to their like rows (after likes went with an account). */
-export async function recountLikes(tx: Queryable, videoIds: number[]): Promise<void> {
-  if (videoIds.length === 0) return;
-  await tx
-    .update(referenceVideos)
-    .set({
-      likesCount: sql`(select count(*)::int from ${videoLikes} where ${videoLikes.videoId} = ${referenceVideos.id})`,
-    })
-    .where(inArray(referenceVideos.id, videoIds));
 }
 
 export async function deleteUserRow(tx: Queryable, userId: number): Promise<void> {

@@ -11,7 +11,12 @@ import { HttpError } from "../../http/errors.ts";
 import { activeUsers, databaseSizeMb, rates, round2, systemUsage, type TrafficMetrics } from "../../metrics/traffic.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { findUserById, updateAccount } from "../auth/service.ts";
-import { deleteLibraryVideosOf, removeStoredFiles } from "../library/service.ts";
+import {
+  deleteLibraryVideosOf,
+  likedLibraryVideoIdsOf,
+  recountLibraryLikes,
+  removeStoredFiles,
+} from "../library/service.ts";
 import { deleteSubscriptionsOf } from "../notifications/service.ts";
 import { assertAdminsRemain, assertNotSelf } from "./policy.ts";
 import * as repo from "./repository.ts";
@@ -144,10 +149,10 @@ export async function deleteUserAndData(
     await precondition?.(tx);
     const uploads = await repo.uploadKeysOf(tx, user.id);
     const library = await deleteLibraryVideosOf(tx, user.id);
-    const liked = await repo.likedVideoIdsOf(tx, user.id);
+    const liked = await likedLibraryVideoIdsOf(tx, user.id);
     await deleteSubscriptionsOf(tx, user);
     await repo.deleteUserRow(tx, user.id);
-    await repo.recountLikes(tx, liked);
+    await recountLibraryLikes(tx, liked);
     return [...uploads, ...library];
   });
   await removeStoredFiles(deps.storage, keys);
