@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { MultipartFile } from "@fastify/multipart";
 import { z } from "zod";
 import {
   ACTIVITY_TYPES,
@@ -19,6 +18,7 @@ import {
   type VideoComment,
 } from "@stepsync/contracts";
 import { HttpError, parse } from "../../http/errors.ts";
+import { readMultipart } from "../../http/multipart.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
@@ -98,12 +98,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (thumbnailKey) await storage.delete(thumbnailKey);
     };
     try {
-      for await (const part of request.parts()) {
-        if (part.type === "field") {
-          if (typeof part.value === "string") fields[part.fieldname] = part.value;
-          continue;
-        }
-        const file = part as MultipartFile;
+      await readMultipart(request, fields, async (file) => {
         if (file.fieldname === "video" && !video) {
           video = await storeUploadedVideo(storage, file.file, user.id, "reference", ctx.config.maxVideoBytes);
         } else if (file.fieldname === "thumbnail" && !thumbnailKey) {
@@ -111,7 +106,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
         } else {
           file.file.resume();
         }
-      }
+      });
       if (!video) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
       const input = parse(uploadFields, fields);
       const id = await addLibraryVideo(ctx, user.id, { ...input, tags: parseTags(input.tags) }, video, thumbnailKey);

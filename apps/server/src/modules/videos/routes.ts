@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { MultipartFile } from "@fastify/multipart";
 import { z } from "zod";
 import { ACTIVITY_TYPES, COMPARE_MESSAGES, LIMITS, rowId } from "@stepsync/contracts";
 import { HttpError, parse } from "../../http/errors.ts";
+import { readMultipart } from "../../http/multipart.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { referenceUrlOf } from "../comparisons/serialize.ts";
@@ -39,22 +39,17 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
     const uploads: Upload[] = [];
     const removeUploads = () => Promise.all(uploads.map((u) => storage.delete(u.stored.key)));
     try {
-      for await (const part of request.parts()) {
-        if (part.type === "field") {
-          if (typeof part.value === "string") fields[part.fieldname] = part.value;
-          continue;
-        }
-        const file = part as MultipartFile;
+      await readMultipart(request, fields, async (file) => {
         if (file.fieldname !== "reference_video" && file.fieldname !== "user_video") {
           file.file.resume();
-          continue;
+          return;
         }
         if (uploads.some((u) => u.field === file.fieldname))
           throw new HttpError(400, `Only one ${file.fieldname} is allowed`);
         const which = file.fieldname === "reference_video" ? "reference" : "user";
         const stored = await storeUploadedVideo(storage, file.file, user.id, which, ctx.config.maxVideoBytes);
         uploads.push({ field: file.fieldname, stored, originalName: file.filename.slice(0, 255) });
-      }
+      });
 
       const input = parse(compareFields, fields);
       const created = await startComparison(ctx, user, {
