@@ -15,8 +15,8 @@ import { HttpError, parse } from "../../http/errors.ts";
 import { toCsv } from "./csv.ts";
 import { pagination } from "../../http/paging.ts";
 import { idParam } from "./params.ts";
-import type { LibraryVideoRow } from "../library/repository.ts";
 import {
+  type LibraryVideoRow,
   allLibraryVideosWithContributor,
   deleteLibraryComment,
   deleteLibraryVideo,

@@ -66,6 +66,8 @@ export async function comparableLibraryVideo(db: Queryable, id: number, notAvail
   return row;
 }
 
+export type { LibraryVideoRow } from "./repository.ts";
+
 /** Lists are plain reads: the routes serialise and page them. */
 export {
   allWithContributor as allLibraryVideosWithContributor,
