@@ -1,5 +1,15 @@
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { comparisons, notifications, purchases, referenceVideos, videoComments, videos } from "../db/schema.ts";
+import {
+  comparisons,
+  follows,
+  notifications,
+  purchases,
+  referenceVideos,
+  videoComments,
+  videoLikes,
+  videos,
+} from "../db/schema.ts";
 
 /**
  * Rows as the app would have stored them, for tests that need data in place rather than the calls
@@ -65,6 +75,21 @@ export async function makeComment(db: Db, values: { userId: number; videoId: num
     .values({ content: `Comment ${next()}`, ...values })
     .returning();
   return row as typeof videoComments.$inferSelect;
+}
+
+/** A like, counted on the video as liking it in the app would. */
+export async function makeLike(db: Db, values: { userId: number; videoId: number }) {
+  const [row] = await db.insert(videoLikes).values(values).returning();
+  await db
+    .update(referenceVideos)
+    .set({ likesCount: sql`${referenceVideos.likesCount} + 1` })
+    .where(eq(referenceVideos.id, values.videoId));
+  return row as typeof videoLikes.$inferSelect;
+}
+
+export async function makeFollow(db: Db, values: { followerId: number; followingId: number }) {
+  const [row] = await db.insert(follows).values(values).returning();
+  return row as typeof follows.$inferSelect;
 }
 
 export async function makeNotification(

@@ -8,17 +8,21 @@ import { openTestDatabase } from "../../test/database.ts";
 import {
   creditBundles,
   emailSubscriptions,
-  follows,
-  notifications,
   purchases,
   referenceVideos,
   sessions,
   trafficHourly,
   users,
-  videoComments,
-  videoLikes,
-  videos,
 } from "../../db/schema.ts";
+import {
+  makeComment,
+  makeFollow,
+  makeLibraryVideo,
+  makeLike,
+  makeNotification,
+  makePurchase,
+  makeUpload,
+} from "../../test/factories.ts";
 import { csvCell, toCsv } from "./csv.ts";
 
 const outboxDir = path.join(os.tmpdir(), `stepsync-admin-test-${process.pid}`);
@@ -146,39 +150,17 @@ describe("deleting a user", () => {
     const other = await t.signUp({ username: "Staying" });
     const db = t.ctx.db;
     const uploadKey = await putFile(`videos/victim-${Date.now()}.mp4`);
-    await db
-      .insert(videos)
-      .values({ ownerId: victim.user.id, kind: "user", storageKey: uploadKey, mimeType: "video/mp4", sizeBytes: 4 });
+    await makeUpload(db, { ownerId: victim.user.id, storageKey: uploadKey });
     const refKey = await putFile(`library/victim-${Date.now()}.mp4`);
     const thumbKey = await putFile(`library/victim-${Date.now()}.jpg`);
-    const [own] = await db
-      .insert(referenceVideos)
-      .values({
-        contributorId: victim.user.id,
-        title: "Mine",
-        category: "ballet",
-        videoKey: refKey,
-        thumbnailKey: thumbKey,
-      })
-      .returning();
-    const [theirs] = await db
-      .insert(referenceVideos)
-      .values({
-        contributorId: other.user.id,
-        title: "Theirs",
-        category: "ballet",
-        videoKey: "library/x.mp4",
-        likesCount: 1,
-      })
-      .returning();
-    await db.insert(videoLikes).values({ userId: victim.user.id, videoId: theirs!.id });
-    await db.insert(videoComments).values({ userId: victim.user.id, videoId: theirs!.id, content: "nice" });
-    await db.insert(videoComments).values({ userId: other.user.id, videoId: own!.id, content: "on theirs" });
-    await db.insert(follows).values({ followerId: victim.user.id, followingId: other.user.id });
-    await db.insert(notifications).values({ userId: victim.user.id, type: "system", title: "t", message: "m" });
-    await db
-      .insert(purchases)
-      .values({ userId: victim.user.id, creditsAmount: 10, amountPaise: 9900, paymentStatus: "completed" });
+    const own = await makeLibraryVideo(db, { contributorId: victim.user.id, videoKey: refKey, thumbnailKey: thumbKey });
+    const theirs = await makeLibraryVideo(db, { contributorId: other.user.id });
+    await makeLike(db, { userId: victim.user.id, videoId: theirs.id });
+    await makeComment(db, { userId: victim.user.id, videoId: theirs.id });
+    await makeComment(db, { userId: other.user.id, videoId: own.id });
+    await makeFollow(db, { followerId: victim.user.id, followingId: other.user.id });
+    await makeNotification(db, { userId: victim.user.id });
+    const purchase = await makePurchase(db, { userId: victim.user.id, amountPaise: 9900, paymentStatus: "completed" });
     await t.call("POST", "/api/notifications/subscribe", {
       body: { email: "leaving@example.com", feature_name: "payment_processing" },
     });
@@ -191,17 +173,17 @@ describe("deleting a user", () => {
       select
         (select count(*)::int from sessions where user_id = ${id}) +
         (select count(*)::int from videos where owner_id = ${id}) +
-        (select count(*)::int from reference_videos where contributor_id = ${id} or id = ${own!.id}) +
+        (select count(*)::int from reference_videos where contributor_id = ${id} or id = ${own.id}) +
         (select count(*)::int from video_likes where user_id = ${id}) +
-        (select count(*)::int from video_comments where user_id = ${id} or video_id = ${own!.id}) +
+        (select count(*)::int from video_comments where user_id = ${id} or video_id = ${own.id}) +
         (select count(*)::int from follows where follower_id = ${id} or following_id = ${id}) +
         (select count(*)::int from notifications where user_id = ${id}) +
         (select count(*)::int from credit_transactions where user_id = ${id}) +
         (select count(*)::int from email_subscriptions where lower(email) = 'leaving@example.com') as n`);
     expect(Number((leftovers as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0);
-    const [kept] = await db.select().from(purchases).where(eq(purchases.amountPaise, 9900));
+    const [kept] = await db.select().from(purchases).where(eq(purchases.id, purchase.id));
     expect(kept).toMatchObject({ userId: null, paymentStatus: "completed" });
-    const [recount] = await db.select().from(referenceVideos).where(eq(referenceVideos.id, theirs!.id));
+    const [recount] = await db.select().from(referenceVideos).where(eq(referenceVideos.id, theirs.id));
     expect(recount!.likesCount).toBe(0);
     for (const key of [uploadKey, refKey, thumbKey]) expect(await t.ctx.storage.stat(key)).toBeUndefined();
     expect(await db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0);
@@ -212,39 +194,34 @@ describe("videos, comments, notifications", () => {
   it("filters, features, deletes with files and exports", async () => {
     const db = t.ctx.db;
     const key = await putFile(`library/feat-${Date.now()}.mp4`);
-    const [v] = await db
-      .insert(referenceVideos)
-      .values({
-        contributorId: contributor.user.id,
-        title: "+Salsa",
-        category: "latin",
-        videoKey: key,
-        status: "approved",
-      })
-      .returning();
+    const v = await makeLibraryVideo(db, {
+      contributorId: contributor.user.id,
+      title: "+Salsa",
+      category: "latin",
+      videoKey: key,
+      status: "approved",
+    });
     const list = await t.call("GET", "/api/admin/videos?category=latin&status=approved", { token: admin.token });
-    expect(list.json().videos.map((x: { id: number }) => x.id)).toContain(v!.id);
-    const feat = await t.call("PUT", `/api/admin/videos/${v!.id}/feature`, {
+    expect(list.json().videos.map((x: { id: number }) => x.id)).toContain(v.id);
+    const feat = await t.call("PUT", `/api/admin/videos/${v.id}/feature`, {
       token: admin.token,
       body: { is_featured: true },
     });
     expect(feat.json().message).toBe("Video featured successfully");
     const featured = await t.call("GET", "/api/admin/videos?is_featured=true", { token: admin.token });
-    expect(featured.json().videos.map((x: { id: number }) => x.id)).toEqual([v!.id]);
+    expect(featured.json().videos.map((x: { id: number }) => x.id)).toEqual([v.id]);
 
     const csv = await t.call("GET", "/api/admin/export/videos", { token: admin.token });
     expect(csv.headers["content-disposition"]).toBe('attachment; filename="videos_export.csv"');
     expect(csv.body).toContain(",'+Salsa,");
 
-    await db.insert(videoComments).values({ userId: user.user.id, videoId: v!.id, content: "hey" });
-    const comments = await t.call("GET", `/api/admin/comments?video_id=${v!.id}`, { token: admin.token });
+    await makeComment(db, { userId: user.user.id, videoId: v.id, content: "hey" });
+    const comments = await t.call("GET", `/api/admin/comments?video_id=${v.id}`, { token: admin.token });
     expect(comments.json().comments).toMatchObject([{ content: "hey", username: "Plain", video_title: "+Salsa" }]);
     const del = await t.call("DELETE", `/api/admin/comments/${comments.json().comments[0].id}`, { token: admin.token });
     expect(del.json().message).toBe("Comment deleted successfully");
 
-    await db
-      .insert(notifications)
-      .values({ userId: user.user.id, type: "follow", title: "F", message: "m", isRead: true });
+    await makeNotification(db, { userId: user.user.id, type: "follow", isRead: true });
     const notes = await t.call("GET", "/api/admin/notifications?type=follow&is_read=true", { token: admin.token });
     expect(notes.json().notifications).toHaveLength(1);
     const nd = await t.call("DELETE", `/api/admin/notifications/${notes.json().notifications[0].id}`, {
@@ -252,10 +229,10 @@ describe("videos, comments, notifications", () => {
     });
     expect(nd.json().message).toBe("Notification deleted successfully");
 
-    const vd = await t.call("DELETE", `/api/admin/videos/${v!.id}`, { token: admin.token });
+    const vd = await t.call("DELETE", `/api/admin/videos/${v.id}`, { token: admin.token });
     expect(vd.json().message).toBe('Video "+Salsa" deleted successfully');
     expect(await t.ctx.storage.stat(key)).toBeUndefined();
-    expect((await t.call("DELETE", `/api/admin/videos/${v!.id}`, { token: admin.token })).statusCode).toBe(404);
+    expect((await t.call("DELETE", `/api/admin/videos/${v.id}`, { token: admin.token })).statusCode).toBe(404);
   });
 });
 
@@ -289,9 +266,7 @@ describe("credit bundles", () => {
       bundle: { name: "Trial+", is_popular: true },
     });
 
-    await t.ctx.db
-      .insert(purchases)
-      .values({ userId: user.user.id, bundleId: id, creditsAmount: 12, amountPaise: 400 });
+    await makePurchase(t.ctx.db, { userId: user.user.id, bundleId: id });
     const soft = await t.call("DELETE", `/api/admin/credit-bundles/${id}`, { token: admin.token });
     expect(soft.json()).toMatchObject({ deactivated: true });
     const [after] = await t.ctx.db.select().from(creditBundles).where(eq(creditBundles.id, id));
