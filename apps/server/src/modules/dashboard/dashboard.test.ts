@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../../test/app.ts";
-import { comparisons, notifications, userAchievements } from "../../db/schema.ts";
+import { makeComparison } from "../../test/factories.ts";
+import { notifications, userAchievements } from "../../db/schema.ts";
 import { completeComparison, failComparison } from "../comparisons/service.ts";
 import { earnedAchievements, longestDailyStreak } from "../achievements/service.ts";
 
@@ -15,16 +16,11 @@ afterAll(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A comparison run through the real lifecycle (so achievements are awarded), then dated. */
+/** A dated comparison run through the real lifecycle (so achievements are awarded). */
 async function completed(userId: number, activityType: string, score: number, daysAgo = 0) {
-  const [row] = await t.ctx.db
-    .insert(comparisons)
-    .values({ userId, activityType, status: "processing" })
-    .returning({ id: comparisons.id });
-  const createdAt = new Date(Date.now() - daysAgo * DAY);
-  await t.ctx.db.update(comparisons).set({ createdAt }).where(eq(comparisons.id, row!.id));
-  expect(await completeComparison(t.ctx.db, row!.id, { overall_score: score })).toBe(true);
-  return row!.id;
+  const row = await makeComparison(t.ctx.db, { userId, activityType, daysAgo });
+  expect(await completeComparison(t.ctx.db, row.id, { overall_score: score })).toBe(true);
+  return row.id;
 }
 
 async function achievementIds(token: string) {
@@ -75,12 +71,10 @@ describe("stats, recent comparisons and style progress", () => {
     await completed(user.id, "ballet", 70, 3);
     await completed(user.id, "ballet", 85, 1);
     await completed(user.id, "jazz", 50, 200);
-    const [failedRow] = await t.ctx.db
-      .insert(comparisons)
-      .values({ userId: user.id, activityType: "ballet", status: "processing" })
-      .returning();
-    await failComparison(t.ctx.db, failedRow!.id, "nope");
-    await t.ctx.db.insert(comparisons).values({ userId: user.id, activityType: "ballet", status: "processing" });
+    // Neither a failed nor an unfinished ballet comparison counts.
+    const failedRow = await makeComparison(t.ctx.db, { userId: user.id, activityType: "ballet" });
+    await failComparison(t.ctx.db, failedRow.id, "nope");
+    await makeComparison(t.ctx.db, { userId: user.id, activityType: "ballet" });
 
     const week = (await t.call("GET", "/api/dashboard/stats?timeframe=week", { token })).json();
     expect(week).toEqual({ activityStats: { ballet: { total: 2, average: 77.5, improvement: 15 } }, credits: 11 });
@@ -165,16 +159,8 @@ describe("achievements", () => {
     const { token, user } = await t.signUp();
     const ids: number[] = [];
     for (let d = 6; d >= 0; d--) {
-      const [row] = await t.ctx.db
-        .insert(comparisons)
-        .values({
-          userId: user.id,
-          activityType: "jazz",
-          status: "processing",
-          createdAt: new Date(Date.now() - d * DAY),
-        })
-        .returning({ id: comparisons.id });
-      ids.push(row!.id);
+      const row = await makeComparison(t.ctx.db, { userId: user.id, activityType: "jazz", daysAgo: d });
+      ids.push(row.id);
     }
     await Promise.all(ids.map((id) => completeComparison(t.ctx.db, id, { overall_score: 85 })));
     // A race may leave a milestone for the next completion; one more catches up.
