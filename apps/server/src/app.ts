@@ -7,12 +7,13 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { installErrorHandler } from "./http/errors.ts";
+import { installContractSerializer } from "./http/responds.ts";
 import { rejectNulCharacters } from "./http/nul-guard.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { installRequestAuth } from "./modules/auth/request-auth.ts";
 import { createGoogleVerifier } from "./modules/auth/google.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { localDiskStore } from "./storage/local-disk.ts";
+import { openStorage } from "./storage/open-storage.ts";
 import { startPartialSweep } from "./storage/partial-sweep.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
@@ -114,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log }),
     google: createGoogleVerifier(config.googleClientId, config.googleCertsUrl),
-    storage: localDiskStore(config.uploadsDir),
+    storage: openStorage(config),
     queue,
     log: app.log,
   };
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   installErrorHandler(app);
+  installContractSerializer(app);
   rejectNulCharacters(app);
   installRequestAuth(app, ctx.db);
   const metrics = new TrafficMetrics(ctx.db, app.log);

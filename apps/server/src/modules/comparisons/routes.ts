@@ -1,4 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import {
+  comparisonListResponse,
+  comparisonStatsResponse,
+  processingStatusResponse,
+  comparisonDetailResponse,
+  messageResponse,
+} from "@stepsync/contracts";
+import { responds } from "../../http/responds.ts";
 import { z } from "zod";
 import { comparisonListQuery, rowId } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
@@ -19,7 +27,7 @@ const idParam = z.object({ id: rowId() });
 export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.get("/api/comparisons", { preHandler: guard() }, async (request) => {
+  app.get("/api/comparisons", { preHandler: guard(), ...responds(comparisonListResponse) }, async (request) => {
     const { user } = currentUser(request);
     const { page, limit, activity_type } = parse(comparisonListQuery, request.query);
     const { rows, total } = await listComparisonsOf(db, user.id, activity_type, { page, limit });
@@ -29,25 +37,29 @@ export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.get("/api/comparisons/stats", { preHandler: guard() }, async (request) => {
+  app.get("/api/comparisons/stats", { preHandler: guard(), ...responds(comparisonStatsResponse) }, async (request) => {
     return historyStats(db, currentUser(request).user.id);
   });
 
-  app.get("/api/comparisons/processing-status", { preHandler: guard() }, async (request) => {
-    const rows = await processingComparisonsOf(db, currentUser(request).user.id);
-    return {
-      processing_comparisons: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
-    };
-  });
+  app.get(
+    "/api/comparisons/processing-status",
+    { preHandler: guard(), ...responds(processingStatusResponse) },
+    async (request) => {
+      const rows = await processingComparisonsOf(db, currentUser(request).user.id);
+      return {
+        processing_comparisons: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+      };
+    },
+  );
 
   /** One comparison with its full result; someone else's answers 404 like a missing one. */
-  app.get("/api/comparisons/:id", { preHandler: guard() }, async (request) => {
+  app.get("/api/comparisons/:id", { preHandler: guard(), ...responds(comparisonDetailResponse) }, async (request) => {
     const { id } = parse(idParam, request.params);
     return { comparison: toComparisonDetail(await ownComparison(db, id, currentUser(request).user)) };
   });
 
   /** Deletes a comparison and the uploaded files no other comparison uses. */
-  app.delete("/api/comparisons/:id", { preHandler: guard() }, async (request) => {
+  app.delete("/api/comparisons/:id", { preHandler: guard(), ...responds(messageResponse) }, async (request) => {
     const { id } = parse(idParam, request.params);
     await deleteComparison(ctx, id, currentUser(request).user);
     return { message: "Comparison deleted" };

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { balanceResponse, bundlesResponse, transactionsResponse, purchasesResponse } from "@stepsync/contracts";
+import { responds } from "../../http/responds.ts";
 import {
   checkoutClosedRequest,
   purchaseRequest,
@@ -19,16 +21,16 @@ import { creditHistory } from "./service.ts";
 export function creditRoutes(app: FastifyInstance, { db, config, log }: AppContext): void {
   const provider = createPaymentProvider(config.razorpay);
 
-  app.get("/api/credits/balance", { preHandler: guard() }, async (request) => {
+  app.get("/api/credits/balance", { preHandler: guard(), ...responds(balanceResponse) }, async (request) => {
     return { credits: currentUser(request).user.credits };
   });
 
   /** Public: the active bundles, cheapest first within the admins' order. */
-  app.get("/api/credits/bundles", async () => {
+  app.get("/api/credits/bundles", responds(bundlesResponse), async () => {
     return { bundles: (await activeBundles(db)).map(toBundle) };
   });
 
-  app.get("/api/credits/transactions", { preHandler: guard() }, async (request) => {
+  app.get("/api/credits/transactions", { preHandler: guard(), ...responds(transactionsResponse) }, async (request) => {
     const rows = await creditHistory(db, currentUser(request).user.id);
     const transactions: CreditTransaction[] = rows.map((r) => ({
       id: r.id,
@@ -40,7 +42,7 @@ export function creditRoutes(app: FastifyInstance, { db, config, log }: AppConte
     return { transactions };
   });
 
-  app.get("/api/credits/purchases", { preHandler: guard() }, async (request) => {
+  app.get("/api/credits/purchases", { preHandler: guard(), ...responds(purchasesResponse) }, async (request) => {
     return { purchases: (await purchaseHistory(db, currentUser(request).user.id)).map(toPurchase) };
   });
 

@@ -1,4 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import {
+  dashboardStatsResponse,
+  recentComparisonsResponse,
+  activityProgressResponse,
+  achievementsResponse,
+} from "@stepsync/contracts";
+import { responds } from "../../http/responds.ts";
 import { z } from "zod";
 import { TIMEFRAMES, type DashboardStats } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
@@ -13,24 +20,40 @@ const recentQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).def
 const progressQuery = z.object({ activity: z.string().trim().min(1).max(40).default("fitness") });
 
 export function dashboardRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get("/api/dashboard/stats", { preHandler: guard() }, async (request): Promise<DashboardStats> => {
-    const { user } = currentUser(request);
-    const { timeframe } = parse(statsQuery, request.query);
-    return { activityStats: await styleStats(db, user.id, timeframe), credits: user.credits };
-  });
+  app.get(
+    "/api/dashboard/stats",
+    { preHandler: guard(), ...responds(dashboardStatsResponse) },
+    async (request): Promise<DashboardStats> => {
+      const { user } = currentUser(request);
+      const { timeframe } = parse(statsQuery, request.query);
+      return { activityStats: await styleStats(db, user.id, timeframe), credits: user.credits };
+    },
+  );
 
-  app.get("/api/dashboard/recent-comparisons", { preHandler: guard() }, async (request) => {
-    const { limit } = parse(recentQuery, request.query);
-    const rows = await recentComparisons(db, currentUser(request).user.id, limit);
-    return { comparisons: rows.map(toComparisonSummary) };
-  });
+  app.get(
+    "/api/dashboard/recent-comparisons",
+    { preHandler: guard(), ...responds(recentComparisonsResponse) },
+    async (request) => {
+      const { limit } = parse(recentQuery, request.query);
+      const rows = await recentComparisons(db, currentUser(request).user.id, limit);
+      return { comparisons: rows.map(toComparisonSummary) };
+    },
+  );
 
-  app.get("/api/dashboard/activity-progress", { preHandler: guard() }, async (request) => {
-    const { activity } = parse(progressQuery, request.query);
-    return { activity, progress: await styleProgress(db, currentUser(request).user.id, activity) };
-  });
+  app.get(
+    "/api/dashboard/activity-progress",
+    { preHandler: guard(), ...responds(activityProgressResponse) },
+    async (request) => {
+      const { activity } = parse(progressQuery, request.query);
+      return { activity, progress: await styleProgress(db, currentUser(request).user.id, activity) };
+    },
+  );
 
-  app.get("/api/dashboard/achievements", { preHandler: guard() }, async (request) => {
-    return { achievements: await achievementsOf(db, currentUser(request).user.id) };
-  });
+  app.get(
+    "/api/dashboard/achievements",
+    { preHandler: guard(), ...responds(achievementsResponse) },
+    async (request) => {
+      return { achievements: await achievementsOf(db, currentUser(request).user.id) };
+    },
+  );
 }

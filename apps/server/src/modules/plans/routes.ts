@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { plansResponse } from "@stepsync/contracts";
+import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { activeBundles } from "../../payments/bundles.ts";
 import { toPlan } from "../../payments/serialize.ts";
 
 /** Public: the pricing page's plans (part 2 §3), one per active credit bundle. */
 export function planRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get("/api/plans", async () => ({ plans: (await activeBundles(db)).map(toPlan) }));
+  app.get("/api/plans", responds(plansResponse), async () => ({ plans: (await activeBundles(db)).map(toPlan) }));
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { profileResponse } from "@stepsync/contracts";
+import { responds } from "../../http/responds.ts";
 import { MESSAGES, updateProfileRequest } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
@@ -7,7 +9,7 @@ import { loadProfile, updateProfile } from "./service.ts";
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  app.get("/api/profile", { preHandler: guard() }, async (request) => {
+  app.get("/api/profile", { preHandler: guard(), ...responds(profileResponse) }, async (request) => {
     return { profile: await loadProfile(db, currentUser(request).user) };
   });
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { startComparisonResponse } from "@stepsync/contracts";
+import { responds } from "../../http/responds.ts";
 import { z } from "zod";
 import { ACTIVITY_TYPES, COMPARE_MESSAGES, LIMITS, rowId } from "@stepsync/contracts";
 import { HttpError, parse } from "../../http/errors.ts";
@@ -30,48 +32,52 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
    * Starts a comparison: stores the uploads (checked as they stream), then the comparisons service
    * takes its credits in the transaction that creates it and queues the analysis; answers at once.
    */
-  app.post("/api/videos/compare", { preHandler: guard() }, async (request, reply) => {
-    const { user } = currentUser(request);
-    if (user.credits < LIMITS.comparisonCost) throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
-    if (!request.isMultipart()) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
+  app.post(
+    "/api/videos/compare",
+    { preHandler: guard(), ...responds(startComparisonResponse, 202) },
+    async (request, reply) => {
+      const { user } = currentUser(request);
+      if (user.credits < LIMITS.comparisonCost) throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
+      if (!request.isMultipart()) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
 
-    const fields: Record<string, string> = {};
-    const uploads: Upload[] = [];
-    const removeUploads = () => Promise.all(uploads.map((u) => storage.delete(u.stored.key)));
-    try {
-      await readMultipart(request, fields, async (file) => {
-        if (file.fieldname !== "reference_video" && file.fieldname !== "user_video") {
-          file.file.resume();
-          return;
-        }
-        if (uploads.some((u) => u.field === file.fieldname))
-          throw new HttpError(400, `Only one ${file.fieldname} is allowed`);
-        const which = file.fieldname === "reference_video" ? "reference" : "user";
-        const stored = await storeUploadedVideo(storage, file.file, user.id, which, ctx.config.maxVideoBytes);
-        uploads.push({ field: file.fieldname, stored, originalName: file.filename.slice(0, 255) });
-      });
+      const fields: Record<string, string> = {};
+      const uploads: Upload[] = [];
+      const removeUploads = () => Promise.all(uploads.map((u) => storage.delete(u.stored.key)));
+      try {
+        await readMultipart(request, fields, async (file) => {
+          if (file.fieldname !== "reference_video" && file.fieldname !== "user_video") {
+            file.file.resume();
+            return;
+          }
+          if (uploads.some((u) => u.field === file.fieldname))
+            throw new HttpError(400, `Only one ${file.fieldname} is allowed`);
+          const which = file.fieldname === "reference_video" ? "reference" : "user";
+          const stored = await storeUploadedVideo(storage, file.file, user.id, which, ctx.config.maxVideoBytes);
+          uploads.push({ field: file.fieldname, stored, originalName: file.filename.slice(0, 255) });
+        });
 
-      const input = parse(compareFields, fields);
-      const created = await startComparison(ctx, user, {
-        activityType: input.activity_type,
-        userUpload: uploads.find((u) => u.field === "user_video"),
-        referenceUpload: uploads.find((u) => u.field === "reference_video"),
-        userVideoId: input.user_video_id,
-        referenceVideoId: input.reference_video_id,
-      });
-      return reply.status(202).send({
-        comparison_id: created.id,
-        status: "processing",
-        progress: 0,
-        message: COMPARE_MESSAGES.processing,
-        reference_url: referenceUrlOf(created),
-        user_url: created.userVideoId ? userVideoUrl(created.userVideoId) : null,
-      });
-    } catch (error) {
-      await removeUploads();
-      throw error;
-    }
-  });
+        const input = parse(compareFields, fields);
+        const created = await startComparison(ctx, user, {
+          activityType: input.activity_type,
+          userUpload: uploads.find((u) => u.field === "user_video"),
+          referenceUpload: uploads.find((u) => u.field === "reference_video"),
+          userVideoId: input.user_video_id,
+          referenceVideoId: input.reference_video_id,
+        });
+        return reply.status(202).send({
+          comparison_id: created.id,
+          status: "processing",
+          progress: 0,
+          message: COMPARE_MESSAGES.processing,
+          reference_url: referenceUrlOf(created),
+          user_url: created.userVideoId ? userVideoUrl(created.userVideoId) : null,
+        });
+      } catch (error) {
+        await removeUploads();
+        throw error;
+      }
+    },
+  );
 
   /** A user's uploaded video, to its owner only (anyone else gets 404, so ids do not leak). */
   app.get("/api/videos/:id/file", { preHandler: guard() }, async (request, reply) => {
