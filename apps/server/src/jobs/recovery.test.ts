@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { comparisons, referenceVideos, users } from "../db/schema.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
+import { makeComparison, makeLibraryVideo } from "../test/factories.ts";
 import { noPersonVideo, tempDir } from "../test/videos.ts";
 import { BEAT_EVERY_MS, STALE_AFTER_MS, SWEEP_EVERY_MS, startHeartbeat } from "./heartbeat.ts";
 import { POSES_INTERRUPTED, recoverStaleComparisons, recoverStaleReferencePoses } from "./recovery.ts";
@@ -33,16 +34,11 @@ describe("a dead worker's jobs", () => {
 
   it("a comparison whose heartbeat went silent is sent again; a live one and a queued one are left alone", async () => {
     const { user } = await t.signUp();
-    const insert = async (values: Partial<typeof comparisons.$inferInsert>) => {
-      const [row] = await t.ctx.db
-        .insert(comparisons)
-        .values({ userId: user.id, activityType: "folk", ...values })
-        .returning();
-      return row!.id;
-    };
-    const dead = await insert({ attempts: 1, heartbeatAt: ago(STALE_AFTER_MS + 5_000) });
-    const live = await insert({ attempts: 1, heartbeatAt: ago(BEAT_EVERY_MS) });
-    const queued = await insert({ attempts: 0, heartbeatAt: null });
+    const running = async (values: Partial<typeof comparisons.$inferInsert>) =>
+      (await makeComparison(t.ctx.db, { userId: user.id, ...values })).id;
+    const dead = await running({ attempts: 1, heartbeatAt: ago(STALE_AFTER_MS + 5_000) });
+    const live = await running({ attempts: 1, heartbeatAt: ago(BEAT_EVERY_MS) });
+    const queued = await running({ attempts: 0, heartbeatAt: null });
     expect(await recoverStaleComparisons(t.ctx.db, t.queue, { staleMs: STALE_AFTER_MS })).toBe(1);
     const status = async (id: number) => (await t.ctx.db.select().from(comparisons).where(eq(comparisons.id, id)))[0]!;
     // The dead one ran again (its videos are gone, so it ends failed with that reason and a refund).
@@ -61,16 +57,11 @@ describe("a dead worker's jobs", () => {
     const dir = await tempDir();
     const key = `videos/recovery-${Date.now()}.mp4`;
     await t.ctx.storage.put(key, createReadStream(await noPersonVideo(dir, 1)));
-    const insert = async (values: Partial<typeof referenceVideos.$inferInsert>) => {
-      const [row] = await t.ctx.db
-        .insert(referenceVideos)
-        .values({ contributorId: user.id, title: "Recovered", category: "folk", videoKey: key, ...values })
-        .returning();
-      return row!.id;
-    };
-    const dead = await insert({ poseAttempts: 1, poseHeartbeatAt: ago(STALE_AFTER_MS + 5_000) });
-    const exhausted = await insert({ poseAttempts: 3, poseHeartbeatAt: ago(STALE_AFTER_MS + 5_000) });
-    const live = await insert({ poseAttempts: 1, poseHeartbeatAt: ago(BEAT_EVERY_MS) });
+    const posing = async (values: Partial<typeof referenceVideos.$inferInsert>) =>
+      (await makeLibraryVideo(t.ctx.db, { contributorId: user.id, videoKey: key, ...values })).id;
+    const dead = await posing({ poseAttempts: 1, poseHeartbeatAt: ago(STALE_AFTER_MS + 5_000) });
+    const exhausted = await posing({ poseAttempts: 3, poseHeartbeatAt: ago(STALE_AFTER_MS + 5_000) });
+    const live = await posing({ poseAttempts: 1, poseHeartbeatAt: ago(BEAT_EVERY_MS) });
     expect(await recoverStaleReferencePoses(t.ctx.db, t.queue, { staleMs: STALE_AFTER_MS })).toBe(2);
     const row = async (id: number) =>
       (await t.ctx.db.select().from(referenceVideos).where(eq(referenceVideos.id, id)))[0]!;

@@ -45,17 +45,16 @@ export async function makeLibraryVideo(
   return row as typeof referenceVideos.$inferSelect;
 }
 
-/** A comparison; `daysAgo` dates it back, `score` makes it a completed one with that overall score. */
+/** A comparison; `daysAgo` dates it back, `score` makes it one completed (when created) with that overall score. */
 export async function makeComparison(
   db: Db,
   values: { userId: number; score?: number; daysAgo?: number } & Partial<typeof comparisons.$inferInsert>,
 ): Promise<typeof comparisons.$inferSelect> {
   const { score, daysAgo, ...rest } = values;
-  const createdAt = daysAgo === undefined ? undefined : new Date(Date.now() - daysAgo * DAY_MS);
+  const createdAt = daysAgo === undefined ? rest.createdAt : new Date(Date.now() - daysAgo * DAY_MS);
+  const completedAt = createdAt ?? new Date();
   const completed =
-    score === undefined
-      ? {}
-      : { status: "completed" as const, progress: 100, overallScore: score, completedAt: createdAt };
+    score === undefined ? {} : { status: "completed" as const, progress: 100, overallScore: score, completedAt };
   const [row] = await db
     .insert(comparisons)
     .values({

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { comparisonDetailResponse, type Verdict } from "@stepsync/contracts";
 import type { ComparisonResult } from "@stepsync/motion";
-import { comparisons } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
+import { makeComparison } from "../../test/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,19 +106,11 @@ function previousEngine() {
 
 async function storedComparison(result: unknown, status: "completed" | "processing" = "completed") {
   const { token, user } = await t.signUp();
-  const [row] = await t.database.db
-    .insert(comparisons)
-    .values({
-      userId: user.id,
-      activityType: "hip_hop",
-      status,
-      progress: status === "completed" ? 100 : 40,
-      overallScore: result ? 75.7 : null,
-      result,
-      completedAt: status === "completed" ? new Date() : null,
-    })
-    .returning();
-  const res = await t.call("GET", `/api/comparisons/${row!.id}`, { token });
+  const row =
+    status === "completed"
+      ? await makeComparison(t.database.db, { userId: user.id, activityType: "hip_hop", score: 75.7, result })
+      : await makeComparison(t.database.db, { userId: user.id, activityType: "hip_hop", progress: 40 });
+  const res = await t.call("GET", `/api/comparisons/${row.id}`, { token });
   expect(res.statusCode).toBe(200);
   // The answer is exactly what the contract describes (the web app is typed by it).
   return comparisonDetailResponse.parse(res.json()).comparison;

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { COMPARE_MESSAGES, UPLOAD_MESSAGES } from "@stepsync/contracts";
 import { comparisons, users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
+import { makeComparison } from "../../test/factories.ts";
 import { fakeVideo, fixtureVideo, hasFixtures, noPersonVideo, tempDir } from "../../test/videos.ts";
 
 let t: TestApp;
@@ -225,28 +226,19 @@ describe("interrupted jobs", () => {
     const { token, user } = await t.signUp();
     await t.database.db.update(users).set({ credits: 9 }).where(eq(users.id, user.id));
     const stale = new Date(Date.now() - 60 * 60 * 1000);
-    const [exhausted] = await t.database.db
-      .insert(comparisons)
-      .values({ userId: user.id, activityType: "folk", attempts: 3, heartbeatAt: stale })
-      .returning();
-    const [retry] = await t.database.db
-      .insert(comparisons)
-      .values({ userId: user.id, activityType: "folk", attempts: 1, heartbeatAt: stale })
-      .returning();
-    const [fresh] = await t.database.db
-      .insert(comparisons)
-      .values({ userId: user.id, activityType: "folk", attempts: 1, heartbeatAt: new Date() })
-      .returning();
+    const exhausted = await makeComparison(t.database.db, { userId: user.id, attempts: 3, heartbeatAt: stale });
+    const retry = await makeComparison(t.database.db, { userId: user.id, attempts: 1, heartbeatAt: stale });
+    const fresh = await makeComparison(t.database.db, { userId: user.id, attempts: 1, heartbeatAt: new Date() });
     expect(await recoverStaleComparisons(t.database.db, t.queue, { staleMs: 10 * 60 * 1000 })).toBe(2);
 
-    const first = await settle(token, exhausted!.id, 10_000);
+    const first = await settle(token, exhausted.id, 10_000);
     expect(first.comparison).toMatchObject({ status: "failed", error: COMPARE_MESSAGES.interrupted });
     // The retried one runs again; its videos are gone, so it fails with that reason and a refund.
-    const second = await settle(token, retry!.id, 10_000);
+    const second = await settle(token, retry.id, 10_000);
     expect(second.comparison.status).toBe("failed");
     expect(second.comparison.error).toMatch(/no longer available/);
     // A job that is alive is left alone.
-    const [still] = await t.database.db.select().from(comparisons).where(eq(comparisons.id, fresh!.id));
+    const [still] = await t.database.db.select().from(comparisons).where(eq(comparisons.id, fresh.id));
     expect(still?.status).toBe("processing");
     expect(await credits(token)).toBe(11);
     // A second sweep changes nothing: each refund happened once.
