@@ -1,11 +1,12 @@
 import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
-import type { JobQueue } from "./queue.ts";
+import { JOB_POLICY, type JobQueue } from "./queue.ts";
 
 /**
  * pg-boss keeps the jobs in PostgreSQL: a job survives restarts and is taken by whichever worker
- * process asks first. pg-boss expires a job whose worker died; our recovery sweep then retries or
- * refunds the comparison (recovery.ts), so retries are ours and pg-boss does not retry on its own.
+ * process asks first. Attempts, retry delays and timeouts are JOB_POLICY's: pg-boss expires an
+ * attempt that outlasts its timeout (a worker that died) and retries a job while attempts remain.
+ * Analysis jobs get one attempt each: our recovery sweep then retries or refunds them (recovery.ts).
  */
 export function pgBossQueue(options: {
   connectionString: string;
@@ -28,7 +29,13 @@ export function pgBossQueue(options: {
     },
     async send(name, data) {
       await ensureQueue(name);
-      await boss.send(name, data, { retryLimit: 0, expireInSeconds: options.jobTimeoutSeconds });
+      const policy = JOB_POLICY[name];
+      await boss.send(name, data, {
+        retryLimit: policy.attempts - 1,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: policy.retryDelaySeconds > 0,
+        expireInSeconds: policy.timeoutSeconds ?? options.jobTimeoutSeconds,
+      });
     },
     async work(name, handler) {
       await ensureQueue(name);

@@ -1,3 +1,5 @@
+import type { Mail } from "../mail/mailer.ts";
+
 /** A named background job's handler. It handles its own failures; a throw means "try again later". */
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -5,13 +7,31 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export type JobMap = {
   comparison: { comparisonId: number };
   "reference-poses": { referenceVideoId: number };
+  /** A mail to deliver (mail/send.ts queues it, the worker sends it: mail/job.ts). */
+  email: Mail;
 };
 export type JobName = keyof JobMap;
 
-export const JOB_NAMES = { comparison: "comparison", referencePoses: "reference-poses" } as const satisfies Record<
-  string,
-  JobName
->;
+export const JOB_NAMES = {
+  comparison: "comparison",
+  referencePoses: "reference-poses",
+  email: "email",
+} as const satisfies Record<string, JobName>;
+
+/**
+ * How each job is run, read by both engines: how many attempts it gets (a failed one is tried
+ * again after retryDelaySeconds, doubling each time) and how long one attempt may take (unset:
+ * JOB_TIMEOUT_MINUTES, the analysis bound).
+ */
+export type JobPolicy = { attempts: number; retryDelaySeconds: number; timeoutSeconds?: number };
+
+export const JOB_POLICY: Record<JobName, JobPolicy> = {
+  // Analysis is attempted once per send: its retries are ours (the heartbeat sweep, jobs/recovery.ts).
+  comparison: { attempts: 1, retryDelaySeconds: 0 },
+  "reference-poses": { attempts: 1, retryDelaySeconds: 0 },
+  // A mail the SMTP server refused or could not take is tried again for about a quarter of an hour.
+  email: { attempts: 10, retryDelaySeconds: 2, timeoutSeconds: 120 },
+};
 
 /** Every job, each once: what a worker must handle. */
 export const ALL_JOBS: readonly JobName[] = Object.values(JOB_NAMES);
@@ -19,9 +39,10 @@ export const ALL_JOBS: readonly JobName[] = Object.values(JOB_NAMES);
 /**
  * The job queue, behind one interface with two engines: in-process (the embedded default: jobs run
  * in this process, whose analysis engine uses worker threads) and pg-boss on PostgreSQL, so any
- * number of worker processes on any number of machines share the work. Retries are ours (the
- * heartbeat sweep, jobs/recovery.ts), after LIMITS.analysisAttempts attempts a job is given up;
- * JOB_TIMEOUT_MINUTES bounds one attempt (jobs/heartbeat.ts), on both engines alike.
+ * number of worker processes on any number of machines share the work. Both run each job as
+ * JOB_POLICY says. Analysis retries are ours (the heartbeat sweep, jobs/recovery.ts): after
+ * LIMITS.analysisAttempts attempts a job is given up; JOB_TIMEOUT_MINUTES bounds one attempt
+ * (jobs/heartbeat.ts), on both engines alike.
  */
 export interface JobQueue {
   readonly kind: "in-process" | "pg-boss";

@@ -5,12 +5,17 @@ import { STALE_AFTER_MS, SWEEP_EVERY_MS } from "./heartbeat.ts";
 import { ALL_JOBS, type JobHandler, type JobMap, type JobName } from "./queue.ts";
 import { recoverStaleComparisons, recoverStaleReferencePoses } from "./recovery.ts";
 import { referencePosesJobHandler } from "./reference-poses-job.ts";
+import { emailJobHandler } from "../mail/job.ts";
 
 export type JobHandlers = { [K in JobName]: JobHandler<JobMap[K]> };
 
 /** The handler of every job. */
 export function jobHandlers(ctx: AppContext): JobHandlers {
-  return { comparison: comparisonJobHandler(ctx), "reference-poses": referencePosesJobHandler(ctx) };
+  return {
+    comparison: comparisonJobHandler(ctx),
+    "reference-poses": referencePosesJobHandler(ctx),
+    email: emailJobHandler(ctx),
+  };
 }
 
 /**

@@ -17,10 +17,14 @@ function readableText(raw: string): string {
   return body;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for mail tests. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on loopback that keeps what it receives, for mail tests. With `refuse: n` it
+ * answers the first n mails with a temporary failure (451), as a busy or restarting server does.
+ */
+export async function startSmtpServer(options: { refuse?: number } = {}) {
   const inbox: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  const refused: string[][] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -28,6 +32,10 @@ export async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
+        if (refused.length < (options.refuse ?? 0)) {
+          refused.push(session.envelope.rcptTo.map((r) => r.address));
+          return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+        }
         const raw = Buffer.concat(chunks).toString("utf8");
         inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: readableText(raw) });
         for (const w of waiters.splice(0)) w();
@@ -40,6 +48,8 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
+    /** The recipients of each mail refused (see `refuse`). */
+    refused,
     /** Resolves with the first mail to `to` (whose text matches `about`, if given), waiting up to 10 s. */
     async waitFor(to: string, about?: RegExp): Promise<ReceivedMail> {
       const deadline = Date.now() + 10_000;

@@ -37,7 +37,7 @@ export async function createConfirmation(db: Db, userId: number, email: string):
  * after the answer, and a failure is logged, not shown (the banner offers to resend).
  */
 export async function mailConfirmation(
-  ctx: Pick<AppContext, "db" | "mailer" | "config">,
+  ctx: Pick<AppContext, "db" | "queue" | "config">,
   log: FastifyBaseLogger,
   user: UserRow,
   email: string,

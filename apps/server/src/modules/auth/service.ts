@@ -163,7 +163,7 @@ export async function createResetToken(db: Queryable, userId: number): Promise<s
  * answer takes the same time whether or not the account exists.
  */
 export async function requestPasswordReset(
-  ctx: Pick<AppContext, "db" | "mailer" | "config">,
+  ctx: Pick<AppContext, "db" | "queue" | "config">,
   log: FastifyBaseLogger,
   email: string,
 ): Promise<void> {

@@ -54,7 +54,7 @@ export const SUBSCRIPTIONS_PER_ADDRESS_PER_DAY = 3;
  * At most SUBSCRIPTIONS_PER_ADDRESS_PER_DAY new ones per address a day (429 after).
  */
 export async function subscribe(
-  ctx: Pick<AppContext, "db" | "mailer" | "config">,
+  ctx: Pick<AppContext, "db" | "queue" | "config">,
   log: FastifyBaseLogger,
   input: { email: string; featureName: string; sourcePage: string | null; userId: number | null },
 ): Promise<void> {

@@ -78,7 +78,10 @@ describe("POST /api/notifications/subscribe", () => {
         body: { email: "victim@example.com", feature_name: "one" },
       });
       expect(again.statusCode).toBe(201);
-      await new Promise((r) => setTimeout(r, 200));
+      // Mail goes out through the job queue: wait for the three, then long enough for a fourth to show.
+      for (let waited = 0; mailsTo("victim@example.com") < 3 && waited < 10_000; waited += 100)
+        await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 1500));
       expect(mailsTo("victim@example.com")).toBe(3);
     } finally {
       await app.close();

@@ -24,7 +24,7 @@ export type ProfileChanges = z.output<typeof updateProfileRequest>;
  * (auth/email-confirmation.ts). Answers the account as saved and the new address waiting, if any.
  */
 export async function updateProfile(
-  ctx: Pick<AppContext, "db" | "mailer" | "config">,
+  ctx: Pick<AppContext, "db" | "queue" | "config">,
   log: FastifyBaseLogger,
   user: UserRow,
   input: ProfileChanges,
