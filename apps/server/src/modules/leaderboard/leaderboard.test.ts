@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comparisons } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
+import { makeComparison } from "../../test/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,38 +8,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY = 24 * 60 * 60 * 1000;
-
 describe("GET /api/leaderboard and the community progress chart", () => {
   it("matches hand-computed averages, bests and counts per timeframe and style", async () => {
     const a = await t.signUp({ username: "Lead A" });
     const b = await t.signUp({ username: "Lead B" });
     const c = await t.signUp({ username: "Lead C" });
-    const now = Date.now();
-    const row = (
-      userId: number,
-      score: number | null,
-      daysAgo: number,
-      activityType = "ballet",
-      status: "completed" | "failed" | "processing" = "completed",
-    ) => ({
-      userId,
-      activityType,
-      status,
-      overallScore: score,
-      createdAt: new Date(now - daysAgo * DAY),
-    });
-    await t.database.db.insert(comparisons).values([
-      // A: week 80, 90 (ballet) → avg 85, best 90, 2; month adds 40 (jazz, 10 days) → avg 70, 3
-      row(a.user.id, 80, 1),
-      row(a.user.id, 90, 2),
-      row(a.user.id, 40, 10, "jazz"),
-      // B: week 85.55 → avg 85.6 (1 decimal), 1; a failed one never counts
-      row(b.user.id, 85.55, 3),
-      row(b.user.id, null, 1, "ballet", "failed"),
-      // C: only long ago: 100 (400 days)
-      row(c.user.id, 100, 400, "latin"),
-    ]);
+    const db = t.database.db;
+    const completed = (userId: number, score: number, daysAgo: number, activityType = "ballet") =>
+      makeComparison(db, { userId, score, daysAgo, activityType });
+    // A: week 80, 90 (ballet) → avg 85, best 90, 2; month adds 40 (jazz, 10 days) → avg 70, 3
+    await completed(a.user.id, 80, 1);
+    await completed(a.user.id, 90, 2);
+    await completed(a.user.id, 40, 10, "jazz");
+    // B: week 85.55 → avg 85.6 (1 decimal), 1; a failed one never counts
+    await completed(b.user.id, 85.55, 3);
+    await makeComparison(db, { userId: b.user.id, activityType: "ballet", status: "failed", daysAgo: 1 });
+    // C: only long ago: 100 (400 days)
+    await completed(c.user.id, 100, 400, "latin");
     const board = async (qs: string) => (await t.call("GET", `/api/leaderboard?${qs}`, { token: a.token })).json();
     expect(await board("timeframe=week")).toEqual([
       {
@@ -90,9 +75,7 @@ describe("GET /api/leaderboard and the community progress chart", () => {
 
     // Ties on average: more comparisons first.
     const d = await t.signUp({ username: "Lead D" });
-    await t.database.db
-      .insert(comparisons)
-      .values([row(d.user.id, 85, 1), row(d.user.id, 85, 1), row(d.user.id, 85, 1)]);
+    for (let i = 0; i < 3; i++) await completed(d.user.id, 85, 1);
     expect((await board("timeframe=week")).map((e: { user_id: number }) => e.user_id)).toEqual([
       b.user.id,
       d.user.id,
