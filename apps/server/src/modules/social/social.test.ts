@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { SOCIAL_MESSAGES } from "@stepsync/contracts";
-import { follows, notifications, referenceVideos, users } from "../../db/schema.ts";
+import { follows, notifications, users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
+import { makeLibraryVideo } from "../../test/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,25 +58,11 @@ describe("public profile", () => {
         socialLinks: { instagram: "https://instagram.com/p" },
       })
       .where(eq(users.id, c.user.id));
-    await t.database.db.insert(referenceVideos).values([
-      { contributorId: c.user.id, title: "Live", category: "jazz", videoKey: "videos/x", status: "approved", views: 7 },
-      {
-        contributorId: c.user.id,
-        title: "Live 2",
-        category: "jazz",
-        videoKey: "videos/y",
-        status: "approved",
-        views: 3,
-      },
-      {
-        contributorId: c.user.id,
-        title: "Waiting",
-        category: "jazz",
-        videoKey: "videos/z",
-        status: "pending",
-        views: 100,
-      },
-    ]);
+    const video = (values: Parameters<typeof makeLibraryVideo>[1]) =>
+      makeLibraryVideo(t.database.db, { contributorId: c.user.id, ...values });
+    await video({ title: "Live", status: "approved", views: 7 });
+    await video({ title: "Live 2", status: "approved", views: 3 });
+    await video({ title: "Waiting", status: "pending", views: 100 });
     const fan = await t.signUp({ username: "Fan of profiled" });
     await t.call("POST", `/api/users/${c.user.id}/follow`, { token: fan.token });
     await t.call("POST", `/api/users/${fan.user.id}/follow`, { token: c.token });
