@@ -2,8 +2,6 @@ import { and, asc, desc, eq, gte } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons } from "../../db/schema.ts";
 
-export type ComparisonRow = typeof comparisons.$inferSelect;
-
 const completedOf = (userId: number) => and(eq(comparisons.userId, userId), eq(comparisons.status, "completed"));
 
 /** A user's completed comparisons since `since` (all when undefined), oldest first: style and score. */
@@ -17,16 +15,6 @@ export async function completedScores(
     .from(comparisons)
     .where(and(completedOf(userId), since ? gte(comparisons.createdAt, since) : undefined))
     .orderBy(asc(comparisons.createdAt), asc(comparisons.id));
-}
-
-/** A user's latest comparisons, whatever their status, newest first. */
-export async function latestComparisons(db: Queryable, userId: number, limit: number): Promise<ComparisonRow[]> {
-  return db
-    .select()
-    .from(comparisons)
-    .where(eq(comparisons.userId, userId))
-    .orderBy(desc(comparisons.createdAt), desc(comparisons.id))
-    .limit(limit);
 }
 
 /** A user's latest completed comparisons of one style, newest first. */

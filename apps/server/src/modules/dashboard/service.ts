@@ -1,7 +1,8 @@
 import type { DashboardStats, StyleProgressPoint, Timeframe } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { timeframeStart } from "../progress/service.ts";
-import { type ComparisonRow, completedScores, latestComparisons, latestCompletedOfStyle } from "./repository.ts";
+import { listComparisonsOf } from "../comparisons/service.ts";
+import { completedScores, latestCompletedOfStyle } from "./repository.ts";
 
 /** How many of the latest completed comparisons of a style the style chart shows. */
 const STYLE_PROGRESS_POINTS = 30;
@@ -26,8 +27,9 @@ export async function styleStats(
   return activityStats;
 }
 
-export function recentComparisons(db: Queryable, userId: number, limit: number): Promise<ComparisonRow[]> {
-  return latestComparisons(db, userId, limit);
+/** The latest comparisons, whatever their status: the first page of the user's history. */
+export async function recentComparisons(db: Queryable, userId: number, limit: number) {
+  return (await listComparisonsOf(db, userId, undefined, { page: 1, limit })).rows;
 }
 
 /** The latest completed comparisons of one style, oldest first: { score, day } for the bar chart. */
