@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { COMPARE_MESSAGES, LIBRARY_MESSAGES, MESSAGES, UPLOAD_MESSAGES } from "@stepsync/contracts";
 import { notifications, referenceVideos, users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
+import { makeLibraryVideo } from "../../test/factories.ts";
 import { fakeVideo, fixtureVideo, hasFixtures, noPersonVideo, tempDir } from "../../test/videos.ts";
 
 let t: TestApp;
@@ -74,22 +75,14 @@ async function waitForPoses(id: number, timeoutMs = 180_000) {
   }
 }
 
-/** Inserts an approved library video directly (for list/like tests that need no real file). */
-async function seedVideo(values: Partial<typeof referenceVideos.$inferInsert> = {}) {
-  const [r] = await t.database.db
-    .insert(referenceVideos)
-    .values({
-      contributorId: contributor.id,
-      title: "Seeded",
-      category: "ballet",
-      videoKey: "videos/none",
-      status: "approved",
-      poseStatus: "ready",
-      ...values,
-    })
-    .returning();
-  if (!r) throw new Error("seed failed");
-  return r;
+/** An approved library video with its poses ready, stored directly (for list/like tests that need no real file). */
+function seedVideo(values: Partial<typeof referenceVideos.$inferInsert> = {}) {
+  return makeLibraryVideo(t.database.db, {
+    contributorId: contributor.id,
+    status: "approved",
+    poseStatus: "ready",
+    ...values,
+  });
 }
 
 describe("POST /api/reference-videos: the upload rules and their messages", () => {
