@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES } from "@stepsync/contracts";
+import { ADMIN_MESSAGES, type bundleForm } from "@stepsync/contracts";
+import type { z } from "zod";
 import type { Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import {
@@ -73,15 +74,8 @@ export async function seedCreditBundles(db: Queryable): Promise<void> {
   );
 }
 
-/** What an admin sets on a bundle; prices in rupees (the currency the shop charges in). */
-export type BundleInput = {
-  name: string;
-  description: string;
-  credits_amount: number;
-  price: number;
-  is_active: boolean;
-  is_popular: boolean;
-};
+/** What an admin sets on a bundle (the parsed form); prices in rupees, the currency the shop charges in. */
+export type BundleInput = z.output<typeof bundleForm>;
 
 /** Rupees with at most two decimals → integer paise. */
 const toPaise = (rupees: number) => Math.round(rupees * 100);
