@@ -1,4 +1,5 @@
 import { and, avg, count, desc, eq, gte, ilike, or, type SQL, sql } from "drizzle-orm";
+import { offsetOf, type Page } from "../../db/page.ts";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Role } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
@@ -75,7 +76,7 @@ export async function revenue(db: Queryable): Promise<{ purchases: number; paise
 export async function listUsers(
   db: Queryable,
   filter: { role?: Role; search?: string },
-  page: { limit: number; offset: number },
+  page: Page,
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.role) conditions.push(eq(users.role, filter.role));
@@ -91,7 +92,7 @@ export async function listUsers(
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(offsetOf(page));
   return { rows, total: await countOf(db, users, where) };
 }
 

@@ -89,7 +89,7 @@ export async function systemStats(db: Queryable): Promise<SystemStats> {
 // Users -------------------------------------------------------------------------------------------
 
 export function userPage(db: Queryable, filter: { role?: Role; search?: string }, page: number, limit: number) {
-  return repo.listUsers(db, filter, { limit, offset: (page - 1) * limit });
+  return repo.listUsers(db, filter, { page, limit });
 }
 
 export const allUsers = repo.allUsers;

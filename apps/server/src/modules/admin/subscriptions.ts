@@ -26,10 +26,7 @@ export function adminSubscriptionRoutes(app: FastifyInstance, { db }: AppContext
 
   app.get("/api/admin/email-subscriptions", admin, async (request) => {
     const q = parse(adminSubscriptionsQuery, request.query);
-    const { rows, total } = await listSubscriptions(db, q.feature_name, {
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-    });
+    const { rows, total } = await listSubscriptions(db, q.feature_name, { page: q.page, limit: q.limit });
     return { subscriptions: rows.map(toSubscription), pagination: pagination(q.page, q.limit, total) };
   });
 

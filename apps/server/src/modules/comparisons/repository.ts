@@ -1,10 +1,10 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
+import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
 import { heartbeatSilent } from "../../db/heartbeat.ts";
 import { comparisons } from "../../db/schema.ts";
 
 export type ComparisonRow = typeof comparisons.$inferSelect;
-type Page = { page: number; limit: number };
 
 const byId = (id: number) => eq(comparisons.id, id);
 /** A comparison only moves forward: every change of state is conditional on still processing. */
@@ -49,7 +49,7 @@ export async function listOf(q: Queryable, userId: number, activityType: string 
       .where(where)
       .orderBy(desc(comparisons.createdAt), desc(comparisons.id))
       .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
+      .offset(offsetOf(page)),
     q.select({ total: sql<number>`count(*)::int` }).from(comparisons).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };

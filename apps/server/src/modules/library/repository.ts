@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { offsetOf, type Page } from "../../db/page.ts";
 import {
   type ContributorType,
   type LibrarySort,
@@ -15,9 +16,6 @@ import type { CardRow } from "./serialize.ts";
 
 export type LibraryVideoRow = typeof referenceVideos.$inferSelect;
 export type VideoStatus = LibraryVideoRow["status"];
-type Page = { page: number; limit: number };
-
-const offsetOf = ({ page, limit }: Page) => (page - 1) * limit;
 const byId = (id: number) => eq(referenceVideos.id, id);
 const contributorJoin = eq(users.id, referenceVideos.contributorId);
 

@@ -1,4 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
+import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
 import { clientLogs } from "../../db/schema.ts";
 
@@ -14,7 +15,7 @@ export async function insertClientLogs(db: Queryable, rows: NewClientLog[]): Pro
 export async function listClientLogs(
   db: Queryable,
   level: Level | undefined,
-  page: { limit: number; offset: number },
+  page: Page,
 ): Promise<{ rows: ClientLogRow[]; total: number }> {
   const where = level ? eq(clientLogs.level, level) : undefined;
   const rows = await db
@@ -23,7 +24,7 @@ export async function listClientLogs(
     .where(where)
     .orderBy(desc(clientLogs.createdAt), desc(clientLogs.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(offsetOf(page));
   const [total] = await db.select({ n: count() }).from(clientLogs).where(where);
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -32,5 +32,5 @@ export function clientLogPage(
   page: number,
   limit: number,
 ): Promise<{ rows: ClientLogRow[]; total: number }> {
-  return listClientLogs(db, level, { limit, offset: (page - 1) * limit });
+  return listClientLogs(db, level, { page, limit });
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
+import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
 import { emailSubscriptions, notifications, users } from "../../db/schema.ts";
 
@@ -18,7 +19,7 @@ export async function insertNotifications(
 export async function listNotificationsWithUser(
   db: Queryable,
   filter: { type?: NotificationType; is_read?: boolean },
-  page: { page: number; limit: number },
+  page: Page,
 ) {
   const conditions: SQL[] = [];
   if (filter.type) conditions.push(eq(notifications.type, filter.type));
@@ -31,7 +32,7 @@ export async function listNotificationsWithUser(
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
+    .offset(offsetOf(page));
   const [total] = await db.select({ n: count() }).from(notifications).where(where);
   return { rows, total: Number(total?.n ?? 0) };
 }
@@ -116,7 +117,7 @@ export async function deactivateSubscription(
 export async function listSubscriptions(
   db: Queryable,
   feature: string | undefined,
-  page: { limit: number; offset: number },
+  page: Page,
 ): Promise<{ rows: SubscriptionRow[]; total: number }> {
   const where = feature ? eq(emailSubscriptions.featureName, feature) : undefined;
   const rows = await db
@@ -125,7 +126,7 @@ export async function listSubscriptions(
     .where(where)
     .orderBy(desc(emailSubscriptions.createdAt), desc(emailSubscriptions.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(offsetOf(page));
   const [total] = await db.select({ n: count() }).from(emailSubscriptions).where(where);
   return { rows, total: Number(total?.n ?? 0) };
 }
