@@ -8,13 +8,23 @@ import { JOB_POLICY, type JobQueue } from "./queue.ts";
  * attempt that outlasts its timeout (a worker that died) and retries a job while attempts remain.
  * Analysis jobs get one attempt each: our recovery sweep then retries or refunds them (recovery.ts).
  */
+const FINISHED_JOB_KEPT_SECONDS = 15 * 60;
+
 export function pgBossQueue(options: {
   connectionString: string;
   concurrency: number;
   jobTimeoutSeconds: number;
   log: FastifyBaseLogger;
 }): JobQueue {
-  const boss = new PgBoss({ connectionString: options.connectionString, schema: "pgboss" });
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: "pgboss",
+    // Finished jobs are kept only briefly: mail jobs carry live reset and confirmation links, and our
+    // own tables already record what analyses did (pg-boss would keep them for days).
+    archiveCompletedAfterSeconds: FINISHED_JOB_KEPT_SECONDS,
+    archiveFailedAfterSeconds: FINISHED_JOB_KEPT_SECONDS,
+    deleteAfterSeconds: FINISHED_JOB_KEPT_SECONDS,
+  });
   boss.on("error", (err) => options.log.error({ err }, "pg-boss error"));
   const created = new Set<string>();
   async function ensureQueue(name: string) {
