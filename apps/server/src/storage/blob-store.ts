@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { type Readable, Transform } from "node:stream";
 
 /** Where uploaded files live. Keys are server-made relative names such as "videos/ab12….mp4". */
 export type BlobStore = {
@@ -28,4 +28,20 @@ export function assertSafeKey(key: string): void {
   if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes("..") || key.includes("//")) {
     throw new Error(`unsafe storage key: ${key}`);
   }
+}
+
+/**
+ * A pass-through that counts the bytes of an upload and fails with BlobTooLargeError as soon as
+ * they pass `maxBytes`, so an oversized body is refused while streaming, not after it was stored.
+ */
+export function byteCounter(maxBytes: number | undefined): Transform & { readonly bytes: number } {
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (maxBytes !== undefined && bytes > maxBytes) done(new BlobTooLargeError(maxBytes));
+      else done(null, chunk);
+    },
+  });
+  return Object.defineProperty(counter, "bytes", { get: () => bytes }) as Transform & { readonly bytes: number };
 }

@@ -1,10 +1,9 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { once } from "node:events";
-import { assertSafeKey, type BlobStore, BlobTooLargeError } from "./blob-store.ts";
+import { assertSafeKey, type BlobStore, byteCounter } from "./blob-store.ts";
 import { partialName, removeStalePartials } from "./partial-files.ts";
 
 /** Files under one folder on local disk (the embedded default: ./data/uploads). */
@@ -19,14 +18,7 @@ export function localDiskStore(root: string): BlobStore {
       await mkdir(path.dirname(target), { recursive: true });
       // Written under a temporary name and renamed at the end, so a failed or oversized upload leaves nothing.
       const partial = partialName(target);
-      let size = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (options.maxBytes !== undefined && size > options.maxBytes) done(new BlobTooLargeError(options.maxBytes));
-          else done(null, chunk);
-        },
-      });
+      const limit = byteCounter(options.maxBytes);
       const out = createWriteStream(partial);
       try {
         await pipeline(body, limit, out);
@@ -38,7 +30,7 @@ export function localDiskStore(root: string): BlobStore {
         await rm(partial, { force: true });
         throw error;
       }
-      return { size };
+      return { size: limit.bytes };
     },
     async open(key, range) {
       return createReadStream(fullPath(key), range ? { start: range.start, end: range.end } : {});

@@ -1,11 +1,11 @@
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
-import { type Readable, Transform } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { assertSafeKey, type BlobStore, BlobTooLargeError } from "./blob-store.ts";
+import { assertSafeKey, type BlobStore, byteCounter } from "./blob-store.ts";
 import { isPartial, partialName, removeStaleFiles } from "./partial-files.ts";
 
 /** A local copy unused this long is removed by the sweep. */
@@ -44,14 +44,7 @@ export function s3Store(settings: S3Settings, cacheDir: string): BlobStore {
   return {
     async put(key, body, options = {}) {
       assertSafeKey(key);
-      let size = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (options.maxBytes !== undefined && size > options.maxBytes) done(new BlobTooLargeError(options.maxBytes));
-          else done(null, chunk);
-        },
-      });
+      const limit = byteCounter(options.maxBytes);
       // The object appears only when the upload completes; one whose body fails (too large, cut off)
       // never completes, and lib-storage aborts its multipart parts.
       const upload = new Upload({ client, params: { Bucket, Key: key, Body: limit } });
@@ -61,7 +54,7 @@ export function s3Store(settings: S3Settings, cacheDir: string): BlobStore {
         throw fed.reason;
       }
       if (stored.status === "rejected") throw stored.reason;
-      return { size };
+      return { size: limit.bytes };
     },
     async open(key, range) {
       assertSafeKey(key);
