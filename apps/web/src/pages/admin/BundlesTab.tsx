@@ -8,17 +8,7 @@ import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { TextField } from "../../components/Field";
 import { cx } from "../../components/cx";
-import {
-  DeleteIconButton,
-  Empty,
-  Loading,
-  Table,
-  td,
-  rupees,
-  useAdminQuery,
-  useConfirmDelete,
-  useFlash,
-} from "./shared";
+import { DeleteIconButton, ListBody, td, rupees, useAdminQuery, useConfirmDelete, useFlash } from "./shared";
 
 type FormState = {
   name: string;
@@ -108,49 +98,46 @@ export function BundlesTab() {
           Add Bundle
         </Button>
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : !q.data || q.data.bundles.length === 0 ? (
-        <Empty text={ADMIN_MESSAGES.noBundles} />
-      ) : (
-        <Table head={["Name", "Credits", "Price", "Status", "Purchases", "Actions"]}>
-          {q.data.bundles.map((b) => (
-            <tr key={b.id}>
-              <td className={cx(td, "min-w-[13rem]")}>
-                <p className="font-medium text-white">
-                  {b.name}{" "}
-                  {b.is_popular ? (
-                    <span className="ml-1 rounded-full bg-amber-400/15 px-2 py-0.5 text-xs text-amber-200">
-                      Popular
-                    </span>
-                  ) : null}
-                </p>
-                {b.description ? <p className="text-xs text-slate-400">{b.description}</p> : null}
-              </td>
-              <td className={cx(td, "tabular-nums")}>{b.credits_amount}</td>
-              <td className={cx(td, "whitespace-nowrap tabular-nums")}>{rupees(b.price)}</td>
-              <td className={td}>
-                <span className={b.is_active ? "text-emerald-300" : "text-slate-400"}>
-                  {b.is_active ? "Active" : "Inactive"}
-                </span>
-              </td>
-              <td className={cx(td, "tabular-nums")}>{b.purchases}</td>
-              <td className={td}>
-                <div className="flex gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Edit ${b.name}`}
-                    onClick={() => open(b)}
-                    icon={<Pencil className="size-4" aria-hidden />}
-                  />
-                  <DeleteIconButton label={`Delete ${b.name}`} onClick={() => deletion.ask(b)} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListBody
+        pending={q.isPending}
+        rows={q.data?.bundles}
+        empty={ADMIN_MESSAGES.noBundles}
+        head={["Name", "Credits", "Price", "Status", "Purchases", "Actions"]}
+      >
+        {(b) => (
+          <tr key={b.id}>
+            <td className={cx(td, "min-w-[13rem]")}>
+              <p className="font-medium text-white">
+                {b.name}{" "}
+                {b.is_popular ? (
+                  <span className="ml-1 rounded-full bg-amber-400/15 px-2 py-0.5 text-xs text-amber-200">Popular</span>
+                ) : null}
+              </p>
+              {b.description ? <p className="text-xs text-slate-400">{b.description}</p> : null}
+            </td>
+            <td className={cx(td, "tabular-nums")}>{b.credits_amount}</td>
+            <td className={cx(td, "whitespace-nowrap tabular-nums")}>{rupees(b.price)}</td>
+            <td className={td}>
+              <span className={b.is_active ? "text-emerald-300" : "text-slate-400"}>
+                {b.is_active ? "Active" : "Inactive"}
+              </span>
+            </td>
+            <td className={cx(td, "tabular-nums")}>{b.purchases}</td>
+            <td className={td}>
+              <div className="flex gap-1">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Edit ${b.name}`}
+                  onClick={() => open(b)}
+                  icon={<Pencil className="size-4" aria-hidden />}
+                />
+                <DeleteIconButton label={`Delete ${b.name}`} onClick={() => deletion.ask(b)} />
+              </div>
+            </td>
+          </tr>
+        )}
+      </ListBody>
       <Dialog
         open={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,30 +1,25 @@
-import { ADMIN_MESSAGES, LIMITS } from "@stepsync/contracts";
-import { useState } from "react";
+import { ADMIN_MESSAGES } from "@stepsync/contracts";
 import { adminApi } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { cx } from "../../components/cx";
 import {
   DeleteIconButton,
-  Empty,
   FilterInput,
   formatDate,
-  Loading,
+  ListBody,
   Pager,
-  Table,
   td,
   UserCell,
   useAdminQuery,
   useConfirmDelete,
   useFlash,
+  usePagedFilters,
 } from "./shared";
 
 /** Comment Management: filter by video or user id, delete a comment. */
 export function CommentsTab() {
   const flash = useFlash();
-  const [page, setPage] = useState(1);
-  const [videoId, setVideoId] = useState("");
-  const [userId, setUserId] = useState("");
-  const query = { page, limit: LIMITS.adminPageSize, video_id: videoId, user_id: userId };
+  const { filters, setFilter, setPage, query } = usePagedFilters({ video_id: "", user_id: "" });
   const q = useAdminQuery(
     flash,
     { queryKey: keys.admin.comments(query), queryFn: () => adminApi.comments(query) },
@@ -47,45 +42,38 @@ export function CommentsTab() {
         <FilterInput
           label="Video ID"
           inputMode="numeric"
-          value={videoId}
-          onChange={(e) => {
-            setVideoId(digits(e.target.value));
-            setPage(1);
-          }}
+          value={filters.video_id}
+          onChange={(e) => setFilter("video_id", digits(e.target.value))}
           className="w-36"
         />
         <FilterInput
           label="User ID"
           inputMode="numeric"
-          value={userId}
-          onChange={(e) => {
-            setUserId(digits(e.target.value));
-            setPage(1);
-          }}
+          value={filters.user_id}
+          onChange={(e) => setFilter("user_id", digits(e.target.value))}
           className="w-36"
         />
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : !q.data || q.data.comments.length === 0 ? (
-        <Empty text={ADMIN_MESSAGES.noComments} />
-      ) : (
-        <Table head={["User", "Video", "Comment", "Posted", "Actions"]}>
-          {q.data.comments.map((c) => (
-            <tr key={c.id}>
-              <UserCell username={c.username} email={c.email} />
-              <td className={cx(td, "min-w-[10rem]")}>
-                #{c.video_id} {c.video_title}
-              </td>
-              <td className={cx(td, "min-w-[16rem] max-w-md whitespace-pre-wrap break-words")}>{c.content}</td>
-              <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(c.created_at)}</td>
-              <td className={td}>
-                <DeleteIconButton label="Delete comment" onClick={() => deletion.ask(c.id)} />
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListBody
+        pending={q.isPending}
+        rows={q.data?.comments}
+        empty={ADMIN_MESSAGES.noComments}
+        head={["User", "Video", "Comment", "Posted", "Actions"]}
+      >
+        {(c) => (
+          <tr key={c.id}>
+            <UserCell username={c.username} email={c.email} />
+            <td className={cx(td, "min-w-[10rem]")}>
+              #{c.video_id} {c.video_title}
+            </td>
+            <td className={cx(td, "min-w-[16rem] max-w-md whitespace-pre-wrap break-words")}>{c.content}</td>
+            <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(c.created_at)}</td>
+            <td className={td}>
+              <DeleteIconButton label="Delete comment" onClick={() => deletion.ask(c.id)} />
+            </td>
+          </tr>
+        )}
+      </ListBody>
       <Pager pagination={q.data?.pagination} onPage={setPage} />
       {deletion.dialog}
     </div>

@@ -1,30 +1,25 @@
-import { ADMIN_MESSAGES, LIMITS, NOTIFICATION_TYPES } from "@stepsync/contracts";
-import { useState } from "react";
+import { ADMIN_MESSAGES, NOTIFICATION_TYPES } from "@stepsync/contracts";
 import { adminApi } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
 import {
   DeleteIconButton,
-  Empty,
   label,
-  Loading,
+  ListBody,
   Pager,
-  Table,
   td,
   UserCell,
   useAdminQuery,
   useConfirmDelete,
   useFlash,
+  usePagedFilters,
 } from "./shared";
 
 /** Notifications: filter by type and read status, delete one. */
 export function NotificationsTab() {
   const flash = useFlash();
-  const [page, setPage] = useState(1);
-  const [type, setType] = useState("");
-  const [isRead, setIsRead] = useState("");
-  const query = { page, limit: LIMITS.adminPageSize, type, is_read: isRead };
+  const { filters, setFilter, setPage, query } = usePagedFilters({ type: "", is_read: "" });
   const q = useAdminQuery(
     flash,
     { queryKey: keys.admin.notifications(query), queryFn: () => adminApi.notifications(query) },
@@ -44,11 +39,8 @@ export function NotificationsTab() {
       <div className="flex flex-wrap gap-3">
         <SelectField
           label="Type"
-          value={type}
-          onChange={(e) => {
-            setType(e.target.value);
-            setPage(1);
-          }}
+          value={filters.type}
+          onChange={(e) => setFilter("type", e.target.value)}
           options={[
             { value: "", label: "All types" },
             ...NOTIFICATION_TYPES.map((t) => ({ value: t, label: label(t) })),
@@ -57,11 +49,8 @@ export function NotificationsTab() {
         />
         <SelectField
           label="Read status"
-          value={isRead}
-          onChange={(e) => {
-            setIsRead(e.target.value);
-            setPage(1);
-          }}
+          value={filters.is_read}
+          onChange={(e) => setFilter("is_read", e.target.value)}
           options={[
             { value: "", label: "All" },
             { value: "false", label: "Unread" },
@@ -70,26 +59,25 @@ export function NotificationsTab() {
           className="w-36"
         />
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : !q.data || q.data.notifications.length === 0 ? (
-        <Empty text={ADMIN_MESSAGES.noNotifications} />
-      ) : (
-        <Table head={["User", "Type", "Title", "Message", "Status", "Actions"]}>
-          {q.data.notifications.map((n) => (
-            <tr key={n.id}>
-              <UserCell username={n.username} email={n.email} />
-              <td className={cx(td, "whitespace-nowrap")}>{n.type}</td>
-              <td className={cx(td, "min-w-[10rem]")}>{n.title}</td>
-              <td className={cx(td, "min-w-[14rem] max-w-sm break-words")}>{n.message}</td>
-              <td className={td}>{n.is_read ? "Read" : "Unread"}</td>
-              <td className={td}>
-                <DeleteIconButton label="Delete notification" onClick={() => deletion.ask(n.id)} />
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListBody
+        pending={q.isPending}
+        rows={q.data?.notifications}
+        empty={ADMIN_MESSAGES.noNotifications}
+        head={["User", "Type", "Title", "Message", "Status", "Actions"]}
+      >
+        {(n) => (
+          <tr key={n.id}>
+            <UserCell username={n.username} email={n.email} />
+            <td className={cx(td, "whitespace-nowrap")}>{n.type}</td>
+            <td className={cx(td, "min-w-[10rem]")}>{n.title}</td>
+            <td className={cx(td, "min-w-[14rem] max-w-sm break-words")}>{n.message}</td>
+            <td className={td}>{n.is_read ? "Read" : "Unread"}</td>
+            <td className={td}>
+              <DeleteIconButton label="Delete notification" onClick={() => deletion.ask(n.id)} />
+            </td>
+          </tr>
+        )}
+      </ListBody>
       <Pager pagination={q.data?.pagination} onPage={setPage} />
       {deletion.dialog}
     </div>

@@ -1,24 +1,22 @@
-import { ADMIN_MESSAGES, LIMITS, ROLES, type Role } from "@stepsync/contracts";
+import { ADMIN_MESSAGES, ROLES, type Role } from "@stepsync/contracts";
 import { Download, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { adminApi, downloadExport } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
 import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
 import {
-  Empty,
   formatDate,
   label,
-  Loading,
+  ListBody,
   Pager,
   roleBadge,
-  Table,
   td,
   useAdminMutation,
   useAdminQuery,
   useConfirmDelete,
   useFlash,
+  usePagedFilters,
 } from "./shared";
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: label(r) }));
@@ -26,9 +24,7 @@ const roleOptions = ROLES.map((r) => ({ value: r, label: label(r) }));
 /** User Management: filter by role, change a role, delete a user with their data, export CSV. */
 export function UsersTab({ currentUserId }: { currentUserId: number | undefined }) {
   const flash = useFlash();
-  const [page, setPage] = useState(1);
-  const [role, setRole] = useState("");
-  const query = { page, limit: LIMITS.adminPageSize, role };
+  const { filters, setFilter, setPage, query } = usePagedFilters({ role: "" });
   const q = useAdminQuery(
     flash,
     { queryKey: keys.admin.users(query), queryFn: () => adminApi.users(query) },
@@ -66,11 +62,8 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <SelectField
           label="Filter by role"
-          value={role}
-          onChange={(e) => {
-            setRole(e.target.value);
-            setPage(1);
-          }}
+          value={filters.role}
+          onChange={(e) => setFilter("role", e.target.value)}
           options={[{ value: "", label: "All roles" }, ...roleOptions]}
           className="w-48"
         />
@@ -78,51 +71,50 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
           Export Users
         </Button>
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : !q.data || q.data.users.length === 0 ? (
-        <Empty text={ADMIN_MESSAGES.noUsers} />
-      ) : (
-        <Table head={["Username", "Email", "Role", "Joined", "Actions"]}>
-          {q.data.users.map((u) => (
-            <tr key={u.id}>
-              <td className={cx(td, "min-w-[9rem] font-medium text-white")}>{u.username}</td>
-              <td className={cx(td, "min-w-[12rem] max-w-[18rem] break-all")}>{u.email}</td>
-              <td className={td}>
-                <div className="flex items-center gap-2">
-                  <span className={cx("rounded-full px-2 py-0.5 text-xs ring-1", roleBadge[u.role])}>{u.role}</span>
-                  <select
-                    aria-label={`Role of ${u.username}`}
-                    value={u.role}
-                    disabled={u.id === currentUserId}
-                    onChange={(e) => changeRole.mutate({ id: u.id, role: e.target.value as Role })}
-                    className="rounded-lg border border-white/12 bg-night-900 px-2 py-1 text-sm text-slate-100 disabled:opacity-50"
-                  >
-                    {roleOptions.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </td>
-              <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(u.created_at)}</td>
-              <td className={td}>
-                <Button
-                  variant="ghost"
-                  size="sm"
+      <ListBody
+        pending={q.isPending}
+        rows={q.data?.users}
+        empty={ADMIN_MESSAGES.noUsers}
+        head={["Username", "Email", "Role", "Joined", "Actions"]}
+      >
+        {(u) => (
+          <tr key={u.id}>
+            <td className={cx(td, "min-w-[9rem] font-medium text-white")}>{u.username}</td>
+            <td className={cx(td, "min-w-[12rem] max-w-[18rem] break-all")}>{u.email}</td>
+            <td className={td}>
+              <div className="flex items-center gap-2">
+                <span className={cx("rounded-full px-2 py-0.5 text-xs ring-1", roleBadge[u.role])}>{u.role}</span>
+                <select
+                  aria-label={`Role of ${u.username}`}
+                  value={u.role}
                   disabled={u.id === currentUserId}
-                  aria-label={`Delete ${u.username}`}
-                  onClick={() => deletion.ask({ id: u.id, username: u.username })}
-                  icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
+                  onChange={(e) => changeRole.mutate({ id: u.id, role: e.target.value as Role })}
+                  className="rounded-lg border border-white/12 bg-night-900 px-2 py-1 text-sm text-slate-100 disabled:opacity-50"
                 >
-                  Delete
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+                  {roleOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </td>
+            <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(u.created_at)}</td>
+            <td className={td}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={u.id === currentUserId}
+                aria-label={`Delete ${u.username}`}
+                onClick={() => deletion.ask({ id: u.id, username: u.username })}
+                icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
+              >
+                Delete
+              </Button>
+            </td>
+          </tr>
+        )}
+      </ListBody>
       <Pager pagination={q.data?.pagination} onPage={setPage} />
       {deletion.dialog}
     </div>

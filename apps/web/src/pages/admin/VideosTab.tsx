@@ -1,7 +1,6 @@
-import { ACTIVITY_TYPES, ADMIN_MESSAGES, LIMITS } from "@stepsync/contracts";
+import { ACTIVITY_TYPES, ADMIN_MESSAGES } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Star } from "lucide-react";
-import { useState } from "react";
 import { adminApi, downloadExport } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
@@ -10,26 +9,28 @@ import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
 import {
   DeleteIconButton,
-  Empty,
   FilterInput,
   label,
-  Loading,
+  ListBody,
   num,
   Pager,
-  Table,
   td,
   useAdminMutation,
   useAdminQuery,
   useConfirmDelete,
   useFlash,
+  usePagedFilters,
 } from "./shared";
 
 /** Video Management: the review queue, filters, feature / unfeature, delete with files, export CSV. */
 export function VideosTab() {
   const flash = useFlash();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState({ status: "", category: "", is_featured: "", search: "" });
-  const query = { page, limit: LIMITS.adminPageSize, ...filters };
+  const { filters, setFilter, setPage, query } = usePagedFilters({
+    status: "",
+    category: "",
+    is_featured: "",
+    search: "",
+  });
   const q = useAdminQuery(
     flash,
     { queryKey: keys.admin.videos(query), queryFn: () => adminApi.videos(query) },
@@ -41,10 +42,6 @@ export function VideosTab() {
     queryFn: () => adminApi.videos(pendingQuery),
     retry: false,
   });
-  const setFilter = (key: keyof typeof filters, value: string) => {
-    setFilters((f) => ({ ...f, [key]: value }));
-    setPage(1);
-  };
 
   // A video's state shows in both lists here, in the System Stats and in the public library.
   const videosChanged = [keys.admin.videos(), keys.admin.system(), keys.library.all()];
@@ -175,46 +172,45 @@ export function VideosTab() {
           Export Videos
         </Button>
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : !q.data || q.data.videos.length === 0 ? (
-        <Empty text={ADMIN_MESSAGES.noVideos} />
-      ) : (
-        <Table head={["Title", "Category", "Contributor", "Status", "Views", "Likes", "Uses", "Actions"]}>
-          {q.data.videos.map((v) => (
-            <tr key={v.id}>
-              <td className={cx(td, "min-w-[12rem] font-medium text-white")}>
-                {v.is_featured ? (
-                  <Star className="mr-1 inline size-4 fill-amber-300 text-amber-300" aria-label="Featured" />
-                ) : null}
-                {v.title}
-              </td>
-              <td className={td}>{label(v.category)}</td>
-              <td className={td}>{v.contributor_username ?? "—"}</td>
-              <td className={td}>{v.status}</td>
-              <td className={cx(td, "tabular-nums")}>{num(v.views)}</td>
-              <td className={cx(td, "tabular-nums")}>{num(v.likes)}</td>
-              <td className={cx(td, "tabular-nums")}>{num(v.usage_count)}</td>
-              <td className={td}>
-                <div className="flex gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="min-w-[7.5rem] justify-center"
-                    onClick={() => toggle.mutate({ id: v.id, featured: !v.is_featured })}
-                  >
-                    {v.is_featured ? "Unfeature" : "Feature"}
-                  </Button>
-                  <DeleteIconButton
-                    label={`Delete ${v.title}`}
-                    onClick={() => deletion.ask({ id: v.id, title: v.title })}
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListBody
+        pending={q.isPending}
+        rows={q.data?.videos}
+        empty={ADMIN_MESSAGES.noVideos}
+        head={["Title", "Category", "Contributor", "Status", "Views", "Likes", "Uses", "Actions"]}
+      >
+        {(v) => (
+          <tr key={v.id}>
+            <td className={cx(td, "min-w-[12rem] font-medium text-white")}>
+              {v.is_featured ? (
+                <Star className="mr-1 inline size-4 fill-amber-300 text-amber-300" aria-label="Featured" />
+              ) : null}
+              {v.title}
+            </td>
+            <td className={td}>{label(v.category)}</td>
+            <td className={td}>{v.contributor_username ?? "—"}</td>
+            <td className={td}>{v.status}</td>
+            <td className={cx(td, "tabular-nums")}>{num(v.views)}</td>
+            <td className={cx(td, "tabular-nums")}>{num(v.likes)}</td>
+            <td className={cx(td, "tabular-nums")}>{num(v.usage_count)}</td>
+            <td className={td}>
+              <div className="flex gap-1">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="min-w-[7.5rem] justify-center"
+                  onClick={() => toggle.mutate({ id: v.id, featured: !v.is_featured })}
+                >
+                  {v.is_featured ? "Unfeature" : "Feature"}
+                </Button>
+                <DeleteIconButton
+                  label={`Delete ${v.title}`}
+                  onClick={() => deletion.ask({ id: v.id, title: v.title })}
+                />
+              </div>
+            </td>
+          </tr>
+        )}
+      </ListBody>
       <Pager pagination={q.data?.pagination} onPage={setPage} />
       {deletion.dialog}
     </div>

@@ -1,7 +1,7 @@
-import { ADMIN_MESSAGES, type Pagination } from "@stepsync/contracts";
+import { ADMIN_MESSAGES, LIMITS, type Pagination } from "@stepsync/contracts";
 import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
-import { type InputHTMLAttributes, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "../../api/client";
 import { invalidate } from "../../api/keys";
@@ -47,6 +47,40 @@ export function useFlash() {
     </>
   );
   return { ok, fail, view, clearError: () => setError(null) };
+}
+
+/**
+ * A paged admin list's filters and page. Changing a filter goes back to page 1 (the old page may
+ * not exist in the new results); `query` is what the list endpoint takes.
+ */
+export function usePagedFilters<F extends Record<string, string>>(initial: F) {
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState(initial);
+  const setFilter = useCallback((key: keyof F, value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPage(1);
+  }, []);
+  const query = { page, limit: LIMITS.adminPageSize, ...filters };
+  return { filters, setFilter, page, setPage, query };
+}
+
+/** The body of an admin list: a spinner while loading, `empty` when there are no rows, else the table. */
+export function ListBody<T>({
+  pending,
+  rows,
+  empty,
+  head,
+  children,
+}: {
+  pending: boolean;
+  rows: T[] | undefined;
+  empty: string;
+  head: string[];
+  children: (row: T) => ReactNode;
+}) {
+  if (pending) return <Loading />;
+  if (!rows || rows.length === 0) return <Empty text={empty} />;
+  return <Table head={head}>{rows.map(children)}</Table>;
 }
 
 export function Pager({ pagination, onPage }: { pagination?: Pagination; onPage: (page: number) => void }) {
