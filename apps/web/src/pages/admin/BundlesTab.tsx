@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, type AdminBundle, BUNDLE_FORM_DEFAULTS, type BundleForm } from "@stepsync/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import { adminApi } from "../../api/admin";
 import { invalidate, keys } from "../../api/keys";
 import { Button } from "../../components/Button";
@@ -60,6 +60,12 @@ export function BundlesTab() {
       setFormError(
         err.message || (id === null ? ADMIN_MESSAGES.createBundleFailed : ADMIN_MESSAGES.updateBundleFailed),
       ),
+  });
+
+  // The text fields of the form: each edits its own key.
+  const text = (key: "name" | "description" | "credits_amount" | "price") => ({
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.target.value }),
   });
 
   function open(b: AdminBundle | "new") {
@@ -144,36 +150,11 @@ export function BundlesTab() {
         title={editing === "new" ? "Add Credit Bundle" : "Edit Credit Bundle"}
       >
         <form onSubmit={save} noValidate className="space-y-4">
-          <TextField
-            label="Name"
-            required
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-          />
-          <TextField
-            label="Description"
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.target.value })}
-          />
+          <TextField label="Name" required {...text("name")} />
+          <TextField label="Description" {...text("description")} />
           <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Credits"
-              type="number"
-              min={1}
-              step={1}
-              required
-              value={form.credits_amount}
-              onChange={(e) => setForm({ ...form, credits_amount: e.target.value })}
-            />
-            <TextField
-              label="Price (₹)"
-              type="number"
-              min={0}
-              step={0.01}
-              required
-              value={form.price}
-              onChange={(e) => setForm({ ...form, price: e.target.value })}
-            />
+            <TextField label="Credits" type="number" min={1} step={1} required {...text("credits_amount")} />
+            <TextField label="Price (₹)" type="number" min={0} step={0.01} required {...text("price")} />
           </div>
           <div className="flex gap-6 text-sm text-slate-200">
             <label className="inline-flex items-center gap-2">

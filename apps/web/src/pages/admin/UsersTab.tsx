@@ -1,11 +1,12 @@
 import { ADMIN_MESSAGES, ROLES, type Role } from "@stepsync/contracts";
 import { Download, Trash2 } from "lucide-react";
-import { adminApi, downloadExport } from "../../api/admin";
+import { adminApi } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
 import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
 import {
+  exportCsv,
   formatDate,
   label,
   ListBody,
@@ -47,14 +48,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
     success: (u) => ADMIN_MESSAGES.userDeleted(u.username),
     failure: ADMIN_MESSAGES.deleteUserFailed,
   });
-  async function exportUsers() {
-    try {
-      await downloadExport("users");
-      flash.ok(ADMIN_MESSAGES.usersExported);
-    } catch (err) {
-      flash.fail(err, ADMIN_MESSAGES.exportUsersFailed);
-    }
-  }
+  const exportUsers = () => exportCsv(flash, "users", ADMIN_MESSAGES.usersExported, ADMIN_MESSAGES.exportUsersFailed);
 
   return (
     <div className="space-y-4">

@@ -1,7 +1,7 @@
 import { ACTIVITY_TYPES, ADMIN_MESSAGES } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Star } from "lucide-react";
-import { adminApi, downloadExport } from "../../api/admin";
+import { adminApi } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
@@ -9,6 +9,7 @@ import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
 import {
   DeleteIconButton,
+  exportCsv,
   FilterInput,
   label,
   ListBody,
@@ -67,14 +68,8 @@ export function VideosTab() {
     success: (v) => ADMIN_MESSAGES.videoDeleted(v.title),
     failure: ADMIN_MESSAGES.deleteVideoFailed,
   });
-  async function exportVideos() {
-    try {
-      await downloadExport("videos");
-      flash.ok(ADMIN_MESSAGES.videosExported);
-    } catch (err) {
-      flash.fail(err, ADMIN_MESSAGES.exportVideosFailed);
-    }
-  }
+  const exportVideos = () =>
+    exportCsv(flash, "videos", ADMIN_MESSAGES.videosExported, ADMIN_MESSAGES.exportVideosFailed);
 
   const queue = pending.data?.videos ?? [];
   return (

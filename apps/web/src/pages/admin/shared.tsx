@@ -3,6 +3,7 @@ import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/
 import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
 import { type InputHTMLAttributes, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { downloadExport } from "../../api/admin";
 import { isApiError } from "../../api/client";
 import { invalidate } from "../../api/keys";
 import { Alert } from "../../components/Alert";
@@ -107,6 +108,16 @@ export function Pager({ pagination, onPage }: { pagination?: Pagination; onPage:
 }
 
 type Flash = ReturnType<typeof useFlash>;
+
+/** Downloads a CSV export of `kind`; the tab's flash says whether it worked. */
+export async function exportCsv(flash: Flash, kind: "users" | "videos", success: string, failure: string) {
+  try {
+    await downloadExport(kind);
+    flash.ok(success);
+  } catch (err) {
+    flash.fail(err, failure);
+  }
+}
 
 /** An admin list or figure: loaded once (no retries), a failure reported in the tab's flash. */
 export function useAdminQuery<T>(
