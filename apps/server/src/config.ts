@@ -84,7 +84,7 @@ export type Config = {
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Largest accepted video upload, bytes (spec: 500 MB). */
   maxVideoBytes: number;
-  /** Comparisons one process analyses at once (each already uses every core for pose inference). */
+  /** Jobs of each kind one process runs at once (each analysis already uses every core for pose inference). */
   jobConcurrency: number;
   jobTimeoutSeconds: number;
   /** Bearer token of GET /metrics (Prometheus); the endpoint is off (404) while unset. */
