@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../apps/server/src/test/database.ts";
 import { startS3Server, type TestS3 } from "../apps/server/src/test/s3.ts";
@@ -85,6 +86,20 @@ async function settled(token: string, id: number): Promise<Detail> {
   }
 }
 
+async function bucketKeys(): Promise<string[]> {
+  const client = new S3Client({
+    region: s3.settings.region,
+    endpoint: s3.settings.endpoint,
+    forcePathStyle: true,
+    credentials: {
+      accessKeyId: s3.env.S3_ACCESS_KEY_ID as string,
+      secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY as string,
+    },
+  });
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }));
+  return (listed.Contents ?? []).map((o) => o.Key as string);
+}
+
 /** The files a process keeps in its own data folder (its local copies of objects, its caches). */
 async function filesIn(server: E2EServer, sub: string): Promise<string[]> {
   const entries = await readdir(path.join(server.dataDir, sub), { recursive: true, withFileTypes: true }).catch(
@@ -111,11 +126,15 @@ describe("scale-out: 1 web + 2 workers sharing PostgreSQL and S3", () => {
         expect(result.overall_score).toBeGreaterThanOrEqual(90);
       }
 
-      // Each worker fetched videos from the bucket into its own folder; the web process analysed nothing
-      // (it only fetched uploads back to check them with ffprobe) and kept no uploads of its own.
+      // Each worker fetched videos from the bucket into its own folder; the web process kept no uploads
+      // of its own (it only fetched them back to check them with ffprobe).
       for (const worker of workers) expect(await filesIn(worker, "cache/s3")).not.toEqual([]);
-      expect(await filesIn(web, "cache/poses")).toEqual([]);
       expect(await filesIn(web, "uploads")).toEqual([]);
+      // The reference pose cache is in the bucket, one track per distinct reference, shared by both
+      // workers; no process keeps one of its own.
+      const poseCache = (await bucketKeys()).filter((key) => key.startsWith("pose-cache/"));
+      expect(poseCache).toHaveLength(2);
+      for (const server of [web, ...workers]) expect(await filesIn(server, "cache/poses")).toEqual([]);
 
       // Playback: the web process streams the stored upload from S3, ranges included.
       const { token, id } = submitted[0] as { token: string; id: number };

@@ -21,9 +21,38 @@ export async function fileHash(path: string): Promise<string> {
   return h.digest("hex");
 }
 
+/** Where cached tracks persist beyond memory, as JSON under the cache key (a folder, a bucket…). */
+export interface TrackStore {
+  read(key: string): Promise<string | undefined>;
+  write(key: string, json: string): Promise<void>;
+}
+
 export interface CacheOptions {
   /** Directory for cached tracks on disk (default: env STEPSYNC_POSE_CACHE_DIR, else memory only). */
   cacheDir?: string;
+  /** Persist cached tracks here instead of a directory (e.g. the server's shared storage). */
+  trackStore?: TrackStore;
+}
+
+/** Tracks as `<key>.json` files in a folder on this machine. */
+export function folderTrackStore(dir: string): TrackStore {
+  return {
+    read: (key) => readFile(join(dir, `${key}.json`), "utf8").catch(() => undefined),
+    async write(key, json) {
+      const file = join(dir, `${key}.json`);
+      await mkdir(dir, { recursive: true });
+      // Written aside and renamed, so a reader never sees half a track.
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, json);
+      await rename(tmp, file);
+    },
+  };
+}
+
+function persistence(opts: CacheOptions): TrackStore | undefined {
+  if (opts.trackStore) return opts.trackStore;
+  const dir = opts.cacheDir ?? process.env.STEPSYNC_POSE_CACHE_DIR;
+  return dir ? folderTrackStore(dir) : undefined;
 }
 
 /**
@@ -67,13 +96,7 @@ export async function withAudio(track: PoseTrack, path: string, maxSeconds: numb
 }
 
 async function store(key: string, track: PoseTrack, opts: CacheOptions): Promise<void> {
-  const dir = opts.cacheDir ?? process.env.STEPSYNC_POSE_CACHE_DIR;
-  if (!dir) return;
-  const file = join(dir, `${key}.json`);
-  await mkdir(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(track));
-  await rename(tmp, file);
+  await persistence(opts)?.write(key, JSON.stringify(track));
 }
 
 async function lookup(key: string, opts: CacheOptions): Promise<{ track: PoseTrack; cached: true } | undefined> {
@@ -89,17 +112,18 @@ async function lookup(key: string, opts: CacheOptions): Promise<{ track: PoseTra
       memory.delete(key);
     }
   }
-  const dir = opts.cacheDir ?? process.env.STEPSYNC_POSE_CACHE_DIR;
-  const file = dir ? join(dir, `${key}.json`) : undefined;
-  if (file) {
+  const json = await persistence(opts)
+    ?.read(key)
+    .catch(() => undefined);
+  if (json) {
     try {
-      const track = JSON.parse(await readFile(file, "utf8")) as PoseTrack;
+      const track = JSON.parse(json) as PoseTrack;
       if (track.version === 1) {
         remember(key, Promise.resolve(track));
         return { track, cached: true };
       }
     } catch {
-      // Not cached yet (or unreadable): analyse.
+      // Unreadable: analyse again (and overwrite it).
     }
   }
   return undefined;

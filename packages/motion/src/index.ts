@@ -2,7 +2,7 @@
  * @stepsync/motion — video pair in, comparison result out. See README.md for the API contract.
  */
 import { type AnalyzeOptions, analyzeVideo, DEFAULTS, tooLong } from "./analyze.ts";
-import { analyzeVideoCached, type CacheOptions, clearPoseCache, withAudio } from "./cache.ts";
+import { analyzeVideoCached, type CacheOptions, clearPoseCache, type TrackStore, withAudio } from "./cache.ts";
 import { compareTracks } from "./compare.ts";
 import { forVideo, MotionError } from "./errors.ts";
 import { preparePosePool } from "./pose/pool.ts";
@@ -10,7 +10,7 @@ import { isStyle, STYLES, type Style } from "./score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 import { probeVideo } from "./video/probe.ts";
 
-export type { AnalyzeOptions, CacheOptions };
+export type { AnalyzeOptions, CacheOptions, TrackStore };
 export {
   analyzeVideo,
   analyzeVideoCached,
@@ -59,7 +59,7 @@ export async function compareVideos(
   userPath: string,
   opts: CompareVideosOptions,
 ): Promise<ComparisonResult> {
-  const { onProgress, referenceTrack, style, cacheDir, ...analyze } = opts;
+  const { onProgress, referenceTrack, style, cacheDir, trackStore, ...analyze } = opts;
   let last = -1;
   let lastStage: ProgressStage | undefined;
   const report = (p: number, stage: ProgressStage) => {
@@ -96,6 +96,7 @@ export async function compareVideos(
     const r = await analyzeVideoCached(referencePath, {
       ...analyze,
       cacheDir,
+      trackStore,
       role: "reference",
       onProgress: (p) => report((p * refShare) / 100, "reference"),
     }).catch((e) => {

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { compareVideos, isMotionError } from "@stepsync/motion";
 import { COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { AppContext } from "../context.ts";
@@ -12,6 +11,7 @@ import {
 } from "../modules/comparisons/service.ts";
 import { libraryReferenceForAnalysis } from "../modules/library/service.ts";
 import { uploadKey } from "../modules/videos/service.ts";
+import { storedPoseCache } from "../storage/pose-cache.ts";
 import { MAX_ATTEMPTS, startHeartbeat } from "./heartbeat.ts";
 import { loadReferenceTrack } from "./reference-poses-job.ts";
 
@@ -26,7 +26,7 @@ const PROGRESS_EVERY_MS = 1000;
  * fault) is retried by sending the job again, up to MAX_ATTEMPTS.
  */
 export function comparisonJobHandler(ctx: AppContext) {
-  const cacheDir = path.join(ctx.config.dataDir, "cache", "poses");
+  const poseCache = storedPoseCache(ctx.storage);
   return async ({ comparisonId }: ComparisonJob) => {
     const comparison = await claimAttempt(ctx.db, comparisonId);
     if (!comparison) return; // finished, failed or deleted meanwhile
@@ -64,7 +64,7 @@ export function comparisonJobHandler(ctx: AppContext) {
         await ctx.storage.localPath(userKey),
         {
           style: comparison.activityType,
-          cacheDir,
+          trackStore: poseCache,
           referenceTrack,
           onProgress: (percent) => {
             const now = Date.now();
