@@ -244,8 +244,8 @@ async function runComparison(p: Page) {
   await p.getByRole("button", { name: "Keep Viewing" }).click();
 }
 
-/** How many reference pose tracks the server's engine has analysed and cached (DATA_DIR/cache/poses). */
+/** How many reference pose tracks the server's engine has analysed and cached (pose-cache/ in its storage). */
 function poseCacheEntries(dataDir: string): number {
-  const dir = path.join(dataDir, "cache", "poses");
+  const dir = path.join(dataDir, "uploads", "pose-cache");
   return existsSync(dir) ? readdirSync(dir).length : 0;
 }

@@ -460,7 +460,7 @@ describe.skipIf(!hasFixtures)("reference poses: computed once at upload, reused 
 
     // A reference the comparison job analyses lands in the engine's pose cache; this one must not.
     const analysedReferences = () =>
-      readdir(path.join(dataDir, "cache", "poses")).then(
+      readdir(path.join(dataDir, "uploads", "pose-cache")).then(
         (f) => f.length,
         () => 0,
       );
