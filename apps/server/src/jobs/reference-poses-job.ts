@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { readText, writeText } from "../storage/blob-store.ts";
 import { analyzeVideo, extractFrame, isMotionError, type PoseTrack } from "@stepsync/motion";
 import type { AppContext } from "../context.ts";
 import {
@@ -51,7 +52,7 @@ export function referencePosesJobHandler(ctx: AppContext) {
       stopBeating();
     }
     const key = poseTrackKey(referenceVideoId);
-    await ctx.storage.put(key, Readable.from([Buffer.from(JSON.stringify(track))]));
+    await writeText(ctx.storage, key, JSON.stringify(track));
     // Deleted meanwhile: do not leave the track behind.
     if (!(await readyReferencePoses(ctx.db, referenceVideoId, key))) await ctx.storage.delete(key);
   };
@@ -77,9 +78,7 @@ async function makeThumbnail(
 export async function loadReferenceTrack(ctx: AppContext, key: string | null): Promise<PoseTrack | undefined> {
   if (!key) return undefined;
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await ctx.storage.open(key)) chunks.push(chunk as Buffer);
-    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as PoseTrack;
+    return JSON.parse(await readText(ctx.storage, key)) as PoseTrack;
   } catch (err) {
     ctx.log.warn({ err, key }, "stored reference track unreadable; analysing the reference instead");
     return undefined;

@@ -1,4 +1,4 @@
-import { type Readable, Transform } from "node:stream";
+import { Readable, Transform } from "node:stream";
 
 /** Where uploaded files live. Keys are server-made relative names such as "videos/ab12….mp4". */
 export type BlobStore = {
@@ -44,4 +44,16 @@ export function byteCounter(maxBytes: number | undefined): Transform & { readonl
     },
   });
   return Object.defineProperty(counter, "bytes", { get: () => bytes }) as Transform & { readonly bytes: number };
+}
+
+/** A small stored object (a pose track's JSON) read whole, as text. */
+export async function readText(store: BlobStore, key: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store.open(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Stores a small text (a pose track's JSON) under `key`. */
+export async function writeText(store: BlobStore, key: string, text: string): Promise<void> {
+  await store.put(key, Readable.from([Buffer.from(text)]));
 }

@@ -1,6 +1,5 @@
-import { Readable } from "node:stream";
 import type { TrackStore } from "@stepsync/motion";
-import type { BlobStore } from "./blob-store.ts";
+import { type BlobStore, readText, writeText } from "./blob-store.ts";
 
 /**
  * The engine's pose cache kept in the app's storage (`pose-cache/<key>.json`), so every worker
@@ -11,13 +10,10 @@ export function storedPoseCache(storage: BlobStore): TrackStore {
   return {
     async read(cacheKey) {
       const key = keyOf(cacheKey);
-      if (!(await storage.stat(key))) return undefined;
-      const chunks: Buffer[] = [];
-      for await (const chunk of await storage.open(key)) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString("utf8");
+      return (await storage.stat(key)) ? readText(storage, key) : undefined;
     },
     async write(cacheKey, json) {
-      await storage.put(keyOf(cacheKey), Readable.from([Buffer.from(json)]));
+      await writeText(storage, keyOf(cacheKey), json);
     },
   };
 }
