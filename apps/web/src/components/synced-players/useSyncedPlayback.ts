@@ -193,21 +193,18 @@ export function useSyncedPlayback({
       onTimeRef.current?.(r.currentTime);
     };
     const onMeta = () => setDuration(Number.isFinite(r.duration) ? r.duration : 0);
-    r.addEventListener("play", onPlay);
-    r.addEventListener("pause", onPause);
-    r.addEventListener("ended", onEnded);
-    r.addEventListener("timeupdate", onTimeUpdate);
-    r.addEventListener("seeked", onTimeUpdate);
-    r.addEventListener("loadedmetadata", onMeta);
-    r.addEventListener("durationchange", onMeta);
+    const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
+      ["play", onPlay],
+      ["pause", onPause],
+      ["ended", onEnded],
+      ["timeupdate", onTimeUpdate],
+      ["seeked", onTimeUpdate],
+      ["loadedmetadata", onMeta],
+      ["durationchange", onMeta],
+    ];
+    for (const [event, handler] of listeners) r.addEventListener(event, handler);
     return () => {
-      r.removeEventListener("play", onPlay);
-      r.removeEventListener("pause", onPause);
-      r.removeEventListener("ended", onEnded);
-      r.removeEventListener("timeupdate", onTimeUpdate);
-      r.removeEventListener("seeked", onTimeUpdate);
-      r.removeEventListener("loadedmetadata", onMeta);
-      r.removeEventListener("durationchange", onMeta);
+      for (const [event, handler] of listeners) r.removeEventListener(event, handler);
     };
   }, []);
 
