@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../apps/server/src/test/database.ts";
 import { startS3Server, type TestS3 } from "../apps/server/src/test/s3.ts";
@@ -86,20 +85,6 @@ async function settled(token: string, id: number): Promise<Detail> {
   }
 }
 
-async function bucketKeys(): Promise<string[]> {
-  const client = new S3Client({
-    region: s3.settings.region,
-    endpoint: s3.settings.endpoint,
-    forcePathStyle: true,
-    credentials: {
-      accessKeyId: s3.env.S3_ACCESS_KEY_ID as string,
-      secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY as string,
-    },
-  });
-  const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }));
-  return (listed.Contents ?? []).map((o) => o.Key as string);
-}
-
 /** The files a process keeps in its own data folder (its local copies of objects, its caches). */
 async function filesIn(server: E2EServer, sub: string): Promise<string[]> {
   const entries = await readdir(path.join(server.dataDir, sub), { recursive: true, withFileTypes: true }).catch(
@@ -132,7 +117,7 @@ describe("scale-out: 1 web + 2 workers sharing PostgreSQL and S3", () => {
       expect(await filesIn(web, "uploads")).toEqual([]);
       // The reference pose cache is in the bucket, one track per distinct reference, shared by both
       // workers; no process keeps one of its own.
-      const poseCache = (await bucketKeys()).filter((key) => key.startsWith("pose-cache/"));
+      const poseCache = (await s3.keys()).filter((key) => key.startsWith("pose-cache/"));
       expect(poseCache).toHaveLength(2);
       for (const server of [web, ...workers]) expect(await filesIn(server, "cache/poses")).toEqual([]);
 

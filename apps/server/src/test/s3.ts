@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 // s3rver speaks the S3 REST protocol (signatures, multipart, ranges) over files in a folder.
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import type { S3Settings } from "../storage/s3.ts";
 
@@ -10,6 +11,8 @@ export type TestS3 = {
   settings: S3Settings;
   /** The same settings as the environment variables a server process reads. */
   env: Record<string, string>;
+  /** Every key in the bucket, asked of the server directly. */
+  keys(): Promise<string[]>;
   close(): Promise<void>;
 };
 
@@ -41,6 +44,16 @@ export async function startS3Server(bucket = "stepsync-test"): Promise<TestS3> {
       S3_ENDPOINT: settings.endpoint as string,
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
+    },
+    async keys() {
+      const client = new S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      });
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      return (listed.Contents ?? []).map((o) => o.Key as string);
     },
     async close() {
       await server.close();
