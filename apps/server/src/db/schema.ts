@@ -337,6 +337,12 @@ export const comparisons = pgTable(
     referenceTitle: text("reference_title"),
     contributorName: text("contributor_name"),
     thumbnailPath: text("thumbnail_path"),
+    /**
+     * Where the person is in the user's video, for the history card's still and hover preview (a
+     * crop window and the time of a frame showing the whole body; see @stepsync/motion framing).
+     * Null before the analysis finished, or when no frame showed the whole person.
+     */
+    userFraming: jsonb("user_framing").$type<{ at: number; crop: { x: number; y: number; w: number; h: number } }>(),
     userVideoId: integer("user_video_id").references(() => videos.id, { onDelete: "set null" }),
     /** The reference: an uploaded file, or a library video. */
     referenceUploadId: integer("reference_upload_id").references(() => videos.id, { onDelete: "set null" }),
