@@ -17,6 +17,7 @@ import { type Match, matchTracks } from "./match.ts";
 import { combineScores, moveTimingScore, timingScore, verdictOf } from "./score/combine.ts";
 import { type MoveMeasure, measureMoves, primitivesOf, userTimeIn, weighted } from "./score/judge.ts";
 import { SAME_ROUTINE_MIN, samenessConfidence, samenessEvidence, samenessFactor } from "./score/sameness.ts";
+import { limbScores } from "./score/limbs.ts";
 import { compareShape } from "./score/shape.ts";
 import { categoryScores, isStyle, STYLES, type Style } from "./score/styles.ts";
 import type { ComparisonResult, CompactTrack, MoveResult, PoseTrack, SectionResult } from "./types.ts";
@@ -24,7 +25,7 @@ import type { ComparisonResult, CompactTrack, MoveResult, PoseTrack, SectionResu
 export { type Match, matchTracks };
 
 /** Bump when results change for the same input (stored results say which engine made them). */
-export const ENGINE_VERSION = "2.0.0";
+export const ENGINE_VERSION = "2.1.0";
 
 export interface CompareOptions {
   style: Style | string;
@@ -187,6 +188,7 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
     },
     joint_differences: jointDifferences(judged, mirrored),
     timeline: timeline(ref, cont, measures, fit.tempo),
+    limb_scores: same ? limbScores(ref, match.user, measures, fit.tempo, mirrored) : null,
     tracks: { reference: compact(refT), user: compact(userT) },
     model: refT.model === userT.model ? refT.model : `${refT.model}+${userT.model}`,
     engine_version: ENGINE_VERSION,
@@ -273,6 +275,8 @@ function compact(track: PoseTrack): CompactTrack {
   return {
     keypointNames: [...COCO_KEYPOINTS],
     fps: track.fps,
+    width: track.width,
+    height: track.height,
     frames: track.frames.map((f) => {
       const row = [r3(f.t)];
       for (const src of map) {

@@ -124,6 +124,22 @@ export interface CompactTrack {
   keypointNames: string[];
   fps: number;
   frames: number[][];
+  /** Display size of the video (pixels): x and y are fractions of these, so a pose keeps its proportions. */
+  width: number;
+  height: number;
+}
+
+/**
+ * Shape per limb along the user's video (score/limbs.ts), for a skeleton coloured limb by limb:
+ * `scores[i][k]` is limb `limbs[k]` at user time `times[i]` (the analysis frames), 0–100, null where
+ * unknown (not visible, or no move matched there). Limbs are named as the user's own (COCO keypoints:
+ * left_upper_arm 5–7, left_forearm 7–9, left_thigh 11–13, left_shin 13–15, the right ones alike,
+ * torso hips→shoulders, head shoulders→nose, shoulders 6–5, hips 12–11).
+ */
+export interface LimbScores {
+  limbs: string[];
+  times: number[];
+  scores: Array<Array<number | null>>;
 }
 
 export interface ComparisonResult {
@@ -147,6 +163,8 @@ export interface ComparisonResult {
   joint_differences: Record<string, number>;
   /** Per-frame pose score along the reference: [[ref_t, score 0–100], …], at most 240 points. */
   timeline: Array<[number, number]>;
+  /** Per-limb shape along the user's video; null when not the same routine (no claims then). */
+  limb_scores: LimbScores | null;
   tracks: { reference: CompactTrack; user: CompactTrack };
   model: string;
   engine_version: string;

@@ -1,0 +1,108 @@
+import { ContinuousTrack } from "../align/interp.ts";
+import { type FeatureTrack, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
+import type { LimbScores } from "../types.ts";
+import type { MoveMeasure } from "./judge.ts";
+import { compareShape, segmentSimilarity } from "./shape.ts";
+
+/**
+ * Per-limb shape along the user's video, for the skeleton drawn over it: each limb coloured by how
+ * close its direction is to the reference's at that moment. The same rule as the move and section
+ * shape (compareShape's segment differences, segmentSimilarity), only not averaged over the body.
+ *
+ * WINDOW: analysis frames either side a score is averaged over (one pose estimate alone flickers);
+ * MIN_WEIGHT: the least trust (sum of both sides' segment weights over the window, 1 = one fully
+ * visible, unforeshortened frame) for a score at all; a limb the model barely sees gets none.
+ */
+export const LIMB = { WINDOW: 1, MIN_WEIGHT: 0.5 };
+
+/** Each segment's left ↔ right partner (index into SEGMENTS). */
+const MIRROR_SEGMENT: readonly number[] = SEGMENTS.map((s) => {
+  const other = s.name.startsWith("left_")
+    ? s.name.replace("left_", "right_")
+    : s.name.startsWith("right_")
+      ? s.name.replace("right_", "left_")
+      : s.name;
+  return SEGMENTS.findIndex((t) => t.name === other);
+});
+
+/** The limbs scored, named as the user's own segments (COCO keypoints: see SEGMENTS). */
+export const LIMB_NAMES: readonly string[] = SEGMENTS.map((s) => s.name);
+
+/**
+ * Reference time for user time u: inside the move the user is dancing then (a later move wins
+ * where two overlap), along its start and the pace; null between or outside the moves found.
+ */
+function refTimeAt(moves: readonly MoveMeasure[], u: number, tempo: number): number | null {
+  let out: number | null = null;
+  for (const m of moves) {
+    if (m.userStart === null) continue;
+    const length = tempo * (m.span.end - m.span.start);
+    if (u >= m.userStart - 1e-9 && u <= m.userStart + length + 1e-9) out = m.span.start + (u - m.userStart) / tempo;
+  }
+  return out;
+}
+
+/**
+ * Scores per limb (0–100, null where unknown) at every analysed frame of the user's video that
+ * falls within a found move. `user` is the user's features as compared (mirrored when they danced
+ * mirror-wise): the columns are named for the user's own limbs, as the overlay draws them.
+ */
+export function limbScores(
+  ref: FeatureTrack,
+  user: FeatureTrack,
+  moves: readonly MoveMeasure[],
+  tempo: number,
+  mirrored: boolean,
+): LimbScores {
+  const refCont = new ContinuousTrack(ref);
+  // Per user frame, per compared segment: trust and similarity (NaN: not comparable there).
+  const weight: Float64Array[] = [];
+  const sim: Float64Array[] = [];
+  const matched: boolean[] = [];
+  for (const u of user.frames) {
+    const w = new Float64Array(SEGMENT_COUNT);
+    const s = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
+    const t = refTimeAt(moves, u.t, tempo);
+    const r = t === null ? undefined : refCont.at(refCont.clampEdge(t));
+    matched.push(t !== null);
+    if (r && u.valid) {
+      const sample = compareShape(r, u);
+      for (let k = 0; k < SEGMENT_COUNT; k++) {
+        const d = sample.segs[k] as number;
+        if (Number.isNaN(d)) continue;
+        w[k] = (r.segW[k] as number) * (u.segW[k] as number);
+        s[k] = segmentSimilarity(d);
+      }
+    }
+    weight.push(w);
+    sim.push(s);
+  }
+
+  const rows: Array<Array<number | null>> = user.frames.map((_, i) => {
+    return LIMB_NAMES.map((_, column) => {
+      if (!matched[i]) return null;
+      const k = mirrored ? (MIRROR_SEGMENT[column] as number) : column;
+      let sw = 0;
+      let ss = 0;
+      for (let j = Math.max(0, i - LIMB.WINDOW); j <= Math.min(user.frames.length - 1, i + LIMB.WINDOW); j++) {
+        const v = sim[j]?.[k] as number;
+        if (Number.isNaN(v)) continue;
+        const w = weight[j]?.[k] as number;
+        sw += w;
+        ss += w * v;
+      }
+      return sw >= LIMB.MIN_WEIGHT ? Math.round((100 * ss) / sw) : null;
+    });
+  });
+
+  // Rows before the first and after the last scored moment say nothing: left out.
+  const scored = (row: Array<number | null>) => row.some((v) => v !== null);
+  const first = rows.findIndex(scored);
+  const last = rows.findLastIndex(scored);
+  const keep = first < 0 ? [] : rows.slice(first, last + 1);
+  return {
+    limbs: [...LIMB_NAMES],
+    times: keep.map((_, i) => Math.round((user.frames[first + i]?.t ?? 0) * 1000) / 1000),
+    scores: keep,
+  };
+}
