@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { ACTIVITY_TYPES, type ActivityType, DIFFICULTIES, TIMEFRAMES } from "./constants.ts";
+import { VIDEO_STATUSES } from "./admin.ts";
+import { pagination } from "./comparisons.ts";
+import { ACTIVITY_TYPES, type ActivityType, DIFFICULTIES, ROLES, TIMEFRAMES } from "./constants.ts";
 
 /** Library, upload review and social texts (part 2 §8 and the issue #6 decisions). */
 export const LIBRARY_MESSAGES = {
@@ -176,99 +178,198 @@ export const leaderboardQuerySchema = z.object({
   activity_type: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
 });
 
-export type ReferenceVideo = {
-  id: number;
-  title: string;
-  description: string | null;
-  category: string;
-  difficulty: string;
-  tags: string[];
+// Answers -----------------------------------------------------------------------------------------
+// What the library, social and leaderboard routes send (server: responds(schema)); the web reads the
+// same types. A field missing here is left out of the answer, so every field the server means to
+// send is listed, nullable exactly where real rows can be null.
+
+/** A library card (part 2 data: reference video). */
+export const referenceVideo = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  difficulty: z.string(),
+  tags: z.array(z.string()),
   /** Seconds, or null when unknown. */
-  duration: number | null;
-  views: number;
-  likes_count: number;
-  comments_count: number;
-  usage_count: number;
-  is_featured: boolean;
-  created_at: string;
-  contributor_id: number | null;
-  contributor_name: string | null;
-  contributor_verified: boolean;
-  contributor_profile_image: string | null;
-  is_liked: boolean;
-  is_following: boolean;
+  duration: z.number().int().nullable(),
+  views: z.number().int(),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  usage_count: z.number().int(),
+  is_featured: z.boolean(),
+  created_at: z.string(),
+  /** Null once the contributor's account is deleted. */
+  contributor_id: z.number().int().nullable(),
+  contributor_name: z.string().nullable(),
+  contributor_verified: z.boolean(),
+  contributor_profile_image: z.string().nullable(),
+  is_liked: z.boolean(),
+  is_following: z.boolean(),
   /** Address of the video file (range requests) and of the thumbnail (null when there is none). */
-  file_path: string;
-  thumbnail_path: string | null;
-};
+  file_path: z.string(),
+  thumbnail_path: z.string().nullable(),
+});
+export type ReferenceVideo = z.infer<typeof referenceVideo>;
 
-/** One of a contributor's own uploads, with its review and pose state. */
-export type OwnReferenceVideo = ReferenceVideo & {
-  status: "pending" | "approved" | "rejected";
-  review_reason: string | null;
-  pose_status: "pending" | "ready" | "failed";
-  pose_error: string | null;
-};
+export const POSE_STATUSES = ["pending", "ready", "failed"] as const;
 
-export type LibraryPage = {
-  videos: ReferenceVideo[];
-  pagination: { page: number; limit: number; total: number; has_more: boolean };
-};
+/** One of a contributor's own uploads (or one under review), with its review and pose state. */
+export const ownReferenceVideo = referenceVideo.extend({
+  status: z.enum(VIDEO_STATUSES),
+  review_reason: z.string().nullable(),
+  pose_status: z.enum(POSE_STATUSES),
+  pose_error: z.string().nullable(),
+});
+export type OwnReferenceVideo = z.infer<typeof ownReferenceVideo>;
 
-export type UploadReferenceResponse = { video_id: number; status: "pending" | "approved"; message: string };
+/** GET /api/reference-videos: approved videos, filtered, sorted and paged. */
+export const libraryPageResponse = z.object({ videos: z.array(referenceVideo), pagination });
+export type LibraryPage = z.infer<typeof libraryPageResponse>;
 
-export type FriendStatus = "none" | "friends" | "pending_sent" | "pending_received";
+/** GET /api/reference-videos/mine: the contributor's uploads in every status. */
+export const myVideosResponse = z.object({ videos: z.array(ownReferenceVideo) });
+export type MyVideos = z.infer<typeof myVideosResponse>;
 
-export type PublicProfile = {
-  id: number;
-  username: string;
-  full_name: string | null;
-  bio: string | null;
-  profile_image: string | null;
-  role: string;
-  verified: boolean;
-  social_links: Record<string, string>;
-  videos_count: number;
-  total_views: number;
-  followers_count: number;
-  following_count: number;
-  is_following: boolean;
-  is_own: boolean;
-  friend_status: FriendStatus;
-  friend_request_id: number | null;
-  recent_videos: ReferenceVideo[];
-};
+/**
+ * GET /api/reference-videos/{id}: its contributor (or an admin) also sees the review and pose state.
+ * The own card is tried first, so its extra fields are kept; anyone else's is a plain card.
+ */
+export const referenceVideoResponse = z.object({ video: z.union([ownReferenceVideo, referenceVideo]) });
+export type ReferenceVideoAnswer = z.infer<typeof referenceVideoResponse>;
 
-export type FollowEntry = {
-  id: number;
-  username: string;
-  profile_image: string | null;
-  verified: boolean;
-  followed_at: string;
-};
+/** PUT /api/reference-videos/{id} and PUT /api/admin/reference-videos/{id}/review: the video as it now is. */
+export const ownReferenceVideoResponse = z.object({ video: ownReferenceVideo });
+export type OwnReferenceVideoAnswer = z.infer<typeof ownReferenceVideoResponse>;
 
-export type FriendUser = { id: number; username: string; profile_image: string | null; verified: boolean };
-export type FriendsList = {
-  friends: Array<FriendUser & { request_id: number; friends_since: string }>;
-  incoming: Array<{ request_id: number; user: FriendUser; created_at: string }>;
-  outgoing: Array<{ request_id: number; user: FriendUser; created_at: string }>;
-};
+/** GET /api/admin/reference-videos: the review queue. */
+export const reviewQueueResponse = z.object({ videos: z.array(ownReferenceVideo), pagination });
+export type ReviewQueue = z.infer<typeof reviewQueueResponse>;
 
-export type LeaderboardEntry = {
-  user_id: number;
-  username: string;
-  profile_image: string | null;
-  average_score: number;
-  best_score: number;
-  comparison_count: number;
-};
+/** POST /api/reference-videos (201): every upload waits for review. */
+export const uploadReferenceResponse = z.object({
+  video_id: z.number().int(),
+  status: z.enum(["pending", "approved"]),
+  message: z.string(),
+});
+export type UploadReferenceResponse = z.infer<typeof uploadReferenceResponse>;
 
-export type VideoComment = {
-  id: number;
-  video_id: number;
-  user_id: number;
-  username: string;
-  profile_image: string | null;
-  content: string;
-  created_at: string;
-};
+/** POST /api/reference-videos/{id}/like and /unlike. */
+export const likeResponse = z.object({ is_liked: z.boolean(), likes_count: z.number().int() });
+export type LikeResponse = z.infer<typeof likeResponse>;
+
+/** POST /api/videos/{id}/share: the link to pass on. */
+export const shareResponse = z.object({ share_url: z.string(), message: z.string() });
+export type ShareResponse = z.infer<typeof shareResponse>;
+
+export const videoComment = z.object({
+  id: z.number().int(),
+  video_id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  profile_image: z.string().nullable(),
+  content: z.string(),
+  created_at: z.string(),
+});
+export type VideoComment = z.infer<typeof videoComment>;
+/** GET /api/reference-videos/{id}/comments, oldest first. */
+export const commentsResponse = z.object({ comments: z.array(videoComment) });
+export type CommentsResponse = z.infer<typeof commentsResponse>;
+/** POST /api/reference-videos/{id}/comments (201). */
+export const commentResponse = z.object({ comment: videoComment });
+export type CommentResponse = z.infer<typeof commentResponse>;
+
+// Social ------------------------------------------------------------------------------------------
+
+/** POST /api/users/{id}/follow and /unfollow: the followed user's exact followers count. */
+export const followResponse = z.object({ is_following: z.boolean(), followers_count: z.number().int() });
+export type FollowResponse = z.infer<typeof followResponse>;
+
+export const FRIEND_STATUSES = ["none", "friends", "pending_sent", "pending_received"] as const;
+export type FriendStatus = (typeof FRIEND_STATUSES)[number];
+
+/** A user's public profile (part 2 data: user profile, public), as the viewer stands with them. */
+export const publicProfile = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  full_name: z.string().nullable(),
+  bio: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  role: z.enum(ROLES),
+  verified: z.boolean(),
+  /** Name of the network → address. */
+  social_links: z.record(z.string(), z.string()),
+  videos_count: z.number().int(),
+  total_views: z.number().int(),
+  followers_count: z.number().int(),
+  following_count: z.number().int(),
+  is_following: z.boolean(),
+  is_own: z.boolean(),
+  friend_status: z.enum(FRIEND_STATUSES),
+  /** The request behind a pending or accepted friend_status; null with "none". */
+  friend_request_id: z.number().int().nullable(),
+  recent_videos: z.array(referenceVideo),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;
+/** GET /api/users/{id}/profile. */
+export const publicProfileResponse = z.object({ profile: publicProfile });
+export type PublicProfileResponse = z.infer<typeof publicProfileResponse>;
+
+export const followEntry = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  profile_image: z.string().nullable(),
+  verified: z.boolean(),
+  followed_at: z.string(),
+});
+export type FollowEntry = z.infer<typeof followEntry>;
+/** GET /api/users/{id}/followers and /following, newest first. */
+export const followersResponse = z.object({ followers: z.array(followEntry) });
+export type FollowersResponse = z.infer<typeof followersResponse>;
+export const followingResponse = z.object({ following: z.array(followEntry) });
+export type FollowingResponse = z.infer<typeof followingResponse>;
+
+export const friendUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  profile_image: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type FriendUser = z.infer<typeof friendUser>;
+const friendRequestEntry = z.object({ request_id: z.number().int(), user: friendUser, created_at: z.string() });
+/** GET /api/friends: friends and the requests waiting either way, newest first. */
+export const friendsListResponse = z.object({
+  friends: z.array(friendUser.extend({ request_id: z.number().int(), friends_since: z.string() })),
+  incoming: z.array(friendRequestEntry),
+  outgoing: z.array(friendRequestEntry),
+});
+export type FriendsList = z.infer<typeof friendsListResponse>;
+
+/** POST /api/friends/request (201). */
+export const friendRequestResponse = z.object({
+  request_id: z.number().int(),
+  status: z.literal("pending"),
+  message: z.string(),
+});
+export type FriendRequestResponse = z.infer<typeof friendRequestResponse>;
+/** POST /api/friends/{requestId}/accept and /decline. */
+export const friendAnswerResponse = z.object({
+  request_id: z.number().int(),
+  status: z.enum(["accepted", "declined"]),
+});
+export type FriendAnswerResponse = z.infer<typeof friendAnswerResponse>;
+
+// Leaderboard -------------------------------------------------------------------------------------
+
+/** Part 2 data: leaderboard entry; scores to 1 decimal (the screen rounds to whole percent). */
+export const leaderboardEntry = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  profile_image: z.string().nullable(),
+  average_score: z.number(),
+  best_score: z.number(),
+  comparison_count: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
+/** GET /api/leaderboard: a bare list, best average first. */
+export const leaderboardResponse = z.array(leaderboardEntry);

@@ -1,20 +1,28 @@
 import {
   COMMENT_TEXTS,
+  type CommentResponse,
+  type CommentsResponse,
+  type FollowersResponse,
+  type FollowingResponse,
+  type FollowResponse,
+  type FriendAnswerResponse,
+  type FriendRequestResponse,
   type FriendsList,
-  type FollowEntry,
   LIBRARY_MESSAGES,
-  type OwnReferenceVideo,
   type LeaderboardEntry,
   type LibraryPage,
   type LibraryQuery,
+  type LikeResponse,
+  type MyVideos,
+  type OwnReferenceVideoAnswer,
   type ProgressChartPoint,
-  type PublicProfile,
-  type ReferenceVideo,
+  type PublicProfileResponse,
+  type ReferenceVideoAnswer,
   SOCIAL_MESSAGES,
+  type ShareResponse,
   type Timeframe,
   UPLOAD_MESSAGES,
   type UploadReferenceResponse,
-  type VideoComment,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest, authHeaders } from "./client";
 
@@ -28,7 +36,7 @@ export function listLibrary(query: LibraryQuery, signal?: AbortSignal): Promise<
 
 /** The contributor's own uploads, any status. */
 export const getMyVideos = (signal?: AbortSignal) =>
-  apiRequest<{ videos: OwnReferenceVideo[] }>("/api/reference-videos/mine", {
+  apiRequest<MyVideos>("/api/reference-videos/mine", {
     signal,
     fallback: "Failed to fetch videos",
   });
@@ -43,31 +51,34 @@ export interface MyVideoEdit {
 }
 
 export const updateMyVideo = (id: number, input: MyVideoEdit) =>
-  apiRequest<{ video: OwnReferenceVideo }>(`/api/reference-videos/${id}`, {
+  apiRequest<OwnReferenceVideoAnswer>(`/api/reference-videos/${id}`, {
     method: "PUT",
     body: input,
     fallback: "Failed to update video",
   });
 
 export const deleteMyVideo = (id: number) =>
-  apiRequest(`/api/reference-videos/${id}`, { method: "DELETE", fallback: "Failed to delete video" });
+  apiRequest<{ message: string }>(`/api/reference-videos/${id}`, {
+    method: "DELETE",
+    fallback: "Failed to delete video",
+  });
 
 /** One approved video (the card a shared link points at); 404 'Video not found' otherwise. */
 export const getReferenceVideo = (id: number, signal?: AbortSignal) =>
-  apiRequest<{ video: ReferenceVideo }>(`/api/reference-videos/${id}`, {
+  apiRequest<ReferenceVideoAnswer>(`/api/reference-videos/${id}`, {
     signal,
     fallback: LIBRARY_MESSAGES.videoNotFound,
   });
 
 /** A video's comments, oldest first (public). */
 export const getComments = (videoId: number, signal?: AbortSignal) =>
-  apiRequest<{ comments: VideoComment[] }>(`/api/reference-videos/${videoId}/comments`, {
+  apiRequest<CommentsResponse>(`/api/reference-videos/${videoId}/comments`, {
     signal,
     fallback: COMMENT_TEXTS.fetchFailed,
   });
 
 export const postComment = (videoId: number, content: string) =>
-  apiRequest<{ comment: VideoComment }>(`/api/reference-videos/${videoId}/comments`, {
+  apiRequest<CommentResponse>(`/api/reference-videos/${videoId}/comments`, {
     method: "POST",
     body: { content },
     fallback: COMMENT_TEXTS.postFailed,
@@ -81,24 +92,24 @@ export const deleteComment = (commentId: number) =>
   });
 
 export const likeVideo = (id: number, liked: boolean) =>
-  apiRequest<{ is_liked: boolean; likes_count: number }>(`/api/reference-videos/${id}/${liked ? "like" : "unlike"}`, {
+  apiRequest<LikeResponse>(`/api/reference-videos/${id}/${liked ? "like" : "unlike"}`, {
     method: "POST",
   });
 
 export const followUser = (id: number, follow: boolean) =>
-  apiRequest<{ is_following: boolean; followers_count: number }>(`/api/users/${id}/${follow ? "follow" : "unfollow"}`, {
+  apiRequest<FollowResponse>(`/api/users/${id}/${follow ? "follow" : "unfollow"}`, {
     method: "POST",
   });
 
 export const shareVideo = (id: number) =>
-  apiRequest<{ share_url: string }>(`/api/videos/${id}/share`, {
+  apiRequest<ShareResponse>(`/api/videos/${id}/share`, {
     method: "POST",
     body: { share_type: "public" },
     fallback: SOCIAL_MESSAGES.shareFailed,
   });
 
 export const sendFriendRequest = (userId: number) =>
-  apiRequest<{ request_id: number }>("/api/friends/request", {
+  apiRequest<FriendRequestResponse>("/api/friends/request", {
     method: "POST",
     body: { user_id: userId },
     fallback: SOCIAL_MESSAGES.friendRequestFailed,
@@ -106,17 +117,17 @@ export const sendFriendRequest = (userId: number) =>
 
 export const getFriends = (signal?: AbortSignal) => apiRequest<FriendsList>("/api/friends", { signal });
 export const answerFriendRequest = (requestId: number, accept: boolean) =>
-  apiRequest(`/api/friends/${requestId}/${accept ? "accept" : "decline"}`, { method: "POST" });
+  apiRequest<FriendAnswerResponse>(`/api/friends/${requestId}/${accept ? "accept" : "decline"}`, { method: "POST" });
 
 export const getPublicProfile = (userId: string, signal?: AbortSignal) =>
-  apiRequest<{ profile: PublicProfile }>(`/api/users/${encodeURIComponent(userId)}/profile`, {
+  apiRequest<PublicProfileResponse>(`/api/users/${encodeURIComponent(userId)}/profile`, {
     signal,
     fallback: SOCIAL_MESSAGES.profileNotFound,
   });
 export const getFollowers = (userId: string, signal?: AbortSignal) =>
-  apiRequest<{ followers: FollowEntry[] }>(`/api/users/${encodeURIComponent(userId)}/followers`, { signal });
+  apiRequest<FollowersResponse>(`/api/users/${encodeURIComponent(userId)}/followers`, { signal });
 export const getFollowing = (userId: string, signal?: AbortSignal) =>
-  apiRequest<{ following: FollowEntry[] }>(`/api/users/${encodeURIComponent(userId)}/following`, { signal });
+  apiRequest<FollowingResponse>(`/api/users/${encodeURIComponent(userId)}/following`, { signal });
 
 export const getLeaderboard = (timeframe: Timeframe, activityType?: string, signal?: AbortSignal) =>
   apiRequest<LeaderboardEntry[]>("/api/leaderboard", {

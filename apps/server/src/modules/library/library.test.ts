@@ -2,7 +2,14 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { COMPARE_MESSAGES, LIBRARY_MESSAGES, MESSAGES, UPLOAD_MESSAGES } from "@stepsync/contracts";
+import {
+  COMPARE_MESSAGES,
+  LIBRARY_MESSAGES,
+  MESSAGES,
+  UPLOAD_MESSAGES,
+  ownReferenceVideo,
+  referenceVideo,
+} from "@stepsync/contracts";
 import { notifications, referenceVideos, users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeLibraryVideo } from "../../test/factories.ts";
@@ -348,6 +355,25 @@ describe("GET /api/reference-videos", () => {
       is_following: false,
       file_path: `/api/reference-videos/${c.id}/file`,
     });
+  });
+
+  it("cards carry every field of the contract; only the contributor sees the review and pose state", async () => {
+    const v = await seedVideo({ title: "Contract card", description: "All fields", thumbnailKey: "thumbnails/x.png" });
+    const user = await t.signUp();
+    const fieldsOf = (o: object) => Object.keys(o).sort();
+    const listed = (await t.call("GET", "/api/reference-videos?search=Contract%20card", { token: user.token })).json();
+    expect(fieldsOf(listed.videos[0])).toEqual(fieldsOf(referenceVideo.shape));
+    expect(listed.videos[0]).toMatchObject({
+      id: v.id,
+      description: "All fields",
+      thumbnail_path: `/api/reference-videos/${v.id}/thumbnail`,
+      contributor_id: contributor.id,
+    });
+    const seen = (await t.call("GET", `/api/reference-videos/${v.id}`, { token: user.token })).json().video;
+    expect(fieldsOf(seen)).toEqual(fieldsOf(referenceVideo.shape));
+    const own = (await t.call("GET", `/api/reference-videos/${v.id}`, { token: contributor.token })).json().video;
+    expect(fieldsOf(own)).toEqual(fieldsOf(ownReferenceVideo.shape));
+    expect(own).toMatchObject({ status: "approved", pose_status: "ready", review_reason: null, pose_error: null });
   });
 
   it("counts a view per fetch by someone else (not by the contributor)", async () => {

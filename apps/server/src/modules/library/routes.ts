@@ -13,11 +13,21 @@ import {
   reviewSchema,
   rowId,
   videoEditSchema,
-  type LibraryPage,
+  commentResponse,
+  commentsResponse,
+  libraryPageResponse,
+  likeResponse,
+  messageResponse,
+  myVideosResponse,
+  ownReferenceVideoResponse,
+  referenceVideoResponse,
+  reviewQueueResponse,
+  shareResponse,
+  uploadReferenceResponse,
   type UploadReferenceResponse,
-  type VideoComment,
 } from "@stepsync/contracts";
 import { HttpError, parse } from "../../http/errors.ts";
+import { responds } from "../../http/responds.ts";
 import { readMultipart } from "../../http/multipart.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
@@ -85,58 +95,62 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
    * are computed in the background right away, and a thumbnail is made from the video there when
    * none is given (no ffmpeg decoding in the request).
    */
-  app.post("/api/reference-videos", { preHandler: guard() }, async (request, reply) => {
-    const { user } = currentUser(request);
-    if (!canContribute(user)) throw new HttpError(403, LIBRARY_MESSAGES.contributorsOnly);
-    if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
+  app.post(
+    "/api/reference-videos",
+    { preHandler: guard(), ...responds(uploadReferenceResponse, 201) },
+    async (request, reply) => {
+      const { user } = currentUser(request);
+      if (!canContribute(user)) throw new HttpError(403, LIBRARY_MESSAGES.contributorsOnly);
+      if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
 
-    const fields: Record<string, string> = {};
-    let video: StoredVideo | undefined;
-    let thumbnailKey: string | undefined;
-    const cleanup = async () => {
-      if (video) await storage.delete(video.key);
-      if (thumbnailKey) await storage.delete(thumbnailKey);
-    };
-    try {
-      await readMultipart(request, fields, async (file) => {
-        if (file.fieldname === "video" && !video) {
-          video = await storeUploadedVideo(storage, file.file, user.id, "reference", ctx.config.maxVideoBytes);
-        } else if (file.fieldname === "thumbnail" && !thumbnailKey) {
-          ({ key: thumbnailKey } = await storeUploadedImage(storage, file.file, user.id, LIMITS.maxThumbnailBytes));
-        } else {
-          file.file.resume();
-        }
-      });
-      if (!video) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
-      const input = parse(uploadFields, fields);
-      const id = await addLibraryVideo(ctx, user.id, { ...input, tags: parseTags(input.tags) }, video, thumbnailKey);
-      const answer: UploadReferenceResponse = {
-        video_id: id,
-        status: "pending",
-        message: LIBRARY_MESSAGES.uploadReceived,
+      const fields: Record<string, string> = {};
+      let video: StoredVideo | undefined;
+      let thumbnailKey: string | undefined;
+      const cleanup = async () => {
+        if (video) await storage.delete(video.key);
+        if (thumbnailKey) await storage.delete(thumbnailKey);
       };
-      return reply.status(201).send(answer);
-    } catch (error) {
-      await cleanup();
-      throw error;
-    }
-  });
+      try {
+        await readMultipart(request, fields, async (file) => {
+          if (file.fieldname === "video" && !video) {
+            video = await storeUploadedVideo(storage, file.file, user.id, "reference", ctx.config.maxVideoBytes);
+          } else if (file.fieldname === "thumbnail" && !thumbnailKey) {
+            ({ key: thumbnailKey } = await storeUploadedImage(storage, file.file, user.id, LIMITS.maxThumbnailBytes));
+          } else {
+            file.file.resume();
+          }
+        });
+        if (!video) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
+        const input = parse(uploadFields, fields);
+        const id = await addLibraryVideo(ctx, user.id, { ...input, tags: parseTags(input.tags) }, video, thumbnailKey);
+        const answer: UploadReferenceResponse = {
+          video_id: id,
+          status: "pending",
+          message: LIBRARY_MESSAGES.uploadReceived,
+        };
+        return reply.status(201).send(answer);
+      } catch (error) {
+        await cleanup();
+        throw error;
+      }
+    },
+  );
 
   /** The library: approved videos only, filtered, sorted and paged. */
-  app.get("/api/reference-videos", async (request): Promise<LibraryPage> => {
+  app.get("/api/reference-videos", responds(libraryPageResponse), async (request) => {
     const q = parse(libraryQuerySchema, request.query);
     const { rows, total } = await listApprovedCards(db, q, q, request.auth?.user.id);
     return { videos: rows.map(toCard), pagination: pagination(q.page, q.limit, total) };
   });
 
   /** A contributor's own uploads with their review and pose state (the contributor dashboard of #8). */
-  app.get("/api/reference-videos/mine", { preHandler: guard() }, async (request) => {
+  app.get("/api/reference-videos/mine", { preHandler: guard(), ...responds(myVideosResponse) }, async (request) => {
     const { user } = currentUser(request);
     return { videos: (await listCardsOf(db, user.id)).map(toOwnCard) };
   });
 
   /** One video; each fetch of an approved video by someone other than its contributor counts a view. */
-  app.get("/api/reference-videos/:id", async (request) => {
+  app.get("/api/reference-videos/:id", responds(referenceVideoResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     const { row, own } = await openLibraryVideoPage(db, id, request.auth?.user);
     return { video: own ? toOwnCard(row) : toCard(row) };
@@ -154,43 +168,47 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /** Its contributor (or an admin) edits the texts; the file stays. */
-  app.put("/api/reference-videos/:id", { preHandler: guard() }, async (request) => {
-    const { id } = parse(idParam, request.params);
-    const { user } = currentUser(request);
-    const video = await managedLibraryVideo(db, id, user);
-    const input = parse(videoEditSchema, request.body);
-    const tags =
-      input.tags === undefined ? undefined : parseTags(Array.isArray(input.tags) ? input.tags.join(",") : input.tags);
-    await editLibraryVideo(db, video, {
-      title: input.title,
-      description: input.description === undefined ? undefined : input.description || null,
-      category: input.category,
-      difficulty: input.difficulty,
-      tags,
-    });
-    return { video: toOwnCard(await libraryCard(db, id, user.id)) };
-  });
+  app.put(
+    "/api/reference-videos/:id",
+    { preHandler: guard(), ...responds(ownReferenceVideoResponse) },
+    async (request) => {
+      const { id } = parse(idParam, request.params);
+      const { user } = currentUser(request);
+      const video = await managedLibraryVideo(db, id, user);
+      const input = parse(videoEditSchema, request.body);
+      const tags =
+        input.tags === undefined ? undefined : parseTags(Array.isArray(input.tags) ? input.tags.join(",") : input.tags);
+      await editLibraryVideo(db, video, {
+        title: input.title,
+        description: input.description === undefined ? undefined : input.description || null,
+        category: input.category,
+        difficulty: input.difficulty,
+        tags,
+      });
+      return { video: toOwnCard(await libraryCard(db, id, user.id)) };
+    },
+  );
 
-  app.delete("/api/reference-videos/:id", { preHandler: guard() }, async (request) => {
+  app.delete("/api/reference-videos/:id", { preHandler: guard(), ...responds(messageResponse) }, async (request) => {
     const { id } = parse(idParam, request.params);
     await deleteOwnLibraryVideo(ctx, id, currentUser(request).user);
     return { message: "Video deleted" };
   });
 
-  app.post("/api/reference-videos/:id/like", { preHandler: guard() }, async (request) => {
+  app.post("/api/reference-videos/:id/like", { preHandler: guard(), ...responds(likeResponse) }, async (request) => {
     const { id } = parse(idParam, request.params);
     const likes = await likeLibraryVideo(db, id, currentUser(request).user);
     return { is_liked: true, likes_count: likes };
   });
 
-  app.post("/api/reference-videos/:id/unlike", { preHandler: guard() }, async (request) => {
+  app.post("/api/reference-videos/:id/unlike", { preHandler: guard(), ...responds(likeResponse) }, async (request) => {
     const { id } = parse(idParam, request.params);
     const likes = await unlikeLibraryVideo(db, id, currentUser(request).user);
     return { is_liked: false, likes_count: likes };
   });
 
   /** Records a public share and answers the link to pass on. */
-  app.post("/api/videos/:id/share", { preHandler: guard() }, async (request) => {
+  app.post("/api/videos/:id/share", { preHandler: guard(), ...responds(shareResponse) }, async (request) => {
     const { id } = parse(idParam, request.params);
     const { user } = currentUser(request);
     const video = await reactableLibraryVideo(db, id, user);
@@ -201,23 +219,27 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Comments --------------------------------------------------------------------------------------
 
-  app.get("/api/reference-videos/:id/comments", async (request): Promise<{ comments: VideoComment[] }> => {
+  app.get("/api/reference-videos/:id/comments", responds(commentsResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     const rows = await libraryVideoComments(db, id, request.auth?.user);
     return { comments: rows.map((r) => toVideoComment(r.c, r)) };
   });
 
-  app.post("/api/reference-videos/:id/comments", { preHandler: guard() }, async (request, reply) => {
-    const { id } = parse(idParam, request.params);
-    const { user } = currentUser(request);
-    const video = await reactableLibraryVideo(db, id, user);
-    const { content } = parse(commentSchema, request.body);
-    const comment = await commentOnLibraryVideo(db, video, user, content);
-    return reply.status(201).send({ comment: toVideoComment(comment, user) });
-  });
+  app.post(
+    "/api/reference-videos/:id/comments",
+    { preHandler: guard(), ...responds(commentResponse, 201) },
+    async (request, reply) => {
+      const { id } = parse(idParam, request.params);
+      const { user } = currentUser(request);
+      const video = await reactableLibraryVideo(db, id, user);
+      const { content } = parse(commentSchema, request.body);
+      const comment = await commentOnLibraryVideo(db, video, user, content);
+      return reply.status(201).send({ comment: toVideoComment(comment, user) });
+    },
+  );
 
   /** Its author deletes a comment (admins any); anyone else's is "not found". */
-  app.delete("/api/comments/:id", { preHandler: guard() }, async (request) => {
+  app.delete("/api/comments/:id", { preHandler: guard(), ...responds(messageResponse) }, async (request) => {
     const { id } = parse(z.object({ id: rowId(SOCIAL_MESSAGES.commentNotFound) }), request.params);
     if (!(await deleteLibraryComment(db, id, currentUser(request).user)))
       throw new HttpError(404, SOCIAL_MESSAGES.commentNotFound);
@@ -226,17 +248,25 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Review (admin) --------------------------------------------------------------------------------
 
-  app.get("/api/admin/reference-videos", { preHandler: guard("admin") }, async (request) => {
-    const q = parse(adminListQuery, request.query);
-    const { rows, total } = await listForReview(db, q.status === "all" ? undefined : q.status, q);
-    return { videos: rows.map(toOwnCard), pagination: pagination(q.page, q.limit, total) };
-  });
+  app.get(
+    "/api/admin/reference-videos",
+    { preHandler: guard("admin"), ...responds(reviewQueueResponse) },
+    async (request) => {
+      const q = parse(adminListQuery, request.query);
+      const { rows, total } = await listForReview(db, q.status === "all" ? undefined : q.status, q);
+      return { videos: rows.map(toOwnCard), pagination: pagination(q.page, q.limit, total) };
+    },
+  );
 
   /** Approve or reject (a video whose poses failed cannot be approved: see the service). */
-  app.put("/api/admin/reference-videos/:id/review", { preHandler: guard("admin") }, async (request) => {
-    const { id } = parse(idParam, request.params);
-    const { status, reason } = parse(reviewSchema, request.body);
-    await reviewLibraryVideo(db, id, status, reason);
-    return { video: toOwnCard(await libraryCard(db, id, undefined)) };
-  });
+  app.put(
+    "/api/admin/reference-videos/:id/review",
+    { preHandler: guard("admin"), ...responds(ownReferenceVideoResponse) },
+    async (request) => {
+      const { id } = parse(idParam, request.params);
+      const { status, reason } = parse(reviewSchema, request.body);
+      await reviewLibraryVideo(db, id, status, reason);
+      return { video: toOwnCard(await libraryCard(db, id, undefined)) };
+    },
+  );
 }

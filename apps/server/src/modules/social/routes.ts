@@ -1,7 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { SOCIAL_MESSAGES, type FriendsList, type PublicProfile, rowId } from "@stepsync/contracts";
+import {
+  SOCIAL_MESSAGES,
+  followResponse,
+  followersResponse,
+  followingResponse,
+  friendAnswerResponse,
+  friendRequestResponse,
+  friendsListResponse,
+  publicProfileResponse,
+  rowId,
+} from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
+import { responds } from "../../http/responds.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import {
@@ -23,56 +34,68 @@ export function socialRoutes(app: FastifyInstance, { db }: AppContext): void {
   // Follow ----------------------------------------------------------------------------------------
 
   /** Idempotent; counts come from the follow rows, so they are exact. */
-  app.post("/api/users/:id/follow", { preHandler: guard() }, async (request) => {
+  app.post("/api/users/:id/follow", { preHandler: guard(), ...responds(followResponse) }, async (request) => {
     const { id } = parse(userParam, request.params);
     return { is_following: true, followers_count: await follow(db, currentUser(request).user, id) };
   });
 
-  app.post("/api/users/:id/unfollow", { preHandler: guard() }, async (request) => {
+  app.post("/api/users/:id/unfollow", { preHandler: guard(), ...responds(followResponse) }, async (request) => {
     const { id } = parse(userParam, request.params);
     return { is_following: false, followers_count: await unfollow(db, currentUser(request).user, id) };
   });
 
   // Public profile --------------------------------------------------------------------------------
 
-  app.get("/api/users/:id/profile", async (request): Promise<{ profile: PublicProfile }> => {
+  app.get("/api/users/:id/profile", responds(publicProfileResponse), async (request) => {
     const { id } = parse(userParam, request.params);
     return { profile: await publicProfile(db, id, request.auth?.user) };
   });
 
-  app.get("/api/users/:id/followers", async (request) => {
+  app.get("/api/users/:id/followers", responds(followersResponse), async (request) => {
     const { id } = parse(userParam, request.params);
     return { followers: await followList(db, id, "followers") };
   });
 
-  app.get("/api/users/:id/following", async (request) => {
+  app.get("/api/users/:id/following", responds(followingResponse), async (request) => {
     const { id } = parse(userParam, request.params);
     return { following: await followList(db, id, "following") };
   });
 
   // Friends ---------------------------------------------------------------------------------------
 
-  app.post("/api/friends/request", { preHandler: guard() }, async (request, reply) => {
-    const { user_id } = parse(friendBody, request.body);
-    const created = await requestFriendship(db, currentUser(request).user, user_id);
-    return reply
-      .status(201)
-      .send({ request_id: created.id, status: "pending", message: SOCIAL_MESSAGES.friendRequestSent });
-  });
+  app.post(
+    "/api/friends/request",
+    { preHandler: guard(), ...responds(friendRequestResponse, 201) },
+    async (request, reply) => {
+      const { user_id } = parse(friendBody, request.body);
+      const created = await requestFriendship(db, currentUser(request).user, user_id);
+      return reply
+        .status(201)
+        .send({ request_id: created.id, status: "pending", message: SOCIAL_MESSAGES.friendRequestSent });
+    },
+  );
 
-  app.get("/api/friends", { preHandler: guard() }, async (request): Promise<FriendsList> => {
+  app.get("/api/friends", { preHandler: guard(), ...responds(friendsListResponse) }, async (request) => {
     return friendsOf(db, currentUser(request).user.id);
   });
 
-  app.post("/api/friends/:requestId/accept", { preHandler: guard() }, async (request) => {
-    const { requestId } = parse(requestParam, request.params);
-    const row = await acceptFriendship(db, currentUser(request).user, requestId);
-    return { request_id: row.id, status: "accepted" };
-  });
+  app.post(
+    "/api/friends/:requestId/accept",
+    { preHandler: guard(), ...responds(friendAnswerResponse) },
+    async (request) => {
+      const { requestId } = parse(requestParam, request.params);
+      const row = await acceptFriendship(db, currentUser(request).user, requestId);
+      return { request_id: row.id, status: "accepted" };
+    },
+  );
 
-  app.post("/api/friends/:requestId/decline", { preHandler: guard() }, async (request) => {
-    const { requestId } = parse(requestParam, request.params);
-    const row = await declineFriendship(db, currentUser(request).user, requestId);
-    return { request_id: row.id, status: "declined" };
-  });
+  app.post(
+    "/api/friends/:requestId/decline",
+    { preHandler: guard(), ...responds(friendAnswerResponse) },
+    async (request) => {
+      const { requestId } = parse(requestParam, request.params);
+      const row = await declineFriendship(db, currentUser(request).user, requestId);
+      return { request_id: row.id, status: "declined" };
+    },
+  );
 }

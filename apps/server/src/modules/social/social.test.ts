@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { SOCIAL_MESSAGES } from "@stepsync/contracts";
+import { SOCIAL_MESSAGES, publicProfile } from "@stepsync/contracts";
 import { follows, notifications, users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeLibraryVideo } from "../../test/factories.ts";
@@ -80,6 +80,7 @@ describe("public profile", () => {
       is_following: false,
       is_own: false,
     });
+    expect(Object.keys(visitor).sort()).toEqual(Object.keys(publicProfile.shape).sort());
     expect(visitor.recent_videos.map((v: { title: string }) => v.title).sort()).toEqual(["Live", "Live 2"]);
     const followers = (await t.call("GET", `/api/users/${c.user.id}/followers`)).json().followers;
     expect(followers).toMatchObject([
