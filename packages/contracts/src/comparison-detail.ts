@@ -63,6 +63,20 @@ export const comparisonSection = z.object({
 });
 export type ComparisonSection = z.infer<typeof comparisonSection>;
 
+/**
+ * Shape per limb along the user's video, for a skeleton coloured limb by limb (same rule as the
+ * moves' shape): `scores[i][k]` is limb `limbs[k]` at user time `times[i]` (seconds, the analysis
+ * frames), 0–100, null where unknown. Limbs are named as the user's own segments: left_upper_arm
+ * (COCO 5–7), left_forearm (7–9), left_thigh (11–13), left_shin (13–15), the right ones alike, torso
+ * (hips → shoulders), head (shoulders → nose), shoulders (6–5), hips (12–11).
+ */
+export const limbScores = z.object({
+  limbs: z.array(z.string()),
+  times: z.array(z.number()),
+  scores: z.array(z.array(z.number().nullable())),
+});
+export type LimbScores = z.infer<typeof limbScores>;
+
 export const comparisonResults = z.object({
   sections: z.array(comparisonSection),
   categories: z.record(z.string(), z.number()),
@@ -76,6 +90,8 @@ export const comparisonResults = z.object({
   same_routine: z.boolean().nullable(),
   moves: z.array(moveResult).nullable(),
   counts: countInfo.nullable(),
+  /** Null when the routines differ (no claims then); null or absent for results of earlier engines. */
+  limb_scores: limbScores.nullable().optional(),
 });
 export type ComparisonResults = z.infer<typeof comparisonResults>;
 
@@ -99,6 +115,9 @@ export const compactTrack = z.object({
   keypointNames: z.array(z.string()),
   fps: z.number(),
   frames: z.array(z.array(z.number())),
+  /** Display size of the video, pixels (x and y are fractions of it); absent in results of earlier engines. */
+  width: z.number().optional(),
+  height: z.number().optional(),
 });
 export type CompactTrack = z.infer<typeof compactTrack>;
 

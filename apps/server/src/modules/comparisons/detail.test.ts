@@ -13,6 +13,8 @@ afterAll(() => t.close());
 const track = {
   keypointNames: ["nose", "left_shoulder"],
   fps: 8,
+  width: 720,
+  height: 1280,
   frames: [
     [0, 0.64, 0.18, 0.57, 0.66, 0.16, 0.8],
     [0.125, 0.64, 0.19, 0.6, 0.66, 0.17, 0.8],
@@ -86,20 +88,30 @@ const current: ComparisonResult = {
   },
   joint_differences: { torso: 31 },
   timeline: [[0, 99.9]],
+  limb_scores: {
+    limbs: ["left_forearm", "right_forearm"],
+    times: [0.125, 0.25],
+    scores: [
+      [92, 41],
+      [null, 58],
+    ],
+  },
   tracks: { reference: track, user: track },
   model: "movenet-lightning",
-  engine_version: "2.0.0",
+  engine_version: "2.1.0",
 };
 
 /** A result of the previous engine: no judgments, moves, counts, section moves or alignment confidence. */
 function previousEngine() {
-  const { scores, same_routine, moves, counts, alignment, sections, ...rest } = current;
+  const { scores, same_routine, moves, counts, alignment, sections, limb_scores, tracks, ...rest } = current;
+  const oldTrack = { keypointNames: track.keypointNames, fps: track.fps, frames: track.frames };
   const { confidence, ...oldAlignment } = alignment;
   return {
     ...rest,
     sections: sections.map(({ moves, ...s }) => ({ ...s, title: "0:00–0:03 · Turn", overall_feedback: "Good." })),
     jointSpecificFeedback: { torso: "Torso: keep it about 30° more upright." },
     alignment: oldAlignment,
+    tracks: { reference: oldTrack, user: oldTrack },
     engine_version: "1.0.0",
   };
 }
@@ -133,6 +145,7 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       same_routine: true,
       moves: current.moves,
       counts: { source: "music", bpm: 120, downbeats: [0] },
+      limb_scores: current.limb_scores,
     });
     expect(detail.results?.sections[0]?.moves).toEqual([0, 1]);
     expect(detail.alignment_info).toEqual(current.alignment);
@@ -149,9 +162,14 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       moves: current.moves.map((m) => ({ ...m, verdict: "miss", timing_ms: null, focus: null, cue: null })),
       jointSpecificFeedback: {},
       problematicJoints: [],
+      limb_scores: null,
     };
     const detail = await storedComparison(different);
-    expect(detail.results).toMatchObject({ same_routine: false, scores: { shape: 52.7, timing: null } });
+    expect(detail.results).toMatchObject({
+      same_routine: false,
+      scores: { shape: 52.7, timing: null },
+      limb_scores: null,
+    });
     expect(detail.results?.moves?.map((m) => [m.verdict, m.timing_ms])).toEqual([
       ["miss", null],
       ["miss", null],
@@ -171,6 +189,7 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       same_routine: null,
       moves: null,
       counts: null,
+      limb_scores: null,
     });
     expect(detail.results?.sections[0]).not.toHaveProperty("moves");
     expect(detail.alignment_info).toEqual({ ...old.alignment, confidence: null });

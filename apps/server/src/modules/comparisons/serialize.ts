@@ -33,11 +33,14 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
  * A stored result: what the engine wrote when it ran. Typed by the current engine (so a change of
  * its shape that the contract does not follow fails to compile here), but any field may be missing
  * in a row of the previous engine: it has no scores, same_routine, moves, counts, section moves or
- * alignment confidence.
+ * alignment confidence; before 2.1.0 no limb scores (and no video size in the tracks).
  */
-type StoredResult = Partial<Omit<EngineResult, "alignment">> & {
+type StoredResult = Partial<Omit<EngineResult, "alignment" | "tracks">> & {
+  tracks?: { reference: StoredTrack; user: StoredTrack };
   alignment?: Omit<EngineResult["alignment"], "confidence"> & { confidence?: number };
 };
+
+type StoredTrack = Omit<EngineResult["tracks"]["user"], "width" | "height"> & { width?: number; height?: number };
 
 /** The stored engine result, reshaped into the fields the spec's result view reads. */
 export function toComparisonDetail(row: typeof comparisons.$inferSelect): ComparisonDetail {
@@ -60,6 +63,7 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
           same_routine: result.same_routine ?? null,
           moves: result.moves ?? null,
           counts: result.counts ?? null,
+          limb_scores: result.limb_scores ?? null,
         }
       : null,
     alignment_info: alignment ? { ...alignment, confidence: alignment.confidence ?? null } : null,

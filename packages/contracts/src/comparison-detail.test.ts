@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { type ComparisonResults, comparisonResults, compactTrack } from "./index.ts";
+
+const base: ComparisonResults = {
+  sections: [],
+  categories: {},
+  overallFeedback: "",
+  jointSpecificFeedback: {},
+  problematicJoints: [],
+  scores: { shape: 80, timing: 90 },
+  same_routine: true,
+  moves: [],
+  counts: null,
+};
+
+describe("results.limb_scores", () => {
+  it("carries per-limb scores along the user's video, unknowns as null", () => {
+    const limb_scores = {
+      limbs: ["left_forearm", "right_forearm"],
+      times: [0, 0.143],
+      scores: [
+        [95, null],
+        [42, 77],
+      ],
+    };
+    expect(comparisonResults.parse({ ...base, limb_scores }).limb_scores).toEqual(limb_scores);
+  });
+
+  it("is null when the routines differ, and absent in results of earlier engines: both still parse", () => {
+    expect(comparisonResults.parse({ ...base, same_routine: false, limb_scores: null }).limb_scores).toBeNull();
+    expect(comparisonResults.parse(base).limb_scores).toBeUndefined();
+  });
+
+  it("rejects a score that is not a number", () => {
+    const bad = { limbs: ["head"], times: [0], scores: [["high"]] };
+    expect(comparisonResults.safeParse({ ...base, limb_scores: bad }).success).toBe(false);
+  });
+});
+
+describe("compactTrack", () => {
+  it("keeps the video's size when the engine gave it, and parses tracks without it", () => {
+    const track = { keypointNames: ["nose"], fps: 7, frames: [[0, 0.5, 0.2, 0.9]] };
+    expect(compactTrack.parse({ ...track, width: 576, height: 1024 })).toMatchObject({ width: 576, height: 1024 });
+    expect(compactTrack.parse(track).width).toBeUndefined();
+  });
+});
