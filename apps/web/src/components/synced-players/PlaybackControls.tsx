@@ -1,9 +1,21 @@
-import { Bone, Pause, Play, Repeat, RotateCcw } from "lucide-react";
-import type { LoopSpan } from "../../lib/sync";
+import {
+  Bone,
+  ChevronLeft,
+  ChevronRight,
+  FlipHorizontal2,
+  PictureInPicture2,
+  Pause,
+  Play,
+  Repeat,
+  RotateCcw,
+  X,
+} from "lucide-react";
+import type { ReactNode } from "react";
 import { cx } from "../cx";
+import type { PlayerLayout } from "./layout";
+import { PLAYBACK_SPEEDS, type PracticeLoop, speedLabel } from "./practice";
+import { ShortcutHelp } from "./ShortcutHelp";
 import type { SyncState } from "./useSyncedPlayback";
-
-export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
 /** Seconds as m:ss. */
 export function clock(s: number): string {
@@ -12,40 +24,68 @@ export function clock(s: number): string {
   return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
 }
 
-/** The bar under both players: play/pause, position, restart, speed, skeleton, loop and sync state. */
+const pill =
+  "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-50";
+const pillColours = (on: boolean) =>
+  on
+    ? "border-accent-400/50 bg-accent-500/15 text-accent-200"
+    : "border-white/12 bg-white/8 text-slate-300 hover:bg-white/14";
+const iconButton =
+  "inline-flex size-9 items-center justify-center rounded-full border border-white/12 bg-white/8 text-slate-200 transition hover:bg-white/14 disabled:cursor-not-allowed disabled:opacity-50";
+
+/**
+ * The bar under both players: play/pause, position (with the moves' timeline under it), restart,
+ * frame steps, speed, mirror, skeleton, the phone layout switch, the shortcuts' help, the loop
+ * chip and the sync state.
+ */
 export function PlaybackControls({
   loading,
   playing,
   time,
   duration,
   speed,
-  span,
+  loop,
   aligned,
   syncState,
   skeleton,
+  mirror,
+  layout,
+  help,
+  timeline,
   onToggle,
   onSeek,
   onRestart,
   onSpeed,
+  onStep,
+  onStopLoop,
 }: {
   loading: boolean;
   playing: boolean;
   time: number;
   duration: number;
+  /** The speed playing now (the loop's while looping). */
   speed: number;
-  span: LoopSpan | null;
+  loop: PracticeLoop | null;
   aligned: boolean;
   syncState: SyncState;
   /** The skeleton switch; `available` false when the analysis kept no tracks. */
   skeleton: { shown: boolean; available: boolean; onToggle: () => void };
+  mirror: { on: boolean; onToggle: () => void };
+  layout: { value: PlayerLayout; onChange: (layout: PlayerLayout) => void };
+  help: { open: boolean; onOpenChange: (open: boolean) => void };
+  /** Shown under the scrubber, aligned with it (the moves). */
+  timeline?: ReactNode;
   onToggle: () => void;
   onSeek: (time: number) => void;
   onRestart: () => void;
   onSpeed: (speed: number) => void;
+  onStep: (dir: 1 | -1) => void;
+  onStopLoop: () => void;
 }) {
+  const pip = layout.value === "pip";
   return (
-    <div className="rounded-2xl border border-white/10 bg-night-800/50 p-3 sm:p-4">
-      <div className="flex items-center gap-3">
+    <div className="relative rounded-2xl border border-white/10 bg-night-800/50 p-3 sm:p-4">
+      <div className="flex items-start gap-3">
         <button
           type="button"
           onClick={onToggle}
@@ -55,32 +95,59 @@ export function PlaybackControls({
         >
           {playing ? <Pause className="size-5" aria-hidden /> : <Play className="ml-0.5 size-5" aria-hidden />}
         </button>
-        <span className="w-10 shrink-0 text-right text-xs tabular-nums text-slate-300">{clock(time)}</span>
-        <input
-          type="range"
-          min={0}
-          max={duration || 0}
-          step={0.05}
-          value={Math.min(time, duration || 0)}
-          disabled={loading || !duration}
-          onChange={(e) => onSeek(Number(e.currentTarget.value))}
-          aria-label="Position"
-          aria-valuetext={`${clock(time)} of ${clock(duration)}`}
-          className="h-2 min-w-0 flex-1 cursor-pointer accent-accent-500 disabled:cursor-not-allowed disabled:opacity-50"
-        />
-        <span className="w-10 shrink-0 text-xs tabular-nums text-slate-400">{clock(duration)}</span>
+        <span className="mt-3.5 w-9 shrink-0 text-right text-xs tabular-nums text-slate-300">{clock(time)}</span>
+        <div className="min-w-0 flex-1 pt-3">
+          <input
+            type="range"
+            min={0}
+            max={duration || 0}
+            step={0.05}
+            value={Math.min(time, duration || 0)}
+            disabled={loading || !duration}
+            onChange={(e) => onSeek(Number(e.currentTarget.value))}
+            aria-label="Position"
+            aria-valuetext={`${clock(time)} of ${clock(duration)}`}
+            className="block h-2 w-full cursor-pointer accent-accent-500 disabled:cursor-not-allowed disabled:opacity-50"
+          />
+          {timeline}
+        </div>
+        <span className="mt-3.5 w-9 shrink-0 text-xs tabular-nums text-slate-400">{clock(duration)}</span>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          onClick={onRestart}
-          disabled={loading}
-          className="inline-flex h-9 items-center gap-1.5 rounded-full border border-white/12 bg-white/8 px-3 text-sm font-medium text-slate-100 hover:bg-white/14 disabled:cursor-not-allowed disabled:opacity-50"
-        >
+        <button type="button" onClick={onRestart} disabled={loading} className={cx(pill, pillColours(false))}>
           <RotateCcw className="size-4" aria-hidden /> Restart
         </button>
-        <label className="inline-flex h-9 items-center gap-2 rounded-full border border-white/12 bg-white/8 pl-3 pr-1 text-sm text-slate-300">
-          Speed
+        <span className="inline-flex gap-1">
+          <button
+            type="button"
+            onClick={() => onStep(-1)}
+            disabled={loading}
+            aria-label="Previous frame"
+            title="Previous frame (,)"
+            className={iconButton}
+          >
+            <ChevronLeft className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            onClick={() => onStep(1)}
+            disabled={loading}
+            aria-label="Next frame"
+            title="Next frame (.)"
+            className={iconButton}
+          >
+            <ChevronRight className="size-4" aria-hidden />
+          </button>
+        </span>
+        <label
+          className={cx(
+            "inline-flex h-9 items-center gap-2 rounded-full border pl-3 pr-1 text-sm",
+            loop
+              ? "border-fuchsia-400/50 bg-fuchsia-500/10 text-fuchsia-100"
+              : "border-white/12 bg-white/8 text-slate-300",
+          )}
+        >
+          {loop ? "Loop speed" : "Speed"}
           <select
             value={speed}
             disabled={loading}
@@ -89,31 +156,54 @@ export function PlaybackControls({
           >
             {PLAYBACK_SPEEDS.map((s) => (
               <option key={s} value={s}>
-                {s === 1 ? "Normal" : `${s}x`}
+                {speedLabel(s)}
               </option>
             ))}
           </select>
         </label>
         <button
           type="button"
+          onClick={mirror.onToggle}
+          aria-pressed={mirror.on}
+          title="Mirror the reference (M)"
+          className={cx(pill, pillColours(mirror.on))}
+        >
+          <FlipHorizontal2 className="size-4" aria-hidden /> Mirror
+        </button>
+        <button
+          type="button"
           onClick={skeleton.onToggle}
           disabled={!skeleton.available}
           aria-pressed={skeleton.shown}
-          className={cx(
-            "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-50",
-            skeleton.shown
-              ? "border-accent-400/50 bg-accent-500/15 text-accent-200"
-              : "border-white/12 bg-white/8 text-slate-300 hover:bg-white/14",
-          )}
+          className={cx(pill, pillColours(skeleton.shown))}
         >
           <Bone className="size-4" aria-hidden /> Skeleton
         </button>
-        {span ? (
+        <button
+          type="button"
+          onClick={() => layout.onChange(pip ? "stacked" : "pip")}
+          aria-pressed={pip}
+          title="Show the reference as a small picture over your video"
+          className={cx(pill, pillColours(pip), "md:hidden")}
+        >
+          <PictureInPicture2 className="size-4" aria-hidden /> Picture in picture
+        </button>
+        <ShortcutHelp open={help.open} onOpenChange={help.onOpenChange} />
+        {loop ? (
           <span
-            className="inline-flex h-9 items-center gap-1.5 rounded-full border border-fuchsia-400/50 bg-fuchsia-500/15 px-3 text-sm font-medium text-fuchsia-100"
+            className="inline-flex h-9 max-w-full items-center gap-1.5 rounded-full border border-fuchsia-400/50 bg-fuchsia-500/15 pl-3 pr-1 text-sm font-medium text-fuchsia-100"
             data-testid="loop-indicator"
           >
-            <Repeat className="size-4" aria-hidden /> Looping {clock(span.start)}–{clock(span.end)}
+            <Repeat className="size-4 shrink-0" aria-hidden />
+            <span className="truncate">Looping {loop.label}</span>
+            <button
+              type="button"
+              onClick={onStopLoop}
+              aria-label={`Stop looping ${loop.label}`}
+              className="inline-flex size-7 shrink-0 items-center justify-center rounded-full hover:bg-white/15"
+            >
+              <X className="size-4" aria-hidden />
+            </button>
           </span>
         ) : null}
         <SyncIndicator loading={loading} aligned={aligned} state={syncState} />

@@ -1,10 +1,26 @@
 import type { CompactTrack } from "@stepsync/contracts";
 import { TriangleAlert } from "lucide-react";
-import type { RefObject } from "react";
+import { type CSSProperties, type RefObject, useState } from "react";
 import { PoseOverlay } from "../PoseOverlay";
+import { cx } from "../cx";
+import { aspectOf, DEFAULT_ASPECT } from "./layout";
 import type { Which } from "./useSyncedPlayback";
 
-/** One of the two players: caption (with the skeleton's colour key), video, skeleton and its state. */
+/**
+ * Where a panel goes (see layout.ts). The box has the video's own shape; its width is capped so its
+ * height stays within --player-h (set by SyncedPlayers). Side by side, both grow from a basis of
+ * that height × their shape and shrink alike, so the two end up the same height, centred. "pip":
+ * on a phone, a small picture over the other panel's bottom-right corner.
+ */
+const PLACEMENT = {
+  main: "w-[min(100%,calc(var(--player-h)*var(--aspect)))] md:w-auto md:flex-[0_1_calc(var(--player-h)*var(--aspect))]",
+  pip: "max-md:absolute max-md:bottom-2 max-md:right-2 max-md:z-10 max-md:w-[min(50%,calc(28svh*var(--aspect)))] md:flex-[0_1_calc(var(--player-h)*var(--aspect))]",
+} as const;
+
+/**
+ * One of the two players: caption (with the skeleton's colour key), video, skeleton and its state.
+ * `mirrored` flips the video and its skeleton together (the caption, spinner and errors stay readable).
+ */
 export function PlayerPanel({
   which,
   videoRef,
@@ -12,6 +28,8 @@ export function PlayerPanel({
   track,
   problematicJoints,
   showSkeleton,
+  mirrored = false,
+  placement = "main",
   ready,
   error,
   onLoaded,
@@ -23,15 +41,30 @@ export function PlayerPanel({
   track: CompactTrack | undefined;
   problematicJoints: ReadonlyArray<string>;
   showSkeleton: boolean;
+  mirrored?: boolean;
+  placement?: keyof typeof PLACEMENT;
   ready: boolean;
   error: string | null;
   onLoaded: () => void;
   onFailed: (code: number | undefined) => void;
 }) {
   const isRef = which === "reference";
+  const pip = placement === "pip";
+  const [aspect, setAspect] = useState<number | null>(null);
+  const shape = aspect ?? DEFAULT_ASPECT;
   return (
-    <figure className="min-w-0">
-      <figcaption className="mb-2 flex items-center justify-between gap-2 text-sm">
+    <figure
+      className={cx("min-w-0", PLACEMENT[placement])}
+      style={{ "--aspect": shape } as CSSProperties}
+      data-testid={`${which}-panel`}
+      data-placement={placement}
+    >
+      <figcaption
+        className={cx(
+          "mb-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-sm",
+          pip && "max-md:sr-only",
+        )}
+      >
         <span className="font-semibold text-white">{isRef ? "Reference" : "Your performance"}</span>
         {!isRef && showSkeleton && track ? (
           <span className="inline-flex items-center gap-3 text-xs text-slate-400">
@@ -44,25 +77,49 @@ export function PlayerPanel({
           </span>
         ) : null}
       </figcaption>
-      <div className="relative aspect-video overflow-hidden rounded-2xl border border-white/10 bg-black">
-        <video
-          ref={videoRef}
-          src={src}
-          className="absolute inset-0 size-full object-contain"
-          playsInline
-          preload="auto"
-          muted={!isRef}
-          aria-label={isRef ? "Reference video" : "Your performance video"}
-          data-testid={isRef ? "reference-player" : "user-player"}
-          onLoadedData={onLoaded}
-          onError={(event) => onFailed(event.currentTarget.error?.code)}
-        />
-        <PoseOverlay
-          videoRef={videoRef}
-          track={track}
-          problematicJoints={problematicJoints}
-          visible={showSkeleton && !error}
-        />
+      <div
+        className={cx(
+          "relative overflow-hidden border bg-black",
+          pip
+            ? "rounded-xl border-white/10 max-md:border-white/70 max-md:shadow-xl max-md:shadow-black/60 md:rounded-2xl"
+            : "rounded-2xl border-white/10",
+        )}
+        style={{ aspectRatio: shape }}
+        data-testid={`${which}-box`}
+      >
+        <div
+          className="absolute inset-0"
+          style={mirrored ? { transform: "scaleX(-1)" } : undefined}
+          data-testid={`${which}-picture`}
+          data-mirrored={mirrored || undefined}
+        >
+          <video
+            ref={videoRef}
+            src={src}
+            className="absolute inset-0 size-full object-contain"
+            playsInline
+            preload="auto"
+            muted={!isRef}
+            aria-label={isRef ? "Reference video" : "Your performance video"}
+            data-testid={isRef ? "reference-player" : "user-player"}
+            onLoadedMetadata={(event) =>
+              setAspect(aspectOf(event.currentTarget.videoWidth, event.currentTarget.videoHeight))
+            }
+            onLoadedData={onLoaded}
+            onError={(event) => onFailed(event.currentTarget.error?.code)}
+          />
+          <PoseOverlay
+            videoRef={videoRef}
+            track={track}
+            problematicJoints={problematicJoints}
+            visible={showSkeleton && !error}
+          />
+        </div>
+        {pip ? (
+          <span className="pointer-events-none absolute left-1.5 top-1.5 rounded-full bg-night-950/70 px-1.5 py-px text-[10px] font-semibold text-white md:hidden">
+            Reference
+          </span>
+        ) : null}
         <PlayerOverlay ready={ready} error={error} />
       </div>
     </figure>

@@ -1,15 +1,21 @@
 import type { CompactTrack } from "@stepsync/contracts";
-import { type Ref, useState } from "react";
-import type { LoopSpan, TimeMap } from "../../lib/sync";
+import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
+import type { TimeMap } from "../../lib/sync";
+import { cx } from "../cx";
+import { type PlayerLayout, readLayout, saveLayout } from "./layout";
 import { PlaybackControls } from "./PlaybackControls";
 import { PlayerPanel } from "./PlayerPanel";
+import { frameRate, type PracticeLoop } from "./practice";
+import { type ShortcutAction, shortcutFor } from "./shortcuts";
 import { type SyncedPlayersHandle, useSyncedPlayback, type Which } from "./useSyncedPlayback";
 
 export type { SyncedPlayersHandle } from "./useSyncedPlayback";
 
 /**
- * The reference and the user's video side by side (stacked on phones), playing in step: the
- * reference leads, the user video follows through the engine's time map (useSyncedPlayback).
+ * The reference and the user's video, each in a box of its own shape (side by side; stacked or
+ * picture-in-picture on phones), playing in step: the reference leads, the user video follows
+ * through the engine's time map (useSyncedPlayback). Practice controls and their keys: speeds,
+ * the parent's loop, frame steps, mirror.
  */
 export function SyncedPlayers({
   referenceUrl,
@@ -19,6 +25,10 @@ export function SyncedPlayers({
   problematicJoints,
   onTime,
   loop,
+  onStopLoop,
+  onLoopHere,
+  mirroredAtStart = false,
+  renderTimeline,
   ref,
 }: {
   referenceUrl: string;
@@ -27,12 +37,65 @@ export function SyncedPlayers({
   tracks: { reference: CompactTrack; user: CompactTrack } | null;
   problematicJoints: ReadonlyArray<string>;
   onTime?: (refTime: number) => void;
-  /** Keep both videos looping over this span of the reference (seconds); null: no loop. */
-  loop?: LoopSpan | null;
+  /** Keep both videos looping over this span of the reference (seconds), named on its chip; null: no loop. */
+  loop?: PracticeLoop | null;
+  /** The loop chip's ×. */
+  onStopLoop?: () => void;
+  /** The L key: loop (or stop looping) what plays at this reference time. */
+  onLoopHere?: (refTime: number) => void;
+  /** Start with the reference mirrored (the engine found the user dancing mirror-wise). */
+  mirroredAtStart?: boolean;
+  /** Under the scrubber, given the reference's length in seconds (0 until known). */
+  renderTimeline?: (length: number) => ReactNode;
   ref?: Ref<SyncedPlayersHandle>;
 }) {
-  const playback = useSyncedPlayback({ timeMap, onTime, loop, handle: ref });
+  const playback = useSyncedPlayback({
+    timeMap,
+    onTime,
+    loop,
+    frameFps: frameRate(tracks?.reference.fps),
+    handle: ref,
+  });
   const [showSkeleton, setShowSkeleton] = useState(true);
+  const [mirrored, setMirrored] = useState(mirroredAtStart);
+  const [layout, setLayout] = useState<PlayerLayout>(readLayout);
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  const act = (action: ShortcutAction) => {
+    switch (action.kind) {
+      case "toggle":
+        if (!playback.loading) playback.toggle();
+        return;
+      case "seek":
+        playback.seekBy(action.by);
+        return;
+      case "frame":
+        playback.step(action.dir);
+        return;
+      case "loop":
+        onLoopHere?.(playback.refVideo.current?.currentTime ?? playback.time);
+        return;
+      case "mirror":
+        setMirrored((m) => !m);
+        return;
+      case "help":
+        setHelpOpen((o) => !o);
+        return;
+    }
+  };
+  const actRef = useRef(act);
+  actRef.current = act;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = shortcutFor(event);
+      if (!action) return;
+      // The page would otherwise scroll on space and the arrows.
+      event.preventDefault();
+      actRef.current(action);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
 
   const panel = (which: Which) => (
     <PlayerPanel
@@ -42,6 +105,8 @@ export function SyncedPlayers({
       track={which === "reference" ? tracks?.reference : tracks?.user}
       problematicJoints={problematicJoints}
       showSkeleton={showSkeleton}
+      mirrored={which === "reference" && mirrored}
+      placement={which === "reference" && layout === "pip" ? "pip" : "main"}
       ready={playback.ready[which]}
       error={playback.errors[which]}
       onLoaded={() => playback.loaded(which)}
@@ -51,7 +116,15 @@ export function SyncedPlayers({
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 md:grid-cols-2">
+      <div
+        className={cx(
+          // --player-h caps each box's height: a portrait video fills the phone's width, and side by
+          // side both fit the window.
+          "relative flex flex-col items-center gap-3 [--player-h:75svh] md:flex-row md:items-start md:justify-center md:gap-4 md:[--player-h:min(70svh,720px)]",
+        )}
+        data-testid="players"
+        data-layout={layout}
+      >
         {panel("reference")}
         {panel("user")}
       </div>
@@ -66,14 +139,26 @@ export function SyncedPlayers({
         time={playback.time}
         duration={playback.duration}
         speed={playback.speed}
-        span={playback.span}
+        loop={playback.span && loop ? loop : null}
         aligned={playback.aligned}
         syncState={playback.syncState}
         skeleton={{ shown: showSkeleton, available: Boolean(tracks), onToggle: () => setShowSkeleton((v) => !v) }}
+        mirror={{ on: mirrored, onToggle: () => setMirrored((m) => !m) }}
+        layout={{
+          value: layout,
+          onChange: (next) => {
+            setLayout(next);
+            saveLayout(next);
+          },
+        }}
+        help={{ open: helpOpen, onOpenChange: setHelpOpen }}
+        timeline={renderTimeline?.(playback.duration)}
         onToggle={playback.toggle}
         onSeek={playback.seek}
         onRestart={playback.restart}
         onSpeed={playback.changeSpeed}
+        onStep={playback.step}
+        onStopLoop={() => onStopLoop?.()}
       />
     </div>
   );

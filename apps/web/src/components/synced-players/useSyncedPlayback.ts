@@ -13,6 +13,7 @@ import {
   type TimeMap,
 } from "../../lib/sync";
 import { videoErrorText } from "../../pages/compare/logic";
+import { effectiveSpeed, FRAME, frameStepTarget, seekTarget } from "./practice";
 
 /** How often a loop checks whether the reference reached the end of its span. */
 const LOOP_CHECK_MS = 100;
@@ -31,19 +32,25 @@ function isAbort(error: unknown): boolean {
 
 /**
  * Plays two videos in step: the reference leads, the user video follows through the engine's time
- * map (see lib/sync.ts), with drift checks, an optional loop over a span and `playSpan` for the
- * parent. Attach `refVideo` / `userVideo` to the two <video> elements.
+ * map (see lib/sync.ts), with drift checks, an optional loop over a span (at its own speed once
+ * one is chosen), seeks and frame steps, and `playSpan` for the parent. Every way of moving goes
+ * through `seek`, which places the user video by the map, and every rate through `rate`, which the
+ * drift check also reads: the sync rules hold whatever the mode. Attach `refVideo` / `userVideo` to
+ * the two <video> elements.
  */
 export function useSyncedPlayback({
   timeMap,
   onTime,
   loop,
+  frameFps = FRAME.defaultFps,
   handle,
 }: {
   timeMap: TimeMap | null | undefined;
   onTime?: (refTime: number) => void;
   /** Keep both videos looping over this span of the reference (seconds); null: no loop. */
   loop?: LoopSpan | null;
+  /** The frame rate a frame step steps by. */
+  frameFps?: number;
   handle?: Ref<SyncedPlayersHandle>;
 }) {
   const refVideo = useRef<HTMLVideoElement>(null);
@@ -55,6 +62,8 @@ export function useSyncedPlayback({
   });
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
+  // The speed loops play at, once chosen while looping (null: the playback speed); kept for the next loop.
+  const [loopSpeed, setLoopSpeed] = useState<number | null>(null);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [syncState, setSyncState] = useState<SyncState>("synced");
@@ -64,8 +73,6 @@ export function useSyncedPlayback({
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const spanTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pauseChecksUntil = useRef(0);
-  const speedRef = useRef(speed);
-  speedRef.current = speed;
   const onTimeRef = useRef(onTime);
   onTimeRef.current = onTime;
   const loading = !(ready.reference && ready.user);
@@ -80,6 +87,10 @@ export function useSyncedPlayback({
   );
   const spanRef = useRef(span);
   spanRef.current = span;
+  /** The rate both videos play at (the user video's scaled by the map's local tempo). */
+  const rate = effectiveSpeed(speed, loopSpeed, span !== null);
+  const speedRef = useRef(rate);
+  speedRef.current = rate;
 
   const placeUser = useCallback(
     (refTime: number) => {
@@ -261,13 +272,35 @@ export function useSyncedPlayback({
     [],
   );
 
-  function changeSpeed(next: number) {
-    setSpeed(next);
-    speedRef.current = next;
+  // A new rate (speed chosen, a loop at its own speed starting or ending) reaches both videos at once.
+  useEffect(() => {
     const r = refVideo.current;
     const u = userVideo.current;
-    if (r) r.playbackRate = next;
-    if (u && r) u.playbackRate = baseUserRate(timeMap, r.currentTime, next);
+    if (r) r.playbackRate = rate;
+    if (u && r) u.playbackRate = baseUserRate(timeMap, r.currentTime, rate);
+  }, [rate, timeMap]);
+
+  /** The speed control sets the loop's speed while looping, the playback speed otherwise. */
+  function changeSpeed(next: number) {
+    if (spanRef.current) setLoopSpeed(next);
+    else setSpeed(next);
+  }
+
+  /** Pause and show the next or previous frame of the reference; the user video follows through the map. */
+  function step(dir: 1 | -1) {
+    const r = refVideo.current;
+    if (!r) return;
+    clearTimeout(spanTimer.current);
+    pauseBoth();
+    seek(frameStepTarget(r.currentTime, dir, frameFps, duration || null));
+  }
+
+  /** Seek by `delta` seconds (the arrow keys); a running loop brings a seek outside it back to its start. */
+  function seekBy(delta: number) {
+    const r = refVideo.current;
+    if (!r) return;
+    clearTimeout(spanTimer.current);
+    seek(seekTarget(r.currentTime, delta, duration || null));
   }
 
   function restart() {
@@ -300,7 +333,7 @@ export function useSyncedPlayback({
     failed,
     loading,
     playing,
-    speed,
+    speed: rate,
     time,
     duration,
     span,
@@ -310,6 +343,8 @@ export function useSyncedPlayback({
     toggle: () => (playing ? pauseBoth() : void playBoth()),
     seek,
     changeSpeed,
+    step,
+    seekBy,
     restart,
   };
 }

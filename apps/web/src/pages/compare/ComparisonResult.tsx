@@ -17,7 +17,9 @@ import {
   sectionJumpPlan,
   toggleLoop,
 } from "./logic";
-import { NOT_SAME_ROUTINE, notSameRoutineText, resultView, sectionMoves, sectionOfMove } from "./moves";
+import { MoveTimeline } from "./MoveTimeline";
+import { moveAt, NOT_SAME_ROUTINE, notSameRoutineText, resultView, sectionMoves, sectionOfMove } from "./moves";
+import { loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
 import { JointTag, SectionCard } from "./SectionCard";
 
 function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: number }> {
@@ -35,12 +37,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const [refTime, setRefTime] = useState(0);
   // The section a jump went to, and the move when it was a move's jump (both lit for 5 s).
   const [highlight, setHighlight] = useState<{ section: number; move: number | null } | null>(null);
-  const [looped, setLooped] = useState<number | null>(null);
-  const loopSection = looped === null ? undefined : sections[looped];
-  const loop = useMemo(
-    () => (loopSection ? { start: loopSection.timestamp, end: loopSection.timestamp + loopSection.duration } : null),
-    [loopSection],
-  );
+  // What is looping, as a key ("move:3", "section:1"), and the span and name it stands for.
+  const [looped, setLooped] = useState<string | null>(null);
+  const moves = results?.moves ?? null;
+  const loop = useMemo(() => practiceLoop(looped, moves ?? [], sections), [looped, moves, sections]);
+  const toggle = (key: string) => setLooped((l) => toggleLoop(l, key));
   const highlightTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
   const current = currentSectionIndex(sections, refTime);
@@ -70,6 +71,8 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
     if (s) jumpTo(s.timestamp, index, null);
   };
   const jumpToMove = (move: MoveResult) => jumpTo(move.start_s, sectionOfMove(sections, move.index), move.index);
+  const loopingMove = loopKey.moveIndex(looped);
+  const currentMove = moveAt(view.moves, refTime)?.index ?? null;
 
   const notSameText = notSameRoutineText(results?.overallFeedback);
   return (
@@ -125,7 +128,8 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
       </Card>
 
       {referenceUrl && userUrl ? (
-        <Card>
+        // Less padding on a phone: the videos get the width.
+        <div className="glass p-3 sm:p-6">
           <SyncedPlayers
             ref={players}
             referenceUrl={referenceUrl}
@@ -135,8 +139,25 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
             problematicJoints={problematic}
             onTime={setRefTime}
             loop={loop}
+            onStopLoop={() => setLooped(null)}
+            onLoopHere={(t) => {
+              const key = loopKeyAt(view.moves, sections, t);
+              if (key) toggle(key);
+            }}
+            mirroredAtStart={view.sameRoutine && detail.alignment_info?.mirrored === true}
+            renderTimeline={(length) => (
+              <MoveTimeline
+                moves={view.moves}
+                length={length}
+                withCoaching={view.sameRoutine}
+                currentMove={currentMove}
+                jumpedMove={highlight?.move ?? null}
+                loopingMove={loopingMove}
+                onJump={jumpToMove}
+              />
+            )}
           />
-        </Card>
+        </div>
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-5">
@@ -170,7 +191,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
             aside={
               <span className="text-xs text-slate-400">
                 {view.moves.length
-                  ? "Tap a section or a move to replay it, or loop a section to practise"
+                  ? "Tap a section or a move to replay it, or loop one to practise"
                   : "Tap a section to replay it, or loop it to practise"}
               </span>
             }
@@ -189,10 +210,12 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                   current={i === current}
                   highlighted={i === highlight?.section}
                   jumpedMove={i === highlight?.section ? highlight.move : null}
-                  looping={i === looped}
+                  looping={looped === loopKey.section(i)}
+                  loopingMove={loopingMove}
                   onJump={() => jump(i)}
                   onJumpToMove={jumpToMove}
-                  onLoop={() => setLooped((l) => toggleLoop(l, i))}
+                  onLoop={() => toggle(loopKey.section(i))}
+                  onLoopMove={(m) => toggle(loopKey.move(m))}
                 />
               ))}
             </ol>

@@ -1,9 +1,9 @@
 import type { MoveResult, Verdict } from "@stepsync/contracts";
-import { Play } from "lucide-react";
+import { Play, Repeat } from "lucide-react";
 import { useId } from "react";
 import { cx } from "../../components/cx";
 import { formatSeconds } from "./logic";
-import { moveButtonLabel, timingText, VERDICT_LOOK } from "./moves";
+import { moveButtonLabel, moveName, timingText, VERDICT_LOOK } from "./moves";
 
 export function VerdictChip({ verdict }: { verdict: Verdict }) {
   const look = VERDICT_LOOK[verdict];
@@ -23,18 +23,23 @@ function MoveRow({
   move,
   withCoaching,
   jumped,
+  looping,
   onJump,
+  onLoop,
 }: {
   move: MoveResult;
   withCoaching: boolean;
   jumped: boolean;
+  looping: boolean;
   onJump: () => void;
+  onLoop: () => void;
 }) {
   const cueId = useId();
   const timing = withCoaching ? timingText(move.timing_ms) : null;
   const cue = withCoaching ? move.cue : null;
+  const name = moveName(move);
   return (
-    <li>
+    <li className="flex items-start gap-1">
       <button
         type="button"
         onClick={onJump}
@@ -44,7 +49,7 @@ function MoveRow({
         data-verdict={move.verdict}
         data-jumped={jumped || undefined}
         className={cx(
-          "group grid w-full grid-cols-[4.75rem_minmax(0,1fr)] items-start gap-x-3 rounded-xl px-2.5 py-2 text-left transition",
+          "group grid min-w-0 flex-1 grid-cols-[4.75rem_minmax(0,1fr)] items-start gap-x-3 rounded-xl px-2.5 py-2 text-left transition",
           jumped ? "bg-accent-500/15 ring-1 ring-accent-400/60" : "hover:bg-white/[0.06]",
         )}
       >
@@ -67,23 +72,43 @@ function MoveRow({
           ) : null}
         </span>
       </button>
+      <button
+        type="button"
+        onClick={onLoop}
+        aria-pressed={looping}
+        aria-label={`Loop ${name}`}
+        title={looping ? `Stop looping ${name}` : `Play ${name} over and over`}
+        data-testid="move-loop"
+        className={cx(
+          "mt-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full border transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",
+          looping
+            ? "border-fuchsia-400/60 bg-fuchsia-500/20 text-fuchsia-100"
+            : "border-transparent text-slate-500 hover:border-white/12 hover:bg-white/8 hover:text-white",
+        )}
+      >
+        <Repeat className={cx("size-3.5", looping && "animate-pulse")} aria-hidden />
+      </button>
     </li>
   );
 }
 
-/** A section's moves, each a button that replays the move in both players. */
+/** A section's moves, each a button that replays the move in both players, with a button to loop it. */
 export function MoveList({
   moves,
   withCoaching,
   jumpedMove,
+  loopingMove,
   onJump,
+  onLoop,
   label,
 }: {
   moves: ReadonlyArray<MoveResult>;
   /** Timing and cues: only when the videos are the same routine. */
   withCoaching: boolean;
   jumpedMove: number | null;
+  loopingMove: number | null;
   onJump: (move: MoveResult) => void;
+  onLoop: (move: MoveResult) => void;
   label: string;
 }) {
   return (
@@ -94,7 +119,9 @@ export function MoveList({
           move={m}
           withCoaching={withCoaching}
           jumped={m.index === jumpedMove}
+          looping={m.index === loopingMove}
           onJump={() => onJump(m)}
+          onLoop={() => onLoop(m)}
         />
       ))}
     </ol>

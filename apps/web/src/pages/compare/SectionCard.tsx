@@ -24,9 +24,11 @@ export function SectionCard({
   highlighted,
   jumpedMove,
   looping,
+  loopingMove,
   onJump,
   onJumpToMove,
   onLoop,
+  onLoopMove,
 }: {
   section: ComparisonSection;
   index: number;
@@ -37,10 +39,14 @@ export function SectionCard({
   current: boolean;
   highlighted: boolean;
   jumpedMove: number | null;
+  /** This section is the one looping. */
   looping: boolean;
+  /** The move looping, when it is one of this section's. */
+  loopingMove: number | null;
   onJump: () => void;
   onJumpToMove: (move: MoveResult) => void;
   onLoop: () => void;
+  onLoopMove: (move: MoveResult) => void;
 }) {
   const joints = withCoaching ? visibleJointFeedback(section) : [];
   const heading = sectionHeading(section.title, index);
@@ -114,7 +120,9 @@ export function SectionCard({
           moves={moves}
           withCoaching={withCoaching}
           jumpedMove={jumpedMove}
+          loopingMove={loopingMove}
           onJump={onJumpToMove}
+          onLoop={onLoopMove}
           label={`Moves of ${heading}`}
         />
       ) : null}

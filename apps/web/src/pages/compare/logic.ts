@@ -178,10 +178,10 @@ export function formatSeconds(s: number): string {
 }
 
 /**
- * The section being looped after a press of a section's Loop button: pressing the looped one
- * turns the loop off, pressing another moves the loop there.
+ * What loops after a press of a Loop button (a section's, a move's, or the L key): pressing the
+ * looped one turns the loop off, pressing another moves the loop there.
  */
-export function toggleLoop(current: number | null, pressed: number): number | null {
+export function toggleLoop<T>(current: T | null, pressed: T): T | null {
   return current === pressed ? null : pressed;
 }
 

@@ -12,17 +12,30 @@ import { formatSeconds } from "./logic";
  * previous engine has none of them (null fields): it then shows as it always did.
  */
 
-/** Each verdict's word and chip colours, defined once. The word is always shown: colour is never the only signal. */
-export const VERDICT_LOOK: Record<Verdict, { label: string; chip: string }> = {
-  perfect: { label: "Perfect", chip: "bg-emerald-400/15 text-emerald-200 ring-emerald-300/40" },
-  great: { label: "Great", chip: "bg-lime-400/15 text-lime-200 ring-lime-300/35" },
-  good: { label: "Good", chip: "bg-sky-400/15 text-sky-200 ring-sky-300/35" },
-  ok: { label: "OK", chip: "bg-amber-400/15 text-amber-200 ring-amber-300/35" },
-  miss: { label: "Miss", chip: "bg-rose-500/15 text-rose-200 ring-rose-300/40" },
+/**
+ * Each verdict's word and colours, defined once: the chip in the move list and the solid block on
+ * the timeline. The word is always there (shown or in the name): colour is never the only signal.
+ */
+export const VERDICT_LOOK: Record<Verdict, { label: string; chip: string; block: string }> = {
+  perfect: {
+    label: "Perfect",
+    chip: "bg-emerald-400/15 text-emerald-200 ring-emerald-300/40",
+    block: "bg-emerald-400",
+  },
+  great: { label: "Great", chip: "bg-lime-400/15 text-lime-200 ring-lime-300/35", block: "bg-lime-400" },
+  good: { label: "Good", chip: "bg-sky-400/15 text-sky-200 ring-sky-300/35", block: "bg-sky-400" },
+  ok: { label: "OK", chip: "bg-amber-400/15 text-amber-200 ring-amber-300/35", block: "bg-amber-400" },
+  miss: { label: "Miss", chip: "bg-rose-500/15 text-rose-200 ring-rose-300/40", block: "bg-rose-500" },
 };
 
 /** Under this much either way a move counts as on time: closer than anyone can see or hear. */
 export const ON_TIME_MS = 40;
+
+/** Which way a move was off the beat: null when on time or unknown. */
+export function timingDirection(ms: number | null | undefined): "early" | "late" | null {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || Math.abs(ms) < ON_TIME_MS) return null;
+  return ms > 0 ? "late" : "early";
+}
 
 /** "120 ms late", "80 ms early", "1.2 s late", "on time"; null when the timing is unknown. */
 export function timingText(ms: number | null | undefined): string | null {
@@ -47,6 +60,26 @@ export function verdictSummary(moves: ReadonlyArray<Pick<MoveResult, "verdict">>
 export function moveButtonLabel(move: MoveResult, withTiming: boolean): string {
   const timing = withTiming ? timingText(move.timing_ms) : null;
   return `Play ${move.count_label} from ${formatSeconds(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
+}
+
+/** A move as a dancer names it: "counts 5–6", "count 5", or the engine's "move 3" when nothing was counted. */
+export function moveName(move: Pick<MoveResult, "count_label">): string {
+  const label = move.count_label;
+  if (!/^\d/.test(label)) return label;
+  return /\d\D+\d/.test(label) ? `counts ${label}` : `count ${label}`;
+}
+
+/**
+ * The move playing at reference time t: the one whose [start, end) contains it, or one starting a
+ * hair later (a jump pauses exactly on a move's start, which the element may read back a little
+ * early); undefined between moves.
+ */
+export function moveAt<M extends Pick<MoveResult, "start_s" | "end_s">>(
+  moves: ReadonlyArray<M>,
+  t: number,
+): M | undefined {
+  const SLACK_S = 0.05;
+  return moves.find((m) => t >= m.start_s - SLACK_S && t < m.end_s - SLACK_S);
 }
 
 /** A section's moves in order (its `moves` are indexes into the result's moves); none for old results. */

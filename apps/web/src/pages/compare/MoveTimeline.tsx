@@ -1,0 +1,134 @@
+import type { MoveResult } from "@stepsync/contracts";
+import { useId } from "react";
+import { cx } from "../../components/cx";
+import { formatSeconds } from "./logic";
+import { moveName, timingText, VERDICT_LOOK } from "./moves";
+import { type TimelineBlock, timelineBlocks, timelineLength } from "./timeline";
+
+/** "Counts 5–6 at 0:04: Good, 120 ms late": what a block is and how the move went. */
+export function timelineBlockLabel(move: MoveResult, withTiming: boolean): string {
+  const name = moveName(move);
+  const timing = withTiming ? timingText(move.timing_ms) : null;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} at ${formatSeconds(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
+}
+
+function Block({
+  block,
+  withCoaching,
+  current,
+  jumped,
+  looping,
+  onJump,
+}: {
+  block: TimelineBlock;
+  withCoaching: boolean;
+  current: boolean;
+  jumped: boolean;
+  looping: boolean;
+  onJump: () => void;
+}) {
+  const cueId = useId();
+  const { move, leftPct, widthPct, timing } = block;
+  const look = VERDICT_LOOK[move.verdict];
+  const cue = withCoaching ? move.cue : null;
+  // Tooltips near an end open inwards so they stay on screen.
+  const side =
+    leftPct + widthPct / 2 < 25 ? "left-0" : leftPct + widthPct / 2 > 75 ? "right-0" : "left-1/2 -translate-x-1/2";
+  return (
+    <li className="group absolute inset-y-0" style={{ left: `${leftPct}%`, width: `${widthPct}%` }}>
+      <button
+        type="button"
+        onClick={onJump}
+        aria-label={timelineBlockLabel(move, withCoaching)}
+        aria-describedby={cue ? cueId : undefined}
+        data-testid="timeline-move"
+        data-verdict={move.verdict}
+        data-timing={timing ?? undefined}
+        data-jumped={jumped || undefined}
+        data-looping={looping || undefined}
+        className={cx(
+          "relative block h-full w-full rounded-[3px] outline-none transition",
+          look.block,
+          jumped || looping || current ? "opacity-100" : "opacity-75 hover:opacity-100",
+          jumped && "ring-2 ring-white",
+          looping && "ring-2 ring-fuchsia-300",
+          "focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-white",
+        )}
+      >
+        {timing ? (
+          // The early/late mark: a notch at the end the move was off towards.
+          <span
+            aria-hidden
+            className={cx(
+              "absolute top-1/2 size-0 -translate-y-1/2 border-y-[4px] border-y-transparent",
+              timing === "late"
+                ? "right-0.5 border-l-[5px] border-l-night-950"
+                : "left-0.5 border-r-[5px] border-r-night-950",
+            )}
+          />
+        ) : null}
+      </button>
+      <span
+        role="tooltip"
+        className={cx(
+          "pointer-events-none invisible absolute bottom-full z-20 mb-2 w-max max-w-[14rem] rounded-lg border border-white/12 bg-night-900/95 px-2.5 py-1.5 text-xs leading-snug text-slate-200 opacity-0 shadow-xl transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100",
+          side,
+        )}
+      >
+        <span className="font-semibold text-white">{move.count_label}</span>
+        <span className="text-slate-400"> · {look.label}</span>
+        {withCoaching && timingText(move.timing_ms) ? (
+          <span className="text-slate-400"> · {timingText(move.timing_ms)}</span>
+        ) : null}
+        {cue ? (
+          <span id={cueId} className="mt-0.5 block">
+            {cue}
+          </span>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The moves laid out under the scrubber: one block per move, placed by its time in the reference
+ * and coloured by its verdict, with an early/late notch; hovering or focusing shows its count and
+ * cue, pressing it jumps there (the section jump: a lead-in, then a pause on the move).
+ */
+export function MoveTimeline({
+  moves,
+  length,
+  withCoaching,
+  currentMove,
+  jumpedMove,
+  loopingMove,
+  onJump,
+}: {
+  moves: ReadonlyArray<MoveResult>;
+  /** The reference video's length, seconds (0 until known: the moves' own end then). */
+  length: number;
+  withCoaching: boolean;
+  currentMove: number | null;
+  jumpedMove: number | null;
+  loopingMove: number | null;
+  onJump: (move: MoveResult) => void;
+}) {
+  const blocks = timelineBlocks(moves, timelineLength(length, moves), withCoaching);
+  if (!blocks.length) return null;
+  return (
+    // The range input's thumb keeps ~8 px from each end of its track: so do the blocks, to line up.
+    <ol className="relative mx-2 mt-2 h-3" aria-label="Moves on the timeline" data-testid="move-timeline">
+      {blocks.map((b) => (
+        <Block
+          key={b.move.index}
+          block={b}
+          withCoaching={withCoaching}
+          current={b.move.index === currentMove}
+          jumped={b.move.index === jumpedMove}
+          looping={b.move.index === loopingMove}
+          onJump={() => onJump(b.move)}
+        />
+      ))}
+    </ol>
+  );
+}
