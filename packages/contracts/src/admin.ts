@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ACTIVITY_TYPES, LIMITS, ROLES, type Role } from "./constants.ts";
+import { ACTIVITY_TYPES, LIMITS, ROLES } from "./constants.ts";
 import { rowId } from "./ids.ts";
-import type { pagination } from "./comparisons.ts";
+import { pagination } from "./comparisons.ts";
 
 /** Texts of the admin panel and email-subscriptions screens (part 2 §8). */
 export const ADMIN_MESSAGES = {
@@ -165,117 +165,193 @@ export const unsubscribeRequest = z.object({
   token: z.string({ error: UNSUBSCRIBE_MESSAGES.invalid }).min(10, UNSUBSCRIBE_MESSAGES.invalid).max(200),
 });
 
+// Answers ------------------------------------------------------------------------------------------
+// What each /api/admin route sends (the server declares them with responds(); the web reads these
+// types). A field missing here is left out of the answer, so every field the panel shows is listed.
+
 export type Pagination = z.infer<typeof pagination>;
+const count = z.number().int();
+/** Counts per role, every role present (0 when nobody has it). */
+const perRole = z.record(z.enum(ROLES), count);
 
-export type AdminUser = { id: number; username: string; email: string; role: Role; created_at: string };
-export type AdminVideo = {
-  id: number;
-  title: string;
-  category: string;
-  difficulty: string;
-  thumbnail_path: string | null;
-  contributor_username: string | null;
-  views: number;
-  likes: number;
-  usage_count: number;
-  is_featured: boolean;
-  status: (typeof VIDEO_STATUSES)[number];
-  pose_status: "pending" | "ready" | "failed";
-  pose_error: string | null;
-  created_at: string;
-};
-export type AdminComment = {
-  id: number;
-  username: string;
-  email: string;
-  video_id: number;
-  video_title: string;
-  content: string;
-  created_at: string;
-};
-export type AdminNotification = {
-  id: number;
-  username: string;
-  email: string;
-  type: (typeof NOTIFICATION_TYPES)[number];
-  title: string;
-  message: string;
-  is_read: boolean;
-  created_at: string;
-};
-export type AdminBundle = {
-  id: number;
-  name: string;
-  description: string;
-  credits_amount: number;
+export const adminUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+export const adminUsersResponse = z.object({ users: z.array(adminUser), pagination });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
+export const adminRoleResponse = z.object({ message: z.string(), user: adminUser });
+export type AdminRoleResponse = z.infer<typeof adminRoleResponse>;
+
+/** Kept here, not shared with library.ts, so the two areas' contracts stay independent. */
+const POSE_STATUSES = ["pending", "ready", "failed"] as const;
+export const adminVideo = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  category: z.string(),
+  difficulty: z.string(),
+  thumbnail_path: z.string().nullable(),
+  /** Null when the contributor's account is gone (and in the feature answer, which does not look it up). */
+  contributor_username: z.string().nullable(),
+  views: count,
+  likes: count,
+  usage_count: count,
+  is_featured: z.boolean(),
+  status: z.enum(VIDEO_STATUSES),
+  /** The reference's poses: an admin approves only a video whose poses could be computed. */
+  pose_status: z.enum(POSE_STATUSES),
+  pose_error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminVideo = z.infer<typeof adminVideo>;
+export const adminVideosResponse = z.object({ videos: z.array(adminVideo), pagination });
+export type AdminVideosResponse = z.infer<typeof adminVideosResponse>;
+export const adminFeatureResponse = z.object({ message: z.string(), video: adminVideo });
+export type AdminFeatureResponse = z.infer<typeof adminFeatureResponse>;
+
+export const adminComment = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  video_id: z.number().int(),
+  video_title: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+});
+export type AdminComment = z.infer<typeof adminComment>;
+export const adminCommentsResponse = z.object({ comments: z.array(adminComment), pagination });
+export type AdminCommentsResponse = z.infer<typeof adminCommentsResponse>;
+
+export const adminNotification = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminNotification = z.infer<typeof adminNotification>;
+export const adminNotificationsResponse = z.object({ notifications: z.array(adminNotification), pagination });
+export type AdminNotificationsResponse = z.infer<typeof adminNotificationsResponse>;
+
+export const adminBundle = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  credits_amount: count,
   /** Rupees. */
-  price: number;
-  is_active: boolean;
-  is_popular: boolean;
-  purchases: number;
-};
+  price: z.number(),
+  is_active: z.boolean(),
+  is_popular: z.boolean(),
+  /** Purchases of it, whatever their outcome: a bundle with any is only deactivated, never deleted. */
+  purchases: count,
+});
+export type AdminBundle = z.infer<typeof adminBundle>;
+export const adminBundlesResponse = z.object({ bundles: z.array(adminBundle) });
+export type AdminBundlesResponse = z.infer<typeof adminBundlesResponse>;
+/** POST (201) and PUT answers. */
+export const adminBundleSaved = z.object({ message: z.string(), bundle: adminBundle });
+export type AdminBundleSaved = z.infer<typeof adminBundleSaved>;
+/** `deactivated: true` when the bundle had purchases and was only switched off. */
+export const adminBundleDeleted = z.object({ message: z.string(), deactivated: z.boolean() });
+export type AdminBundleDeleted = z.infer<typeof adminBundleDeleted>;
 
-export type HourlyTraffic = { requests: number; errors: number; video_uploads: number; user_logins: number };
-export type TrafficStats = {
-  application_stats: {
-    overview: {
-      total_requests: number;
-      total_errors: number;
-      error_rate_percent: number;
-      active_users: number;
-      avg_response_time_ms: number;
-    };
+export const hourlyTraffic = z.object({
+  requests: count,
+  errors: count,
+  video_uploads: count,
+  user_logins: count,
+});
+export type HourlyTraffic = z.infer<typeof hourlyTraffic>;
+export const trafficStatsResponse = z.object({
+  application_stats: z.object({
+    overview: z.object({
+      total_requests: count,
+      total_errors: count,
+      error_rate_percent: z.number(),
+      active_users: count,
+      avg_response_time_ms: z.number(),
+    }),
     /** Keyed by the hour's ISO start (UTC), the last 24 hours oldest first; only hours with traffic. */
-    hourly_traffic: Record<string, HourlyTraffic>;
-  };
-  database_stats: {
-    total_users: number;
-    total_videos: number;
-    total_comparisons: number;
-    database_size_mb: number | null;
-  };
-  system_stats: { cpu_percent: number; memory_percent: number; disk_percent: number | null };
-};
-export type RealtimeStats = {
-  active_users: number;
-  total_requests: number;
-  avg_response_time_ms: number;
-  error_rate_percent: number;
-  timestamp: string;
-};
-export type AdminDashboardStats = {
-  total_users: number;
-  new_users_this_month: number;
-  role_stats: Record<Role, number>;
-};
-export type SystemStats = {
-  total_users: number;
-  new_users_30_days: number;
-  role_distribution: Record<Role, number>;
-  total_videos: number;
-  total_video_views: number;
-  video_categories: Record<string, number>;
-  total_comparisons: number;
-  average_comparison_score: number;
-  total_comments: number;
-  total_notifications: number;
-  total_purchases: number;
-  /** Rupees, from completed purchases. */
-  total_revenue: number;
-  currency: "INR";
-};
+    hourly_traffic: z.record(z.string(), hourlyTraffic),
+  }),
+  database_stats: z.object({
+    total_users: count,
+    total_videos: count,
+    total_comparisons: count,
+    /** Null when the database engine cannot tell. */
+    database_size_mb: z.number().nullable(),
+  }),
+  /** Null disk: the data folder's file system could not be read. */
+  system_stats: z.object({ cpu_percent: z.number(), memory_percent: z.number(), disk_percent: z.number().nullable() }),
+});
+export type TrafficStats = z.infer<typeof trafficStatsResponse>;
 
-export type EmailSubscription = {
-  id: number;
-  email: string;
-  feature_name: string;
-  source_page: string | null;
-  subscription_status: "active" | "unsubscribed";
-  created_at: string;
-};
-export type EmailStats = {
-  total: number;
-  active: number;
-  feature_subscriptions: Record<string, number>;
-  notification_stats: { total_sent: number };
-};
+export const realtimeStatsResponse = z.object({
+  active_users: count,
+  total_requests: count,
+  avg_response_time_ms: z.number(),
+  error_rate_percent: z.number(),
+  /** When the figures were taken (ISO). */
+  timestamp: z.string(),
+});
+export type RealtimeStats = z.infer<typeof realtimeStatsResponse>;
+
+export const adminDashboardStatsResponse = z.object({
+  total_users: count,
+  new_users_this_month: count,
+  role_stats: perRole,
+});
+export type AdminDashboardStats = z.infer<typeof adminDashboardStatsResponse>;
+
+export const systemStatsResponse = z.object({
+  total_users: count,
+  new_users_30_days: count,
+  role_distribution: perRole,
+  total_videos: count,
+  total_video_views: count,
+  /** Library videos per category (only categories that have one). */
+  video_categories: z.record(z.string(), count),
+  total_comparisons: count,
+  /** Of completed comparisons; 0 when there are none. */
+  average_comparison_score: z.number(),
+  total_comments: count,
+  total_notifications: count,
+  total_purchases: count,
+  /** Rupees, from completed purchases. */
+  total_revenue: z.number(),
+  currency: z.literal("INR"),
+});
+export type SystemStats = z.infer<typeof systemStatsResponse>;
+
+export const SUBSCRIPTION_STATUSES = ["active", "unsubscribed"] as const;
+export const emailSubscription = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  feature_name: z.string(),
+  source_page: z.string().nullable(),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES),
+  created_at: z.string(),
+});
+export type EmailSubscription = z.infer<typeof emailSubscription>;
+export const emailSubscriptionsResponse = z.object({ subscriptions: z.array(emailSubscription), pagination });
+export type EmailSubscriptionsResponse = z.infer<typeof emailSubscriptionsResponse>;
+export const unsubscribedResponse = z.object({ message: z.string(), subscription: emailSubscription });
+export type UnsubscribedResponse = z.infer<typeof unsubscribedResponse>;
+
+export const emailStatsResponse = z.object({
+  /** All rows, and those still active. */
+  total: count,
+  active: count,
+  /** Active subscriptions per feature. */
+  feature_subscriptions: z.record(z.string(), count),
+  /** Feature announcements mailed to subscribers. */
+  notification_stats: z.object({ total_sent: count }),
+});
+export type EmailStats = z.infer<typeof emailStatsResponse>;

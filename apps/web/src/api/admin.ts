@@ -1,18 +1,23 @@
 import type {
-  AdminBundle,
-  AdminComment,
+  AdminBundleDeleted,
+  AdminBundleSaved,
+  AdminBundlesResponse,
+  AdminCommentsResponse,
   AdminDashboardStats,
-  AdminNotification,
-  AdminUser,
-  AdminVideo,
+  AdminFeatureResponse,
+  AdminNotificationsResponse,
+  AdminRoleResponse,
+  AdminUsersResponse,
+  AdminVideosResponse,
   BundleForm,
   EmailStats,
-  EmailSubscription,
-  Pagination,
+  EmailSubscriptionsResponse,
+  MessageResponse,
   RealtimeStats,
   Role,
   SystemStats,
   TrafficStats,
+  UnsubscribedResponse,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest, authHeaders, type QueryValue } from "./client";
 
@@ -22,38 +27,35 @@ export const adminApi = {
   realtime: () => apiRequest<RealtimeStats>("/api/admin/realtime-stats"),
   stats: () => apiRequest<AdminDashboardStats>("/api/admin/stats"),
   systemStats: () => apiRequest<SystemStats>("/api/admin/system-stats"),
-  users: (query: Record<string, QueryValue>) =>
-    apiRequest<{ users: AdminUser[]; pagination: Pagination }>("/api/admin/users", { query }),
+  users: (query: Record<string, QueryValue>) => apiRequest<AdminUsersResponse>("/api/admin/users", { query }),
   setRole: (id: number, role: Role) =>
-    apiRequest<{ message: string }>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
-  deleteUser: (id: number) => apiRequest<{ message: string }>(`/api/admin/users/${id}`, { method: "DELETE" }),
-  videos: (query: Record<string, QueryValue>) =>
-    apiRequest<{ videos: AdminVideo[]; pagination: Pagination }>("/api/admin/videos", { query }),
+    apiRequest<AdminRoleResponse>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
+  deleteUser: (id: number) => apiRequest<MessageResponse>(`/api/admin/users/${id}`, { method: "DELETE" }),
+  videos: (query: Record<string, QueryValue>) => apiRequest<AdminVideosResponse>("/api/admin/videos", { query }),
   feature: (id: number, is_featured: boolean) =>
-    apiRequest<{ message: string }>(`/api/admin/videos/${id}/feature`, { method: "PUT", body: { is_featured } }),
+    apiRequest<AdminFeatureResponse>(`/api/admin/videos/${id}/feature`, { method: "PUT", body: { is_featured } }),
   review: (id: number, status: "approved" | "rejected", reason?: string) =>
     apiRequest(`/api/admin/reference-videos/${id}/review`, { method: "PUT", body: { status, reason } }),
-  deleteVideo: (id: number) => apiRequest<{ message: string }>(`/api/admin/videos/${id}`, { method: "DELETE" }),
-  comments: (query: Record<string, QueryValue>) =>
-    apiRequest<{ comments: AdminComment[]; pagination: Pagination }>("/api/admin/comments", { query }),
-  deleteComment: (id: number) => apiRequest(`/api/admin/comments/${id}`, { method: "DELETE" }),
+  deleteVideo: (id: number) => apiRequest<MessageResponse>(`/api/admin/videos/${id}`, { method: "DELETE" }),
+  comments: (query: Record<string, QueryValue>) => apiRequest<AdminCommentsResponse>("/api/admin/comments", { query }),
+  deleteComment: (id: number) => apiRequest<MessageResponse>(`/api/admin/comments/${id}`, { method: "DELETE" }),
   notifications: (query: Record<string, QueryValue>) =>
-    apiRequest<{ notifications: AdminNotification[]; pagination: Pagination }>("/api/admin/notifications", { query }),
-  deleteNotification: (id: number) => apiRequest(`/api/admin/notifications/${id}`, { method: "DELETE" }),
-  bundles: () => apiRequest<{ bundles: AdminBundle[] }>("/api/admin/credit-bundles"),
+    apiRequest<AdminNotificationsResponse>("/api/admin/notifications", { query }),
+  deleteNotification: (id: number) =>
+    apiRequest<MessageResponse>(`/api/admin/notifications/${id}`, { method: "DELETE" }),
+  bundles: () => apiRequest<AdminBundlesResponse>("/api/admin/credit-bundles"),
   createBundle: (body: BundleForm) =>
-    apiRequest<{ message: string }>("/api/admin/credit-bundles", { method: "POST", body }),
+    apiRequest<AdminBundleSaved>("/api/admin/credit-bundles", { method: "POST", body }),
   updateBundle: (id: number, body: BundleForm) =>
-    apiRequest<{ message: string }>(`/api/admin/credit-bundles/${id}`, { method: "PUT", body }),
-  deleteBundle: (id: number) =>
-    apiRequest<{ message: string; deactivated: boolean }>(`/api/admin/credit-bundles/${id}`, { method: "DELETE" }),
+    apiRequest<AdminBundleSaved>(`/api/admin/credit-bundles/${id}`, { method: "PUT", body }),
+  deleteBundle: (id: number) => apiRequest<AdminBundleDeleted>(`/api/admin/credit-bundles/${id}`, { method: "DELETE" }),
   subscriptions: (feature_name?: string) =>
-    apiRequest<{ subscriptions: EmailSubscription[] }>("/api/admin/email-subscriptions", {
+    apiRequest<EmailSubscriptionsResponse>("/api/admin/email-subscriptions", {
       query: { page: 1, limit: 100, feature_name },
     }),
   emailStats: () => apiRequest<EmailStats>("/api/admin/email-stats"),
   unsubscribe: (id: number) =>
-    apiRequest<{ message: string }>(`/api/admin/email-subscriptions/${id}/unsubscribe`, { method: "PUT" }),
+    apiRequest<UnsubscribedResponse>(`/api/admin/email-subscriptions/${id}/unsubscribe`, { method: "PUT" }),
 };
 
 /** Downloads an admin CSV export (GET with the stored credentials) under the server's filename. */

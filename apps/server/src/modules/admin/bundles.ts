@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { ADMIN_MESSAGES, type AdminBundle, bundleForm } from "@stepsync/contracts";
-import { guard } from "../auth/request-auth.ts";
+import {
+  ADMIN_MESSAGES,
+  type AdminBundle,
+  adminBundleDeleted,
+  adminBundleSaved,
+  adminBundlesResponse,
+  bundleForm,
+} from "@stepsync/contracts";
 import type { AppContext } from "../../context.ts";
 import { parse } from "../../http/errors.ts";
 import {
@@ -11,6 +17,7 @@ import {
   removeBundle,
 } from "../../payments/bundles.ts";
 import { idParam } from "./params.ts";
+import { adminAnswers } from "./route-options.ts";
 
 const toAdminBundle = (b: BundleRow, bought: number): AdminBundle => ({
   id: b.id,
@@ -25,19 +32,17 @@ const toAdminBundle = (b: BundleRow, bought: number): AdminBundle => ({
 
 /** Credit bundles (the rules, e.g. a bought bundle is only deactivated, are payments/bundles.ts'). */
 export function adminBundleRoutes(app: FastifyInstance, { db }: AppContext): void {
-  const admin = { preHandler: guard("admin") };
-
-  app.get("/api/admin/credit-bundles", admin, async () => {
+  app.get("/api/admin/credit-bundles", adminAnswers(adminBundlesResponse), async () => {
     const rows = await bundlesWithPurchases(db);
     return { bundles: rows.map((r) => toAdminBundle(r.bundle, r.purchases)) };
   });
 
-  app.post("/api/admin/credit-bundles", admin, async (request, reply) => {
+  app.post("/api/admin/credit-bundles", adminAnswers(adminBundleSaved, 201), async (request, reply) => {
     const bundle = await createBundle(db, parse(bundleForm, request.body));
     return reply.status(201).send({ message: ADMIN_MESSAGES.bundleCreated, bundle: toAdminBundle(bundle, 0) });
   });
 
-  app.put("/api/admin/credit-bundles/:id", admin, async (request) => {
+  app.put("/api/admin/credit-bundles/:id", adminAnswers(adminBundleSaved), async (request) => {
     const { id } = parse(idParam, request.params);
     const input = parse(bundleForm, request.body);
     const { bundle, purchases } = await editBundle(db, id, input);
@@ -45,7 +50,7 @@ export function adminBundleRoutes(app: FastifyInstance, { db }: AppContext): voi
   });
 
   /** Answers `deactivated: true` when the bundle had purchases and was only switched off. */
-  app.delete("/api/admin/credit-bundles/:id", admin, async (request) => {
+  app.delete("/api/admin/credit-bundles/:id", adminAnswers(adminBundleDeleted), async (request) => {
     const { id } = parse(idParam, request.params);
     const { deactivated } = await removeBundle(db, id);
     return deactivated

@@ -5,16 +5,22 @@ import {
   type AdminNotification,
   type AdminVideo,
   adminCommentsQuery,
+  adminCommentsResponse,
+  adminFeatureResponse,
   adminFeatureBody,
   adminNotificationsQuery,
+  adminNotificationsResponse,
   adminVideosQuery,
+  adminVideosResponse,
+  messageResponse,
 } from "@stepsync/contracts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { toCsv } from "./csv.ts";
 import { pagination } from "../../http/paging.ts";
 import { idParam } from "./params.ts";
+import { adminAnswers, adminOnly } from "./route-options.ts";
 import {
   type LibraryVideoRow,
   allLibraryVideosWithContributor,
@@ -46,9 +52,7 @@ const toAdminVideo = (v: LibraryVideoRow, contributor: string | null): AdminVide
 
 /** Library videos, comments and notifications as admins manage them. Review stays in modules/library. */
 export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppContext): void {
-  const admin = { preHandler: guard("admin") };
-
-  app.get("/api/admin/videos", admin, async (request) => {
+  app.get("/api/admin/videos", adminAnswers(adminVideosResponse), async (request) => {
     const q = parse(adminVideosQuery, request.query);
     const { rows, total } = await listLibraryVideosWithContributor(db, q, q);
     return {
@@ -57,7 +61,7 @@ export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppCon
     };
   });
 
-  app.put("/api/admin/videos/:id/feature", admin, async (request) => {
+  app.put("/api/admin/videos/:id/feature", adminAnswers(adminFeatureResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     const { is_featured } = parse(adminFeatureBody, request.body);
     const row = await setLibraryVideoFeatured(db, id, is_featured);
@@ -69,14 +73,14 @@ export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppCon
   });
 
   /** Deletes the library video (likes, shares, comments cascade) and then its files. */
-  app.delete("/api/admin/videos/:id", admin, async (request) => {
+  app.delete("/api/admin/videos/:id", adminAnswers(messageResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     const row = await deleteLibraryVideo({ db, storage }, id);
     if (!row) throw new HttpError(404, ADMIN_MESSAGES.videoNotFound);
     return { message: ADMIN_MESSAGES.videoDeleted(row.title) };
   });
 
-  app.get("/api/admin/export/videos", admin, async (_request, reply) => {
+  app.get("/api/admin/export/videos", adminOnly, async (_request, reply) => {
     const rows = await allLibraryVideosWithContributor(db);
     const csv = toCsv(
       [
@@ -113,7 +117,7 @@ export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppCon
       .send(csv);
   });
 
-  app.get("/api/admin/comments", admin, async (request) => {
+  app.get("/api/admin/comments", adminAnswers(adminCommentsResponse), async (request) => {
     const q = parse(adminCommentsQuery, request.query);
     const { rows, total } = await listCommentsWithContext(db, q, q);
     const comments: AdminComment[] = rows.map((r) => ({
@@ -128,14 +132,14 @@ export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppCon
     return { comments, pagination: pagination(q.page, q.limit, total) };
   });
 
-  app.delete("/api/admin/comments/:id", admin, async (request) => {
+  app.delete("/api/admin/comments/:id", adminAnswers(messageResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     if (!(await deleteLibraryComment(db, id, currentUser(request).user)))
       throw new HttpError(404, ADMIN_MESSAGES.commentNotFound);
     return { message: ADMIN_MESSAGES.commentDeleted };
   });
 
-  app.get("/api/admin/notifications", admin, async (request) => {
+  app.get("/api/admin/notifications", adminAnswers(adminNotificationsResponse), async (request) => {
     const q = parse(adminNotificationsQuery, request.query);
     const { rows, total } = await listNotificationsWithUser(db, q, q);
     const list: AdminNotification[] = rows.map((r) => ({
@@ -151,7 +155,7 @@ export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppCon
     return { notifications: list, pagination: pagination(q.page, q.limit, total) };
   });
 
-  app.delete("/api/admin/notifications/:id", admin, async (request) => {
+  app.delete("/api/admin/notifications/:id", adminAnswers(messageResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     if (!(await deleteNotification(db, id))) throw new HttpError(404, ADMIN_MESSAGES.notificationNotFound);
     return { message: ADMIN_MESSAGES.notificationDeleted };

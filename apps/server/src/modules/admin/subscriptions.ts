@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { ADMIN_MESSAGES, type EmailStats, type EmailSubscription, adminSubscriptionsQuery } from "@stepsync/contracts";
-import { guard } from "../auth/request-auth.ts";
+import {
+  ADMIN_MESSAGES,
+  type EmailStats,
+  type EmailSubscription,
+  adminSubscriptionsQuery,
+  emailStatsResponse,
+  emailSubscriptionsResponse,
+  unsubscribedResponse,
+} from "@stepsync/contracts";
 import type { AppContext } from "../../context.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { pagination } from "../../http/paging.ts";
@@ -11,6 +18,7 @@ import {
   unsubscribeById,
 } from "../notifications/service.ts";
 import { idParam } from "./params.ts";
+import { adminAnswers } from "./route-options.ts";
 
 const toSubscription = (r: SubscriptionRow): EmailSubscription => ({
   id: r.id,
@@ -22,9 +30,7 @@ const toSubscription = (r: SubscriptionRow): EmailSubscription => ({
 });
 
 export function adminSubscriptionRoutes(app: FastifyInstance, { db }: AppContext): void {
-  const admin = { preHandler: guard("admin") };
-
-  app.get("/api/admin/email-subscriptions", admin, async (request) => {
+  app.get("/api/admin/email-subscriptions", adminAnswers(emailSubscriptionsResponse), async (request) => {
     const q = parse(adminSubscriptionsQuery, request.query);
     const { rows, total } = await listSubscriptions(db, q.feature_name, { page: q.page, limit: q.limit });
     return { subscriptions: rows.map(toSubscription), pagination: pagination(q.page, q.limit, total) };
@@ -34,7 +40,7 @@ export function adminSubscriptionRoutes(app: FastifyInstance, { db }: AppContext
    * total and active over all rows; feature_subscriptions counts active ones per feature.
    * total_sent: feature announcements mailed to subscribers — none are sent yet, so 0.
    */
-  app.get("/api/admin/email-stats", admin, async (): Promise<EmailStats> => {
+  app.get("/api/admin/email-stats", adminAnswers(emailStatsResponse), async (): Promise<EmailStats> => {
     const counts = await subscriptionCounts(db);
     return {
       total: counts.total,
@@ -45,7 +51,7 @@ export function adminSubscriptionRoutes(app: FastifyInstance, { db }: AppContext
   });
 
   /** The admin's Unsubscribe button: deactivates the row (and retires its link token). */
-  app.put("/api/admin/email-subscriptions/:id/unsubscribe", admin, async (request) => {
+  app.put("/api/admin/email-subscriptions/:id/unsubscribe", adminAnswers(unsubscribedResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     const row = await unsubscribeById(db, id);
     if (!row) throw new HttpError(404, ADMIN_MESSAGES.subscriptionNotFound);

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import { ADMIN_MESSAGES, type AdminUser, adminRoleBody, adminUsersQuery } from "@stepsync/contracts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import {
+  ADMIN_MESSAGES,
+  type AdminUser,
+  adminRoleBody,
+  adminRoleResponse,
+  adminUsersQuery,
+  adminUsersResponse,
+  messageResponse,
+} from "@stepsync/contracts";
+import { currentUser } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { parse } from "../../http/errors.ts";
 import { pagination } from "../../http/paging.ts";
 import { toCsv } from "./csv.ts";
 import { idParam } from "./params.ts";
+import { adminAnswers, adminOnly } from "./route-options.ts";
 import type { UserRow } from "./repository.ts";
 import { allUsers, changeRole, deleteUserAsAdmin, userPage } from "./service.ts";
 
@@ -18,29 +27,27 @@ const toAdminUser = (u: Pick<UserRow, "id" | "username" | "email" | "role" | "cr
 });
 
 export function adminUserRoutes(app: FastifyInstance, { db, storage }: AppContext): void {
-  const admin = { preHandler: guard("admin") };
-
-  app.get("/api/admin/users", admin, async (request) => {
+  app.get("/api/admin/users", adminAnswers(adminUsersResponse), async (request) => {
     const q = parse(adminUsersQuery, request.query);
     const { rows, total } = await userPage(db, { role: q.role, search: q.search }, q.page, q.limit);
     return { users: rows.map(toAdminUser), pagination: pagination(q.page, q.limit, total) };
   });
 
   /** Changes a role; never one's own, never the last admin's (see changeRole). */
-  app.put("/api/admin/users/:id/role", admin, async (request) => {
+  app.put("/api/admin/users/:id/role", adminAnswers(adminRoleResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     const { role } = parse(adminRoleBody, request.body);
     const updated = await changeRole(db, currentUser(request).user.id, id, role);
     return { message: ADMIN_MESSAGES.roleUpdated, user: toAdminUser(updated) };
   });
 
-  app.delete("/api/admin/users/:id", admin, async (request) => {
+  app.delete("/api/admin/users/:id", adminAnswers(messageResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     const target = await deleteUserAsAdmin({ db, storage }, currentUser(request).user.id, id);
     return { message: ADMIN_MESSAGES.userDeleted(target.username) };
   });
 
-  app.get("/api/admin/export/users", admin, async (_request, reply) => {
+  app.get("/api/admin/export/users", adminOnly, async (_request, reply) => {
     const rows = await allUsers(db);
     const csv = toCsv(
       ["ID", "Username", "Email", "Full Name", "Role", "Credits", "Verified", "Created At"],

@@ -1,4 +1,10 @@
-import { ADMIN_MESSAGES, type AdminBundle, BUNDLE_FORM_DEFAULTS, type BundleForm } from "@stepsync/contracts";
+import {
+  ADMIN_MESSAGES,
+  type AdminBundle,
+  type AdminBundleDeleted,
+  BUNDLE_FORM_DEFAULTS,
+  type BundleForm,
+} from "@stepsync/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useState } from "react";
@@ -86,7 +92,7 @@ export function BundlesTab() {
     const body = { ...form, name: form.name.trim(), credits_amount: credits, price: Math.round(price * 100) / 100 };
     saveBundle.mutate({ id: editing === "new" ? null : editing.id, body });
   }
-  const deletion = useConfirmDelete<AdminBundle, { deactivated: boolean }>({
+  const deletion = useConfirmDelete<AdminBundle, AdminBundleDeleted>({
     flash,
     describe: (b) => `the bundle "${b.name}"`,
     remove: (b) => adminApi.deleteBundle(b.id),
