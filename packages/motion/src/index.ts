@@ -37,6 +37,15 @@ export {
   type ResolvedBinary,
 } from "./video/binaries.ts";
 export { type ExtractFrameOptions, extractFrame } from "./video/frame.ts";
+export {
+  type Box,
+  compactFramingTrack,
+  cropWindow,
+  type Framing,
+  type FramingTrack,
+  pickThumbnail,
+  previewFraming,
+} from "./framing.ts";
 export type { VideoInfo } from "./video/probe.ts";
 
 export type ProgressStage = "reference" | "user" | "compare" | "done";
