@@ -72,6 +72,11 @@ export const sessionResponse = z.object({ user: userSchema, session: sessionInfo
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 export const extendResponse = z.object({ session: sessionInfo });
+export type ExtendResponse = z.infer<typeof extendResponse>;
+
+/** POST /api/auth/verify-email: what changed, and the account as it now is. */
+export const verifyEmailResponse = z.object({ message: z.string(), user: userSchema });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
 export const forgotPasswordRequest = z.object({
   email: z.string({ error: MESSAGES.forgotEmailRequired }).trim().toLowerCase().min(1, MESSAGES.forgotEmailRequired),
@@ -88,6 +93,7 @@ export const validateResetTokenRequest = z.object({
   token: z.string({ error: MESSAGES.invalidResetLink }).min(1, MESSAGES.invalidResetLink),
 });
 export const validateResetTokenResponse = z.object({ email: z.string(), username: z.string() });
+export type ValidateResetTokenResponse = z.infer<typeof validateResetTokenResponse>;
 
 /** Password strength of the reset screen (part 1 §5): one point each for length ≥ 8, lower, upper, digit, special. */
 export function passwordStrength(password: string): number {
@@ -109,5 +115,6 @@ export const resetPasswordRequest = z.object({
 });
 
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 export const errorResponse = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;

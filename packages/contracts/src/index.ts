@@ -12,3 +12,4 @@ export * from "./payments.ts";
 export * from "./dashboard.ts";
 export * from "./library.ts";
 export * from "./admin.ts";
+export * from "./system.ts";

@@ -1,9 +1,12 @@
 import {
   type AuthResponse,
+  type ExtendResponse,
   MESSAGES,
+  type MessageResponse,
   type RegisterRequest,
   type SessionResponse,
-  type User,
+  type ValidateResetTokenResponse,
+  type VerifyEmailResponse,
 } from "@stepsync/contracts";
 import { apiRequest } from "./client";
 
@@ -31,12 +34,12 @@ export function getSession(): Promise<SessionResponse> {
   return apiRequest<SessionResponse>("/api/auth/session", { ...authCall, fallback: MESSAGES.authRequired });
 }
 
-export function extendSession(): Promise<{ session: { expires_at: string } }> {
+export function extendSession(): Promise<ExtendResponse> {
   return apiRequest("/api/auth/session/extend", { ...authCall, method: "POST", fallback: MESSAGES.authRequired });
 }
 
 /** Ends the session whose credentials are given (taken before they are cleared locally). */
-export function logout(credentials: Record<string, string>): Promise<{ message?: string } | null> {
+export function logout(credentials: Record<string, string>): Promise<MessageResponse | null> {
   return apiRequest("/api/auth/logout", { ...authCall, method: "POST", auth: false, credentials });
 }
 
@@ -58,7 +61,7 @@ export function googleRegister(credential: string): Promise<AuthResponse> {
   });
 }
 
-export function forgotPassword(email: string): Promise<{ message: string }> {
+export function forgotPassword(email: string): Promise<MessageResponse> {
   return apiRequest("/api/auth/forgot-password", {
     ...authCall,
     method: "POST",
@@ -67,7 +70,7 @@ export function forgotPassword(email: string): Promise<{ message: string }> {
   });
 }
 
-export function validateResetToken(token: string): Promise<{ email: string; username: string }> {
+export function validateResetToken(token: string): Promise<ValidateResetTokenResponse> {
   return apiRequest("/api/auth/validate-reset-token", {
     ...authCall,
     method: "POST",
@@ -76,7 +79,7 @@ export function validateResetToken(token: string): Promise<{ email: string; user
   });
 }
 
-export function resetPassword(token: string, password: string): Promise<{ message: string }> {
+export function resetPassword(token: string, password: string): Promise<MessageResponse> {
   return apiRequest("/api/auth/reset-password", {
     ...authCall,
     method: "POST",
@@ -86,7 +89,7 @@ export function resetPassword(token: string, password: string): Promise<{ messag
 }
 
 /** Opens an e-mail confirmation link; works without a session (the link may be opened anywhere). */
-export function verifyEmail(token: string): Promise<{ message: string; user: User }> {
+export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
   return apiRequest("/api/auth/verify-email", {
     ...authCall,
     method: "POST",
@@ -96,6 +99,6 @@ export function verifyEmail(token: string): Promise<{ message: string; user: Use
 }
 
 /** Mails the signed-in user a new confirmation link. */
-export function resendVerification(): Promise<{ message: string }> {
+export function resendVerification(): Promise<MessageResponse> {
   return apiRequest("/api/auth/resend-verification", { method: "POST" });
 }

@@ -13,6 +13,7 @@ import {
   type LibraryPage,
   type LibraryQuery,
   type LikeResponse,
+  type MessageResponse,
   type MyVideos,
   type OwnReferenceVideoAnswer,
   type ProgressChartPoint,
@@ -58,7 +59,7 @@ export const updateMyVideo = (id: number, input: MyVideoEdit) =>
   });
 
 export const deleteMyVideo = (id: number) =>
-  apiRequest<{ message: string }>(`/api/reference-videos/${id}`, {
+  apiRequest<MessageResponse>(`/api/reference-videos/${id}`, {
     method: "DELETE",
     fallback: "Failed to delete video",
   });
@@ -86,7 +87,7 @@ export const postComment = (videoId: number, content: string) =>
 
 /** Deletes one's own comment (admins any). */
 export const deleteComment = (commentId: number) =>
-  apiRequest<{ message: string }>(`/api/comments/${commentId}`, {
+  apiRequest<MessageResponse>(`/api/comments/${commentId}`, {
     method: "DELETE",
     fallback: COMMENT_TEXTS.deleteFailed,
   });

@@ -1,8 +1,8 @@
-import { PAYMENT_COMING_SOON, SUBSCRIBE_MESSAGES } from "@stepsync/contracts";
+import { PAYMENT_COMING_SOON, SUBSCRIBE_MESSAGES, type SuccessResponse } from "@stepsync/contracts";
 import { apiRequest } from "./client";
 
 /** POST /api/notifications/subscribe: "Notify Me" on the payments coming-soon page. */
-export function subscribeToFeature(email: string): Promise<{ success: boolean; message: string }> {
+export function subscribeToFeature(email: string): Promise<SuccessResponse> {
   return apiRequest("/api/notifications/subscribe", {
     method: "POST",
     auth: false,

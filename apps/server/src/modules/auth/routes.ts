@@ -8,9 +8,16 @@ import {
   resetPasswordRequest,
   validateResetTokenRequest,
   verifyEmailRequest,
+  authResponse,
+  extendResponse,
+  messageResponse,
+  sessionResponse,
+  validateResetTokenResponse,
+  verifyEmailResponse,
   type AuthResponse,
 } from "@stepsync/contracts";
 import { HttpError, parse } from "../../http/errors.ts";
+import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { confirmEmail, mailConfirmation, pendingEmailOf } from "./email-confirmation.ts";
 import { currentUser, guard, SESSION_COOKIE } from "./request-auth.ts";
@@ -46,7 +53,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(status).send(body);
   }
 
-  app.post("/api/auth/register", limited, async (request, reply) => {
+  app.post("/api/auth/register", { ...limited, ...responds(authResponse, 201) }, async (request, reply) => {
     const input = parse(registerRequest, request.body);
     const user = await createAccount(db, input);
     // The account works at once (spec: sign-up goes straight to /dashboard); the address is proven later.
@@ -55,7 +62,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendSession(request, reply, 201, { ...body, message: MESSAGES.registrationSuccessful });
   });
 
-  app.post("/api/auth/verify-email", limited, async (request) => {
+  app.post("/api/auth/verify-email", { ...limited, ...responds(verifyEmailResponse) }, async (request) => {
     const { token } = parse(verifyEmailRequest, request.body);
     const { user, changed } = await confirmEmail(db, token, request.auth?.session.id);
     return {
@@ -64,21 +71,25 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.post("/api/auth/resend-verification", { ...limited, preHandler: guard() }, async (request) => {
-    const { user } = currentUser(request);
-    if (user.emailVerifiedAt) throw new HttpError(400, MESSAGES.emailAlreadyConfirmed);
-    await mailConfirmation(ctx, request.log, user, user.email);
-    return { message: MESSAGES.confirmEmailSent(user.email) };
-  });
+  app.post(
+    "/api/auth/resend-verification",
+    { ...limited, preHandler: guard(), ...responds(messageResponse) },
+    async (request) => {
+      const { user } = currentUser(request);
+      if (user.emailVerifiedAt) throw new HttpError(400, MESSAGES.emailAlreadyConfirmed);
+      await mailConfirmation(ctx, request.log, user, user.email);
+      return { message: MESSAGES.confirmEmailSent(user.email) };
+    },
+  );
 
-  app.post("/api/auth/login", limited, async (request, reply) => {
+  app.post("/api/auth/login", { ...limited, ...responds(authResponse) }, async (request, reply) => {
     const input = parse(loginRequest, request.body);
     const user = await checkPassword(db, input.email, input.password);
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
   });
 
-  app.get("/api/auth/session", { preHandler: guard() }, async (request) => {
+  app.get("/api/auth/session", { preHandler: guard(), ...responds(sessionResponse) }, async (request) => {
     const { user, session } = currentUser(request);
     return {
       user: toPublicUser(user, await pendingEmailOf(db, user)),
@@ -86,7 +97,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.post("/api/auth/session/extend", { preHandler: guard() }, async (request, reply) => {
+  app.post("/api/auth/session/extend", { preHandler: guard(), ...responds(extendResponse) }, async (request, reply) => {
     const { session, token } = currentUser(request);
     const expiresAt = await extendSession(db, session.id, config.sessionMs);
     reply.setCookie(SESSION_COOKIE, token, {
@@ -99,13 +110,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { session: { expires_at: expiresAt.toISOString() } };
   });
 
-  app.post("/api/auth/logout", async (request, reply) => {
+  app.post("/api/auth/logout", responds(messageResponse), async (request, reply) => {
     if (request.auth) await endSession(db, request.auth.session.id);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return { message: "Logged out" };
   });
 
-  app.post("/api/auth/google-login", limited, async (request, reply) => {
+  app.post("/api/auth/google-login", { ...limited, ...responds(authResponse) }, async (request, reply) => {
     const { credential } = parse(googleRequest, request.body);
     const identity = await ctx.google.verify(credential);
     const user = await googleAccount(db, identity);
@@ -113,7 +124,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
   });
 
-  app.post("/api/auth/google-register", limited, async (request, reply) => {
+  app.post("/api/auth/google-register", { ...limited, ...responds(authResponse, 201) }, async (request, reply) => {
     const { credential } = parse(googleRequest, request.body);
     const identity = await ctx.google.verify(credential);
     const user = await createGoogleAccount(db, identity);
@@ -121,20 +132,24 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendSession(request, reply, 201, { ...body, message: MESSAGES.registrationSuccessful });
   });
 
-  app.post("/api/auth/forgot-password", limited, async (request) => {
+  app.post("/api/auth/forgot-password", { ...limited, ...responds(messageResponse) }, async (request) => {
     const { email } = parse(forgotPasswordRequest, request.body);
     await requestPasswordReset(ctx, request.log, email);
     return { message: MESSAGES.resetEmailSentNotice };
   });
 
-  app.post("/api/auth/validate-reset-token", limited, async (request) => {
-    const { token } = parse(validateResetTokenRequest, request.body);
-    const row = await findValidResetToken(db, token);
-    if (!row) throw new HttpError(400, MESSAGES.invalidResetLink);
-    return { email: row.user.email, username: row.user.username };
-  });
+  app.post(
+    "/api/auth/validate-reset-token",
+    { ...limited, ...responds(validateResetTokenResponse) },
+    async (request) => {
+      const { token } = parse(validateResetTokenRequest, request.body);
+      const row = await findValidResetToken(db, token);
+      if (!row) throw new HttpError(400, MESSAGES.invalidResetLink);
+      return { email: row.user.email, username: row.user.username };
+    },
+  );
 
-  app.post("/api/auth/reset-password", limited, async (request) => {
+  app.post("/api/auth/reset-password", { ...limited, ...responds(messageResponse) }, async (request) => {
     const { token, password } = parse(resetPasswordRequest, request.body);
     await resetPassword(db, token, password);
     return { message: MESSAGES.passwordResetDone };

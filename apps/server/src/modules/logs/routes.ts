@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { clientLogRequest, LOG_LEVELS } from "@stepsync/contracts";
+import { clientLogRequest, clientLogsResponse, LOG_LEVELS, type LogLevel } from "@stepsync/contracts";
 import { guard } from "../auth/request-auth.ts";
 import { parse } from "../../http/errors.ts";
 import { pagination } from "../../http/paging.ts";
+import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { clientLogPage, keepClientLogs } from "./service.ts";
 
@@ -31,22 +32,26 @@ const listQuery = z.object({
 
 /** Admins read the client logs, newest first. */
 export function adminLogRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get("/api/admin/client-logs", { preHandler: guard("admin") }, async (request) => {
-    const { page, limit, level } = parse(listQuery, request.query);
-    const { rows, total } = await clientLogPage(db, level, page, limit);
-    return {
-      logs: rows.map((r) => ({
-        id: r.id,
-        level: r.level,
-        message: r.message,
-        component: r.component,
-        user_id: r.userId,
-        user_agent: r.userAgent,
-        url: r.url,
-        timestamp: r.clientTimestamp,
-        created_at: r.createdAt.toISOString(),
-      })),
-      pagination: pagination(page, limit, total),
-    };
-  });
+  app.get(
+    "/api/admin/client-logs",
+    { preHandler: guard("admin"), ...responds(clientLogsResponse) },
+    async (request) => {
+      const { page, limit, level } = parse(listQuery, request.query);
+      const { rows, total } = await clientLogPage(db, level, page, limit);
+      return {
+        logs: rows.map((r) => ({
+          id: r.id,
+          level: r.level as LogLevel,
+          message: r.message,
+          component: r.component,
+          user_id: r.userId,
+          user_agent: r.userAgent,
+          url: r.url,
+          timestamp: r.clientTimestamp,
+          created_at: r.createdAt.toISOString(),
+        })),
+        pagination: pagination(page, limit, total),
+      };
+    },
+  );
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { SUBSCRIBE_MESSAGES, UNSUBSCRIBE_MESSAGES, subscribeRequest, unsubscribeRequest } from "@stepsync/contracts";
+import {
+  SUBSCRIBE_MESSAGES,
+  successResponse,
+  UNSUBSCRIBE_MESSAGES,
+  subscribeRequest,
+  unsubscribeRequest,
+} from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
+import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { subscribe, unsubscribeByToken } from "./service.ts";
 
@@ -15,7 +22,7 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: AppContext): void 
   const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } } };
   const hourly = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 hour" } } };
 
-  app.post("/api/notifications/subscribe", hourly, async (request, reply) => {
+  app.post("/api/notifications/subscribe", { ...hourly, ...responds(successResponse, 201) }, async (request, reply) => {
     const input = parse(subscribeRequest, request.body);
     await subscribe(ctx, request.log, {
       email: input.email,
@@ -26,7 +33,7 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: AppContext): void 
     return reply.status(201).send({ success: true, message: SUBSCRIBE_MESSAGES.subscribed });
   });
 
-  app.post("/api/notifications/unsubscribe", limited, async (request) => {
+  app.post("/api/notifications/unsubscribe", { ...limited, ...responds(successResponse) }, async (request) => {
     const { token } = parse(unsubscribeRequest, request.body);
     await unsubscribeByToken(db, token);
     return { success: true, message: UNSUBSCRIBE_MESSAGES.done };

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { TIMEFRAMES, type ProgressChartPoint } from "@stepsync/contracts";
+import { progressChartResponse, TIMEFRAMES, type ProgressChartPoint } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
+import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { progressChart } from "./service.ts";
 
@@ -13,9 +14,13 @@ const chartQuery = z.object({
 
 export function progressRoutes(app: FastifyInstance, { db }: AppContext): void {
   /** A bare list of points (part 1 §7): daily for week, weekly for month, monthly for year and all. */
-  app.get("/api/progress/chart", { preHandler: guard() }, async (request): Promise<ProgressChartPoint[]> => {
-    const { user } = currentUser(request);
-    const { timeframe, activity_type } = parse(chartQuery, request.query);
-    return progressChart(db, { timeframe, activityType: activity_type, userId: user.id });
-  });
+  app.get(
+    "/api/progress/chart",
+    { preHandler: guard(), ...responds(progressChartResponse) },
+    async (request): Promise<ProgressChartPoint[]> => {
+      const { user } = currentUser(request);
+      const { timeframe, activity_type } = parse(chartQuery, request.query);
+      return progressChart(db, { timeframe, activityType: activity_type, userId: user.id });
+    },
+  );
 }

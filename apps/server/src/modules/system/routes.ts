@@ -1,16 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import { appConfigResponse, healthResponse } from "@stepsync/contracts";
+import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { schemaProblem } from "../../db/health.ts";
 
 export function systemRoutes(app: FastifyInstance, { db, config, database }: AppContext): void {
-  app.get("/api/health", async (_request, reply) => {
+  app.get("/api/health", responds(healthResponse), async (_request, reply) => {
     const problem = await schemaProblem(db);
     if (problem) return reply.status(503).send({ status: "error", error: problem });
     return { status: "ok", database: database.kind };
   });
 
   /** What the web app needs to know about this deployment. */
-  app.get("/api/config", async () => ({
+  app.get("/api/config", responds(appConfigResponse), async () => ({
     google_client_id: config.googleClientId ?? null,
     support_email: config.supportEmail,
     // MAX_VIDEO_MB, so the upload screens check and state the limit this server applies.
