@@ -11,6 +11,20 @@ export const pagination = z.object({
 
 export const COMPARISON_STATUSES = ["processing", "completed", "failed"] as const;
 
+/** Cards (library, history) show thumbnails and previews at 16:9 (Tailwind's aspect-video). */
+export const CARD_ASPECT = 16 / 9;
+
+/**
+ * Where the person is in a video, for a card: a frame showing the whole body (`at`, seconds) and
+ * the window of the frame to show at CARD_ASPECT (fractions of the frame; it reaches outside the
+ * frame where a portrait video is shown in a landscape card).
+ */
+export const videoFraming = z.object({
+  at: z.number(),
+  crop: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+});
+export type VideoFraming = z.infer<typeof videoFraming>;
+
 /** A comparison as listed in history and recent activity (part 2 §3). */
 export const comparisonSummary = z.object({
   id: z.number().int(),
@@ -28,6 +42,8 @@ export const comparisonSummary = z.object({
   thumbnail_path: z.string().nullable(),
   reference_video_path: z.string().nullable(),
   user_video_path: z.string().nullable(),
+  /** The user's video framed for the card; null until analysed or when no person was framed. Always sent (optional only so summaries built without it still type-check). */
+  user_framing: videoFraming.nullable().optional(),
   reference_video_id: z.number().int().nullable(),
   created_at: z.string(),
 });

@@ -1,5 +1,5 @@
-import { compareVideos, isMotionError } from "@stepsync/motion";
-import { COMPARE_MESSAGES } from "@stepsync/contracts";
+import { compactFramingTrack, compareVideos, isMotionError, previewFraming } from "@stepsync/motion";
+import { CARD_ASPECT, COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { AppContext } from "../context.ts";
 import {
   beatComparison,
@@ -77,7 +77,9 @@ export function comparisonJobHandler(ctx: AppContext) {
           },
         },
       );
-      await completeComparison(ctx.db, comparisonId, result);
+      // The history card shows the user's video framed around them (see @stepsync/motion framing).
+      const userFraming = previewFraming(compactFramingTrack(result.tracks.user), CARD_ASPECT);
+      await completeComparison(ctx.db, comparisonId, result, userFraming);
     } catch (error) {
       if (isMotionError(error) && error.code !== "INTERNAL") {
         // The videos themselves are the problem (no person, unreadable…): say so, refund, no retry.

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { readText, writeText } from "../storage/blob-store.ts";
-import { analyzeVideo, extractFrame, isMotionError, type PoseTrack } from "@stepsync/motion";
+import { CARD_ASPECT } from "@stepsync/contracts";
+import { analyzeVideo, extractFrame, isMotionError, pickThumbnail, type PoseTrack } from "@stepsync/motion";
 import type { AppContext } from "../context.ts";
 import {
   beatReferencePoses,
@@ -21,8 +22,8 @@ export const poseTrackKey = (referenceVideoId: number) => `poses/reference-${ref
  * Computes a library video's poses once, right after upload, and stores the PoseTrack JSON; every
  * comparison against the video then loads it instead of analysing the reference again. A video the
  * engine cannot use (no person found, unreadable…) is marked failed with the reason, for the admin
- * who reviews it. A video uploaded without a thumbnail gets one here, from a frame of the video
- * (before the poses, so a video whose poses fail still has one).
+ * who reviews it. A video uploaded without a thumbnail gets one here, from the frame that shows the
+ * whole person best (or, when the poses fail, a plain frame, so it still has one).
  */
 export function referencePosesJobHandler(ctx: AppContext) {
   return async ({ referenceVideoId }: ReferencePosesJob) => {
@@ -34,14 +35,21 @@ export function referencePosesJobHandler(ctx: AppContext) {
       ctx.config.jobTimeoutSeconds * 1000,
       ctx.log,
     );
+    let videoPath: string | undefined;
+    // Never worth failing over: a video without a thumbnail shows a placeholder.
+    const thumbnail = (path: string, poses?: PoseTrack) =>
+      video.thumbnailKey
+        ? Promise.resolve()
+        : makeThumbnail(ctx, video, path, poses).catch((err: unknown) =>
+            ctx.log.warn({ err, referenceVideoId }, "could not store a thumbnail made from the video"),
+          );
     try {
-      const videoPath = await ctx.storage.localPath(video.videoKey);
-      if (!video.thumbnailKey)
-        await makeThumbnail(ctx, video, videoPath).catch((err: unknown) =>
-          ctx.log.warn({ err, referenceVideoId }, "could not store a thumbnail made from the video"),
-        );
+      videoPath = await ctx.storage.localPath(video.videoKey);
       track = await analyzeVideo(videoPath, { role: "reference" });
+      await thumbnail(videoPath, track);
     } catch (error) {
+      // Without poses (no person found…) the thumbnail is a plain frame, so the admin still sees the video.
+      if (videoPath) await thumbnail(videoPath);
       const reason = isMotionError(error) ? error.message : "The poses could not be computed.";
       if (!isMotionError(error) || error.code === "INTERNAL") {
         ctx.log.error({ err: error, referenceVideoId }, "reference pose analysis crashed");
@@ -59,15 +67,23 @@ export function referencePosesJobHandler(ctx: AppContext) {
 }
 
 /**
- * Stores a frame of the video as its thumbnail, unless one was set meanwhile. A video ffmpeg cannot
- * take a frame from keeps none (its pose analysis then reports why).
+ * Stores a frame of the video as its thumbnail, unless one was set meanwhile: with the poses, a
+ * frame showing the whole person, cut to the card's shape around them (see @stepsync/motion
+ * framing); without, a frame near the start. A video ffmpeg cannot take a frame from keeps none.
  */
 async function makeThumbnail(
   ctx: AppContext,
   video: { id: number; contributorId: number | null; durationS: number | null },
   videoPath: string,
+  track?: PoseTrack,
 ): Promise<void> {
-  const jpeg = await extractFrame(videoPath, { duration: video.durationS ?? undefined });
+  const framing = track && pickThumbnail(track, CARD_ASPECT);
+  const jpeg = await extractFrame(
+    videoPath,
+    framing
+      ? { at: framing.at, crop: { window: framing.crop, aspect: CARD_ASPECT } }
+      : { duration: video.durationS ?? undefined },
+  );
   if (!jpeg) return;
   const key = newThumbnailKey(video.contributorId ?? 0);
   await ctx.storage.put(key, Readable.from([jpeg]));

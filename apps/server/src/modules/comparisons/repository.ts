@@ -114,10 +114,22 @@ export async function setProgress(q: Queryable, id: number, progress: number): P
 }
 
 /** Stores the result; undefined when the comparison was no longer processing (nothing changed). */
-export async function markCompleted(q: Queryable, id: number, result: { overall_score: number }) {
+export async function markCompleted(
+  q: Queryable,
+  id: number,
+  result: { overall_score: number },
+  userFraming: ComparisonRow["userFraming"] = null,
+) {
   const [row] = await q
     .update(comparisons)
-    .set({ status: "completed", progress: 100, overallScore: result.overall_score, result, completedAt: new Date() })
+    .set({
+      status: "completed",
+      progress: 100,
+      overallScore: result.overall_score,
+      result,
+      userFraming,
+      completedAt: new Date(),
+    })
     .where(stillProcessing(id))
     .returning({ referenceVideoId: comparisons.referenceVideoId, userId: comparisons.userId });
   return row;

@@ -24,6 +24,7 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
     thumbnail_path: row.thumbnailPath,
     reference_video_path: referenceUrlOf(row),
     user_video_path: row.userVideoId ? userVideoUrl(row.userVideoId) : null,
+    user_framing: row.userFraming ?? null,
     reference_video_id: row.referenceVideoId,
     created_at: row.createdAt.toISOString(),
   };

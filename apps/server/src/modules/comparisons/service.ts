@@ -1,4 +1,10 @@
-import { type ActivityType, COMPARE_MESSAGES, type ComparisonStats, LIMITS } from "@stepsync/contracts";
+import {
+  type ActivityType,
+  COMPARE_MESSAGES,
+  type ComparisonStats,
+  LIMITS,
+  type VideoFraming,
+} from "@stepsync/contracts";
 import { awardAchievements } from "../achievements/service.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -121,9 +127,15 @@ export async function reportProgress(db: Queryable, id: number, percent: number)
   await repo.setProgress(db, id, Math.max(0, Math.min(99, Math.round(percent))));
 }
 
-export async function completeComparison(db: Db, id: number, result: { overall_score: number }): Promise<boolean> {
+/** Stores the result (and where the person is in the user's video, for the history card). */
+export async function completeComparison(
+  db: Db,
+  id: number,
+  result: { overall_score: number },
+  userFraming?: VideoFraming,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await repo.markCompleted(tx, id, result);
+    const row = await repo.markCompleted(tx, id, result, userFraming ?? null);
     if (!row) return false;
     if (row.referenceVideoId) await countLibraryUsage(tx, row.referenceVideoId);
     // Achievements in the same transaction (they see exactly the committed history, and exist only
