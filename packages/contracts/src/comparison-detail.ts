@@ -70,7 +70,24 @@ export type ComparisonSection = z.infer<typeof comparisonSection>;
  * (COCO 5–7), left_forearm (7–9), left_thigh (11–13), left_shin (13–15), the right ones alike, torso
  * (hips → shoulders), head (shoulders → nose), shoulders (6–5), hips (12–11).
  */
+export const LIMB_NAMES = [
+  "left_upper_arm",
+  "right_upper_arm",
+  "left_forearm",
+  "right_forearm",
+  "left_thigh",
+  "right_thigh",
+  "left_shin",
+  "right_shin",
+  "torso",
+  "head",
+  "shoulders",
+  "hips",
+] as const;
+export type LimbName = (typeof LIMB_NAMES)[number];
+
 export const limbScores = z.object({
+  /** LIMB_NAMES today (the engine keeps its own copy; the server's detail test checks they agree). */
   limbs: z.array(z.string()),
   times: z.array(z.number()),
   scores: z.array(z.array(z.number().nullable())),

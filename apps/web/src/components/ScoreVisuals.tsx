@@ -1,7 +1,8 @@
 import { scoreBand } from "@stepsync/contracts";
 import { cx } from "./cx";
 
-const STROKE = { green: "#34d399", yellow: "#fde047", red: "#fb7185" } as const;
+/** Canvas and SVG colours of the score bands (scoreBand), for strokes drawn outside Tailwind classes. */
+export const BAND_STROKE = { green: "#34d399", yellow: "#fde047", red: "#fb7185" } as const;
 const BAR = { green: "bg-emerald-400", yellow: "bg-yellow-300", red: "bg-rose-400" } as const;
 
 /** A radial gauge for a 0–100 score, coloured by band. */
@@ -27,7 +28,7 @@ export function ScoreRing({
           cy="50"
           r={r}
           fill="none"
-          stroke={STROKE[band]}
+          stroke={BAND_STROKE[band]}
           strokeWidth="9"
           strokeLinecap="round"
           strokeDasharray={c}

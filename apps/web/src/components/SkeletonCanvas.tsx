@@ -1,6 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { GROOVE, joints, type Pt, poseAt } from "../lib/skeleton-pose";
+import { BAND_STROKE } from "./ScoreVisuals";
 
 const BONES: ReadonlyArray<readonly [string, string]> = [
   ["neck", "pelvis"],
@@ -28,7 +29,7 @@ function drawFigure(
   for (const [a, b] of BONES) {
     const p = js[a]!;
     const q = js[b]!;
-    ctx.strokeStyle = flagged.has(b) ? "#fb7185" : color;
+    ctx.strokeStyle = flagged.has(b) ? BAND_STROKE.red : color;
     ctx.beginPath();
     ctx.moveTo(p.x, p.y);
     ctx.lineTo(q.x, q.y);

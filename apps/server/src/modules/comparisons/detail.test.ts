@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { comparisonDetailResponse, type Verdict } from "@stepsync/contracts";
-import type { ComparisonResult } from "@stepsync/motion";
+import { comparisonDetailResponse, LIMB_NAMES, type Verdict } from "@stepsync/contracts";
+import { type ComparisonResult, LIMB_NAMES as ENGINE_LIMB_NAMES } from "@stepsync/motion";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeComparison } from "../../test/factories.ts";
 
@@ -131,6 +131,10 @@ async function storedComparison(result: unknown, status: "completed" | "processi
 describe("GET /api/comparisons/:id serves the stored result", () => {
   it("in the contract's words: the engine and the contracts know the same verdicts (checked by tsc)", () => {
     expectTypeOf<ComparisonResult["moves"][number]["verdict"]>().toEqualTypeOf<Verdict>();
+  });
+
+  it("in the contract's words: the engine scores exactly the limbs the contract names (the overlay draws them)", () => {
+    expect([...ENGINE_LIMB_NAMES]).toEqual([...LIMB_NAMES]);
   });
 
   it("with the current engine's judgments, moves, counts, section moves and alignment confidence", async () => {
