@@ -41,4 +41,31 @@ describe("history card", () => {
     card(processing);
     expect(screen.queryByText(/interrupted/)).toBeNull();
   });
+
+  it("frames a portrait video around the dancer: the still is their whole-body frame, the whole frame height fills the card", () => {
+    card({
+      ...processing,
+      status: "completed",
+      overall_score: 81,
+      user_video_path: "/api/videos/3/file",
+      // As the server frames sample_fb_0 (576x1024): the dancer fills the frame's height.
+      user_framing: { at: 2.2857, crop: { x: -1.0802, y: 0, w: 3.1605, h: 1 } },
+    });
+    const video = screen.getByTestId("history-preview") as HTMLVideoElement;
+    expect(video.getAttribute("src")).toBe("/api/videos/3/file#t=2.2857");
+    // The frame is shown whole in height, centred: not a band across its middle (object-fit: cover).
+    expect(video.style.height).toBe("100%");
+    expect(video.style.top).toBe("0%");
+    expect(video.style.width).toBe("31.64%");
+    expect(video.style.left).toBe("34.18%");
+    expect(video.className).not.toContain("object-cover");
+  });
+
+  it("without a framing (older comparisons) the video covers the card from half a second in", () => {
+    card({ ...processing, status: "completed", overall_score: 81, user_video_path: "/api/videos/3/file" });
+    const video = screen.getByTestId("history-preview") as HTMLVideoElement;
+    expect(video.getAttribute("src")).toBe("/api/videos/3/file#t=0.5");
+    expect(video.className).toContain("object-cover");
+    expect(video.style.width).toBe("");
+  });
 });

@@ -1,13 +1,27 @@
-import type { ComparisonSummary } from "@stepsync/contracts";
+import type { ComparisonSummary, VideoFraming } from "@stepsync/contracts";
 import { Clock, Eye, Film, Loader2, Trash2, TriangleAlert, User } from "lucide-react";
-import { useRef, useState } from "react";
+import { type CSSProperties, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { cx } from "../../components/cx";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { elapsedText } from "../../lib/elapsed";
 import { activityLabel, formatWhen, scoreBgClass } from "../../lib/format";
 
-/** One comparison in the history grid; hovering swaps the thumbnail for a muted looping preview. */
+/**
+ * Places a video so that `crop` (a window of its frame, in fractions of it, at the card's aspect)
+ * fills the card: the video is scaled up by the window's inverse and shifted by its corner. A window
+ * reaching outside the frame (a portrait video) leaves the card's background at its sides.
+ */
+export function framedPlacement(crop: VideoFraming["crop"]): CSSProperties {
+  const pct = (v: number) => `${Math.round(v * 10000) / 100}%`;
+  return { left: pct(-crop.x / crop.w), top: pct(-crop.y / crop.h), width: pct(1 / crop.w), height: pct(1 / crop.h) };
+}
+
+/**
+ * One comparison in the history grid; hovering swaps the thumbnail for a muted looping preview.
+ * With the user's framing, the still is a frame showing their whole body and the preview is cut
+ * around them (a portrait video is not cropped to a band across its middle).
+ */
 export function HistoryCard({
   item,
   highlighted,
@@ -26,6 +40,8 @@ export function HistoryCard({
   const processing = item.status === "processing";
   const failed = item.status === "failed";
   const videoSrc = item.user_video_path;
+  // Where the person is in the video: its still shows them whole, and the preview keeps them in view.
+  const framing = item.user_framing ?? null;
 
   const startPreview = () => {
     setHover(true);
@@ -73,15 +89,18 @@ export function HistoryCard({
         {videoSrc ? (
           <video
             ref={preview}
-            src={`${videoSrc}#t=0.5`}
+            src={`${videoSrc}#t=${framing?.at ?? 0.5}`}
             muted
             loop
             playsInline
             preload="metadata"
             aria-hidden
             tabIndex={-1}
+            data-testid="history-preview"
+            style={framing ? framedPlacement(framing.crop) : undefined}
             className={cx(
-              "absolute inset-0 size-full object-cover transition-opacity",
+              "absolute transition-opacity",
+              framing ? "max-w-none object-fill" : "inset-0 size-full object-cover",
               item.thumbnail_path && !thumbFailed && !hover ? "opacity-0" : "opacity-100",
             )}
           />
