@@ -7,6 +7,7 @@ export * from "./profile.ts";
 export * from "./credits.ts";
 export * from "./comparisons.ts";
 export * from "./comparison-detail.ts";
+export * from "./routine-progress.ts";
 export * from "./achievements.ts";
 export * from "./payments.ts";
 export * from "./dashboard.ts";
