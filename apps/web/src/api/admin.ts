@@ -15,6 +15,7 @@ import type {
   MessageResponse,
   RealtimeStats,
   Role,
+  SuccessResponse,
   SystemStats,
   TrafficStats,
   UnsubscribedResponse,
@@ -81,6 +82,6 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /** POST /api/notifications/unsubscribe: the tokenised link of one subscription. */
-export function unsubscribeByToken(token: string): Promise<{ success: boolean; message: string }> {
+export function unsubscribeByToken(token: string): Promise<SuccessResponse> {
   return apiRequest("/api/notifications/unsubscribe", { method: "POST", auth: false, body: { token } });
 }
