@@ -93,6 +93,37 @@ export async function recentScoresOf(q: Queryable, userId: number, count: number
   return rows.map((r) => r.score);
 }
 
+/**
+ * A user's completed comparisons against one library video made before comparison `beforeId` (by
+ * creation time, then id), newest first: score and the result's sections only (not the tracks).
+ */
+export async function completedAttemptsOn(
+  q: Queryable,
+  userId: number,
+  referenceVideoId: number,
+  beforeId: number,
+  limit: number,
+) {
+  return q
+    .select({
+      id: comparisons.id,
+      createdAt: comparisons.createdAt,
+      overallScore: comparisons.overallScore,
+      sections: sql<unknown>`${comparisons.result} -> 'sections'`,
+    })
+    .from(comparisons)
+    .where(
+      and(
+        completedOf(userId),
+        eq(comparisons.referenceVideoId, referenceVideoId),
+        // Compared in the database, at its own (microsecond) precision.
+        sql`(${comparisons.createdAt}, ${comparisons.id}) < (select c.created_at, c.id from comparisons c where c.id = ${beforeId})`,
+      ),
+    )
+    .orderBy(desc(comparisons.createdAt), desc(comparisons.id))
+    .limit(limit);
+}
+
 // The analysis job's state ------------------------------------------------------------------------
 
 /** Counts an attempt and marks the job alive; undefined when no longer processing. */

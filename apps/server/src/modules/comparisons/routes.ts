@@ -5,6 +5,7 @@ import {
   processingStatusResponse,
   comparisonDetailResponse,
   messageResponse,
+  routineProgressResponse,
 } from "@stepsync/contracts";
 import { responds } from "../../http/responds.ts";
 import { z } from "zod";
@@ -20,6 +21,7 @@ import {
   listComparisonsOf,
   ownComparison,
   processingComparisonsOf,
+  routineProgress,
 } from "./service.ts";
 
 const idParam = z.object({ id: rowId() });
@@ -57,6 +59,16 @@ export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = parse(idParam, request.params);
     return { comparison: toComparisonDetail(await ownComparison(db, id, currentUser(request).user)) };
   });
+
+  /** Earlier scores of the owner on the same library routine, and the change since last time; 404 like the detail. */
+  app.get(
+    "/api/comparisons/:id/progress",
+    { preHandler: guard(), ...responds(routineProgressResponse) },
+    async (request) => {
+      const { id } = parse(idParam, request.params);
+      return routineProgress(db, id, currentUser(request).user);
+    },
+  );
 
   /** Deletes a comparison and the uploaded files no other comparison uses. */
   app.delete("/api/comparisons/:id", { preHandler: guard(), ...responds(messageResponse) }, async (request) => {

@@ -3,6 +3,8 @@ import {
   COMPARE_MESSAGES,
   type ComparisonStats,
   LIMITS,
+  ROUTINE_PROGRESS_LIMIT,
+  type RoutineProgress,
   type VideoFraming,
 } from "@stepsync/contracts";
 import { awardAchievements } from "../achievements/service.ts";
@@ -17,6 +19,7 @@ import { deleteUpload, ownUpload, recordUpload } from "../videos/service.ts";
 import { canSeeComparison } from "./policy.ts";
 import * as repo from "./repository.ts";
 import type { ComparisonRow } from "./repository.ts";
+import { type Attempt, listedAttempts, sectionScoresOf, sinceLast } from "./routine-progress.ts";
 
 /** Lists are plain reads: the routes serialise and page them. */
 export { listOf as listComparisonsOf, processingOf as processingComparisonsOf } from "./repository.ts";
@@ -174,6 +177,37 @@ export async function requeueComparison(db: Queryable, queue: JobQueue, id: numb
 
 /** Takes the processing comparisons whose job went silent (each row by exactly one sweeping process). */
 export const takeSilentComparisons = repo.takeSilent;
+
+// Progress on a routine ---------------------------------------------------------------------------
+
+/**
+ * One of the user's comparisons against their earlier ones on the same library video: the earlier
+ * attempts (newest first) and the change since the last one, overall and per section. An uploaded
+ * reference keeps no progress (nothing says two uploads are the same routine).
+ */
+export async function routineProgress(db: Queryable, id: number, user: { id: number }): Promise<RoutineProgress> {
+  const row = await ownComparison(db, id, user);
+  const answer = { comparison_id: row.id, reference_video_id: row.referenceVideoId };
+  if (!row.referenceVideoId) return { ...answer, earlier: [], since_last: null };
+  // One more than listed, so the oldest listed still gets its change against the one before it.
+  const rows = await repo.completedAttemptsOn(db, user.id, row.referenceVideoId, row.id, ROUTINE_PROGRESS_LIMIT + 1);
+  const earlier: Attempt[] = rows.flatMap((r) =>
+    r.overallScore === null
+      ? []
+      : [{ id: r.id, createdAt: r.createdAt, overallScore: r.overallScore, sections: sectionScoresOf(r.sections) }],
+  );
+  const scored = row.status === "completed" && row.overallScore !== null;
+  const current = scored
+    ? { overallScore: row.overallScore as number, sections: sectionScoresOf((row.result as StoredSections)?.sections) }
+    : undefined;
+  return {
+    ...answer,
+    earlier: listedAttempts(earlier).slice(0, ROUTINE_PROGRESS_LIMIT),
+    since_last: current ? sinceLast(current, earlier[0]) : null,
+  };
+}
+
+type StoredSections = { sections?: unknown } | null;
 
 // Statistics --------------------------------------------------------------------------------------
 
