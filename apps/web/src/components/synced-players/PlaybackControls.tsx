@@ -95,7 +95,9 @@ export function PlaybackControls({
         >
           {playing ? <Pause className="size-5" aria-hidden /> : <Play className="ml-0.5 size-5" aria-hidden />}
         </button>
-        <span className="mt-3.5 w-9 shrink-0 text-right text-xs tabular-nums text-slate-300">{clock(time)}</span>
+        <span className="mt-3.5 hidden w-9 shrink-0 text-right text-xs tabular-nums text-slate-300 sm:block">
+          {clock(time)}
+        </span>
         <div className="min-w-0 flex-1 pt-3">
           <input
             type="range"
@@ -110,12 +112,24 @@ export function PlaybackControls({
             className="block h-2 w-full cursor-pointer accent-accent-500 disabled:cursor-not-allowed disabled:opacity-50"
           />
           {timeline}
+          {/* On a phone the times go under the scrubber, which gets the width. */}
+          <span className="mx-2 mt-1.5 flex justify-between text-xs tabular-nums text-slate-400 sm:hidden">
+            <span className="text-slate-300">{clock(time)}</span>
+            {clock(duration)}
+          </span>
         </div>
-        <span className="mt-3.5 w-9 shrink-0 text-xs tabular-nums text-slate-400">{clock(duration)}</span>
+        <span className="mt-3.5 hidden w-9 shrink-0 text-xs tabular-nums text-slate-400 sm:block">
+          {clock(duration)}
+        </span>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <button type="button" onClick={onRestart} disabled={loading} className={cx(pill, pillColours(false))}>
-          <RotateCcw className="size-4" aria-hidden /> Restart
+        <button
+          type="button"
+          onClick={onRestart}
+          disabled={loading}
+          className={cx(pill, pillColours(false), "max-sm:w-9 max-sm:justify-center max-sm:px-0")}
+        >
+          <RotateCcw className="size-4 shrink-0" aria-hidden /> <span className="max-sm:sr-only">Restart</span>
         </button>
         <span className="inline-flex gap-1">
           <button
@@ -147,8 +161,9 @@ export function PlaybackControls({
               : "border-white/12 bg-white/8 text-slate-300",
           )}
         >
-          {loop ? "Loop speed" : "Speed"}
+          <span aria-hidden>{loop ? "Loop speed" : "Speed"}</span>
           <select
+            aria-label={loop ? "Loop speed" : "Speed"}
             value={speed}
             disabled={loading}
             onChange={(e) => onSpeed(Number(e.currentTarget.value))}

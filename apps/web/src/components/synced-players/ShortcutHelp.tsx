@@ -64,7 +64,7 @@ export function ShortcutHelp({ open, onOpenChange }: { open: boolean; onOpenChan
           role="dialog"
           aria-label="Keyboard shortcuts"
           tabIndex={-1}
-          className="absolute bottom-full right-0 z-30 mb-2 w-full max-w-xs rounded-2xl border border-white/12 bg-night-900/95 p-4 text-sm shadow-2xl shadow-black/50 outline-none backdrop-blur-xl"
+          className="absolute bottom-full right-0 z-30 mb-2 w-full max-w-sm rounded-2xl border border-white/12 bg-night-900 p-4 text-sm shadow-2xl shadow-black/50 outline-none"
         >
           <div className="mb-2 flex items-center justify-between gap-2">
             <p className="inline-flex items-center gap-2 font-semibold text-white">

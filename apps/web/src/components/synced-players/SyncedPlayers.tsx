@@ -1,7 +1,6 @@
 import type { CompactTrack } from "@stepsync/contracts";
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import type { TimeMap } from "../../lib/sync";
-import { cx } from "../cx";
 import { type PlayerLayout, readLayout, saveLayout } from "./layout";
 import { PlaybackControls } from "./PlaybackControls";
 import { PlayerPanel } from "./PlayerPanel";
@@ -117,11 +116,10 @@ export function SyncedPlayers({
   return (
     <div className="space-y-4">
       <div
-        className={cx(
-          // --player-h caps each box's height: a portrait video fills the phone's width, and side by
-          // side both fit the window.
-          "relative flex flex-col items-center gap-3 [--player-h:75svh] md:flex-row md:items-start md:justify-center md:gap-4 md:[--player-h:min(70svh,720px)]",
-        )}
+        // --player-h caps each box's height: a portrait video fills the phone's width, and side by
+        // side both fit the window. Side by side the boxes (same height) line up at the bottom, so a
+        // caption that wraps in a narrow column does not push its box down.
+        className="relative flex flex-col items-center gap-3 [--player-h:75svh] md:flex-row md:items-end md:justify-center md:gap-4 md:[--player-h:min(70svh,720px)]"
         data-testid="players"
         data-layout={layout}
       >

@@ -34,6 +34,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const results = detail.results;
   const sections = results?.sections ?? [];
   const players = useRef<SyncedPlayersHandle>(null);
+  const playersBox = useRef<HTMLDivElement>(null);
   const [refTime, setRefTime] = useState(0);
   // The section a jump went to, and the move when it was a move's jump (both lit for 5 s).
   const [highlight, setHighlight] = useState<{ section: number; move: number | null } | null>(null);
@@ -42,6 +43,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const moves = results?.moves ?? null;
   const loop = useMemo(() => practiceLoop(looped, moves ?? [], sections), [looped, moves, sections]);
   const toggle = (key: string) => setLooped((l) => toggleLoop(l, key));
+  /** A Loop button in the list: the loop starts (or stops) and, starting, shows the players. */
+  const toggleFromList = (key: string) => {
+    if (looped !== key) revealPlayers();
+    toggle(key);
+  };
   const highlightTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
   const current = currentSectionIndex(sections, refTime);
@@ -56,6 +62,17 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const jointTexts = view.sameRoutine ? jointFeedbackList(results) : [];
   const timeMap = view.sameRoutine ? (detail.alignment_info?.time_map ?? null) : null;
 
+  /** A replay or loop chosen in the list below plays where it can be seen: the players scroll into view when mostly off screen. */
+  function revealPlayers() {
+    const box = playersBox.current;
+    if (!box || typeof box.scrollIntoView !== "function") return;
+    const r = box.getBoundingClientRect();
+    const seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+    if (seen >= Math.min(r.height, window.innerHeight) / 2) return;
+    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    box.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }
+
   /** Section jump (§4) to a reference time; the user player follows through the sync. */
   function jumpTo(timestamp: number, section: number, move: number | null) {
     // Jumping is choosing a section: a running loop stops.
@@ -69,6 +86,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const jump = (index: number) => {
     const s = sections[index];
     if (s) jumpTo(s.timestamp, index, null);
+    revealPlayers();
   };
   const jumpToMove = (move: MoveResult) => jumpTo(move.start_s, sectionOfMove(sections, move.index), move.index);
   const loopingMove = loopKey.moveIndex(looped);
@@ -129,7 +147,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
 
       {referenceUrl && userUrl ? (
         // Less padding on a phone: the videos get the width.
-        <div className="glass p-3 sm:p-6">
+        <div ref={playersBox} className="glass scroll-mt-20 p-3 sm:p-6">
           <SyncedPlayers
             ref={players}
             referenceUrl={referenceUrl}
@@ -213,9 +231,12 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                   looping={looped === loopKey.section(i)}
                   loopingMove={loopingMove}
                   onJump={() => jump(i)}
-                  onJumpToMove={jumpToMove}
-                  onLoop={() => toggle(loopKey.section(i))}
-                  onLoopMove={(m) => toggle(loopKey.move(m))}
+                  onJumpToMove={(m) => {
+                    jumpToMove(m);
+                    revealPlayers();
+                  }}
+                  onLoop={() => toggleFromList(loopKey.section(i))}
+                  onLoopMove={(m) => toggleFromList(loopKey.move(m))}
                 />
               ))}
             </ol>

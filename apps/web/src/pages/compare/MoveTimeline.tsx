@@ -35,7 +35,8 @@ function Block({
   const side =
     leftPct + widthPct / 2 < 25 ? "left-0" : leftPct + widthPct / 2 > 75 ? "right-0" : "left-1/2 -translate-x-1/2";
   return (
-    <li className="group absolute inset-y-0" style={{ left: `${leftPct}%`, width: `${widthPct}%` }}>
+    // px-px: a hair of gap, so neighbouring moves of one verdict read as two blocks.
+    <li className="group absolute inset-y-0 px-px" style={{ left: `${leftPct}%`, width: `${widthPct}%` }}>
       <button
         type="button"
         onClick={onJump}
@@ -60,10 +61,10 @@ function Block({
           <span
             aria-hidden
             className={cx(
-              "absolute top-1/2 size-0 -translate-y-1/2 border-y-[4px] border-y-transparent",
+              "absolute top-1/2 size-0 -translate-y-1/2 border-y-[3.5px] border-y-transparent",
               timing === "late"
-                ? "right-0.5 border-l-[5px] border-l-night-950"
-                : "left-0.5 border-r-[5px] border-r-night-950",
+                ? "right-0.5 border-l-[4.5px] border-l-night-950"
+                : "left-0.5 border-r-[4.5px] border-r-night-950",
             )}
           />
         ) : null}
