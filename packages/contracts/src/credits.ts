@@ -30,4 +30,7 @@ export const purchase = z.object({
   created_at: z.string(),
 });
 export type Purchase = z.infer<typeof purchase>;
+/** POST /api/credits/checkout-closed: where the purchase now stands. */
+export const checkoutClosedResponse = purchase.pick({ payment_status: true, ended: true });
+export type CheckoutClosedResponse = z.infer<typeof checkoutClosedResponse>;
 export const purchasesResponse = z.object({ purchases: z.array(purchase) });

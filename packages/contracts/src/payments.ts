@@ -37,7 +37,9 @@ export const razorpayOrderResponse = z.object({
 });
 export type RazorpayOrderResponse = z.infer<typeof razorpayOrderResponse>;
 export const purchaseRedirectResponse = z.object({ redirect: z.string() });
-export type PurchaseResponse = RazorpayOrderResponse | z.infer<typeof purchaseRedirectResponse>;
+/** The order first: a redirect answer lacks its fields, so the union never strips an order to a redirect. */
+export const purchaseResponse = z.union([razorpayOrderResponse, purchaseRedirectResponse]);
+export type PurchaseResponse = z.infer<typeof purchaseResponse>;
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 export const verifyRazorpayRequest = z.object({

@@ -57,3 +57,7 @@ export const profileStats = z.object({
 export const profileSchema = userSchema.extend({ credits: z.number().int(), stats: profileStats });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponse = z.object({ profile: profileSchema });
+export type ProfileResponse = z.infer<typeof profileResponse>;
+/** PUT /api/profile: the saved profile and what happened (e-mail changes wait for confirmation). */
+export const updateProfileResponse = z.object({ profile: profileSchema, message: z.string() });
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;

@@ -1,5 +1,6 @@
 import type {
   CheckoutClosedRequest,
+  CheckoutClosedResponse,
   CreditBundle,
   CreditTransaction,
   Purchase,
@@ -31,7 +32,7 @@ export function purchaseRazorpay(bundleId: number): Promise<PurchaseResponse> {
 }
 
 /** Tells the server the checkout closed without success, so the purchase shows Cancelled or Failed. */
-export function reportCheckoutClosed(body: CheckoutClosedRequest): Promise<unknown> {
+export function reportCheckoutClosed(body: CheckoutClosedRequest): Promise<CheckoutClosedResponse> {
   return apiRequest("/api/credits/checkout-closed", { method: "POST", body });
 }
 

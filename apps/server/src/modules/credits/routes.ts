@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { balanceResponse, bundlesResponse, transactionsResponse, purchasesResponse } from "@stepsync/contracts";
-import { responds } from "../../http/responds.ts";
 import {
+  balanceResponse,
+  bundlesResponse,
+  checkoutClosedResponse,
+  purchaseResponse,
+  purchasesResponse,
+  transactionsResponse,
+  verifyRazorpayResponse,
   checkoutClosedRequest,
   purchaseRequest,
   verifyRazorpayRequest,
@@ -9,6 +14,7 @@ import {
   type PurchaseResponse,
   type VerifyRazorpayResponse,
 } from "@stepsync/contracts";
+import { responds } from "../../http/responds.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import { parse } from "../../http/errors.ts";
 import type { AppContext } from "../../context.ts";
@@ -47,38 +53,46 @@ export function creditRoutes(app: FastifyInstance, { db, config, log }: AppConte
   });
 
   /** A Razorpay order for a bundle; without payment keys the answer is 200 { redirect: "/coming-soon" }. */
-  app.post("/api/credits/purchase-razorpay", { preHandler: guard() }, async (request): Promise<PurchaseResponse> => {
-    const { user } = currentUser(request);
-    const { bundle_id } = parse(purchaseRequest, request.body);
-    const checkout = await startCheckout(db, provider, log, user.id, bundle_id);
-    if ("redirect" in checkout) return { redirect: checkout.redirect };
-    const { keyId, bundle, order, notes, purchaseId } = checkout;
-    return {
-      key_id: keyId,
-      amount: bundle.pricePaise,
-      currency: "INR",
-      name: "StepSync",
-      description: `${bundle.name}: ${bundle.creditsAmount} credits`,
-      image: `${config.publicUrl}/favicon.svg`,
-      order_id: order.id,
-      prefill: { name: user.fullName || user.username, email: user.email },
-      notes,
-      purchase_id: purchaseId,
-    };
-  });
+  app.post(
+    "/api/credits/purchase-razorpay",
+    { preHandler: guard(), ...responds(purchaseResponse) },
+    async (request): Promise<PurchaseResponse> => {
+      const { user } = currentUser(request);
+      const { bundle_id } = parse(purchaseRequest, request.body);
+      const checkout = await startCheckout(db, provider, log, user.id, bundle_id);
+      if ("redirect" in checkout) return { redirect: checkout.redirect };
+      const { keyId, bundle, order, notes, purchaseId } = checkout;
+      return {
+        key_id: keyId,
+        amount: bundle.pricePaise,
+        currency: "INR",
+        name: "StepSync",
+        description: `${bundle.name}: ${bundle.creditsAmount} credits`,
+        image: `${config.publicUrl}/favicon.svg`,
+        order_id: order.id,
+        prefill: { name: user.fullName || user.username, email: user.email },
+        notes,
+        purchase_id: purchaseId,
+      };
+    },
+  );
 
   /** The checkout closed without success: answers the purchase's status (see closeCheckout). */
-  app.post("/api/credits/checkout-closed", { preHandler: guard() }, async (request) => {
-    const { user } = currentUser(request);
-    const input = parse(checkoutClosedRequest, request.body);
-    const now = await closeCheckout(db, user.id, input.razorpay_order_id, input.razorpay_payment_id);
-    return { payment_status: now.paymentStatus, ended: endedOf(now) };
-  });
+  app.post(
+    "/api/credits/checkout-closed",
+    { preHandler: guard(), ...responds(checkoutClosedResponse) },
+    async (request) => {
+      const { user } = currentUser(request);
+      const input = parse(checkoutClosedRequest, request.body);
+      const now = await closeCheckout(db, user.id, input.razorpay_order_id, input.razorpay_payment_id);
+      return { payment_status: now.paymentStatus, ended: endedOf(now) };
+    },
+  );
 
   /** Checkout success: credits granted once (0 when the webhook was first); see verifyCheckout. */
   app.post(
     "/api/credits/verify-razorpay",
-    { preHandler: guard() },
+    { preHandler: guard(), ...responds(verifyRazorpayResponse) },
     async (request): Promise<VerifyRazorpayResponse> => {
       const { user } = currentUser(request);
       const input = parse(verifyRazorpayRequest, request.body);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { profileResponse } from "@stepsync/contracts";
 import { responds } from "../../http/responds.ts";
-import { MESSAGES, updateProfileRequest } from "@stepsync/contracts";
+import { MESSAGES, profileResponse, updateProfileRequest, updateProfileResponse } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
@@ -13,7 +12,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { profile: await loadProfile(db, currentUser(request).user) };
   });
 
-  app.put("/api/profile", { preHandler: guard() }, async (request) => {
+  app.put("/api/profile", { preHandler: guard(), ...responds(updateProfileResponse) }, async (request) => {
     const { user } = currentUser(request);
     const input = parse(updateProfileRequest, request.body);
     const { user: updated, newEmail } = await updateProfile(ctx, request.log, user, input);
