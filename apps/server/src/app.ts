@@ -68,7 +68,13 @@ export type App = {
 /** Content Security Policy: our own code, plus the Google sign-in and Razorpay checkout scripts. */
 const csp = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", "https://accounts.google.com/gsi/client", "https://checkout.razorpay.com"],
+  // 'wasm-unsafe-eval' lets the recording dialog's pose worker compile its WebAssembly (our own file).
+  scriptSrc: [
+    "'self'",
+    "'wasm-unsafe-eval'",
+    "https://accounts.google.com/gsi/client",
+    "https://checkout.razorpay.com",
+  ],
   styleSrc: ["'self'", "'unsafe-inline'", "https://accounts.google.com/gsi/style"],
   imgSrc: ["'self'", "data:", "blob:", "https:"],
   mediaSrc: ["'self'", "blob:"],

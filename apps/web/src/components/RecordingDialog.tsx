@@ -2,6 +2,7 @@ import { LIMITS } from "@stepsync/contracts";
 import { Camera, Circle, RefreshCw, Square, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { COMPARE_TEXTS } from "../constants/texts";
+import { useLivePose } from "../lib/browser-pose/useLivePose";
 import {
   CAMERA_CONSTRAINTS,
   cameraErrorText,
@@ -11,32 +12,60 @@ import {
   withTimeout,
 } from "../lib/recorder";
 import { Button } from "./Button";
+import { cx } from "./cx";
+import { COUNT_IN_FROM, countIn } from "./dance-along/count-in";
+import { DanceAlongControls } from "./dance-along/DanceAlongControls";
+import { LivePoseNote } from "./dance-along/LivePoseNote";
+import { ReferenceTile } from "./dance-along/ReferenceTile";
 import { Dialog } from "./Dialog";
 
-type Phase = "initializing" | "ready" | "recording" | "error";
+type Phase = "initializing" | "ready" | "counting" | "recording" | "error";
 
 const READY_FALLBACK_MS = 5000;
 
-/** Records the user's performance with the front camera and hands back a video file (part 2 §2, §4, §5). */
+/**
+ * Records the user's performance with the front camera and hands back a video file (part 2 §2, §4,
+ * §5), with a live skeleton on the preview. With a reference chosen the take can be danced along:
+ * the reference plays beside the preview (mirrored by default, with its sound), and recording and
+ * playback start together after a 3-2-1 count-in, so the take starts in step with the reference.
+ */
 export function RecordingDialog({
   open,
   onClose,
   onRecorded,
+  referenceUrl = null,
 }: {
   open: boolean;
   onClose: () => void;
   onRecorded: (file: File) => void;
+  /** The chosen reference video (a file's object URL or the library video's URL), if any. */
+  referenceUrl?: string | null;
 }) {
   const [phase, setPhase] = useState<Phase>("initializing");
   const [error, setError] = useState<string | null>(null);
   const [elapsed, setElapsed] = useState(0);
+  const [danceAlong, setDanceAlong] = useState(Boolean(referenceUrl));
+  const [mirrored, setMirrored] = useState(true);
+  const [count, setCount] = useState(COUNT_IN_FROM);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const skeletonRef = useRef<HTMLCanvasElement>(null);
+  const referenceRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const chunksRef = useRef<Blob[]>([]);
   const formatRef = useRef<string>("video/webm");
   const tickRef = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const cancelCountRef = useRef<() => void>(() => undefined);
   const attemptRef = useRef(0);
+
+  const withReference = danceAlong && Boolean(referenceUrl);
+  const recording = phase === "recording";
+  const poseStatus = useLivePose(open, videoRef, skeletonRef, recording);
+
+  // Each opening starts from the default: dance along whenever there is a reference.
+  useEffect(() => {
+    if (open) setDanceAlong(Boolean(referenceUrl));
+  }, [open, referenceUrl]);
 
   const stopStream = useCallback(() => {
     for (const track of streamRef.current?.getTracks() ?? []) track.stop();
@@ -105,6 +134,7 @@ export function RecordingDialog({
     void init();
     return () => {
       attemptRef.current++;
+      cancelCountRef.current();
       clearInterval(tickRef.current);
       const recorder = recorderRef.current;
       if (recorder && recorder.state !== "inactive") {
@@ -113,17 +143,34 @@ export function RecordingDialog({
         recorder.stop();
       }
       recorderRef.current = null;
+      referenceRef.current?.pause();
       stopStream();
     };
   }, [open, init, stopStream]);
 
   const stop = useCallback(() => {
     clearInterval(tickRef.current);
+    referenceRef.current?.pause();
     const recorder = recorderRef.current;
     if (recorder && recorder.state !== "inactive") recorder.stop();
   }, []);
 
-  function start() {
+  /** The reference from its first frame, with sound when the browser allows it, muted otherwise. */
+  function playReference() {
+    const reference = referenceRef.current;
+    if (!reference) return;
+    if (reference.currentTime !== 0) reference.currentTime = 0;
+    reference.muted = false;
+    void reference
+      .play()
+      .catch(() => {
+        reference.muted = true;
+        return reference.play();
+      })
+      .catch(() => undefined);
+  }
+
+  function record(alongReference: boolean) {
     const stream = streamRef.current;
     if (!stream) return;
     let recorder: MediaRecorder;
@@ -138,6 +185,17 @@ export function RecordingDialog({
     recorder.ondataavailable = (event) => {
       if (event.data && event.data.size > 0) chunksRef.current.push(event.data);
     };
+    // The take's time zero is when the recorder really starts (it takes a moment after start()):
+    // the reference and the clock start then, so the reference's first frame is the take's first.
+    recorder.onstart = () => {
+      if (alongReference) playReference();
+      const began = performance.now();
+      tickRef.current = setInterval(() => {
+        const ms = performance.now() - began;
+        setElapsed(ms);
+        if (ms >= LIMITS.recordingMaxMs) stop();
+      }, 250);
+    };
     recorder.onstop = () => {
       const type = (recorder.mimeType || formatRef.current).split(";")[0] || "video/webm";
       const blob = new Blob(chunksRef.current, { type });
@@ -148,19 +206,33 @@ export function RecordingDialog({
       onRecorded(file);
     };
     recorderRef.current = recorder;
-    recorder.start(1000);
-    const began = Date.now();
     setElapsed(0);
     setPhase("recording");
-    tickRef.current = setInterval(() => {
-      const ms = Date.now() - began;
-      setElapsed(ms);
-      if (ms >= LIMITS.recordingMaxMs) stop();
-    }, 250);
+    recorder.start(1000);
   }
 
-  const recording = phase === "recording";
+  function start() {
+    if (!streamRef.current) return;
+    if (!withReference) {
+      record(false);
+      return;
+    }
+    const reference = referenceRef.current;
+    if (reference) {
+      reference.pause();
+      if (reference.currentTime !== 0) reference.currentTime = 0;
+    }
+    setPhase("counting");
+    cancelCountRef.current = countIn(COUNT_IN_FROM, setCount, () => record(true));
+  }
+
+  function stopCountIn() {
+    cancelCountRef.current();
+    setPhase("ready");
+  }
+
   const warn = recording && elapsed >= LIMITS.recordingWarnMs;
+  const busy = phase === "counting" || recording;
 
   return (
     <Dialog
@@ -170,7 +242,8 @@ export function RecordingDialog({
       title="Record your performance"
       description="Step back so your whole body is in the frame. Recording stops on its own after 5 minutes."
       icon={<Camera className="size-5" aria-hidden />}
-      className="max-w-2xl"
+      // The sm: prefix outranks the Dialog's own max-w-lg.
+      className={withReference ? "sm:max-w-5xl" : "sm:max-w-2xl"}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={recording}>
@@ -184,6 +257,10 @@ export function RecordingDialog({
             <Button variant="danger" onClick={stop} icon={<Square className="size-4" aria-hidden />}>
               Stop Recording
             </Button>
+          ) : phase === "counting" ? (
+            <Button variant="secondary" onClick={stopCountIn} icon={<Square className="size-4" aria-hidden />}>
+              Stop count-in
+            </Button>
           ) : (
             <Button
               onClick={start}
@@ -196,17 +273,66 @@ export function RecordingDialog({
         </>
       }
     >
-      <div className="relative aspect-video overflow-hidden rounded-2xl border border-white/10 bg-black">
-        <video
-          ref={videoRef}
-          className="size-full -scale-x-100 object-cover"
-          muted
-          playsInline
-          autoPlay
-          aria-label="Camera preview"
+      {referenceUrl ? (
+        <DanceAlongControls
+          danceAlong={danceAlong}
+          onDanceAlong={setDanceAlong}
+          mirrored={mirrored}
+          onMirrored={setMirrored}
+          locked={busy}
         />
+      ) : null}
+      <div className={cx("relative", withReference && "sm:grid sm:grid-cols-2 sm:gap-3")} data-testid="recording-stage">
+        {withReference && referenceUrl ? (
+          <ReferenceTile
+            src={referenceUrl}
+            videoRef={referenceRef}
+            mirrored={mirrored}
+            className="h-[min(44vh,30rem)] sm:h-[min(58vh,32rem)]"
+          />
+        ) : null}
+        {/* The camera tile stays the same element whichever the layout, so the stream is kept. */}
+        <div
+          className={cx(
+            "overflow-hidden rounded-2xl border border-white/10 bg-black",
+            withReference
+              ? "absolute bottom-3 right-3 z-10 aspect-[3/4] w-[34%] shadow-xl shadow-black/60 sm:static sm:aspect-auto sm:h-[min(58vh,32rem)] sm:w-auto sm:shadow-none"
+              : "relative aspect-video",
+          )}
+        >
+          <div className="relative size-full -scale-x-100">
+            <video
+              ref={videoRef}
+              className={cx("size-full", withReference ? "object-cover sm:object-contain" : "object-cover")}
+              muted
+              playsInline
+              autoPlay
+              aria-label="Camera preview"
+            />
+            <canvas
+              ref={skeletonRef}
+              className="pointer-events-none absolute inset-0 size-full"
+              aria-hidden
+              data-testid="live-skeleton"
+              data-status={poseStatus ?? undefined}
+            />
+          </div>
+        </div>
+        {phase === "counting" ? (
+          <output
+            aria-live="assertive"
+            aria-label={`Recording starts in ${count}`}
+            data-testid="count-in"
+            className="pointer-events-none absolute inset-0 z-20 flex flex-col items-center justify-center gap-2 rounded-2xl bg-night-950/45"
+          >
+            <span key={count} className="animate-fade-up text-8xl font-black tabular-nums text-white drop-shadow-lg">
+              {count}
+            </span>
+            <span className="text-sm font-semibold uppercase tracking-widest text-accent-200">Get ready</span>
+          </output>
+        ) : null}
         {phase === "initializing" ? (
-          <output className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-night-950/80 text-sm text-slate-300">
+          <output className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 rounded-2xl bg-night-950/80 text-sm text-slate-300">
             <span className="size-8 animate-spin rounded-full border-[3px] border-accent-400 border-r-transparent" />
             {COMPARE_TEXTS.initializingCamera}
           </output>
@@ -214,14 +340,19 @@ export function RecordingDialog({
         {phase === "error" ? (
           <div
             role="alert"
-            className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-night-950/90 p-6 text-center text-sm text-rose-200"
+            className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 rounded-2xl bg-night-950/90 p-6 text-center text-sm text-rose-200"
           >
             <TriangleAlert className="size-7" aria-hidden />
             {error}
           </div>
         ) : null}
         {recording ? (
-          <div className="absolute left-3 top-3 flex items-center gap-2">
+          <div
+            className={cx(
+              "absolute top-3 z-20 flex flex-wrap items-center justify-end gap-2",
+              withReference ? "right-3" : "left-3",
+            )}
+          >
             <span className="inline-flex items-center gap-2 rounded-full bg-black/70 px-3 py-1 text-sm font-semibold tabular-nums text-white">
               <span className="size-2.5 animate-pulse rounded-full bg-rose-500" aria-hidden />
               <span role="timer" aria-label="Recording time">
@@ -239,6 +370,7 @@ export function RecordingDialog({
           </div>
         ) : null}
       </div>
+      <LivePoseNote status={poseStatus} />
     </Dialog>
   );
 }

@@ -35,7 +35,7 @@ import {
   submitProblem,
 } from "./logic";
 import { isFinalError, useComparison } from "./useComparison";
-import { VideoPicker } from "./VideoPicker";
+import { useObjectUrl, VideoPicker } from "./VideoPicker";
 
 type Phase =
   | { kind: "idle" }
@@ -91,6 +91,9 @@ export default function ComparePage() {
   const [referenceFile, setReferenceFile] = useState<File | null>(null);
   const [library, setLibrary] = useState<LibraryReference | null>(() => readLibraryReference(location.state));
   const [userFile, setUserFile] = useState<File | null>(null);
+  // The chosen reference, for dancing along with it while recording.
+  const referenceFileUrl = useObjectUrl(referenceFile);
+  const referenceUrl = referenceFile ? referenceFileUrl : (library?.videoUrl ?? null);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
@@ -373,6 +376,7 @@ export default function ComparePage() {
 
       <RecordingDialog
         open={recordOpen}
+        referenceUrl={referenceUrl}
         onClose={() => setRecordOpen(false)}
         onRecorded={(file) => {
           setUserFile(file);

@@ -1,0 +1,108 @@
+// Body tracking on a live <video>: samples frames into the model's square input, sends them to the
+// pose worker one at a time (never queueing: a slow device just tracks at a lower rate), and hands
+// each answer back in frame pixels. The worker, and with it TF.js and the model, is created here,
+// on start, and terminated on stop.
+import { type InputBox, type Keypoints, letterbox, MOVENET_INPUT_SIZE, toFramePoints } from "./movenet";
+import type { FrameRequest, WorkerReply } from "./protocol";
+
+export type LivePoseStatus = "loading" | "ready" | "unavailable";
+
+export interface LivePoseOptions {
+  video: HTMLVideoElement;
+  onStatus: (status: LivePoseStatus) => void;
+  /** Each estimate, in the video's own pixels. */
+  onPose: (points: Keypoints) => void;
+  /** Least time between two frames sent (ms), so recording and playback keep their share of the CPU. */
+  minIntervalMs: () => number;
+}
+
+/** Longer than this to load the runtime and the model counts as unavailable. */
+export const LOAD_TIMEOUT_MS = 30_000;
+
+function createPoseWorker(): Worker {
+  // The literal `new Worker(new URL(…))` form is what the bundler turns into its own chunk.
+  return new Worker(new URL("./pose.worker.ts", import.meta.url), { type: "module", name: "pose" });
+}
+
+/** Starts tracking; the returned function stops it and frees the worker. */
+export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePoseOptions): () => void {
+  let stopped = false;
+  let worker: Worker | undefined;
+  const fail = () => {
+    if (stopped) return;
+    stop();
+    onStatus("unavailable");
+  };
+  onStatus("loading");
+  if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
+    onStatus("unavailable");
+    return () => undefined;
+  }
+  try {
+    worker = createPoseWorker();
+  } catch {
+    onStatus("unavailable");
+    return () => undefined;
+  }
+
+  let ready = false;
+  let nextId = 0;
+  let pending: { id: number; box: InputBox } | null = null;
+  let lastSent = 0;
+  let raf = 0;
+  const loadTimer = setTimeout(fail, LOAD_TIMEOUT_MS);
+  const canvas = document.createElement("canvas");
+  canvas.width = MOVENET_INPUT_SIZE;
+  canvas.height = MOVENET_INPUT_SIZE;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+
+  const sample = (now: number) => {
+    raf = requestAnimationFrame(sample);
+    if (!ready || pending || now - lastSent < minIntervalMs()) return;
+    if (!ctx) return fail();
+    const w = video.videoWidth;
+    const h = video.videoHeight;
+    if (video.readyState < 2 || !w || !h) return;
+    const box = letterbox(w, h);
+    ctx.fillStyle = "#000";
+    ctx.fillRect(0, 0, MOVENET_INPUT_SIZE, MOVENET_INPUT_SIZE);
+    ctx.drawImage(video, box.x, box.y, box.width, box.height);
+    const { data } = ctx.getImageData(0, 0, MOVENET_INPUT_SIZE, MOVENET_INPUT_SIZE);
+    pending = { id: ++nextId, box };
+    lastSent = now;
+    const request: FrameRequest = { type: "frame", id: pending.id, rgba: data.buffer };
+    worker?.postMessage(request, [data.buffer]);
+  };
+
+  worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+    const reply = event.data;
+    if (stopped) return;
+    if (reply.type === "ready") {
+      clearTimeout(loadTimer);
+      ready = true;
+      onStatus("ready");
+      raf = requestAnimationFrame(sample);
+    } else if (reply.type === "pose") {
+      if (pending?.id !== reply.id) return;
+      const { box } = pending;
+      pending = null;
+      onPose(toFramePoints(reply.raw, box));
+    } else {
+      fail();
+    }
+  };
+  // The script itself failed to load or threw (e.g. a policy forbids WebAssembly).
+  worker.onerror = (event) => {
+    event.preventDefault();
+    fail();
+  };
+
+  function stop() {
+    stopped = true;
+    clearTimeout(loadTimer);
+    cancelAnimationFrame(raf);
+    worker?.terminate();
+    worker = undefined;
+  }
+  return stop;
+}

@@ -1,0 +1,273 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ffmpegPath } from "@stepsync/motion";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { signUp } from "./support/accounts.ts";
+import { noSideScroll, screenshot } from "./support/browser.ts";
+import { browserSuite } from "./support/suite.ts";
+
+/**
+ * Dancing along in a real Chromium: the pose model loads only when the recording dialog opens (never
+ * on the home page) and draws a live skeleton on the fake camera's picture; a dance-along take
+ * starts in step with the reference, as the comparison's alignment measures it.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const fixtures = path.resolve(repoRoot, "..", "shared", "fixtures");
+const clip = path.join(fixtures, "video", "pose_1.mp4");
+const haveFixtures = existsSync(clip);
+if (!haveFixtures) console.warn(`dance-along e2e: ${clip} is missing, skipping the fixture-based tests`);
+
+/** What the pose model brings: the worker with TF.js, its WebAssembly and MoveNet's files. */
+const POSE_FILES = /pose\.worker|tfjs|movenet|\.wasm(\?|$)/;
+
+let workDir: string | undefined;
+
+function run(file: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, (err, _stdout, stderr) =>
+      err ? reject(new Error(`${path.basename(file)} failed: ${stderr || err.message}`)) : resolve(),
+    );
+  });
+}
+
+/** Chromium's fake camera loops the fixture (Y4M: raw frames, what the fake device reads). */
+async function fakeCameraArgs(): Promise<string[]> {
+  const fake = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+  if (!haveFixtures) return fake;
+  workDir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-dance-"));
+  const y4m = path.join(workDir, "camera.y4m");
+  await run(ffmpegPath(), [
+    ...["-hide_banner", "-loglevel", "error", "-i", clip],
+    ...["-vf", "scale=480:480,fps=15", "-pix_fmt", "yuv420p", "-y", y4m],
+  ]);
+  return [...fake, `--use-file-for-fake-video-capture=${y4m}`];
+}
+
+afterAll(async () => {
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+const suite = browserSuite(async () => ({ browserArgs: await fakeCameraArgs() }));
+
+/** Every URL the page (and its workers) asks for, from now on. */
+function requestLog(p: Page): string[] {
+  const urls: string[] = [];
+  p.on("request", (r) => urls.push(r.url()));
+  return urls;
+}
+
+/**
+ * A dancer who follows the reference exactly. Chromium's fake camera plays its file on its own
+ * clock, from whenever the camera opened, so it cannot stand for someone dancing along; this one
+ * can: the camera's picture is whatever the dialog's reference video shows at that moment (the
+ * microphone stays Chromium's fake one). A take that starts in step with the reference therefore
+ * holds the reference from its first frame; one that starts early or late holds it shifted.
+ */
+async function cameraFollowsTheReference(context: BrowserContext): Promise<void> {
+  // Page code as text: this project's e2e typings have no DOM.
+  await context.addInitScript({
+    content: `(() => {
+      const devices = navigator.mediaDevices;
+      const original = devices.getUserMedia.bind(devices);
+      devices.getUserMedia = async (constraints) => {
+        const real = await original(constraints);
+        const canvas = document.createElement("canvas");
+        canvas.width = 480;
+        canvas.height = 480;
+        const ctx = canvas.getContext("2d");
+        const paint = () => {
+          const reference = document.querySelector('[data-testid="dance-along-reference"]');
+          ctx.fillStyle = "#1a1a1a";
+          ctx.fillRect(0, 0, canvas.width, canvas.height);
+          if (reference && reference.readyState >= 2) ctx.drawImage(reference, 0, 0, canvas.width, canvas.height);
+          requestAnimationFrame(paint);
+        };
+        paint();
+        for (const track of real.getVideoTracks()) track.stop();
+        return new MediaStream([...canvas.captureStream(30).getVideoTracks(), ...real.getAudioTracks()]);
+      };
+    })();`,
+  });
+}
+
+type Alignment = { offset_s: number; tempo_ratio: number; mirrored: boolean } | null;
+
+/** The signed-in user's newest comparison's alignment, read through the API with the page's cookie. */
+function newestAlignment(p: Page): Promise<Alignment> {
+  return p.evaluate(async () => {
+    const list = (await (await fetch("/api/comparisons?page=1")).json()) as { comparisons: Array<{ id: number }> };
+    const id = list.comparisons[0]?.id;
+    const detail = (await (await fetch(`/api/comparisons/${id}`)).json()) as {
+      comparison: { alignment_info: { offset_s: number; tempo_ratio: number; mirrored: boolean } | null };
+    };
+    return detail.comparison.alignment_info;
+  });
+}
+
+/** Pixels the live skeleton canvas has drawn (non-transparent). */
+function skeletonPixels(p: Page): Promise<number> {
+  type Canvas = {
+    width: number;
+    height: number;
+    getContext(kind: "2d"): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+  };
+  return p.getByTestId("live-skeleton").evaluate((el: unknown) => {
+    const canvas = el as Canvas;
+    const ctx = canvas.getContext("2d");
+    if (!ctx || !canvas.width || !canvas.height) return 0;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
+    return n;
+  });
+}
+
+type Media = { readyState: number; paused: boolean; muted: boolean; ended: boolean };
+/** Whether the page draws the element flipped left to right (CSS scale or transform). */
+const isFlipped = (el: unknown) => {
+  const style = (
+    globalThis as unknown as { getComputedStyle(e: unknown): { scale: string; transform: string } }
+  ).getComputedStyle(el);
+  return /^-1( |$)/.test(style.scale) || /^matrix\(-1,/.test(style.transform);
+};
+
+async function openRecordingWithReference(p: Page) {
+  await p.goto(`${suite.server.baseUrl}/compare`);
+  await p.getByLabel("Reference video file").setInputFiles(clip);
+  await p.getByRole("button", { name: "Record with camera" }).click();
+  const dialog = p.getByRole("dialog", { name: "Record your performance" });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  return dialog;
+}
+
+describe("dance along", () => {
+  it.skipIf(!haveFixtures)(
+    "loads the pose model only in the recording dialog, from our own server, and draws the live skeleton",
+    async () => {
+      const { page: p, problems } = await suite.page({ width: 1440, height: 900 });
+      const urls = requestLog(p);
+      await p.goto(suite.server.baseUrl);
+      await p.waitForLoadState("networkidle");
+      expect(urls.filter((u) => POSE_FILES.test(u))).toEqual([]);
+
+      await signUp(p, suite.server.baseUrl, { name: "Lena Park", email: "lena@example.com" });
+      await p.goto(`${suite.server.baseUrl}/compare`);
+      await p.getByLabel("Reference video file").setInputFiles(clip);
+      await p.waitForLoadState("networkidle");
+      expect(urls.filter((u) => POSE_FILES.test(u))).toEqual([]);
+
+      const dialog = await openRecordingWithReference(p);
+      const skeleton = p.getByTestId("live-skeleton");
+      await expect.poll(() => skeleton.getAttribute("data-status"), { timeout: 60_000 }).toBe("ready");
+      expect(await dialog.getByTestId("live-pose-note").textContent()).toContain("Body tracking on");
+      const poseFiles = urls.filter((u) => POSE_FILES.test(u));
+      expect(poseFiles.some((u) => /pose\.worker/.test(u))).toBe(true);
+      expect(poseFiles.some((u) => /movenet-lightning.*\.bin/.test(u))).toBe(true);
+      expect(poseFiles.some((u) => /\.wasm/.test(u))).toBe(true);
+      for (const u of poseFiles) expect(new URL(u).origin).toBe(suite.server.baseUrl);
+      // The fake camera shows the fixture's dancer: her skeleton appears on the preview.
+      await expect.poll(() => skeletonPixels(p), { timeout: 30_000 }).toBeGreaterThan(200);
+
+      // With a reference chosen, dancing along is on and the reference is mirrored.
+      expect(await dialog.getByRole("switch", { name: "Dance along" }).getAttribute("aria-checked")).toBe("true");
+      const mirror = dialog.getByRole("button", { name: "Mirror" });
+      expect(await mirror.getAttribute("aria-pressed")).toBe("true");
+      const reference = dialog.getByTestId("dance-along-reference");
+      expect(await reference.getAttribute("data-mirrored")).toBe("true");
+      await expect.poll(() => reference.evaluate(isFlipped)).toBe(true);
+      await screenshot(dialog, "dance-along-dialog-1440x900");
+      await mirror.click();
+      expect(await mirror.getAttribute("aria-pressed")).toBe("false");
+      expect(await reference.evaluate(isFlipped)).toBe(false);
+      await mirror.click();
+
+      // Closing the dialog stops tracking; the next opening loads it again.
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect(problems).toEqual([]);
+
+      // On a phone: the reference fills the width, the camera is a small picture over it.
+      const phone = await suite.page({ width: 390, height: 844 });
+      await signUp(phone.page, suite.server.baseUrl, { name: "Lena Phone", email: "lena.phone@example.com" });
+      const small = await openRecordingWithReference(phone.page);
+      await expect
+        .poll(() => small.getByRole("button", { name: "Start Recording" }).isEnabled(), { timeout: 20_000 })
+        .toBe(true);
+      await expect
+        .poll(() => phone.page.getByTestId("live-skeleton").getAttribute("data-status"), { timeout: 60_000 })
+        .toBe("ready");
+      const box = await small.getByTestId("dance-along-reference").boundingBox();
+      const cam = await small.getByLabel("Camera preview").boundingBox();
+      expect(box && cam).toBeTruthy();
+      if (box && cam) {
+        expect(cam.width).toBeLessThan(box.width / 2);
+        expect(cam.x).toBeGreaterThan(box.x);
+        expect(cam.y + cam.height).toBeLessThanOrEqual(box.y + box.height + 1);
+      }
+      expect(await noSideScroll(phone.page)).toBe(true);
+      await screenshot(small, "dance-along-dialog-390x844");
+      expect(phone.problems).toEqual([]);
+    },
+    240_000,
+  );
+
+  it.skipIf(!haveFixtures)(
+    "records a dance-along take after a 3-2-1 count-in that starts in step with the reference",
+    async () => {
+      const { page: p, context, problems } = await suite.page({ width: 1440, height: 900 });
+      await cameraFollowsTheReference(context);
+      await signUp(p, suite.server.baseUrl, { name: "Nia Cole", email: "nia@example.com" });
+      const dialog = await openRecordingWithReference(p);
+      const start = dialog.getByRole("button", { name: "Start Recording" });
+      await expect.poll(() => start.isEnabled(), { timeout: 20_000 }).toBe(true);
+      const reference = dialog.getByTestId("dance-along-reference");
+      await expect
+        .poll(() => reference.evaluate((v: unknown) => (v as Media).readyState), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(2);
+
+      await start.click();
+      // The count-in: 3, 2, 1, with the reference still on its first frame and nothing recording yet.
+      const countIn = dialog.getByTestId("count-in");
+      await expect.poll(() => countIn.textContent()).toContain("3");
+      await screenshot(dialog, "dance-along-count-in-1440x900");
+      expect(await dialog.getByRole("timer", { name: "Recording time" }).count()).toBe(0);
+      expect(await reference.evaluate((v: unknown) => (v as Media).paused)).toBe(true);
+      await expect.poll(() => countIn.textContent(), { timeout: 3_000 }).toContain("1");
+
+      // Then recording and the reference start together; the reference plays with its sound.
+      const timer = dialog.getByRole("timer", { name: "Recording time" });
+      await timer.waitFor({ timeout: 5_000 });
+      await expect.poll(() => reference.evaluate((v: unknown) => (v as Media).paused)).toBe(false);
+      expect(await reference.evaluate((v: unknown) => (v as Media).muted)).toBe(false);
+      expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
+      await expect.poll(() => reference.evaluate((v: unknown) => (v as Media).ended), { timeout: 15_000 }).toBe(true);
+      await screenshot(dialog, "dance-along-recording-1440x900");
+      await dialog.getByRole("button", { name: "Stop Recording" }).click();
+      await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+      const picked = await p.getByTestId("picked-file").allTextContents();
+      expect(picked[1]).toMatch(/^recording-[\dT-]+\.(webm|mp4)$/);
+
+      const submit = p.getByRole("button", { name: "Compare Videos" });
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await submit.click();
+      await expect
+        .poll(() => p.getByRole("dialog", { name: "Video Comparison Processing" }).isVisible(), { timeout: 30_000 })
+        .toBe(true);
+      await p.getByRole("button", { name: "Stay Here" }).click();
+      await expect
+        .poll(() => p.getByRole("dialog", { name: "Your comparison is ready" }).isVisible(), { timeout: 150_000 })
+        .toBe(true);
+
+      // The take starts in step: the reference's time zero is at most 0.3 s from the take's.
+      const alignment = await newestAlignment(p);
+      expect(alignment).not.toBeNull();
+      expect(Math.abs(alignment?.offset_s ?? Number.NaN)).toBeLessThanOrEqual(0.3);
+      expect(problems).toEqual([]);
+    },
+    300_000,
+  );
+});
