@@ -1,11 +1,14 @@
 import { type ComparisonResults, type MoveResult, VERDICTS } from "@stepsync/contracts";
 import { describe, expect, it } from "vitest";
 import {
+  moveAt,
   moveButtonLabel,
+  moveName,
   notSameRoutineText,
   resultView,
   sectionMoves,
   sectionOfMove,
+  timingDirection,
   timingText,
   VERDICT_LOOK,
   verdictSummary,
@@ -56,10 +59,38 @@ describe("move timing", () => {
   });
 });
 
+describe("which way a move was off", () => {
+  it("is late for +, early for −, nothing on time (under 40 ms) or unknown", () => {
+    expect(timingDirection(120)).toBe("late");
+    expect(timingDirection(-80)).toBe("early");
+    expect(timingDirection(39)).toBeNull();
+    expect(timingDirection(-39)).toBeNull();
+    expect(timingDirection(null)).toBeNull();
+  });
+});
+
+describe("a move's name and the move playing", () => {
+  it("names counts as a dancer says them, and the engine's own name without counts", () => {
+    expect(moveName({ count_label: "5–6" })).toBe("counts 5–6");
+    expect(moveName({ count_label: "7" })).toBe("count 7");
+    expect(moveName({ count_label: "move 3" })).toBe("move 3");
+  });
+
+  it("finds the move at a time, including a hair before its start (where a jump pauses)", () => {
+    const moves = [move(0), move(1), move(3)];
+    expect(moveAt(moves, 0)?.index).toBe(0);
+    expect(moveAt(moves, 2.5)?.index).toBe(1);
+    expect(moveAt(moves, 1.98)?.index).toBe(1);
+    expect(moveAt(moves, 5)).toBeUndefined();
+    expect(moveAt(moves, 7.97)).toBeUndefined();
+  });
+});
+
 describe("verdicts", () => {
   it("each have their own word and their own colours", () => {
     expect(VERDICTS.map((v) => VERDICT_LOOK[v].label)).toEqual(["Perfect", "Great", "Good", "OK", "Miss"]);
     expect(new Set(VERDICTS.map((v) => VERDICT_LOOK[v].chip)).size).toBe(VERDICTS.length);
+    expect(new Set(VERDICTS.map((v) => VERDICT_LOOK[v].block)).size).toBe(VERDICTS.length);
   });
 
   it("are summed up best first, leaving out verdicts nobody got", () => {
