@@ -29,11 +29,13 @@ export type RoutineAttempt = z.infer<typeof routineAttempt>;
 
 /** This result against the latest earlier attempt. */
 export const routineSinceLast = z.object({
-  /** The earlier attempt compared with. */
+  /** The earlier attempt compared with, and when it was danced. */
   comparison_id: z.number().int(),
   created_at: z.string(),
-  overall_score: z.number(),
-  overall_delta: z.number().int(),
+  /** Overall: this result's score, the earlier one's, and the change. */
+  score: z.number(),
+  previous_score: z.number(),
+  delta: z.number().int(),
   /** This result's sections in its order, each with the same section's earlier score (null: not in that result). */
   sections: z.array(
     routineSectionScore.extend({

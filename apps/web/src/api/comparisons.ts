@@ -4,6 +4,7 @@ import {
   type ComparisonListResponse,
   type ComparisonStats,
   type ProcessingStatus,
+  type RoutineProgress,
   type StartComparisonResponse,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest, authHeaders } from "./client";
@@ -23,6 +24,11 @@ export function getComparisonStats(signal?: AbortSignal): Promise<ComparisonStat
 
 export function getComparison(id: number | string, signal?: AbortSignal): Promise<{ comparison: ComparisonDetail }> {
   return apiRequest(`/api/comparisons/${encodeURIComponent(String(id))}`, { signal });
+}
+
+/** Earlier scores on the same library routine and the change since last time (issue 14, item 7). */
+export function getRoutineProgress(id: number | string, signal?: AbortSignal): Promise<RoutineProgress> {
+  return apiRequest(`/api/comparisons/${encodeURIComponent(String(id))}/progress`, { signal });
 }
 
 export function deleteComparison(id: number): Promise<{ message: string }> {

@@ -19,6 +19,8 @@ export const keys = {
     recent: (limit: number) => ["comparisons", "lists", "recent", limit] as const,
     stats: () => ["comparisons", "lists", "stats"] as const,
     processing: () => ["comparisons", "lists", "processing"] as const,
+    /** Earlier attempts on one result's routine: a list too, so a new or deleted comparison reloads it. */
+    progress: (id: number | string) => ["comparisons", "lists", "progress", String(id)] as const,
     detail: (id: number | string) => ["comparisons", "detail", String(id)] as const,
   },
 

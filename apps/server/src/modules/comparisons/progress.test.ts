@@ -82,7 +82,7 @@ describe("GET /api/comparisons/:id/progress", () => {
       { title: "8-count 2 · step", timestamp: 4, score: 71 },
     ]);
     // 72% after 66%: +6, the difference of the percentages shown (not 5.2 rounded to 5).
-    expect(body.since_last).toMatchObject({ comparison_id: second.id, overall_score: 66.4, overall_delta: 6 });
+    expect(body.since_last).toMatchObject({ comparison_id: second.id, score: 71.6, previous_score: 66.4, delta: 6 });
     expect(body.since_last?.sections).toEqual([
       { title: "8-count 1 · arms up", timestamp: 0, score: 70.4, previous_score: 60.2, delta: 10 },
       { title: "8-count 2 · step", timestamp: 4, score: 68, previous_score: 71, delta: -3 },
@@ -92,7 +92,7 @@ describe("GET /api/comparisons/:id/progress", () => {
     // An earlier result sees only what came before it.
     const back = await progress(me.token, second.id);
     expect(back.body.earlier.map((a) => a.comparison_id)).toEqual([first.id]);
-    expect(back.body.since_last?.overall_delta).toBe(6);
+    expect(back.body.since_last?.delta).toBe(6);
     expect(back.body.since_last?.sections.map((s) => s.delta)).toEqual([5, 1]);
   });
 

@@ -70,8 +70,9 @@ export function sinceLast(
   return {
     comparison_id: last.id,
     created_at: last.createdAt.toISOString(),
-    overall_score: last.overallScore,
-    overall_delta: pointsDelta(current.overallScore, last.overallScore),
+    score: current.overallScore,
+    previous_score: last.overallScore,
+    delta: pointsDelta(current.overallScore, last.overallScore),
     sections: current.sections.map(({ title, timestamp, score, ...rest }) => {
       const before = matchingSection({ title, timestamp, score, ...rest }, last.sections);
       return {

@@ -1,0 +1,141 @@
+import type { RoutineProgress as Progress } from "@stepsync/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { TrendingUp } from "lucide-react";
+import { getRoutineProgress } from "../../api/comparisons";
+import { keys } from "../../api/keys";
+import { cx } from "../../components/cx";
+import { formatPercent, formatWhen } from "../../lib/format";
+import { sectionHeading } from "./logic";
+
+export const ROUTINE_PROGRESS_TEXTS = {
+  heading: "Progress on this routine",
+  firstTime: "First time on this routine",
+  firstTimeHint: "Dance it again to see how you improve.",
+  attempt: (n: number) => `Attempt ${n}`,
+  sinceLast: (delta: number) => (delta === 0 ? "Same as last time" : `${signed(delta)} since last time`),
+  lastTime: (score: number, when: string) => `Last time ${formatPercent(score)} · ${when}`,
+  scores: "Your scores on this routine, oldest first",
+  sections: "Sections since last time",
+  newSection: "New",
+} as const;
+
+/** A whole-point change with its sign: +6, −3 (a true minus sign), 0. */
+export function signed(delta: number): string {
+  return delta > 0 ? `+${delta}` : delta < 0 ? `−${Math.abs(delta)}` : "0";
+}
+
+/** Colour by sign: up is green, down is red, no change is neutral. */
+export function deltaClass(delta: number | null): string {
+  if (delta === null || delta === 0) return "bg-white/8 text-slate-300";
+  return delta > 0 ? "bg-emerald-500/15 text-emerald-300" : "bg-rose-500/15 text-rose-300";
+}
+
+/** Earlier attempts on a result's library routine (GET /api/comparisons/:id/progress); off without one. */
+export function useRoutineProgress(comparisonId: number, referenceVideoId: number | null) {
+  return useQuery({
+    queryKey: keys.comparisons.progress(comparisonId),
+    queryFn: ({ signal }) => getRoutineProgress(comparisonId, signal),
+    enabled: referenceVideoId !== null,
+  });
+}
+
+/**
+ * Progress on a routine (issue 14, item 7): against a library reference danced before, the change
+ * since last time ("+6 since last time"), the scores so far, and each section's change beside its
+ * title; "First time on this routine" when there is nothing earlier. Nothing for an uploaded
+ * reference, nor while loading or when the progress cannot be read (the result stands without it).
+ */
+export function RoutineProgress({
+  comparisonId,
+  referenceVideoId,
+}: {
+  comparisonId: number;
+  /** The result's library video (ComparisonDetail.reference_video_id); null for an uploaded reference. */
+  referenceVideoId: number | null;
+}) {
+  const { data } = useRoutineProgress(comparisonId, referenceVideoId);
+  if (referenceVideoId === null || !data || data.reference_video_id === null) return null;
+  return (
+    <section
+      aria-labelledby="routine-progress-heading"
+      data-testid="routine-progress"
+      className="glass space-y-4 p-5 sm:p-6"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="routine-progress-heading" className="flex items-center gap-2 text-base font-semibold text-white">
+          <TrendingUp className="size-4 text-accent-300" aria-hidden />
+          {ROUTINE_PROGRESS_TEXTS.heading}
+        </h2>
+        <span className="text-xs text-slate-400">{ROUTINE_PROGRESS_TEXTS.attempt(data.earlier.length + 1)}</span>
+      </div>
+      {data.since_last ? <SinceLast progress={data} /> : <FirstTime />}
+    </section>
+  );
+}
+
+function FirstTime() {
+  return (
+    <div>
+      <p className="text-lg font-semibold text-accent-200" data-testid="routine-progress-overall">
+        {ROUTINE_PROGRESS_TEXTS.firstTime}
+      </p>
+      <p className="mt-0.5 text-sm text-slate-400">{ROUTINE_PROGRESS_TEXTS.firstTimeHint}</p>
+    </div>
+  );
+}
+
+function SinceLast({ progress }: { progress: Progress }) {
+  const last = progress.since_last;
+  if (!last) return null;
+  // Oldest first, then this result: how the scores went.
+  const scores = [
+    ...progress.earlier.map((a) => ({ id: a.comparison_id, score: a.overall_score })).reverse(),
+    { id: progress.comparison_id, score: last.score },
+  ];
+  return (
+    <>
+      <div>
+        <p
+          className={cx("inline-flex rounded-full px-3 py-1 text-lg font-bold tabular-nums", deltaClass(last.delta))}
+          data-testid="routine-progress-overall"
+        >
+          {ROUTINE_PROGRESS_TEXTS.sinceLast(last.delta)}
+        </p>
+        <p className="mt-1.5 text-sm text-slate-400">
+          {ROUTINE_PROGRESS_TEXTS.lastTime(last.previous_score, formatWhen(last.created_at))}
+        </p>
+      </div>
+      <ol aria-label={ROUTINE_PROGRESS_TEXTS.scores} className="flex flex-wrap items-center gap-1.5 text-xs">
+        {scores.map((s, i) => (
+          <li
+            key={s.id}
+            aria-current={i === scores.length - 1 ? "true" : undefined}
+            className={cx(
+              "rounded-md px-1.5 py-0.5 tabular-nums",
+              i === scores.length - 1 ? "bg-accent-500/20 font-semibold text-accent-100" : "bg-white/6 text-slate-300",
+            )}
+          >
+            {formatPercent(s.score)}
+          </li>
+        ))}
+      </ol>
+      {last.sections.length > 0 ? (
+        <ul aria-label={ROUTINE_PROGRESS_TEXTS.sections} className="divide-y divide-white/5">
+          {last.sections.map((s, i) => (
+            <li key={`${s.timestamp}-${s.title}`} className="flex items-center justify-between gap-3 py-2 text-sm">
+              <span className="min-w-0 truncate text-slate-200">{sectionHeading(s.title, i)}</span>
+              <span
+                className={cx(
+                  "shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums",
+                  deltaClass(s.delta),
+                )}
+              >
+                {s.delta === null ? ROUTINE_PROGRESS_TEXTS.newSection : signed(s.delta)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
