@@ -139,6 +139,47 @@ export function useSyncedPlayback({
   const playRef = useRef(playBoth);
   playRef.current = playBoth;
 
+  // Reference events drive the pair: play, pause, end, time. (Listening before any effect below
+  // can start playback.)
+  useEffect(() => {
+    const r = refVideo.current;
+    const u = userVideo.current;
+    if (!r || !u) return;
+    const onPlay = () => setPlaying(true);
+    const onPause = () => {
+      setPlaying(false);
+      u.pause();
+    };
+    const onEnded = () => {
+      setPlaying(false);
+      u.pause();
+      // A loop whose span runs to the end of the video starts over instead of stopping.
+      const looping = loopAction(spanRef.current, r.currentTime, true);
+      if (looping.kind === "restart") {
+        r.currentTime = looping.to;
+        void playRef.current();
+      }
+    };
+    const onTimeUpdate = () => {
+      setTime(r.currentTime);
+      onTimeRef.current?.(r.currentTime);
+    };
+    const onMeta = () => setDuration(Number.isFinite(r.duration) ? r.duration : 0);
+    const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
+      ["play", onPlay],
+      ["pause", onPause],
+      ["ended", onEnded],
+      ["timeupdate", onTimeUpdate],
+      ["seeked", onTimeUpdate],
+      ["loadedmetadata", onMeta],
+      ["durationchange", onMeta],
+    ];
+    for (const [event, handler] of listeners) r.addEventListener(event, handler);
+    return () => {
+      for (const [event, handler] of listeners) r.removeEventListener(event, handler);
+    };
+  }, []);
+
   // A new loop starts playing at its span's start; turning the loop off leaves playback alone.
   const spanStart = span?.start;
   useEffect(() => {
@@ -178,46 +219,6 @@ export function useSyncedPlayback({
     }),
     [seek, playBoth, pauseBoth],
   );
-
-  // Reference events drive the pair: play, pause, end, time.
-  useEffect(() => {
-    const r = refVideo.current;
-    const u = userVideo.current;
-    if (!r || !u) return;
-    const onPlay = () => setPlaying(true);
-    const onPause = () => {
-      setPlaying(false);
-      u.pause();
-    };
-    const onEnded = () => {
-      setPlaying(false);
-      u.pause();
-      // A loop whose span runs to the end of the video starts over instead of stopping.
-      const looping = loopAction(spanRef.current, r.currentTime, true);
-      if (looping.kind === "restart") {
-        r.currentTime = looping.to;
-        void playRef.current();
-      }
-    };
-    const onTimeUpdate = () => {
-      setTime(r.currentTime);
-      onTimeRef.current?.(r.currentTime);
-    };
-    const onMeta = () => setDuration(Number.isFinite(r.duration) ? r.duration : 0);
-    const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
-      ["play", onPlay],
-      ["pause", onPause],
-      ["ended", onEnded],
-      ["timeupdate", onTimeUpdate],
-      ["seeked", onTimeUpdate],
-      ["loadedmetadata", onMeta],
-      ["durationchange", onMeta],
-    ];
-    for (const [event, handler] of listeners) r.addEventListener(event, handler);
-    return () => {
-      for (const [event, handler] of listeners) r.removeEventListener(event, handler);
-    };
-  }, []);
 
   // The drift check every 500 ms while playing.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/contracts";
 import { fireEvent, screen, within } from "@testing-library/react";
+import { VERDICT_LOOK } from "./moves";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
@@ -78,7 +79,7 @@ const current: ComparisonResults = {
   counts: { source: "music", bpm: 120, downbeats: [0, 4] },
 };
 
-function detail(results: ComparisonResults, score: number): ComparisonDetail {
+function detail(results: ComparisonResults, score: number, withVideos = false): ComparisonDetail {
   return {
     id: 5,
     activity_type: "hip_hop",
@@ -99,17 +100,17 @@ function detail(results: ComparisonResults, score: number): ComparisonDetail {
     alignment_info: null,
     tracks: null,
     aligned_videos: { reference_url: null, user_url: null, sync_quality: null, segment_duration: null },
-    reference_url: null,
-    user_url: null,
+    reference_url: withVideos ? "/uploads/ref.mp4" : null,
+    user_url: withVideos ? "/uploads/user.mp4" : null,
   };
 }
 
-async function showResult(results: ComparisonResults, score = 84.5) {
+async function showResult(results: ComparisonResults, score = 84.5, withVideos = false) {
   storeSession();
   mockFetch({
     ...sessionRoutes(testUser),
     "GET /api/credits/balance": { body: { credits: 9 } },
-    "GET /api/comparisons/5": { body: { comparison: detail(results, score) } },
+    "GET /api/comparisons/5": { body: { comparison: detail(results, score, withVideos) } },
   });
   renderApp("/compare?id=5");
   return screen.findByTestId("comparison-result");
@@ -196,5 +197,93 @@ describe("the result view", () => {
     const section = screen.getAllByTestId("section-card")[0]!;
     expect(section.textContent).toContain("Left elbow: straighten it by about 25°. (25° off)");
     expect(section.textContent).not.toContain("Left elbow: Left elbow");
+  });
+});
+
+const referenceVideo = () => screen.getByTestId("reference-player") as HTMLVideoElement;
+
+/** Both videos load; the reference is `duration` seconds long. */
+function loadVideos(duration: number) {
+  for (const testId of ["reference-player", "user-player"]) {
+    const v = screen.getByTestId(testId);
+    Object.defineProperty(v, "duration", { configurable: true, value: duration });
+    fireEvent(v, new Event("loadedmetadata"));
+    fireEvent(v, new Event("loadeddata"));
+  }
+}
+
+describe("the practice studio on a result", () => {
+  it("lays one block per move on the timeline: verdict colours, early/late marks, placed by time", async () => {
+    await showResult(current, 84.5, true);
+    loadVideos(12);
+    const blocks = screen.getAllByTestId("timeline-move");
+    const moves = current.moves ?? [];
+    expect(blocks).toHaveLength(moves.length);
+    expect(blocks.map((b) => b.getAttribute("data-verdict"))).toEqual(moves.map((m) => m.verdict));
+    for (const [i, m] of moves.entries()) {
+      expect(blocks[i]!.className).toContain(VERDICT_LOOK[m.verdict].block);
+      const slot = blocks[i]!.parentElement as HTMLElement;
+      expect(Number.parseFloat(slot.style.left)).toBeCloseTo((m.start_s / 12) * 100);
+      expect(Number.parseFloat(slot.style.width)).toBeCloseTo(((m.end_s - m.start_s) / 12) * 100);
+    }
+    // 12 ms is on time; 293 ms late; 120 ms early.
+    expect(blocks.map((b) => b.getAttribute("data-timing"))).toEqual([null, "late", "early"]);
+    expect(blocks.map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Counts 1–2 at 0:00: Perfect, on time",
+      "Counts 3–4 at 0:02: Good, 293 ms late",
+      "Counts 5–6 at 0:04: Miss, 120 ms early",
+    ]);
+  });
+
+  it("shows a block's count and cue on hover or focus, the cue describing it", async () => {
+    await showResult(current, 84.5, true);
+    loadVideos(12);
+    const miss = screen.getAllByTestId("timeline-move")[2]!;
+    const tip = within(miss.parentElement as HTMLElement).getByRole("tooltip", { hidden: true });
+    expect(tip.textContent).toBe("5–6 · Miss · 120 ms earlyRaise your right arm higher, about 20°.");
+    expect(document.getElementById(miss.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Raise your right arm higher, about 20°.",
+    );
+    // A move without a cue has no description.
+    expect(screen.getAllByTestId("timeline-move")[0]!.hasAttribute("aria-describedby")).toBe(false);
+  });
+
+  it("jumps from a block like a section jump: 2.5 s before the move, playing, move and section lit", async () => {
+    await showResult(current, 84.5, true);
+    loadVideos(12);
+    const miss = screen.getAllByTestId("timeline-move")[2]!;
+    fireEvent.click(miss);
+    expect(referenceVideo().currentTime).toBe(1.5);
+    expect(referenceVideo().paused).toBe(false);
+    expect(miss.hasAttribute("data-jumped")).toBe(true);
+    const second = screen.getAllByTestId("section-card")[1]!;
+    expect(second.hasAttribute("data-highlighted")).toBe(true);
+    expect(within(second).getByTestId("move-row").hasAttribute("data-jumped")).toBe(true);
+  });
+
+  it("loops a move from its row: chip with its counts, the row and block marked; L at that move stops it", async () => {
+    await showResult(current, 84.5, true);
+    loadVideos(12);
+    const loop = screen.getByRole("button", { name: "Loop counts 3–4" });
+    fireEvent.click(loop);
+    expect(loop.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByTestId("loop-indicator").textContent).toBe("Looping counts 3–4");
+    expect(referenceVideo().currentTime).toBe(2);
+    expect(screen.getAllByTestId("timeline-move")[1]!.hasAttribute("data-looping")).toBe(true);
+    fireEvent.keyDown(document.body, { key: "l" });
+    expect(screen.queryByTestId("loop-indicator")).toBeNull();
+    expect(loop.getAttribute("aria-pressed")).toBe("false");
+    // L loops the move playing; a section's Loop moves the loop to the section.
+    fireEvent.keyDown(document.body, { key: "l" });
+    expect(screen.getByTestId("loop-indicator").textContent).toBe("Looping counts 3–4");
+    const section = screen.getAllByTestId("section-card")[1]!;
+    fireEvent.click(within(section).getByRole("button", { name: "Loop 8-count 2 · turn" }));
+    expect(screen.getByTestId("loop-indicator").textContent).toBe("Looping 8-count 2 · turn");
+    expect(section.getAttribute("data-looping")).toBe("true");
+    expect(loop.getAttribute("aria-pressed")).toBe("false");
+    // The chip's × ends it.
+    fireEvent.click(screen.getByRole("button", { name: "Stop looping 8-count 2 · turn" }));
+    expect(screen.queryByTestId("loop-indicator")).toBeNull();
+    expect(section.hasAttribute("data-looping")).toBe(false);
   });
 });
