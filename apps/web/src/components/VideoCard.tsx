@@ -1,4 +1,4 @@
-import { COMMENT_TEXTS, LIBRARY_MESSAGES, type ReferenceVideo } from "@stepsync/contracts";
+import { CARD_ASPECT, COMMENT_TEXTS, LIBRARY_MESSAGES, type ReferenceVideo } from "@stepsync/contracts";
 import { BadgeCheck, Eye, Heart, MessageCircle, Play, Share2, UserCheck, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -38,7 +38,7 @@ export function VideoCard({
     <article className="flex flex-col overflow-hidden rounded-3xl border border-white/10 bg-white/[0.03] shadow-lg shadow-black/20">
       <div className="relative aspect-video overflow-hidden bg-night-800">
         {video.thumbnail_path ? (
-          <img src={video.thumbnail_path} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+          <CardThumbnail src={video.thumbnail_path} />
         ) : (
           <div className="flex size-full items-center justify-center text-slate-500">
             <Play className="size-10" aria-hidden />
@@ -143,6 +143,39 @@ export function VideoCard({
         />
       ) : null}
     </article>
+  );
+}
+
+/**
+ * A thumbnail filling the 16:9 card. Thumbnails the server makes are cut to the card around the
+ * dancer; one a contributor uploaded may be taller (a phone picture), where covering the card would
+ * cut off the head: it is shown whole instead, over a blurred copy of itself.
+ */
+export function CardThumbnail({ src }: { src: string }) {
+  const [tall, setTall] = useState(false);
+  return (
+    <>
+      {tall ? (
+        <img
+          src={src}
+          alt=""
+          aria-hidden
+          className="absolute inset-0 size-full scale-110 object-cover blur-xl brightness-50"
+        />
+      ) : null}
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        data-testid="card-thumbnail"
+        onLoad={(e) => {
+          const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
+          // Covering cuts more than a sixth of the height from anything narrower than this.
+          setTall(w > 0 && h > 0 && w / h < CARD_ASPECT * 0.83);
+        }}
+        className={cx("absolute inset-0 size-full", tall ? "object-contain" : "object-cover")}
+      />
+    </>
   );
 }
 
