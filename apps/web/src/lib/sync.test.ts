@@ -80,6 +80,16 @@ describe("drift decisions", () => {
     const fast = decideSync({ refTime: 10, userTime: 8.6, speed: 2, map: null, settings: wide });
     expect(fast).toEqual({ kind: "nudge", drift: expect.closeTo(-1.4), rate: 2 * 1.25 });
   });
+
+  it("hold at the practice speeds: at 0.25× the same drift rules, the rates scaled by the speed", () => {
+    const slow = decideSync({ refTime: 4, userTime: 4.05, speed: 0.25, map: null, settings: loose });
+    expect(slow.kind).toBe("nudge");
+    const rate = slow.kind === "nudge" ? slow.rate : 0;
+    expect(rate).toBeGreaterThanOrEqual(0.25 * SYNC.clamp.min);
+    expect(rate).toBeLessThan(0.25);
+    expect(decideSync({ refTime: 4, userTime: 4.2, speed: 0.25, map: null, settings: loose }).kind).toBe("jump");
+    expect(baseUserRate(map, 3, 0.25)).toBeCloseTo(0.25 * 1.25);
+  });
 });
 
 describe("section loop", () => {

@@ -67,6 +67,8 @@ describe("keyboard shortcuts", () => {
     expect(press("m", {}, button)).toEqual({ kind: "mirror" });
     const inDialog = element('<div role="dialog" aria-modal="true"><p data-target>Ready</p></div>');
     expect(press("m", {}, inDialog)).toBeNull();
+    const inNative = element("<dialog open><button data-target>Keep Viewing</button></dialog>");
+    expect(press("ArrowLeft", {}, inNative)).toBeNull();
   });
 
   it("are all listed for the help popover", () => {

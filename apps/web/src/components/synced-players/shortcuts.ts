@@ -36,10 +36,10 @@ function pressesControl(target: EventTarget | null): boolean {
   return Boolean(el?.closest?.("button, a[href], [role='button'], summary"));
 }
 
-/** A modal dialog (over the result) owns the keyboard while it is open. */
+/** A dialog over the result (the app's are native <dialog>s) owns the keyboard while it is open. */
 function insideModal(target: EventTarget | null): boolean {
   const el = target as KeyTarget | null;
-  return Boolean(el?.closest?.("[aria-modal='true']"));
+  return Boolean(el?.closest?.("dialog, [aria-modal='true']"));
 }
 
 /**

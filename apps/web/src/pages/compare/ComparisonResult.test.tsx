@@ -255,7 +255,7 @@ describe("the practice studio on a result", () => {
     fireEvent.click(miss);
     expect(referenceVideo().currentTime).toBe(1.5);
     expect(referenceVideo().paused).toBe(false);
-    expect(miss.hasAttribute("data-jumped")).toBe(true);
+    expect(miss.hasAttribute("data-jump-target")).toBe(true);
     const second = screen.getAllByTestId("section-card")[1]!;
     expect(second.hasAttribute("data-highlighted")).toBe(true);
     expect(within(second).getByTestId("move-row").hasAttribute("data-jumped")).toBe(true);

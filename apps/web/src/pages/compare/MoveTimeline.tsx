@@ -45,7 +45,7 @@ function Block({
         data-testid="timeline-move"
         data-verdict={move.verdict}
         data-timing={timing ?? undefined}
-        data-jumped={jumped || undefined}
+        data-jump-target={jumped || undefined}
         data-looping={looping || undefined}
         className={cx(
           "relative block h-full w-full rounded-[3px] outline-none transition",
