@@ -30,7 +30,7 @@ function players(
     loop: PracticeLoop | null;
     timeMap: TimeMap;
     onStopLoop: () => void;
-    onLoopHere: (t: number) => void;
+    onLoopHere: (t: number, focused: EventTarget | null) => void;
   }> = {},
 ) {
   const ui = (p: typeof props) => (
@@ -147,12 +147,12 @@ describe("the practice controls", () => {
     expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).toBeNull();
   });
 
-  it("L asks for a loop at the reference's time", () => {
+  it("L asks for a loop at the reference's time, saying what has the focus", () => {
     const onLoopHere = vi.fn();
     players({ onLoopHere });
     video("reference-player").currentTime = 4.2;
     key("l");
-    expect(onLoopHere).toHaveBeenCalledWith(4.2);
+    expect(onLoopHere).toHaveBeenCalledWith(4.2, document.body);
   });
 
   it("list the shortcuts in a help popover that takes the focus and closes with Esc", () => {

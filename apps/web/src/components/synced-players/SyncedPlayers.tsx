@@ -40,8 +40,8 @@ export function SyncedPlayers({
   loop?: PracticeLoop | null;
   /** The loop chip's ×. */
   onStopLoop?: () => void;
-  /** The L key: loop (or stop looping) what plays at this reference time. */
-  onLoopHere?: (refTime: number) => void;
+  /** The L key: loop (or stop looping) what has the focus (`focused`: the key's target) or plays at this reference time. */
+  onLoopHere?: (refTime: number, focused: EventTarget | null) => void;
   /** Start with the reference mirrored (the engine found the user dancing mirror-wise). */
   mirroredAtStart?: boolean;
   /** Under the scrubber, given the reference's length in seconds (0 until known). */
@@ -60,7 +60,7 @@ export function SyncedPlayers({
   const [layout, setLayout] = useState<PlayerLayout>(readLayout);
   const [helpOpen, setHelpOpen] = useState(false);
 
-  const act = (action: ShortcutAction) => {
+  const act = (action: ShortcutAction, target: EventTarget | null) => {
     switch (action.kind) {
       case "toggle":
         if (!playback.loading) playback.toggle();
@@ -72,7 +72,7 @@ export function SyncedPlayers({
         playback.step(action.dir);
         return;
       case "loop":
-        onLoopHere?.(playback.refVideo.current?.currentTime ?? playback.time);
+        onLoopHere?.(playback.refVideo.current?.currentTime ?? playback.time, target);
         return;
       case "mirror":
         setMirrored((m) => !m);
@@ -90,7 +90,7 @@ export function SyncedPlayers({
       if (!action) return;
       // The page would otherwise scroll on space and the arrows.
       event.preventDefault();
-      actRef.current(action);
+      actRef.current(action, event.target);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

@@ -15,7 +15,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: ReadonlyArray<string>; does: strin
   { keys: ["←", "→"], does: `Back or forward ${SEEK.stepS} s` },
   { keys: ["Shift", "←", "→"], does: `Back or forward ${SEEK.fineS} s` },
   { keys: [",", "."], does: "One frame back or forward" },
-  { keys: ["L"], does: "Loop the move playing now (again to stop)" },
+  { keys: ["L"], does: "Loop the selected move, else the one playing (again to stop)" },
   { keys: ["M"], does: "Mirror the reference" },
   { keys: ["?"], does: "Show these shortcuts" },
 ];

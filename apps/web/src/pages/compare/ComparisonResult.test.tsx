@@ -259,6 +259,10 @@ describe("the practice studio on a result", () => {
     const second = screen.getAllByTestId("section-card")[1]!;
     expect(second.hasAttribute("data-highlighted")).toBe(true);
     expect(within(second).getByTestId("move-row").hasAttribute("data-jumped")).toBe(true);
+    // During the lead-in the move before is playing; L loops the block that has the focus.
+    fireEvent.keyDown(miss, { key: "l" });
+    expect(screen.getByTestId("loop-indicator").textContent).toBe("Looping counts 5–6");
+    expect(referenceVideo().currentTime).toBe(4);
   });
 
   it("loops a move from its row: chip with its counts, the row and block marked; L at that move stops it", async () => {

@@ -19,7 +19,7 @@ import {
 } from "./logic";
 import { MoveTimeline } from "./MoveTimeline";
 import { moveAt, NOT_SAME_ROUTINE, notSameRoutineText, resultView, sectionMoves, sectionOfMove } from "./moves";
-import { loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
+import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
 import { JointTag, SectionCard } from "./SectionCard";
 
 function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: number }> {
@@ -158,8 +158,8 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
             onTime={setRefTime}
             loop={loop}
             onStopLoop={() => setLooped(null)}
-            onLoopHere={(t) => {
-              const key = loopKeyAt(view.moves, sections, t);
+            onLoopHere={(t, focused) => {
+              const key = focusedLoopKey(focused) ?? loopKeyAt(view.moves, sections, t);
               if (key) toggle(key);
             }}
             mirroredAtStart={view.sameRoutine && detail.alignment_info?.mirrored === true}

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { cx } from "../../components/cx";
 import { formatSeconds } from "./logic";
 import { moveButtonLabel, moveName, timingText, VERDICT_LOOK } from "./moves";
+import { loopKey } from "./practice-loop";
 
 export function VerdictChip({ verdict }: { verdict: Verdict }) {
   const look = VERDICT_LOOK[verdict];
@@ -39,7 +40,7 @@ function MoveRow({
   const cue = withCoaching ? move.cue : null;
   const name = moveName(move);
   return (
-    <li className="flex items-start gap-1">
+    <li className="flex items-start gap-1" data-loop-key={loopKey.move(move)}>
       <button
         type="button"
         onClick={onJump}

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { cx } from "../../components/cx";
 import { formatSeconds } from "./logic";
 import { moveName, timingText, VERDICT_LOOK } from "./moves";
+import { loopKey } from "./practice-loop";
 import { type TimelineBlock, timelineBlocks, timelineLength } from "./timeline";
 
 /** "Counts 5–6 at 0:04: Good, 120 ms late": what a block is and how the move went. */
@@ -36,7 +37,11 @@ function Block({
     leftPct + widthPct / 2 < 25 ? "left-0" : leftPct + widthPct / 2 > 75 ? "right-0" : "left-1/2 -translate-x-1/2";
   return (
     // px-px: a hair of gap, so neighbouring moves of one verdict read as two blocks.
-    <li className="group absolute inset-y-0 px-px" style={{ left: `${leftPct}%`, width: `${widthPct}%` }}>
+    <li
+      className="group absolute inset-y-0 px-px"
+      style={{ left: `${leftPct}%`, width: `${widthPct}%` }}
+      data-loop-key={loopKey.move(move)}
+    >
       <button
         type="button"
         onClick={onJump}

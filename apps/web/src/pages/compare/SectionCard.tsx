@@ -4,6 +4,7 @@ import { cx } from "../../components/cx";
 import { scoreBgClass } from "../../lib/format";
 import { formatSeconds, jointTag, sectionHeading, visibleJointFeedback } from "./logic";
 import { MoveList } from "./MoveList";
+import { loopKey } from "./practice-loop";
 
 /** A joint's name beside its feedback sentence (the sentence itself is never prefixed with it). */
 export function JointTag({ joint, sentence }: { joint: string; sentence: string }) {
@@ -65,6 +66,7 @@ export function SectionCard({
               : "border-white/10 bg-white/[0.02]",
       )}
       data-testid="section-card"
+      data-loop-key={loopKey.section(index)}
       data-highlighted={highlighted || undefined}
       data-looping={looping || undefined}
       aria-current={current ? "step" : undefined}

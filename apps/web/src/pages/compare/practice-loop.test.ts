@@ -1,6 +1,6 @@
 import type { MoveResult } from "@stepsync/contracts";
 import { describe, expect, it } from "vitest";
-import { loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
+import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
 
 const move = (index: number, label: string): MoveResult => ({
   index,
@@ -37,6 +37,18 @@ describe("practice loops", () => {
     expect(practiceLoop(null, moves, sections)).toBeNull();
     expect(practiceLoop("move:9", moves, sections)).toBeNull();
     expect(practiceLoop("section:5", moves, sections)).toBeNull();
+  });
+
+  it("L takes the focused move or section first", () => {
+    const box = document.createElement("div");
+    box.innerHTML =
+      '<ol><li data-loop-key="section:1"><button id="jump">Jump</button><ol><li data-loop-key="move:2"><button id="row">5–6</button></li></ol></li></ol>';
+    document.body.append(box);
+    expect(focusedLoopKey(box.querySelector("#row"))).toBe("move:2");
+    expect(focusedLoopKey(box.querySelector("#jump"))).toBe("section:1");
+    expect(focusedLoopKey(document.body)).toBeNull();
+    expect(focusedLoopKey(null)).toBeNull();
+    box.remove();
   });
 
   it("L takes the move playing, else the section (results without moves)", () => {

@@ -33,6 +33,16 @@ export function practiceLoop(
     : null;
 }
 
+/**
+ * The loop key of the move or section the keyboard focus is on (a timeline block, a move row, a
+ * section card carry theirs as data-loop-key); null elsewhere. L prefers it to the time: during a
+ * jump's lead-in the move playing is still the one before.
+ */
+export function focusedLoopKey(target: EventTarget | null): string | null {
+  const el = target as { closest?: (selector: string) => { getAttribute(name: string): string | null } | null } | null;
+  return el?.closest?.("[data-loop-key]")?.getAttribute("data-loop-key") ?? null;
+}
+
 /** What L loops at reference time t: the move playing, else the section (results without moves), else nothing. */
 export function loopKeyAt(
   moves: ReadonlyArray<MoveResult>,
