@@ -12,9 +12,14 @@ export function ShortcutHelp({ open, onOpenChange }: { open: boolean; onOpenChan
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(open);
 
   useEffect(() => {
     if (open) panel.current?.focus();
+    // Closed while it had the focus (the ? key again): the focus goes back to the button, not the page.
+    else if (wasOpen.current && (document.activeElement === null || document.activeElement === document.body))
+      button.current?.focus({ preventScroll: true });
+    wasOpen.current = open;
   }, [open]);
 
   useEffect(() => {
@@ -23,7 +28,6 @@ export function ShortcutHelp({ open, onOpenChange }: { open: boolean; onOpenChan
       if (event.key !== "Escape") return;
       event.preventDefault();
       onOpenChange(false);
-      button.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node | null;
@@ -72,10 +76,7 @@ export function ShortcutHelp({ open, onOpenChange }: { open: boolean; onOpenChan
             </p>
             <button
               type="button"
-              onClick={() => {
-                onOpenChange(false);
-                button.current?.focus();
-              }}
+              onClick={() => onOpenChange(false)}
               aria-label="Close keyboard shortcuts"
               className="inline-flex size-7 items-center justify-center rounded-full text-slate-400 hover:bg-white/10 hover:text-white"
             >

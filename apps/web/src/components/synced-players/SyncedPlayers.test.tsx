@@ -29,6 +29,7 @@ function players(
   props: Partial<{
     loop: PracticeLoop | null;
     timeMap: TimeMap;
+    mirroredAtStart: boolean;
     onStopLoop: () => void;
     onLoopHere: (t: number, focused: EventTarget | null) => void;
   }> = {},
@@ -43,6 +44,7 @@ function players(
       loop={p.loop ?? null}
       onStopLoop={p.onStopLoop}
       onLoopHere={p.onLoopHere}
+      mirroredAtStart={p.mirroredAtStart}
     />
   );
   const view = render(ui(props));
@@ -88,6 +90,12 @@ describe("the practice controls", () => {
     key("m");
     expect(picture.style.transform).toBe("");
     expect(mirror.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("start mirrored when the engine found you dancing mirror-wise", () => {
+    players({ mirroredAtStart: true });
+    expect(screen.getByTestId("reference-picture").style.transform).toBe("scaleX(-1)");
+    expect(screen.getByRole("button", { name: "Mirror" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("play and pause with space, seek with the arrows (1 s with shift)", () => {
@@ -167,9 +175,12 @@ describe("the practice controls", () => {
     fireEvent.keyDown(popover, { key: "Escape", bubbles: true });
     expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).toBeNull();
     expect(document.activeElement).toBe(help);
-    // The ? key opens it too.
+    // The ? key opens it too, and closes it, the focus back on the button.
     key("?", { shiftKey: true });
-    expect(screen.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeTruthy();
+    const again = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
+    key("?", { shiftKey: true }, again);
+    expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).toBeNull();
+    expect(document.activeElement).toBe(help);
   });
 
   it("switch the phone layout to picture-in-picture and remember it", () => {
