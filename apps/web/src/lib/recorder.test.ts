@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { COMPARE_TEXTS } from "../constants/texts";
-import { CameraTimeoutError, cameraErrorText, chooseRecordingFormat, formatClock, withTimeout } from "./recorder";
+import {
+  CAMERA_CONSTRAINTS,
+  CameraTimeoutError,
+  cameraErrorText,
+  chooseRecordingFormat,
+  formatClock,
+  withTimeout,
+} from "./recorder";
 
 describe("recording format", () => {
   it("takes the first supported of webm vp9, webm vp8, webm, mp4", () => {
@@ -9,6 +16,17 @@ describe("recording format", () => {
     expect(chooseRecordingFormat((t) => t === "video/webm")).toBe("video/webm");
     expect(chooseRecordingFormat((t) => t === "video/mp4")).toBe("video/mp4");
     expect(chooseRecordingFormat(() => false)).toBeNull();
+  });
+});
+
+describe("camera request", () => {
+  it("asks for the front camera at 1280x720 and for the room's sound as it is (the music stays in the take)", () => {
+    expect(CAMERA_CONSTRAINTS.video).toEqual({ width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: "user" });
+    expect(CAMERA_CONSTRAINTS.audio).toEqual({
+      echoCancellation: false,
+      noiseSuppression: false,
+      autoGainControl: false,
+    });
   });
 });
 

@@ -53,10 +53,14 @@ export function cameraErrorText(error: unknown): string {
   }
 }
 
-/** Camera constraints of §5: ideal 1280×720, front-facing, with audio. */
+/**
+ * Camera constraints of §5: ideal 1280×720, front-facing, with audio. The sound is music, not
+ * speech: echo cancellation would take out the very reference the user dances along to (played by
+ * this page), and noise suppression and gain control flatten the beat the engine times moves by.
+ */
 export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: "user" },
-  audio: true,
+  audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
 };
 
 /** Rejects with CameraTimeoutError when the promise takes longer than ms. */
