@@ -3,6 +3,7 @@ import {
   ChevronLeft,
   ChevronRight,
   FlipHorizontal2,
+  Ghost,
   PictureInPicture2,
   Pause,
   Play,
@@ -48,6 +49,7 @@ export function PlaybackControls({
   aligned,
   syncState,
   skeleton,
+  ghost,
   mirror,
   layout,
   help,
@@ -70,6 +72,8 @@ export function PlaybackControls({
   syncState: SyncState;
   /** The skeleton switch; `available` false when the analysis kept no tracks. */
   skeleton: { shown: boolean; available: boolean; onToggle: () => void };
+  /** The teacher's pose over the user's video; `available` false when the routines do not pair up. */
+  ghost: { shown: boolean; available: boolean; onToggle: () => void };
   mirror: { on: boolean; onToggle: () => void };
   layout: { value: PlayerLayout; onChange: (layout: PlayerLayout) => void };
   help: { open: boolean; onOpenChange: (open: boolean) => void };
@@ -193,6 +197,16 @@ export function PlaybackControls({
           className={cx(pill, pillColours(skeleton.shown))}
         >
           <Bone className="size-4" aria-hidden /> Skeleton
+        </button>
+        <button
+          type="button"
+          onClick={ghost.onToggle}
+          disabled={!ghost.available}
+          aria-pressed={ghost.shown}
+          title="Draw the teacher's pose faintly over your video"
+          className={cx(pill, pillColours(ghost.shown))}
+        >
+          <Ghost className="size-4" aria-hidden /> Ghost
         </button>
         <button
           type="button"

@@ -1,7 +1,8 @@
-import type { CompactTrack } from "@stepsync/contracts";
+import type { CompactTrack, LimbScores } from "@stepsync/contracts";
 import { TriangleAlert } from "lucide-react";
 import { type CSSProperties, type RefObject, useState } from "react";
-import { PoseOverlay } from "../PoseOverlay";
+import type { Ghost } from "../../lib/ghost-pose";
+import { PoseOverlay, SkeletonKey } from "../PoseOverlay";
 import { cx } from "../cx";
 import { aspectOf, DEFAULT_ASPECT } from "./layout";
 import type { Which } from "./useSyncedPlayback";
@@ -28,6 +29,9 @@ export function PlayerPanel({
   track,
   problematicJoints,
   showSkeleton,
+  limbScores = null,
+  ghost = null,
+  showGhost = false,
   mirrored = false,
   placement = "main",
   ready,
@@ -41,6 +45,11 @@ export function PlayerPanel({
   track: CompactTrack | undefined;
   problematicJoints: ReadonlyArray<string>;
   showSkeleton: boolean;
+  /** The user's skeleton coloured limb by limb (results.limb_scores); null: the problem joints in red. */
+  limbScores?: LimbScores | null;
+  /** The teacher's pose to draw faintly over this video; null when there is no pairing to trust. */
+  ghost?: Ghost | null;
+  showGhost?: boolean;
   mirrored?: boolean;
   placement?: keyof typeof PLACEMENT;
   ready: boolean;
@@ -66,15 +75,8 @@ export function PlayerPanel({
         )}
       >
         <span className="font-semibold text-white">{isRef ? "Reference" : "Your performance"}</span>
-        {!isRef && showSkeleton && track ? (
-          <span className="inline-flex items-center gap-3 text-xs text-slate-400">
-            <span className="inline-flex items-center gap-1">
-              <span className="h-1 w-4 rounded-full bg-accent-400" aria-hidden /> on track
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <span className="h-1 w-4 rounded-full bg-rose-500" aria-hidden /> needs work
-            </span>
-          </span>
+        {!isRef && ((showSkeleton && track) || (showGhost && ghost)) ? (
+          <SkeletonKey scored={Boolean(limbScores) && showSkeleton} ghost={showGhost && Boolean(ghost)} />
         ) : null}
       </figcaption>
       <div
@@ -113,6 +115,9 @@ export function PlayerPanel({
             track={track}
             problematicJoints={problematicJoints}
             visible={showSkeleton && !error}
+            limbScores={limbScores}
+            ghost={ghost}
+            showGhost={showGhost && !error}
           />
         </div>
         {pip ? (

@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CompactTrack, LimbScores } from "@stepsync/contracts";
+import type { Ghost } from "../../lib/ghost-pose";
 import type { TimeMap } from "../../lib/sync";
 import type { PracticeLoop } from "./practice";
 import { SyncedPlayers } from "./SyncedPlayers";
@@ -30,6 +32,9 @@ function players(
     loop: PracticeLoop | null;
     timeMap: TimeMap;
     mirroredAtStart: boolean;
+    tracks: { reference: CompactTrack; user: CompactTrack } | null;
+    limbScores: LimbScores | null;
+    ghost: Ghost | null;
     onStopLoop: () => void;
     onLoopHere: (t: number, focused: EventTarget | null) => void;
   }> = {},
@@ -39,8 +44,10 @@ function players(
       referenceUrl="/uploads/ref.mp4"
       userUrl="/uploads/user.mp4"
       timeMap={p.timeMap ?? null}
-      tracks={null}
+      tracks={p.tracks ?? null}
       problematicJoints={[]}
+      limbScores={p.limbScores ?? null}
+      ghost={p.ghost ?? null}
       loop={p.loop ?? null}
       onStopLoop={p.onStopLoop}
       onLoopHere={p.onLoopHere}
@@ -194,6 +201,41 @@ describe("the practice controls", () => {
     first.unmount();
     players();
     expect(screen.getByTestId("reference-panel").getAttribute("data-placement")).toBe("pip");
+  });
+});
+
+describe("the body in colour", () => {
+  const track: CompactTrack = { keypointNames: ["nose"], fps: 7, frames: [[0, 0.5, 0.5, 0.9]] };
+  const limbScores: LimbScores = { limbs: ["left_forearm"], times: [0], scores: [[45]] };
+
+  it("keys the user's skeleton by score bands when the engine scored each limb", () => {
+    players({ tracks: { reference: track, user: track }, limbScores });
+    const legend = within(screen.getByTestId("user-panel")).getByTestId("skeleton-key");
+    expect(legend.textContent).toContain("80+");
+    expect(legend.textContent).toContain("below 60");
+    expect(legend.textContent).not.toContain("teacher");
+  });
+
+  it("offer the teacher's ghost only when the routines pair up, and add it to the key", () => {
+    const first = players({ tracks: { reference: track, user: track } });
+    expect((screen.getByRole("button", { name: "Ghost" }) as HTMLButtonElement).disabled).toBe(true);
+    first.unmount();
+    players({
+      tracks: { reference: track, user: track },
+      ghost: {
+        track,
+        timeMap: [
+          [0, 0],
+          [5, 5],
+        ],
+        mirrored: false,
+      },
+    });
+    const ghost = screen.getByRole("button", { name: "Ghost" });
+    expect(ghost.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(ghost);
+    expect(ghost.getAttribute("aria-pressed")).toBe("true");
+    expect(within(screen.getByTestId("user-panel")).getByTestId("skeleton-key").textContent).toContain("teacher");
   });
 });
 

@@ -1,5 +1,6 @@
-import type { CompactTrack } from "@stepsync/contracts";
+import type { CompactTrack, LimbScores } from "@stepsync/contracts";
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
+import type { Ghost } from "../../lib/ghost-pose";
 import type { TimeMap } from "../../lib/sync";
 import { type PlayerLayout, readLayout, saveLayout } from "./layout";
 import { PlaybackControls } from "./PlaybackControls";
@@ -22,6 +23,8 @@ export function SyncedPlayers({
   timeMap,
   tracks,
   problematicJoints,
+  limbScores = null,
+  ghost = null,
   onTime,
   loop,
   onStopLoop,
@@ -35,6 +38,10 @@ export function SyncedPlayers({
   timeMap: TimeMap | null | undefined;
   tracks: { reference: CompactTrack; user: CompactTrack } | null;
   problematicJoints: ReadonlyArray<string>;
+  /** Colours the user's skeleton limb by limb (results.limb_scores). */
+  limbScores?: LimbScores | null;
+  /** The teacher's pose mapped onto the user's video; null when the routines do not pair up. */
+  ghost?: Ghost | null;
   onTime?: (refTime: number) => void;
   /** Keep both videos looping over this span of the reference (seconds), named on its chip; null: no loop. */
   loop?: PracticeLoop | null;
@@ -56,6 +63,7 @@ export function SyncedPlayers({
     handle: ref,
   });
   const [showSkeleton, setShowSkeleton] = useState(true);
+  const [showGhost, setShowGhost] = useState(false);
   const [mirrored, setMirrored] = useState(mirroredAtStart);
   const [layout, setLayout] = useState<PlayerLayout>(readLayout);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -104,6 +112,9 @@ export function SyncedPlayers({
       track={which === "reference" ? tracks?.reference : tracks?.user}
       problematicJoints={problematicJoints}
       showSkeleton={showSkeleton}
+      limbScores={which === "user" ? limbScores : null}
+      ghost={which === "user" ? ghost : null}
+      showGhost={which === "user" && showGhost}
       mirrored={which === "reference" && mirrored}
       placement={which === "reference" && layout === "pip" ? "pip" : "main"}
       ready={playback.ready[which]}
@@ -141,6 +152,7 @@ export function SyncedPlayers({
         aligned={playback.aligned}
         syncState={playback.syncState}
         skeleton={{ shown: showSkeleton, available: Boolean(tracks), onToggle: () => setShowSkeleton((v) => !v) }}
+        ghost={{ shown: showGhost, available: Boolean(ghost), onToggle: () => setShowGhost((v) => !v) }}
         mirror={{ on: mirrored, onToggle: () => setMirrored((m) => !m) }}
         layout={{
           value: layout,

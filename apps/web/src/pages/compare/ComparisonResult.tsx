@@ -20,6 +20,7 @@ import {
 import { MoveTimeline } from "./MoveTimeline";
 import { moveAt, NOT_SAME_ROUTINE, notSameRoutineText, resultView, sectionMoves, sectionOfMove } from "./moves";
 import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
+import { RoutineProgress } from "./RoutineProgress";
 import { JointTag, SectionCard } from "./SectionCard";
 
 function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: number }> {
@@ -145,6 +146,8 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
         </div>
       </Card>
 
+      <RoutineProgress comparisonId={detail.id} referenceVideoId={detail.reference_video_id} />
+
       {referenceUrl && userUrl ? (
         // Less padding on a phone: the videos get the width.
         <div ref={playersBox} className="glass scroll-mt-20 p-3 sm:p-6">
@@ -155,6 +158,16 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
             timeMap={timeMap}
             tracks={detail.tracks}
             problematicJoints={problematic}
+            limbScores={view.sameRoutine ? (results?.limb_scores ?? null) : null}
+            ghost={
+              view.sameRoutine && detail.tracks && detail.alignment_info
+                ? {
+                    track: detail.tracks.reference,
+                    timeMap: detail.alignment_info.time_map,
+                    mirrored: detail.alignment_info.mirrored,
+                  }
+                : null
+            }
             onTime={setRefTime}
             loop={loop}
             onStopLoop={() => setLooped(null)}
