@@ -4,6 +4,7 @@
  * their head and feet. Pure: poses in, numbers out. video/frame.ts cuts the picture; the web app
  * places a preview video by the same window.
  */
+import { COCO_KEYPOINTS, type CocoKeypoint } from "./pose/keypoints.ts";
 import type { CompactTrack } from "./types.ts";
 
 /**
@@ -42,22 +43,8 @@ export function compactFramingTrack(track: CompactTrack): FramingTrack {
   };
 }
 
-/** The points that must all be seen, and seen well, for a frame to show the whole person. */
-const WHOLE_BODY = [
-  "nose",
-  "left_shoulder",
-  "right_shoulder",
-  "left_elbow",
-  "right_elbow",
-  "left_wrist",
-  "right_wrist",
-  "left_hip",
-  "right_hip",
-  "left_knee",
-  "right_knee",
-  "left_ankle",
-  "right_ankle",
-] as const;
+/** The points that must all be seen, and seen well, for a frame to show the whole person: the body, not eyes and ears. */
+export const WHOLE_BODY: ReadonlyArray<CocoKeypoint> = COCO_KEYPOINTS.filter((k) => !/_(eye|ear)$/.test(k));
 /** Below this confidence a point does not count as clearly seen. */
 const GOOD_SCORE = 0.3;
 /** How far (share of the frame) the body, head and feet included, may run past an edge and still count as in it. */

@@ -46,6 +46,7 @@ export {
   type FramingTrack,
   pickThumbnail,
   previewFraming,
+  WHOLE_BODY,
 } from "./framing.ts";
 export type { VideoInfo } from "./video/probe.ts";
 

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_ASPECT, type ComparisonListResponse } from "@stepsync/contracts";
-import { analyzeVideo, type CompactTrack, ffmpegPath } from "@stepsync/motion";
+import { analyzeVideo, type CompactTrack, ffmpegPath, WHOLE_BODY } from "@stepsync/motion";
 import { comparisons, referenceVideos } from "../db/schema.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
 import { makeComparison, makeLibraryVideo, makeUpload } from "../test/factories.ts";
@@ -24,23 +24,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-/** The body points a whole person shows (MoveNet names). */
-const BODY = [
-  "nose",
-  "left_shoulder",
-  "right_shoulder",
-  "left_elbow",
-  "right_elbow",
-  "left_wrist",
-  "right_wrist",
-  "left_hip",
-  "right_hip",
-  "left_knee",
-  "right_knee",
-  "left_ankle",
-  "right_ankle",
-];
 
 async function store(key: string, file: string): Promise<void> {
   await t.ctx.storage.put(key, createReadStream(file));
@@ -114,7 +97,7 @@ describe.skipIf(!hasFixtures)("the whole person on cards (real footage)", () => 
 
     // The model finds every body point in the picture, none at its edges, with room for the head.
     const seen = await posesIn(jpeg);
-    for (const name of BODY) expect(seen.has(name), `${name} seen in the thumbnail`).toBe(true);
+    for (const name of WHOLE_BODY) expect(seen.has(name), `${name} seen in the thumbnail`).toBe(true);
     for (const [name, p] of seen) {
       expect(p.x, `${name} across`).toBeGreaterThan(0.02);
       expect(p.x, `${name} across`).toBeLessThan(0.98);
@@ -155,7 +138,7 @@ describe.skipIf(!hasFixtures)("the whole person on cards (real footage)", () => 
     expect((crop.w * track.width) / (crop.h * track.height)).toBeCloseTo(CARD_ASPECT, 3);
     const still = track.frames.find((f) => f[0] === framing.at);
     if (!still) throw new Error("the still is not an analysed frame");
-    BODY.forEach((name) => {
+    WHOLE_BODY.forEach((name) => {
       const k = track.keypointNames.indexOf(name);
       expect(still[1 + k * 3 + 2], `${name} seen at the still`).toBeGreaterThan(0);
       const x = ((still[1 + k * 3] ?? 0) - crop.x) / crop.w;

@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import type { CompactTrack, LimbScores } from "@stepsync/contracts";
 import { type Ghost, ghostPose } from "../lib/ghost-pose";
 import { boneKey, limbBandsAt } from "../lib/limb-colours";
+import { fittedRect, prepareCanvas } from "../lib/canvas";
 import { frameAt, nearestIndex, type Pt } from "../lib/pose-frames";
 import { cx } from "./cx";
 import { BAND_STROKE } from "./ScoreVisuals";
@@ -81,15 +82,6 @@ export function problemBones(joints: ReadonlyArray<string>): Set<string> {
   const out = new Set<string>();
   for (const joint of joints) for (const [a, b] of JOINT_BONES[joint] ?? []) out.add(boneKey(a, b));
   return out;
-}
-
-/** The displayed picture inside an element of w×h showing a vw×vh video with object-fit: contain. */
-export function containRect(w: number, h: number, vw: number, vh: number) {
-  if (!vw || !vh || !w || !h) return { x: 0, y: 0, width: w, height: h };
-  const scale = Math.min(w / vw, h / vh);
-  const width = vw * scale;
-  const height = vh * scale;
-  return { x: (w - width) / 2, y: (h - height) / 2, width, height };
 }
 
 /** Index of the frame whose time is nearest t (frames sorted by time), or -1. */
@@ -176,19 +168,12 @@ interface Scene {
 }
 
 function draw(canvas: HTMLCanvasElement, video: HTMLVideoElement, scene: Scene) {
-  const dpr = window.devicePixelRatio || 1;
   const w = video.clientWidth;
   const h = video.clientHeight;
-  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
-    canvas.width = Math.round(w * dpr);
-    canvas.height = Math.round(h * dpr);
-  }
-  const ctx = canvas.getContext("2d");
+  const ctx = prepareCanvas(canvas, w, h);
   if (!ctx) return;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, w, h);
   const t = video.currentTime;
-  const rect = containRect(w, h, video.videoWidth, video.videoHeight);
+  const rect = fittedRect("contain", w, h, video.videoWidth, video.videoHeight);
   const line = Math.max(2, Math.min(5, rect.width / 160));
   const onScreen = (p: Pt | null | undefined) =>
     p ? { x: rect.x + p.x * rect.width, y: rect.y + p.y * rect.height } : null;

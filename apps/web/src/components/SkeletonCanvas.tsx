@@ -1,5 +1,6 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { prepareCanvas } from "../lib/canvas";
 import { GROOVE, joints, type Pt, poseAt } from "../lib/skeleton-pose";
 import { BAND_STROKE } from "./ScoreVisuals";
 
@@ -83,13 +84,9 @@ export function SkeletonCanvas({
     let start = performance.now();
     let phase = 0.1;
     const draw = (u: number) => {
-      const dpr = window.devicePixelRatio || 1;
       const w = canvas.clientWidth;
       const h = canvas.clientHeight;
-      if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
-      if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.clearRect(0, 0, w, h);
+      prepareCanvas(canvas, w, h);
       const unit = h * 0.2;
       const scale = unit / 80;
       const you = poseAt(GROOVE, u - lag);

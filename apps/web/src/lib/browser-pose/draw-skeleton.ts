@@ -2,41 +2,19 @@
 // contain) decides where frame pixels land. The same look as the result view's overlay (PoseOverlay):
 // pink bones with a soft glow, white joints.
 import { COCO_BONES } from "../../components/PoseOverlay";
+import { fittedRect, prepareCanvas } from "../canvas";
 import { type Keypoints, MIN_POINT_SCORE, MOVENET_KEYPOINTS, showsPerson } from "./movenet";
 
 const BONE = "#ff6fae";
 const GLOW = "rgba(255,111,174,0.6)";
 
-/** Where a vw×vh picture is drawn inside a w×h box with this object-fit (cover crops, contain letterboxes). */
-export function fittedRect(fit: "cover" | "contain", w: number, h: number, vw: number, vh: number) {
-  if (!vw || !vh || !w || !h) return { x: 0, y: 0, width: w, height: h };
-  const scale = fit === "cover" ? Math.max(w / vw, h / vh) : Math.min(w / vw, h / vh);
-  const width = vw * scale;
-  const height = vh * scale;
-  return { x: (w - width) / 2, y: (h - height) / 2, width, height };
-}
-
-/** Sizes the canvas to its box and clears it. */
-function prepare(canvas: HTMLCanvasElement): CanvasRenderingContext2D | null {
-  const ctx = canvas.getContext("2d");
-  if (!ctx) return null;
-  const dpr = window.devicePixelRatio || 1;
-  const w = canvas.clientWidth;
-  const h = canvas.clientHeight;
-  if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
-  if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, w, h);
-  return ctx;
-}
-
 export function clearSkeleton(canvas: HTMLCanvasElement): void {
-  prepare(canvas);
+  prepareCanvas(canvas, canvas.clientWidth, canvas.clientHeight);
 }
 
 /** The pose (in the video's pixels) over the video as the page shows it. */
 export function drawSkeleton(canvas: HTMLCanvasElement, video: HTMLVideoElement, points: Keypoints): void {
-  const ctx = prepare(canvas);
+  const ctx = prepareCanvas(canvas, canvas.clientWidth, canvas.clientHeight);
   if (!ctx || !showsPerson(points)) return;
   const fit = getComputedStyle(video).objectFit === "contain" ? "contain" : "cover";
   const rect = fittedRect(fit, canvas.clientWidth, canvas.clientHeight, video.videoWidth, video.videoHeight);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fittedRect } from "./draw-skeleton";
+import { fittedRect } from "../canvas";
 import { letterbox, MOVENET_INPUT_SIZE, rgbaToRgb, showsPerson, toFramePoints } from "./movenet";
 
 /** MoveNet's raw answer with every point at input pixel (ix, iy) and this score. */
