@@ -133,6 +133,19 @@ describe("the practice studio", () => {
       expect(ref.box.x + ref.box.width).toBeLessThanOrEqual(user.box.x);
       await screenshot(p, "practice-desktop");
 
+      // The body in colour: the engine scored each limb, so the key reads in score bands; the
+      // teacher's ghost can be drawn over your video (the two clips are the same routine).
+      const key = p.getByTestId("user-panel").getByTestId("skeleton-key");
+      expect(await key.textContent()).toContain("below 60");
+      const ghost = p.getByRole("button", { name: "Ghost" });
+      expect(await ghost.isEnabled()).toBe(true);
+      await ghost.click();
+      expect(await ghost.getAttribute("aria-pressed")).toBe("true");
+      expect(await key.textContent()).toContain("teacher");
+      await p.getByTestId("user-box").scrollIntoViewIfNeeded();
+      await screenshot(p.getByTestId("players"), "practice-ghost");
+      await ghost.click();
+
       // The timeline: one block per move, in order, with the result's verdicts, placed by start_s.
       const blocks = p.getByTestId("timeline-move");
       await expect.poll(() => blocks.count()).toBe(moves.length);
