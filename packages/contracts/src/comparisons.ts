@@ -61,6 +61,36 @@ export type ComparisonListResponse = z.infer<typeof comparisonListResponse>;
 export const recentComparisonsResponse = z.object({ comparisons: z.array(comparisonSummary) });
 export type RecentComparisons = z.infer<typeof recentComparisonsResponse>;
 
+/**
+ * "Practise this part" (POST /api/videos/compare with reference_start_s, reference_end_s and
+ * parent_comparison_id): one span of the reference, danced again and compared on its own. Times are
+ * seconds in the reference, and the part's moves and sections say reference time too, so they line
+ * up with the full result it came from.
+ */
+export const PART_LIMITS = { minSeconds: 1, maxSeconds: 60, maxLabelLength: 80 } as const;
+
+export const PART_MESSAGES = {
+  notANumber: "The part's start and end must be numbers of seconds",
+  startBeforeEnd: "The part must start at 0 s or later and end after it starts",
+  tooShort: `The part must be at least ${PART_LIMITS.minSeconds} s long`,
+  tooLong: `The part can be at most ${PART_LIMITS.maxSeconds} s long`,
+  pastEnd: (duration: number) => `The part ends after the reference video does (${Math.round(duration * 10) / 10} s)`,
+  spanWithoutParent: "A part is practised from one of your comparisons: give its parent_comparison_id",
+  parentNotCompleted: "Practise a part of a comparison once its analysis has finished",
+  otherReference: "A part is compared against the same reference as the comparison it comes from",
+  labelTooLong: `The part's label can be at most ${PART_LIMITS.maxLabelLength} characters`,
+} as const;
+
+export const comparisonPart = z.object({
+  start_s: z.number(),
+  end_s: z.number(),
+  /** The comparison it was practised from; null once that one was deleted. */
+  parent_id: z.number().int().nullable(),
+  /** What the part is called where it was chosen: "counts 5–6", or a section's title. */
+  label: z.string(),
+});
+export type ComparisonPart = z.infer<typeof comparisonPart>;
+
 /** POST /api/videos/compare (202): the comparison is queued; its id is polled for progress. */
 export const startComparisonResponse = z.object({
   comparison_id: z.number().int(),

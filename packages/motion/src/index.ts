@@ -9,6 +9,7 @@ import { preparePosePool } from "./pose/pool.ts";
 import { isStyle, STYLES, type Style } from "./score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 import { probeVideo } from "./video/probe.ts";
+import { inReferenceTime, type ReferenceWindow, windowTrack } from "./window.ts";
 
 export type { AnalyzeOptions, CacheOptions, TrackStore };
 export {
@@ -49,6 +50,7 @@ export {
   WHOLE_BODY,
 } from "./framing.ts";
 export type { VideoInfo } from "./video/probe.ts";
+export { inReferenceTime, type ReferenceWindow, windowTrack } from "./window.ts";
 
 export type ProgressStage = "reference" | "user" | "compare" | "done";
 
@@ -58,6 +60,12 @@ export interface CompareVideosOptions extends Omit<AnalyzeOptions, "onProgress" 
   onProgress?: (percent: number, stage: ProgressStage) => void;
   /** A pose track of the reference computed earlier (skips its analysis). */
   referenceTrack?: PoseTrack;
+  /**
+   * Compare against only this part of the reference (seconds in the reference). The whole reference
+   * is analysed (and cached) as usual, then cut; the result's reference times stay in the whole
+   * video's time (see window.ts).
+   */
+  referenceWindow?: ReferenceWindow;
 }
 
 /**
@@ -70,7 +78,7 @@ export async function compareVideos(
   userPath: string,
   opts: CompareVideosOptions,
 ): Promise<ComparisonResult> {
-  const { onProgress, referenceTrack, style, cacheDir, trackStore, ...analyze } = opts;
+  const { onProgress, referenceTrack, referenceWindow, style, cacheDir, trackStore, ...analyze } = opts;
   let last = -1;
   let lastStage: ProgressStage | undefined;
   const report = (p: number, stage: ProgressStage) => {
@@ -127,7 +135,9 @@ export async function compareVideos(
     throw forVideo(e, "user");
   });
   report(95, "compare");
-  const result = compareTracks(ref, user, { style });
+  const result = referenceWindow
+    ? inReferenceTime(compareTracks(windowTrack(ref, referenceWindow), user, { style }), referenceWindow)
+    : compareTracks(ref, user, { style });
   report(100, "done");
   return result;
 }

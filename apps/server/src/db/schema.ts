@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -347,6 +348,17 @@ export const comparisons = pgTable(
     /** The reference: an uploaded file, or a library video. */
     referenceUploadId: integer("reference_upload_id").references(() => videos.id, { onDelete: "set null" }),
     referenceVideoId: integer("reference_video_id").references(() => referenceVideos.id, { onDelete: "set null" }),
+    /**
+     * "Practise this part": only this span of the reference (seconds in the reference) was compared;
+     * null for a comparison of the whole video. The part's label ("counts 5–6", a section title) and
+     * the comparison it was practised from (null once that one is deleted) go with it.
+     */
+    referenceStartS: real("reference_start_s"),
+    referenceEndS: real("reference_end_s"),
+    partLabel: text("part_label"),
+    parentComparisonId: integer("parent_comparison_id").references((): AnyPgColumn => comparisons.id, {
+      onDelete: "set null",
+    }),
     /** The engine's full result (sections, feedback, alignment, pose tracks). */
     result: jsonb("result"),
     error: text("error"),

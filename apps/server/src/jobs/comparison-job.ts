@@ -66,6 +66,11 @@ export function comparisonJobHandler(ctx: AppContext) {
           style: comparison.activityType,
           trackStore: poseCache,
           referenceTrack,
+          // "Practise this part": the whole reference is analysed (or its stored poses reused), then cut.
+          referenceWindow:
+            comparison.referenceStartS !== null && comparison.referenceEndS !== null
+              ? { start: comparison.referenceStartS, end: comparison.referenceEndS }
+              : undefined,
           onProgress: (percent) => {
             const now = Date.now();
             if (now - lastWrite < PROGRESS_EVERY_MS && Math.floor(percent / 5) === Math.floor(lastPercent / 5)) return;

@@ -1,4 +1,4 @@
-import type { ComparisonDetail, ComparisonSummary } from "@stepsync/contracts";
+import type { ComparisonDetail, ComparisonPart, ComparisonSummary } from "@stepsync/contracts";
 import type { ComparisonResult as EngineResult } from "@stepsync/motion";
 import type { comparisons } from "../../db/schema.ts";
 import { libraryVideoUrl, userVideoUrl } from "../videos/urls.ts";
@@ -77,5 +77,17 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
     },
     reference_url: referenceUrl,
     user_url: userUrl,
+    part: partOf(row),
+  };
+}
+
+/** "Practise this part": the span of the reference a comparison covers; null for the whole video. */
+function partOf(row: typeof comparisons.$inferSelect): ComparisonPart | null {
+  if (row.referenceStartS === null || row.referenceEndS === null) return null;
+  return {
+    start_s: row.referenceStartS,
+    end_s: row.referenceEndS,
+    parent_id: row.parentComparisonId,
+    label: row.partLabel ?? "",
   };
 }

@@ -40,6 +40,12 @@ export type ComparisonInput = {
   referenceUpload?: { stored: StoredVideo; originalName: string };
   userVideoId?: number;
   referenceVideoId?: number;
+  /** An uploaded reference of the user's own, reused (a part is practised against its comparison's reference). */
+  referenceUploadId?: number;
+  /** The reused upload's title (the original file name). */
+  referenceTitle?: string | null;
+  /** "Practise this part": only this span of the reference is compared (see videos/part.ts, which checked it). */
+  part?: { startS: number; endS: number; label: string; parentId: number };
 };
 
 /**
@@ -54,9 +60,11 @@ export async function startComparison(
 ): Promise<ComparisonRow> {
   const { db } = deps;
   if (!input.userUpload && !input.userVideoId) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
-  if (!input.referenceUpload && !input.referenceVideoId) throw new HttpError(400, COMPARE_MESSAGES.noReference);
+  if (!input.referenceUpload && !input.referenceVideoId && !input.referenceUploadId)
+    throw new HttpError(400, COMPARE_MESSAGES.noReference);
   // An earlier upload of one's own may be reused; anyone else's is "not found".
   if (!input.userUpload && input.userVideoId) await ownUpload(db, input.userVideoId, user);
+  if (input.referenceUploadId) await ownUpload(db, input.referenceUploadId, user);
   const library =
     !input.referenceUpload && input.referenceVideoId
       ? await comparableLibraryVideo(
@@ -72,7 +80,7 @@ export async function startComparison(
       : input.userVideoId;
     const referenceUploadId = input.referenceUpload
       ? await recordUpload(tx, user.id, "reference", input.referenceUpload.stored, input.referenceUpload.originalName)
-      : undefined;
+      : input.referenceUploadId;
     if (!(await changeCredits(tx, user.id, -LIMITS.comparisonCost, "usage", `Comparison (${input.activityType})`))) {
       throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
     }
@@ -82,8 +90,12 @@ export async function startComparison(
       userVideoId,
       referenceUploadId,
       referenceVideoId: library?.video.id,
-      referenceTitle: library?.video.title ?? input.referenceUpload?.originalName ?? null,
+      referenceTitle: library?.video.title ?? input.referenceUpload?.originalName ?? input.referenceTitle ?? null,
       contributorName: library?.contributor ?? null,
+      referenceStartS: input.part?.startS,
+      referenceEndS: input.part?.endS,
+      partLabel: input.part?.label,
+      parentComparisonId: input.part?.parentId,
       heartbeatAt: new Date(),
     });
   });

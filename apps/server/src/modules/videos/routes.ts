@@ -11,6 +11,7 @@ import { referenceUrlOf } from "../comparisons/serialize.ts";
 import { startComparison } from "../comparisons/service.ts";
 import { visibleLibraryVideo } from "../library/service.ts";
 import { sendStoredFile } from "./serve.ts";
+import { readPart } from "./part.ts";
 import { ownUpload } from "./service.ts";
 import { storeUploadedVideo, type StoredVideo } from "./upload.ts";
 import { userVideoUrl } from "./urls.ts";
@@ -19,6 +20,11 @@ const compareFields = z.object({
   activity_type: z.enum(ACTIVITY_TYPES, { error: COMPARE_MESSAGES.unknownStyle }).default("contemporary"),
   reference_video_id: rowId(COMPARE_MESSAGES.referenceNotFound).optional(),
   user_video_id: rowId(COMPARE_MESSAGES.videoNotFound).optional(),
+  // "Practise this part" (checked in part.ts, which reads them as text for its own error texts).
+  reference_start_s: z.string().optional(),
+  reference_end_s: z.string().optional(),
+  parent_comparison_id: z.string().optional(),
+  part_label: z.string().optional(),
 });
 
 const idParam = z.object({ id: rowId(COMPARE_MESSAGES.videoNotFound) });
@@ -57,12 +63,22 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
         });
 
         const input = parse(compareFields, fields);
+        const referenceUpload = uploads.find((u) => u.field === "reference_video");
+        const part = await readPart(db, user, input, {
+          referenceUploaded: !!referenceUpload,
+          referenceVideoId: input.reference_video_id,
+        });
+        const partReference = part?.reference;
         const created = await startComparison(ctx, user, {
           activityType: input.activity_type,
           userUpload: uploads.find((u) => u.field === "user_video"),
-          referenceUpload: uploads.find((u) => u.field === "reference_video"),
+          referenceUpload,
           userVideoId: input.user_video_id,
-          referenceVideoId: input.reference_video_id,
+          referenceVideoId:
+            partReference && "libraryId" in partReference ? partReference.libraryId : input.reference_video_id,
+          referenceUploadId: partReference && "uploadId" in partReference ? partReference.uploadId : undefined,
+          referenceTitle: partReference && "uploadId" in partReference ? partReference.title : undefined,
+          part,
         });
         return reply.status(202).send({
           comparison_id: created.id,

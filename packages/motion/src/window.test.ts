@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { compareTracks } from "./compare.ts";
+import { armsDance, syntheticTrack } from "./testing/synthetic-track.ts";
+import { inReferenceTime, windowTrack } from "./window.ts";
+
+describe("comparing a take with a part of the reference", () => {
+  const reference = syntheticTrack(armsDance, { duration: 20 });
+  // The user danced 6–12 s of the reference, and only that.
+  const take = syntheticTrack((t) => armsDance(t + 6), { duration: 6 });
+  const part = { start: 6, end: 12 };
+
+  it("cuts the reference's poses to the part, timed from its start", () => {
+    const cut = windowTrack(reference, part);
+    expect(cut.duration).toBe(6);
+    expect(cut.frames[0]?.t).toBeCloseTo(0, 3);
+    expect(cut.frames.at(-1)?.t ?? 99).toBeLessThan(6);
+    expect(cut.frames.length).toBeLessThan(reference.frames.length / 2);
+  });
+
+  it("scores a faithful take high, with moves, sections and the time map in the reference's own time", () => {
+    const result = inReferenceTime(compareTracks(windowTrack(reference, part), take, { style: "contemporary" }), part);
+    expect(result.overall_score).toBeGreaterThanOrEqual(85);
+    expect(result.moves.length).toBeGreaterThan(0);
+    for (const m of result.moves) {
+      expect(m.start_s).toBeGreaterThanOrEqual(6);
+      expect(m.end_s).toBeLessThanOrEqual(12.001);
+    }
+    expect(result.sections[0]?.timestamp).toBeGreaterThanOrEqual(6);
+    for (const [, refT] of result.alignment.time_map) expect(refT).toBeGreaterThanOrEqual(6 - 0.2);
+    // user_t ≈ offset_s + tempo × ref_t: the take's 0 s is the reference's 6 s.
+    expect(result.alignment.offset_s + result.alignment.tempo_ratio * 6).toBeCloseTo(0, 0);
+    expect(result.tracks.reference.frames[0]?.[0]).toBeCloseTo(6, 1);
+  });
+});
