@@ -45,11 +45,19 @@ export interface StartComparisonInput {
   referenceVideoId?: number | string | null;
   userFile?: File | null;
   userVideoId?: number | string | null;
+  /** "Practise this part": a span of the parent comparison's reference (which the server takes from it). */
+  part?: { startS: number; endS: number; parentId: number; label: string } | null;
 }
 
 export function buildCompareForm(input: StartComparisonInput): FormData {
   const form = new FormData();
   form.append("activity_type", input.activityType);
+  if (input.part) {
+    form.append("reference_start_s", String(input.part.startS));
+    form.append("reference_end_s", String(input.part.endS));
+    form.append("parent_comparison_id", String(input.part.parentId));
+    form.append("part_label", input.part.label);
+  }
   if (input.referenceFile) form.append("reference_video", input.referenceFile, input.referenceFile.name);
   else if (input.referenceVideoId != null) form.append("reference_video_id", String(input.referenceVideoId));
   if (input.userFile) form.append("user_video", input.userFile, input.userFile.name);

@@ -194,6 +194,35 @@ describe("dancing along in the recording dialog", () => {
   });
 });
 
+describe("practising a part of the reference", () => {
+  it("dances along with just that span: from its start after the count-in, and the take ends with it", async () => {
+    const onRecorded = vi.fn();
+    const part = { start_s: 4, end_s: 6, label: "counts 5–6" };
+    render(
+      <RecordingDialog open onClose={() => undefined} onRecorded={onRecorded} referenceUrl={REFERENCE} part={part} />,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    const dialog = screen.getByRole("dialog", { name: "Practise counts 5–6" });
+    const reference = referenceVideo(dialog) as HTMLVideoElement;
+    fireEvent.click(within(dialog).getByRole("button", { name: "Start Recording" }));
+    expect(reference.currentTime).toBe(4);
+    await act(() => vi.advanceTimersByTimeAsync(3_000 + FakeRecorder.START_LATENCY_MS));
+    expect(reference.paused).toBe(false);
+    expect(reference.currentTime).toBe(4);
+    const recorder = FakeRecorder.instances[0] as FakeRecorder;
+
+    // Halfway nothing stops; at the part's end the reference and the take stop together.
+    reference.currentTime = 5;
+    fireEvent(reference, new Event("timeupdate"));
+    expect(recorder.state).toBe("recording");
+    reference.currentTime = 6.1;
+    fireEvent(reference, new Event("timeupdate"));
+    expect(recorder.state).toBe("inactive");
+    expect(reference.paused).toBe(true);
+    expect(onRecorded).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("the live skeleton's pose model", () => {
   it("loads only when the dialog opens, and stops when it closes", async () => {
     const props = { onClose: () => undefined, onRecorded: () => undefined, referenceUrl: REFERENCE };

@@ -34,12 +34,18 @@ export function RecordingDialog({
   onClose,
   onRecorded,
   referenceUrl = null,
+  part = null,
 }: {
   open: boolean;
   onClose: () => void;
   onRecorded: (file: File) => void;
   /** The chosen reference video (a file's object URL or the library video's URL), if any. */
   referenceUrl?: string | null;
+  /**
+   * "Practise this part": dancing along plays only this span of the reference (seconds in it), from
+   * its start after the count-in, and the take stops when the span ends.
+   */
+  part?: { start_s: number; end_s: number; label: string } | null;
 }) {
   const [phase, setPhase] = useState<Phase>("initializing");
   const [error, setError] = useState<string | null>(null);
@@ -59,6 +65,8 @@ export function RecordingDialog({
   const attemptRef = useRef(0);
 
   const withReference = danceAlong && Boolean(referenceUrl);
+  const partStart = part?.start_s ?? 0;
+  const partEnd = part?.end_s ?? null;
   const recording = phase === "recording";
   const poseStatus = useLivePose(open, videoRef, skeletonRef, recording);
 
@@ -159,7 +167,7 @@ export function RecordingDialog({
   function playReference() {
     const reference = referenceRef.current;
     if (!reference) return;
-    if (reference.currentTime !== 0) reference.currentTime = 0;
+    if (reference.currentTime !== partStart) reference.currentTime = partStart;
     reference.muted = false;
     void reference
       .play()
@@ -220,7 +228,7 @@ export function RecordingDialog({
     const reference = referenceRef.current;
     if (reference) {
       reference.pause();
-      if (reference.currentTime !== 0) reference.currentTime = 0;
+      if (reference.currentTime !== partStart) reference.currentTime = partStart;
     }
     setPhase("counting");
     cancelCountRef.current = countIn(COUNT_IN_FROM, setCount, () => record(true));
@@ -231,6 +239,27 @@ export function RecordingDialog({
     setPhase("ready");
   }
 
+  // A part waits on its first frame, and the take ends with it (the reference's clock says when).
+  useEffect(() => {
+    const reference = referenceRef.current;
+    if (!open || !withReference || !reference || partEnd === null) return;
+    const cue = () => {
+      if (reference.paused && Math.abs(reference.currentTime - partStart) > 0.05) reference.currentTime = partStart;
+    };
+    const endOfPart = () => {
+      if (reference.paused || reference.currentTime < partEnd) return;
+      reference.pause();
+      if (recorderRef.current?.state === "recording") stop();
+    };
+    if (reference.readyState >= 1) cue();
+    reference.addEventListener("loadedmetadata", cue);
+    reference.addEventListener("timeupdate", endOfPart);
+    return () => {
+      reference.removeEventListener("loadedmetadata", cue);
+      reference.removeEventListener("timeupdate", endOfPart);
+    };
+  }, [open, withReference, partStart, partEnd, stop]);
+
   const warn = recording && elapsed >= LIMITS.recordingWarnMs;
   const busy = phase === "counting" || recording;
 
@@ -239,8 +268,12 @@ export function RecordingDialog({
       open={open}
       onClose={onClose}
       dismissible={!recording}
-      title="Record your performance"
-      description="Step back so your whole body is in the frame. Recording stops on its own after 5 minutes."
+      title={part ? `Practise ${part.label}` : "Record your performance"}
+      description={
+        part
+          ? "Step back so your whole body is in the frame. Only this part of the reference plays, and recording stops when it ends."
+          : "Step back so your whole body is in the frame. Recording stops on its own after 5 minutes."
+      }
       icon={<Camera className="size-5" aria-hidden />}
       // The sm: prefix outranks the Dialog's own max-w-lg.
       className={withReference ? "sm:max-w-5xl" : "sm:max-w-2xl"}

@@ -14,12 +14,22 @@ import {
   currentSectionIndex,
   jointFeedbackList,
   SECTION_JUMP,
+  sectionHeading,
   sectionJumpPlan,
   toggleLoop,
 } from "./logic";
 import { MoveTimeline } from "./MoveTimeline";
-import { moveAt, NOT_SAME_ROUTINE, notSameRoutineText, resultView, sectionMoves, sectionOfMove } from "./moves";
+import {
+  moveAt,
+  moveName,
+  NOT_SAME_ROUTINE,
+  notSameRoutineText,
+  resultView,
+  sectionMoves,
+  sectionOfMove,
+} from "./moves";
 import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
+import { PartHeader, type PartToPractise, PractisePartFlow, practiseSpan, referenceEndOf } from "./PractisePart";
 import { RoutineProgress } from "./RoutineProgress";
 import { JointTag, SectionCard } from "./SectionCard";
 
@@ -93,9 +103,21 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const loopingMove = loopKey.moveIndex(looped);
   const currentMove = moveAt(view.moves, refTime)?.index ?? null;
 
+  // "Practise this part": record one move or section again, against that part of the reference.
+  const [practising, setPractising] = useState<PartToPractise | null>(null);
+  const practise = (start: number, end: number, label: string) => {
+    setLooped(null);
+    // The result's players fall silent while the dancer records to the reference's music.
+    for (const video of playersBox.current?.querySelectorAll("video") ?? []) video.pause();
+    setPractising({ ...practiseSpan(start, end, referenceEndOf(detail)), label });
+  };
+  const canPractise = Boolean(detail.reference_url);
+  const practiseMove = canPractise ? (m: MoveResult) => practise(m.start_s, m.end_s, moveName(m)) : undefined;
+
   const notSameText = notSameRoutineText(results?.overallFeedback);
   return (
     <div className="space-y-6" data-testid="comparison-result">
+      {detail.part ? <PartHeader part={detail.part} /> : null}
       {view.sameRoutine ? null : (
         <section
           aria-labelledby="not-same-routine"
@@ -250,6 +272,12 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                   }}
                   onLoop={() => toggleFromList(loopKey.section(i))}
                   onLoopMove={(m) => toggleFromList(loopKey.move(m))}
+                  onPractise={
+                    canPractise
+                      ? () => practise(s.timestamp, s.timestamp + s.duration, sectionHeading(s.title, i))
+                      : undefined
+                  }
+                  onPractiseMove={practiseMove}
                 />
               ))}
             </ol>
@@ -258,6 +286,8 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
           )}
         </Card>
       </div>
+
+      <PractisePartFlow detail={detail} part={practising} onClose={() => setPractising(null)} />
 
       <div className="flex flex-wrap justify-center gap-3">
         <a

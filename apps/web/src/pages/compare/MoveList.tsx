@@ -5,6 +5,7 @@ import { cx } from "../../components/cx";
 import { formatSeconds } from "./logic";
 import { moveButtonLabel, moveName, timingText, VERDICT_LOOK } from "./moves";
 import { loopKey } from "./practice-loop";
+import { PractiseButton } from "./PractisePart";
 
 export function VerdictChip({ verdict }: { verdict: Verdict }) {
   const look = VERDICT_LOOK[verdict];
@@ -27,6 +28,7 @@ function MoveRow({
   looping,
   onJump,
   onLoop,
+  onPractise,
 }: {
   move: MoveResult;
   withCoaching: boolean;
@@ -34,6 +36,7 @@ function MoveRow({
   looping: boolean;
   onJump: () => void;
   onLoop: () => void;
+  onPractise?: () => void;
 }) {
   const cueId = useId();
   const timing = withCoaching ? timingText(move.timing_ms) : null;
@@ -89,6 +92,7 @@ function MoveRow({
       >
         <Repeat className={cx("size-3.5", looping && "animate-pulse")} aria-hidden />
       </button>
+      {onPractise ? <PractiseButton label={name} onClick={onPractise} className="mt-1.5" /> : null}
     </li>
   );
 }
@@ -101,6 +105,7 @@ export function MoveList({
   loopingMove,
   onJump,
   onLoop,
+  onPractise,
   label,
 }: {
   moves: ReadonlyArray<MoveResult>;
@@ -110,6 +115,8 @@ export function MoveList({
   loopingMove: number | null;
   onJump: (move: MoveResult) => void;
   onLoop: (move: MoveResult) => void;
+  /** "Practise this part" on each move (absent where there is nothing to practise against). */
+  onPractise?: (move: MoveResult) => void;
   label: string;
 }) {
   return (
@@ -123,6 +130,7 @@ export function MoveList({
           looping={m.index === loopingMove}
           onJump={() => onJump(m)}
           onLoop={() => onLoop(m)}
+          onPractise={onPractise ? () => onPractise(m) : undefined}
         />
       ))}
     </ol>

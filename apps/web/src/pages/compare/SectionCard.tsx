@@ -5,6 +5,7 @@ import { scoreBgClass } from "../../lib/format";
 import { formatSeconds, jointTag, sectionHeading, visibleJointFeedback } from "./logic";
 import { MoveList } from "./MoveList";
 import { loopKey } from "./practice-loop";
+import { PractiseButton } from "./PractisePart";
 
 /** A joint's name beside its feedback sentence (the sentence itself is never prefixed with it). */
 export function JointTag({ joint, sentence }: { joint: string; sentence: string }) {
@@ -30,6 +31,8 @@ export function SectionCard({
   onJumpToMove,
   onLoop,
   onLoopMove,
+  onPractise,
+  onPractiseMove,
 }: {
   section: ComparisonSection;
   index: number;
@@ -48,6 +51,9 @@ export function SectionCard({
   onJumpToMove: (move: MoveResult) => void;
   onLoop: () => void;
   onLoopMove: (move: MoveResult) => void;
+  /** "Practise this part": the section, or one of its moves (absent where there is nothing to practise against). */
+  onPractise?: () => void;
+  onPractiseMove?: (move: MoveResult) => void;
 }) {
   const joints = withCoaching ? visibleJointFeedback(section) : [];
   const heading = sectionHeading(section.title, index);
@@ -114,6 +120,7 @@ export function SectionCard({
           <Repeat className={cx("size-3.5", looping && "animate-pulse")} aria-hidden />
           {looping ? "Looping" : "Loop"}
         </button>
+        {onPractise ? <PractiseButton label={heading} onClick={onPractise} /> : null}
         {looping ? <span className="text-xs text-slate-400">{span} on repeat</span> : null}
       </div>
       {section.overall_feedback ? <p className="mt-3 text-sm text-slate-300">{section.overall_feedback}</p> : null}
@@ -125,6 +132,7 @@ export function SectionCard({
           loopingMove={loopingMove}
           onJump={onJumpToMove}
           onLoop={onLoopMove}
+          onPractise={onPractiseMove}
           label={`Moves of ${heading}`}
         />
       ) : null}

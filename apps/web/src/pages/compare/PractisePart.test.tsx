@@ -1,0 +1,241 @@
+import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/contracts";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildCompareForm } from "../../api/comparisons";
+import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
+import { PRACTISE_MIN_S, practiseSpan } from "./PractisePart";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const move = (index: number, over: Partial<MoveResult> = {}): MoveResult => ({
+  index,
+  start_s: 4 + index * 2,
+  end_s: 6 + index * 2,
+  user_start_s: 4 + index * 2,
+  count_label: `${index * 2 + 1}–${index * 2 + 2}`,
+  verdict: "good",
+  timing_ms: 0,
+  shape: 90,
+  focus: null,
+  cue: null,
+  ...over,
+});
+
+const results: ComparisonResults = {
+  sections: [
+    {
+      title: "8-count 1 · arms up, step",
+      score: 80,
+      overall_feedback: "",
+      timestamp: 4,
+      duration: 4,
+      user_timestamp: 4,
+      joint_feedback: {},
+      moves: [0, 1],
+    },
+  ],
+  categories: {},
+  overallFeedback: "Good.",
+  jointSpecificFeedback: {},
+  problematicJoints: [],
+  scores: { shape: 90, timing: 80 },
+  same_routine: true,
+  moves: [move(0), move(1)],
+  counts: { source: "music", bpm: 120, downbeats: [4] },
+};
+
+function detail(over: Partial<ComparisonDetail> = {}): ComparisonDetail {
+  return {
+    id: 12,
+    activity_type: "hip_hop",
+    status: "completed",
+    progress: 100,
+    attempt: 1,
+    error: null,
+    overall_score: 80,
+    reference_title: "Groove basics",
+    contributor_name: null,
+    thumbnail_path: null,
+    reference_video_path: null,
+    user_video_path: null,
+    reference_video_id: null,
+    created_at: "2026-11-20T10:00:00.000Z",
+    completed_at: "2026-11-20T10:01:00.000Z",
+    results,
+    alignment_info: null,
+    tracks: null,
+    aligned_videos: { reference_url: null, user_url: null, sync_quality: null, segment_duration: null },
+    reference_url: "/uploads/ref.mp4",
+    user_url: "/uploads/user.mp4",
+    part: null,
+    ...over,
+  };
+}
+
+async function show(comparisons: Record<number, ComparisonDetail>, id = 12) {
+  storeSession();
+  const routes = Object.fromEntries(
+    Object.entries(comparisons).map(([key, c]) => [`GET /api/comparisons/${key}`, { body: { comparison: c } }]),
+  );
+  mockFetch({ ...sessionRoutes(testUser), "GET /api/credits/balance": { body: { credits: 9 } }, ...routes });
+  renderApp(`/compare?id=${id}`);
+  return screen.findByTestId("comparison-result");
+}
+
+describe("the span practised for a move or a section", () => {
+  it("is the move's own when long enough, widened to a practisable length otherwise, and kept inside the reference", () => {
+    expect(practiseSpan(4, 8, 20)).toEqual({ start_s: 4, end_s: 8 });
+    expect(practiseSpan(4, 4.9, 20)).toEqual({ start_s: 4, end_s: 4 + PRACTISE_MIN_S });
+    // At the reference's end it widens backwards instead.
+    expect(practiseSpan(19.4, 20, 20)).toEqual({ start_s: 20 - PRACTISE_MIN_S, end_s: 20 });
+    expect(practiseSpan(0, 90, null)).toEqual({ start_s: 0, end_s: 60 });
+  });
+
+  it("goes to the server as the part's fields, without a reference (the parent's is used)", () => {
+    const form = buildCompareForm({
+      activityType: "hip_hop",
+      userFile: new File(["take"], "take.webm", { type: "video/webm" }),
+      part: { startS: 4, endS: 6, parentId: 12, label: "counts 5–6" },
+    });
+    expect(form.get("reference_start_s")).toBe("4");
+    expect(form.get("reference_end_s")).toBe("6");
+    expect(form.get("parent_comparison_id")).toBe("12");
+    expect(form.get("part_label")).toBe("counts 5–6");
+    expect(form.has("reference_video")).toBe(false);
+    expect(form.has("reference_video_id")).toBe(false);
+  });
+});
+
+describe("Practise this part, in the result view", () => {
+  it("is offered on every move row and section card, and opens the recording dialog for that part", async () => {
+    await show({ 12: detail() });
+    const card = screen.getByTestId("section-card");
+    const buttons = within(card).getAllByTestId("practise-part");
+    expect(buttons.map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Practise 8-count 1 · arms up, step",
+      "Practise counts 1–2",
+      "Practise counts 3–4",
+    ]);
+    expect(buttons.every((b) => b.textContent === "Practise")).toBe(true);
+    fireEvent.click(within(card).getByRole("button", { name: "Practise counts 3–4" }));
+    const dialog = await screen.findByRole("dialog", { name: "Practise counts 3–4" });
+    expect(dialog.textContent).toContain("Only this part of the reference plays");
+  });
+
+  it("is not offered when the reference cannot be played", async () => {
+    await show({ 12: detail({ reference_url: null }) });
+    expect(screen.queryAllByTestId("practise-part")).toEqual([]);
+  });
+
+  it("a part's result says which part of which comparison it is, and leads back to the full result", async () => {
+    const part = detail({ id: 13, part: { start_s: 4, end_s: 6, parent_id: 12, label: "counts 5–6" } });
+    await show({ 12: detail(), 13: part }, 13);
+    const header = screen.getByTestId("part-header");
+    expect(header.textContent).toContain("Practising counts 5–6 of comparison #12");
+    const back = within(header).getByRole("link", { name: "Back to the full result" });
+    expect(back.getAttribute("href")).toBe("/compare?id=12");
+    fireEvent.click(back);
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/compare?id=12"));
+    await waitFor(() => expect(screen.queryByTestId("part-header")).toBeNull());
+  });
+
+  it("a full result has no part header", async () => {
+    await show({ 12: detail() });
+    expect(screen.queryByTestId("part-header")).toBeNull();
+  });
+});
+
+/** The upload (XMLHttpRequest, for its progress), answering as the server does. */
+class FakeXhr {
+  static sent: FormData[] = [];
+  status = 0;
+  responseText = "";
+  upload = { onprogress: null };
+  withCredentials = false;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  send(body: FormData) {
+    FakeXhr.sent.push(body);
+    this.status = 202;
+    this.responseText = JSON.stringify({
+      comparison_id: 13,
+      status: "processing",
+      progress: 0,
+      message: "Your video comparison is being processed.",
+      reference_url: "/uploads/ref.mp4",
+      user_url: "/uploads/take.webm",
+    });
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
+class FakeRecorder {
+  static isTypeSupported(type: string) {
+    return type.startsWith("video/webm");
+  }
+  state: "inactive" | "recording" = "inactive";
+  mimeType = "video/webm";
+  onstart: (() => void) | null = null;
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  start() {
+    this.state = "recording";
+    setTimeout(() => this.onstart?.(), 0);
+  }
+  stop() {
+    this.state = "inactive";
+    this.ondataavailable?.({ data: new Blob(["take"], { type: "video/webm" }) });
+    this.onstop?.();
+  }
+}
+
+describe("recording a part and comparing it", () => {
+  it("sends the take with the part, and follows the new comparison to its result", async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    vi.stubGlobal("MediaRecorder", FakeRecorder);
+    vi.stubGlobal(
+      "Worker",
+      class {
+        postMessage() {}
+        terminate() {}
+      },
+    );
+    Object.defineProperty(navigator, "mediaDevices", {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => Object.assign(new MediaStream(), { getTracks: () => [] })) },
+    });
+    const part = detail({ id: 13, part: { start_s: 4, end_s: 6, parent_id: 12, label: "counts 1–2" } });
+    await show({ 12: detail(), 13: part });
+    fireEvent.click(screen.getByRole("button", { name: "Practise counts 1–2" }));
+    const dialog = await screen.findByRole("dialog", { name: "Practise counts 1–2" });
+    // The camera is ready once its preview has its size.
+    const preview = within(dialog).getByLabelText("Camera preview") as HTMLVideoElement;
+    await waitFor(() => expect(preview.onloadedmetadata).toBeTruthy());
+    await act(async () => preview.onloadedmetadata?.(new Event("loadedmetadata")));
+    // Without dancing along it records at once (the count-in is the dance-along's).
+    fireEvent.click(within(dialog).getByRole("switch", { name: "Dance along" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("button", { name: "Start Recording" })).toHaveProperty("disabled", false),
+    );
+    fireEvent.click(within(dialog).getByRole("button", { name: "Start Recording" }));
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Stop Recording" }));
+
+    const confirm = await screen.findByRole("dialog", { name: "Your take of counts 1–2" });
+    expect(confirm.textContent).toContain("1 credit");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Compare this take" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/compare?id=13"));
+    const form = FakeXhr.sent[0] as FormData;
+    expect(form.get("parent_comparison_id")).toBe("12");
+    expect([form.get("reference_start_s"), form.get("reference_end_s")]).toEqual(["4", "6"]);
+    expect(form.get("part_label")).toBe("counts 1–2");
+    expect(form.get("user_video")).toBeInstanceOf(File);
+    expect(await screen.findByTestId("part-header")).toBeTruthy();
+  });
+});

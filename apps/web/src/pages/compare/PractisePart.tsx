@@ -1,0 +1,198 @@
+import { COMPARE_MESSAGES, type ComparisonDetail, type ComparisonPart, PART_LIMITS } from "@stepsync/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, Crosshair, Dumbbell, RefreshCw, Send } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { errorMessage } from "../../api/client";
+import { startComparison } from "../../api/comparisons";
+import { invalidate, staleAfter } from "../../api/keys";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { cx } from "../../components/cx";
+import { Dialog } from "../../components/Dialog";
+import { RecordingDialog } from "../../components/RecordingDialog";
+import { formatSeconds } from "./logic";
+import { useObjectUrl } from "./VideoPicker";
+
+/** A part of the reference to practise: seconds in the reference, and what the dancer calls it. */
+export type PartToPractise = { start_s: number; end_s: number; label: string };
+
+/** A part shorter than this is widened (a single move can be under a second: too little to match). */
+export const PRACTISE_MIN_S = Math.max(2, PART_LIMITS.minSeconds);
+
+/**
+ * The span to practise for a move or section: at least PRACTISE_MIN_S long (widened forwards, then
+ * backwards at the reference's end) and at most the part limit, inside the reference when its
+ * length is known.
+ */
+export function practiseSpan(
+  start: number,
+  end: number,
+  referenceEnd: number | null,
+): { start_s: number; end_s: number } {
+  const limit = referenceEnd ?? Number.POSITIVE_INFINITY;
+  let s = Math.max(0, start);
+  let e = Math.min(Math.max(end, s + PRACTISE_MIN_S), s + PART_LIMITS.maxSeconds, limit);
+  if (e - s < PRACTISE_MIN_S) s = Math.max(0, e - PRACTISE_MIN_S);
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  e = Math.max(e, s);
+  return { start_s: r2(s), end_s: r2(e) };
+}
+
+/** Where the reference's analysed poses end: its length as far as the result knows it. */
+export function referenceEndOf(detail: Pick<ComparisonDetail, "tracks">): number | null {
+  const last = detail.tracks?.reference.frames.at(-1)?.[0];
+  return typeof last === "number" ? last : null;
+}
+
+/** The "Practise this part" action on a move row or section card: an icon with its word. */
+export function PractiseButton({
+  label,
+  onClick,
+  className,
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={`Practise ${label}`}
+      title={`Record just ${label} against the reference and get its verdicts (1 credit)`}
+      data-testid="practise-part"
+      className={cx(
+        "inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full border border-white/12 bg-white/8 px-3 text-xs font-semibold text-slate-300 transition hover:bg-white/14 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",
+        className,
+      )}
+    >
+      <Dumbbell className="size-3.5" aria-hidden />
+      Practise
+    </button>
+  );
+}
+
+/** A part's result says which part of which comparison it practised, and leads back to it. */
+export function PartHeader({ part }: { part: ComparisonPart }) {
+  return (
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-3xl border border-accent-400/40 bg-accent-500/10 px-4 py-3"
+      data-testid="part-header"
+    >
+      <span className="inline-flex min-w-0 items-center gap-2 text-sm font-semibold text-accent-100">
+        <Crosshair className="size-4 shrink-0 text-accent-300" aria-hidden />
+        <span>
+          Practising {part.label}
+          {part.parent_id !== null ? ` of comparison #${part.parent_id}` : ""}
+          <span className="ml-2 text-xs font-normal text-slate-400 tabular-nums">
+            {formatSeconds(part.start_s)} – {formatSeconds(part.end_s)}
+          </span>
+        </span>
+      </span>
+      {part.parent_id !== null ? (
+        <Link
+          to={`/compare?id=${part.parent_id}`}
+          className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-accent-200 hover:bg-accent-500/15"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to the full result
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Practising a part: the recording dialog dances along with just that part of the reference; the
+ * take is looked at, then compared with that part (one credit, like any comparison), and the page
+ * follows the new comparison to its result.
+ */
+export function PractisePartFlow({
+  detail,
+  part,
+  onClose,
+}: {
+  detail: Pick<ComparisonDetail, "id" | "activity_type" | "reference_url" | "part">;
+  part: PartToPractise | null;
+  onClose: () => void;
+}) {
+  const [take, setTake] = useState<File | null>(null);
+  const takeUrl = useObjectUrl(take);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  // A part of a part is a part of the same full comparison.
+  const parentId = detail.part?.parent_id ?? detail.id;
+  const start = useMutation({
+    mutationFn: (file: File) =>
+      startComparison({
+        activityType: detail.activity_type,
+        userFile: file,
+        part: part ? { startS: part.start_s, endS: part.end_s, parentId, label: part.label } : null,
+      }),
+    onSuccess: (started) => {
+      void invalidate(client, staleAfter.comparison());
+      close();
+      navigate(`/compare?id=${started.comparison_id}`);
+    },
+  });
+  function close() {
+    setTake(null);
+    start.reset();
+    onClose();
+  }
+  return (
+    <>
+      <RecordingDialog
+        open={part !== null && take === null}
+        referenceUrl={detail.reference_url}
+        part={part}
+        onClose={close}
+        onRecorded={setTake}
+      />
+      <Dialog
+        open={part !== null && take !== null}
+        onClose={close}
+        dismissible={!start.isPending}
+        title={`Your take of ${part?.label ?? "this part"}`}
+        description="Compare it with this part of the reference to get its verdicts. It costs 1 credit, like any comparison."
+        icon={<Dumbbell className="size-5" aria-hidden />}
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                start.reset();
+                setTake(null);
+              }}
+              disabled={start.isPending}
+              icon={<RefreshCw className="size-4" aria-hidden />}
+            >
+              Record again
+            </Button>
+            <Button
+              onClick={() => take && start.mutate(take)}
+              loading={start.isPending}
+              icon={<Send className="size-4" aria-hidden />}
+            >
+              Compare this take
+            </Button>
+          </>
+        }
+      >
+        {takeUrl ? (
+          <video
+            src={takeUrl}
+            controls
+            playsInline
+            aria-label="Your take"
+            className="aspect-video w-full rounded-2xl bg-black object-contain"
+          >
+            <track kind="captions" />
+          </video>
+        ) : null}
+        {start.error ? <Alert>{errorMessage(start.error, COMPARE_MESSAGES.failed)}</Alert> : null}
+      </Dialog>
+    </>
+  );
+}
