@@ -92,7 +92,7 @@ function MoveRow({
       >
         <Repeat className={cx("size-3.5", looping && "animate-pulse")} aria-hidden />
       </button>
-      {onPractise ? <PractiseButton label={name} onClick={onPractise} className="mt-1.5" /> : null}
+      {onPractise ? <PractiseButton label={name} onClick={onPractise} compact className="mt-1.5" /> : null}
     </li>
   );
 }

@@ -49,10 +49,13 @@ export function referenceEndOf(detail: Pick<ComparisonDetail, "tracks">): number
 export function PractiseButton({
   label,
   onClick,
+  compact = false,
   className,
 }: {
   label: string;
   onClick: () => void;
+  /** On a move row: the icon alone on a phone (the row is narrow there), with its word from sm up. */
+  compact?: boolean;
   className?: string;
 }) {
   return (
@@ -68,7 +71,7 @@ export function PractiseButton({
       )}
     >
       <Dumbbell className="size-3.5" aria-hidden />
-      Practise
+      <span className={compact ? "sr-only sm:not-sr-only" : undefined}>Practise</span>
     </button>
   );
 }
