@@ -32,6 +32,7 @@ function players(
     loop: PracticeLoop | null;
     timeMap: TimeMap;
     mirroredAtStart: boolean;
+    startAt: number;
     tracks: { reference: CompactTrack; user: CompactTrack } | null;
     limbScores: LimbScores | null;
     ghost: Ghost | null;
@@ -52,6 +53,7 @@ function players(
       onStopLoop={p.onStopLoop}
       onLoopHere={p.onLoopHere}
       mirroredAtStart={p.mirroredAtStart}
+      startAt={p.startAt}
     />
   );
   const view = render(ui(props));
@@ -97,6 +99,18 @@ describe("the practice controls", () => {
     key("m");
     expect(picture.style.transform).toBe("");
     expect(mirror.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("open a practised part at its start, the user video placed through the time map", () => {
+    players({
+      startAt: 4,
+      timeMap: [
+        [0, 0],
+        [20, 10],
+      ],
+    });
+    expect(video("reference-player").currentTime).toBe(4);
+    expect(video("user-player").currentTime).toBeCloseTo(8);
   });
 
   it("start mirrored when the engine found you dancing mirror-wise", () => {

@@ -30,6 +30,7 @@ export function SyncedPlayers({
   onStopLoop,
   onLoopHere,
   mirroredAtStart = false,
+  startAt,
   renderTimeline,
   ref,
 }: {
@@ -51,6 +52,8 @@ export function SyncedPlayers({
   onLoopHere?: (refTime: number, focused: EventTarget | null) => void;
   /** Start with the reference mirrored (the engine found the user dancing mirror-wise). */
   mirroredAtStart?: boolean;
+  /** Where both videos stand once loaded (reference seconds): a practised part's start. */
+  startAt?: number;
   /** Under the scrubber, given the reference's length in seconds (0 until known). */
   renderTimeline?: (length: number) => ReactNode;
   ref?: Ref<SyncedPlayersHandle>;
@@ -90,6 +93,15 @@ export function SyncedPlayers({
         return;
     }
   };
+  // A practised part opens at its own start, once, when both videos can seek.
+  const placedAtStart = useRef(false);
+  const { loading, seek } = playback;
+  useEffect(() => {
+    if (startAt === undefined || placedAtStart.current || loading) return;
+    placedAtStart.current = true;
+    seek(startAt);
+  }, [startAt, loading, seek]);
+
   const actRef = useRef(act);
   actRef.current = act;
   useEffect(() => {

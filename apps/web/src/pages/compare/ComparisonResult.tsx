@@ -197,6 +197,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
               const key = focusedLoopKey(focused) ?? loopKeyAt(view.moves, sections, t);
               if (key) toggle(key);
             }}
+            startAt={detail.part?.start_s}
             mirroredAtStart={view.sameRoutine && detail.alignment_info?.mirrored === true}
             renderTimeline={(length) => (
               <MoveTimeline
