@@ -21,6 +21,7 @@ import {
   tempDir,
   video,
 } from "./testing/fixtures.ts";
+import { timingDisagreements } from "./testing/timing-agreement.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 
 if (!hasFixtures) console.warn(SKIP_MESSAGE);
@@ -86,6 +87,14 @@ describe.skipIf(!hasFixtures)("comparisons on real footage", () => {
         "-map",
         "[v]",
       ]),
+    ]);
+    // 11 % slower throughout, with 0.3 s of the dance skipped at 8.2 s: late against the
+    // reference everywhere, early only against the dancer's own pace.
+    await make("slow_skip", [
+      "-filter_complex",
+      `${SPLIT(8.2)};[b]trim=0.3,setpts=PTS-STARTPTS[b2];[a][b2]concat=n=2:v=1,setpts=PTS/0.9[v]`,
+      "-map",
+      "[v]",
     ]);
     // 2.5 s frozen from 14 s, where the reference moves most (the dancer stops, then goes on at
     // the right time): missed moves.
@@ -170,6 +179,21 @@ describe.skipIf(!hasFixtures)("comparisons on real footage", () => {
     }
   });
 
+  it("11 % slower with 0.3 s skipped: every move, section and the summary say the lateness its number shows", async () => {
+    // It said "You are about 0.3 s early." on a move shown 632 ms late (the lapse against the
+    // dancer's own pace beside the timing against the reference), in its section and the summary too.
+    const r = await against("slow_skip");
+    expect(r.alignment.tempo_ratio).toBeCloseTo(1.11, 1);
+    expect(r.overallFeedback).toMatch(/about 11 % slower than the reference/);
+    const after = r.moves.filter((m) => m.start_s >= 8.5);
+    expect(after.length).toBeGreaterThan(2);
+    for (const m of after) expect(m.timing_ms, m.count_label).toBeGreaterThan(300);
+    expect(r.moves.some((m) => /late\.$/.test(m.cue ?? ""))).toBe(true);
+    expect(JSON.stringify(r.moves.map((m) => m.cue))).not.toMatch(/early/);
+    expect(timingDisagreements(r)).toEqual([]);
+    for (const name of ["slower", "late", "early"]) expect(timingDisagreements(await against(name)), name).toEqual([]);
+  });
+
   it("a frozen stretch: those moves are missed, the rest stay Perfect or Great", async () => {
     const r = await against("frozen");
     // Moves mostly (70 %) inside the frozen 14–16.5 s, and moves well clear of it.
@@ -206,9 +230,12 @@ describe.skipIf(!hasFixtures)("comparisons on real footage", () => {
       compareTracks(fb0 as PoseTrack, fb3 as PoseTrack, { style: "folk" }),
       compareTracks(fb1 as PoseTrack, fb3 as PoseTrack, { style: "folk" }),
     ];
-    for (const r of same) {
+    // sample_fb_0 against sample_fb_1: the practice studio's pair in the browser tests.
+    const studio = compareTracks(fb0 as PoseTrack, fb1 as PoseTrack, { style: "contemporary" });
+    for (const r of [...same, studio]) {
       expect(r.same_routine).toBe(true);
       expect(r.overall_score).toBeGreaterThanOrEqual(75);
+      expect(timingDisagreements(r)).toEqual([]);
     }
     const different = [
       compareTracks(s3 as PoseTrack, s2 as PoseTrack, { style: "folk" }),

@@ -10,12 +10,12 @@ import {
   sectionJointFeedback,
   sectionSummary,
   TEMPO_NOTABLE,
-  timingRuns,
 } from "./feedback/coach.ts";
 import { cocoIndexMap, COCO_KEYPOINTS } from "./pose/keypoints.ts";
 import { type Match, matchTracks } from "./match.ts";
 import { combineScores, moveTimingScore, timingScore, verdictOf } from "./score/combine.ts";
 import { type MoveMeasure, measureMoves, primitivesOf, userTimeIn, weighted } from "./score/judge.ts";
+import { lateness } from "./score/lateness.ts";
 import { SAME_ROUTINE_MIN, samenessConfidence, samenessEvidence, samenessFactor } from "./score/sameness.ts";
 import { limbScores } from "./score/limbs.ts";
 import { compareShape } from "./score/shape.ts";
@@ -25,7 +25,7 @@ import type { ComparisonResult, CompactTrack, MoveResult, PoseTrack, SectionResu
 export { type Match, matchTracks };
 
 /** Bump when results change for the same input (stored results say which engine made them). */
-export const ENGINE_VERSION = "2.1.0";
+export const ENGINE_VERSION = "2.1.1";
 
 export interface CompareOptions {
   style: Style | string;
@@ -72,21 +72,13 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
   for (const s of counting.sections) for (const k of s.moves) sectionOf[k] = sectionName(s.number);
   const coach: CoachContext = { mirrored: mirrored, counted, paceNamed, sectionOf, moveCount: spans.length };
   const judged: Judged[] = measures.map((m, index) => {
-    const score = combineScores(m.shape, same && !m.span.held ? moveTimingScore(m.timing) : null, sameness);
+    const score = combineScores(m.shape, same && !m.span.held ? moveTimingScore(lateness(m)) : null, sameness);
     return { ...m, index, score, verdict: verdictOf(score) };
   });
-  // A late (or early) move says its run's offset, as its section does.
-  const runOf = new Map<number, number>();
-  for (const s of counting.sections)
-    for (const r of timingRuns(
-      s.moves.map((k) => judged[k] as Judged),
-      coach,
-    ))
-      for (const m of r.run) runOf.set(m.index, r.seconds);
   // One instruction per problem: a cue the move before (in the same section) already gave is not repeated.
   let previous: { cue: string | null; section: string | undefined } = { cue: null, section: undefined };
   const moves: MoveResult[] = judged.map((m, index) => {
-    const given = moveCue(m, coach, same, runOf.get(index));
+    const given = moveCue(m, coach, same);
     const repeated = given.cue !== null && given.cue === previous.cue && sectionOf[index] === previous.section;
     previous = { cue: given.cue, section: sectionOf[index] };
     return {
@@ -96,7 +88,7 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
       user_start_s: m.userStart === null ? null : r3(Math.max(0, m.userStart)),
       count_label: m.span.label,
       verdict: m.verdict,
-      timing_ms: same && m.timing !== null ? Math.round(m.timing * 1000) : null,
+      timing_ms: same ? msOrNull(lateness(m)) : null,
       shape: r1(m.shape),
       focus: given.focus,
       cue: repeated ? null : given.cue,
@@ -194,6 +186,8 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
     engine_version: ENGINE_VERSION,
   };
 }
+
+const msOrNull = (s: number | null) => (s === null ? null : Math.round(s * 1000));
 
 function rounded(v: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, r1(x)]));

@@ -1,5 +1,6 @@
 import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
 import type { MoveMeasure } from "../score/judge.ts";
+import { lateness } from "../score/lateness.ts";
 import type { Verdict } from "../types.ts";
 import {
   band,
@@ -45,7 +46,7 @@ export interface CoachContext {
   mirrored: boolean;
   /** "music" counts say "on counts 3–4"; otherwise "in move 3". */
   counted: boolean;
-  /** Whether section texts should speak of lateness against the user's own pace (a tempo problem is told once, overall). */
+  /** Whether the overall text names the user's pace (slower or faster than the reference's). */
   paceNamed: boolean;
   /** Short name of the section each move is in ("8-count 2", "Part 3"), by move index. */
   sectionOf: string[];
@@ -141,15 +142,10 @@ function bodyInstruction(m: MoveMeasure, part: Part, c: CoachContext, when?: str
 
 /**
  * One instruction for a move (null when there is nothing to correct), and its focus part as the
- * user's own. `runSeconds`: the mean offset of the run of late (or early) moves this one belongs
- * to, so the move says the same number as its section.
+ * user's own. A move off the beat says its own lateness (score/lateness.ts): the number shown
+ * beside it, rounded as a dancer hears it.
  */
-export function moveCue(
-  m: Judged,
-  c: CoachContext,
-  same: boolean,
-  runSeconds?: number,
-): { focus: string | null; cue: string | null } {
+export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: string | null; cue: string | null } {
   if (!same) return { focus: null, cue: null };
   if (m.userStart === null) return { focus: null, cue: "This move is missing from your video." };
   if (m.visible < 0.4) return { focus: null, cue: "Keep your whole body in the frame for this move." };
@@ -159,7 +155,8 @@ export function moveCue(
   if (focus && m.shape < CUE_SHAPE_BELOW) {
     return { focus: focusName, cue: bodyInstruction(m, focus, c) };
   }
-  if (runSeconds !== undefined) return { focus: focusName, cue: timingInstruction(runSeconds) };
+  const off = offBeat(m);
+  if (off !== null) return { focus: focusName, cue: timingInstruction(off) };
   return { focus: focusName, cue: null };
 }
 
@@ -222,33 +219,41 @@ export interface TimingRun {
   seconds: number;
 }
 
-/** Runs of consecutive moves off the beat the same way (each at least TIMING_CUE_S), with their mean offset. */
-export function timingRuns(moves: Judged[], c: CoachContext): TimingRun[] {
-  const off = (m: MoveMeasure) => (c.paceNamed ? m.lapse : m.timing);
+/** A move's lateness when it is far enough off the beat to say (TIMING_CUE_S), else null. */
+function offBeat(m: MoveMeasure): number | null {
+  const o = lateness(m);
+  return o === null || Math.abs(o) < TIMING_CUE_S ? null : o;
+}
+
+/**
+ * Runs of consecutive moves off the beat the same way, with their mean lateness: the moves' own
+ * numbers (score/lateness.ts), so a section or the summary never says early where its moves say late.
+ */
+export function timingRuns(moves: Judged[]): TimingRun[] {
   const runs: TimingRun[] = [];
-  let run: Judged[] = [];
+  let run: Array<{ m: Judged; off: number }> = [];
   const close = () => {
-    if (run.length) runs.push({ run, seconds: run.reduce((a, m) => a + (off(m) as number), 0) / run.length });
+    if (run.length) runs.push({ run: run.map((x) => x.m), seconds: run.reduce((a, x) => a + x.off, 0) / run.length });
     run = [];
   };
   for (const m of moves) {
-    const o = off(m);
-    if (o === null || Math.abs(o) < TIMING_CUE_S) {
+    const off = offBeat(m);
+    if (off === null) {
       close();
       continue;
     }
-    const prev = run.length ? off(run[run.length - 1] as Judged) : null;
-    if (prev !== null && Math.sign(prev) !== Math.sign(o)) close();
-    run.push(m);
+    const prev = run[run.length - 1];
+    if (prev && Math.sign(prev.off) !== Math.sign(off)) close();
+    run.push({ m, off });
   }
   close();
   return runs;
 }
 
-/** The run that costs most (offset × length). */
-export function worstTimingRun(moves: Judged[], c: CoachContext): TimingRun | undefined {
+/** The run that costs most (offset × length), among those `told` keeps. */
+export function worstTimingRun(moves: Judged[], told: (r: TimingRun) => boolean = () => true): TimingRun | undefined {
   let best: TimingRun | undefined;
-  for (const r of timingRuns(moves, c))
+  for (const r of timingRuns(moves).filter(told))
     if (!best || Math.abs(r.seconds) * r.run.length > Math.abs(best.seconds) * best.run.length) best = r;
   return best;
 }
@@ -287,7 +292,7 @@ export function sectionSummary(
     const part = body ? focusOf(body) : null;
     if (body && part) out.push(bodyInstruction(body, part, c, moves.length > 1 ? whenOf(body, c) : undefined));
   }
-  const run = worstTimingRun(moves, c);
+  const run = worstTimingRun(moves);
   if (run) out.push(timingRunSentence(run, c, false));
   if (out.length === 1 && score >= 80) out.push("You match the reference closely here.");
   return out.join(" ");
@@ -339,7 +344,9 @@ export function overallSummary(c: OverallContext): string {
         : "";
     out.push(`You were about ${pct} % ${dir} than the reference${drift}.`);
   }
-  const run = worstTimingRun(c.moves, c);
+  // Late all along when slower (early when faster) is the drift just said: not told twice.
+  const pacesWay = (r: TimingRun) => c.paceNamed && Math.sign(r.seconds) === Math.sign(c.tempo - 1);
+  const run = worstTimingRun(c.moves, (r) => !pacesWay(r));
   if (run) out.push(timingRunSentence(run, c, c.sections.length > 1));
   if (c.sections.length > 1) {
     const sorted = [...c.sections].sort((a, b) => a.score - b.score);

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { compareTracks } from "../compare.ts";
+import { JOINTS, PARTS, SEGMENT_COUNT } from "../features.ts";
+import { lateness } from "../score/lateness.ts";
+import { armsDance, syntheticTrack } from "../testing/synthetic-track.ts";
+import { timingDisagreements } from "../testing/timing-agreement.ts";
+import { type CoachContext, type Judged, moveCue, overallSummary, sectionSummary } from "./coach.ts";
+
+/** A clean move (right shape, moved as much as the reference) with the given timing and lapse. */
+function move(index: number, timing: number | null, lapse: number | null): Judged {
+  const none = (n: number) => new Float64Array(n).fill(Number.NaN);
+  return {
+    index,
+    span: { start: 2 * index, end: 2 * index + 2, label: `move ${index + 1}` },
+    userStart: timing === null ? null : 2 * index + timing,
+    timing,
+    lapse,
+    dist: 5,
+    plainDist: 5,
+    shape: 98,
+    visible: 1,
+    parts: none(PARTS.length),
+    partShape: none(PARTS.length),
+    segs: none(SEGMENT_COUNT),
+    jointAbs: none(JOINTS.length),
+    jointSigned: none(JOINTS.length),
+    speed: [100, 100],
+    moved: 1,
+    jerk: [0, 0],
+    ranges: [],
+    frames: 14,
+    score: 80,
+    verdict: "good",
+  };
+}
+
+/** The dancer kept a slower pace (so the overall text names it): moves run late against the reference. */
+const slowDancer: CoachContext = {
+  mirrored: false,
+  counted: false,
+  paceNamed: true,
+  sectionOf: ["Part 1", "Part 1", "Part 1"],
+  moveCount: 3,
+};
+
+describe("a move's lateness: one number for its timing_ms, its cue, its section and the summary", () => {
+  // Late against the reference (the dancer is slower), early against the dancer's own pace: the
+  // result from the bug report showed +228 ms and said "You are about 0.3 s early."
+  const moves = [move(0, 0.01, 0), move(1, 0.228, -0.3), move(2, 0.45, -0.3)];
+
+  it("is the move's timing against the reference, never its lapse against the dancer's own pace", () => {
+    expect(moves.map(lateness)).toEqual([0.01, 0.228, 0.45]);
+    expect(lateness(move(3, null, null))).toBeNull();
+  });
+
+  it("a move says its own lateness, with the sign and size of the number shown beside it", () => {
+    expect(moveCue(moves[0] as Judged, slowDancer, true).cue).toBeNull();
+    expect(moveCue(moves[1] as Judged, slowDancer, true).cue).toBe("You are about 0.2 s late.");
+    expect(moveCue(moves[2] as Judged, slowDancer, true).cue).toBe("You are about 0.5 s late.");
+  });
+
+  it("the section and the summary say the mean of the late stretch, late too; the summary names a slower pace once", () => {
+    const section = sectionSummary(moves, 80, {}, slowDancer, true);
+    expect(section).toContain("You are about 0.3 s late in moves 2–3.");
+    expect(section).not.toMatch(/early/);
+    const summary = (tempo: number, driftAtEnd: number) =>
+      overallSummary({
+        ...slowDancer,
+        score: 80,
+        shape: 98,
+        timing: 55,
+        same: true,
+        confidence: 1,
+        moves,
+        sections: [
+          { title: "Part 1 · arms swing", score: 80, timestamp: 0, duration: 6, moves: [0, 1, 2], joint_feedback: {} },
+        ],
+        tempo,
+        driftAtEnd,
+        coverage: 1,
+      });
+    // Slower: being late is the drift, said once.
+    const slower = summary(1.12, 0.5);
+    expect(slower).toContain(
+      "You were about 12 % slower than the reference, so by the end you were about 0.5 s behind.",
+    );
+    expect(slower).not.toMatch(/early|s late/);
+    // Faster yet late here: that stretch is a problem of its own, said with the moves' sign and size.
+    const faster = summary(0.88, -0.5);
+    expect(faster).toContain(
+      "You were about 12 % faster than the reference, so by the end you were about 0.5 s ahead.",
+    );
+    expect(faster).toContain("You are about 0.3 s late in moves 2–3.");
+    expect(faster).not.toMatch(/early/);
+  });
+
+  it("on generated motion danced 12 % slower, with 0.3 s skipped from 7 s: the result agrees with itself", () => {
+    // Before, the moves after the skip were shown 0.6–1.2 s late and told "about 0.3 s early".
+    const ref = syntheticTrack(armsDance, { duration: 16 });
+    for (const [tempo, skip] of [
+      [1.12, 0.3],
+      [0.88, -0.3],
+    ] as const) {
+      const skipped: typeof armsDance = (t) => armsDance(t < 7 ? t : t + skip);
+      const r = compareTracks(ref, syntheticTrack(skipped, { duration: 16 * tempo + 1, tempo }), { style: "ballet" });
+      expect(r.alignment.tempo_ratio).toBeCloseTo(tempo, 1);
+      expect(r.moves.filter((m) => /s (late|early)\.$/.test(m.cue ?? "")).length).toBeGreaterThan(2);
+      expect(timingDisagreements(r)).toEqual([]);
+    }
+  });
+});
