@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts.ts";
 import { noSideScroll, screenshot } from "./support/browser.ts";
 import { cameraFollowsTheReference } from "./support/dancing-camera.ts";
+import { stayForResult, submitComparison } from "./support/compare.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /**
@@ -226,16 +227,8 @@ describe("dance along", () => {
       const picked = await p.getByTestId("picked-file").allTextContents();
       expect(picked[1]).toMatch(/^recording-[\dT-]+\.(webm|mp4)$/);
 
-      const submit = p.getByRole("button", { name: "Compare Videos" });
-      await expect.poll(() => submit.isEnabled()).toBe(true);
-      await submit.click();
-      await expect
-        .poll(() => p.getByRole("dialog", { name: "Video Comparison Processing" }).isVisible(), { timeout: 30_000 })
-        .toBe(true);
-      await p.getByRole("button", { name: "Stay Here" }).click();
-      await expect
-        .poll(() => p.getByRole("dialog", { name: "Your comparison is ready" }).isVisible(), { timeout: 150_000 })
-        .toBe(true);
+      await submitComparison(p);
+      await stayForResult(p, { keepViewing: false });
 
       // The take starts in step: the reference's time zero is at most 0.3 s from the take's.
       const alignment = await newestAlignment(p);

@@ -8,6 +8,7 @@ import { ffmpegPath } from "@stepsync/motion";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { logIn, signUp } from "./support/accounts.ts";
+import { runComparison } from "./support/compare.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -229,20 +230,6 @@ describe("library in the browser", () => {
     300_000,
   );
 });
-
-/** Presses Compare Videos, stays on the page and waits for the result. */
-async function runComparison(p: Page) {
-  const submit = p.getByRole("button", { name: "Compare Videos" });
-  await expect.poll(() => submit.isEnabled()).toBe(true);
-  await submit.click();
-  const stay = p.getByRole("button", { name: "Stay Here" });
-  await expect.poll(() => stay.isVisible(), { timeout: 20_000 }).toBe(true);
-  await stay.click();
-  await expect
-    .poll(() => p.getByRole("dialog", { name: "Your comparison is ready" }).isVisible(), { timeout: 120_000 })
-    .toBe(true);
-  await p.getByRole("button", { name: "Keep Viewing" }).click();
-}
 
 /** How many reference pose tracks the server's engine has analysed and cached (pose-cache/ in its storage). */
 function poseCacheEntries(dataDir: string): number {

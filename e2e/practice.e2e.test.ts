@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { refToUser, type TimeMap } from "../apps/web/src/lib/sync.ts";
 import { signUp } from "./support/accounts.ts";
 import { noSideScroll, screenshot } from "./support/browser.ts";
+import { stayForResult, submitComparison } from "./support/compare.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /**
@@ -109,17 +110,8 @@ describe("the practice studio", () => {
       await p.getByText("Contemporary", { exact: true }).click();
       await p.getByLabel("Reference video file").setInputFiles(reference);
       await p.getByLabel("Your performance video file").setInputFiles(yours);
-      const submit = p.getByRole("button", { name: "Compare Videos" });
-      await expect.poll(() => submit.isEnabled()).toBe(true);
-      await submit.click();
-      await expect
-        .poll(() => p.getByRole("dialog", { name: "Video Comparison Processing" }).isVisible(), { timeout: 30_000 })
-        .toBe(true);
-      await p.getByRole("button", { name: "Stay Here" }).click();
-      await expect
-        .poll(() => p.getByRole("dialog", { name: "Your comparison is ready" }).isVisible(), { timeout: 150_000 })
-        .toBe(true);
-      await p.getByRole("button", { name: "Keep Viewing" }).click();
+      await submitComparison(p);
+      await stayForResult(p);
       await ready(p);
       const { id, moves, timeMap } = await newestResult(p);
       expect(moves.length).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts.ts";
 import { noSideScroll, screenshot } from "./support/browser.ts";
 import { cameraFollowsTheReference } from "./support/dancing-camera.ts";
+import { stayForResult, submitComparison } from "./support/compare.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /**
@@ -82,17 +83,8 @@ describe("practise this part", () => {
       await p.goto(`${suite.server.baseUrl}/compare`);
       await p.getByLabel("Reference video file").setInputFiles(routine);
       await p.getByLabel("Your performance video file").setInputFiles(routine);
-      const submit = p.getByRole("button", { name: "Compare Videos" });
-      await expect.poll(() => submit.isEnabled()).toBe(true);
-      await submit.click();
-      await expect
-        .poll(() => p.getByRole("dialog", { name: "Video Comparison Processing" }).isVisible(), { timeout: 30_000 })
-        .toBe(true);
-      await p.getByRole("button", { name: "Stay Here" }).click();
-      await expect
-        .poll(() => p.getByRole("dialog", { name: "Your comparison is ready" }).isVisible(), { timeout: 150_000 })
-        .toBe(true);
-      await p.getByRole("button", { name: "Keep Viewing" }).click();
+      await submitComparison(p);
+      await stayForResult(p);
       const fullId = (
         await p.evaluate(
           async () => (await (await fetch("/api/comparisons?page=1")).json()) as { comparisons: { id: number }[] },

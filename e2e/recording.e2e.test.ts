@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { logIn, signUp } from "./support/accounts.ts";
 import { type E2EServer, startServer } from "./support/server.ts";
+import { stayForResult, submitComparison } from "./support/compare.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /**
@@ -112,22 +113,12 @@ describe("recording with the camera", () => {
       expect(picked[0]).toBe("pose_1.mp4");
       expect(picked[1]).toMatch(/^recording-[\dT-]+\.(webm|mp4)$/);
 
-      const submit = p.getByRole("button", { name: "Compare Videos" });
-      await expect.poll(() => submit.isEnabled()).toBe(true);
-      await submit.click();
+      await submitComparison(p);
       await expect
         .poll(async () => (await p.getByTestId("progress-label").first().textContent()) ?? "", { timeout: 30_000 })
         .toMatch(/(Uploading videos|Analysing)… \d+%/);
-      await expect
-        .poll(() => p.getByRole("dialog", { name: "Video Comparison Processing" }).isVisible(), { timeout: 30_000 })
-        .toBe(true);
-      await p.getByRole("button", { name: "Stay Here" }).click();
-
       // The result: score, section cards, both players.
-      await expect
-        .poll(() => p.getByRole("dialog", { name: "Your comparison is ready" }).isVisible(), { timeout: 150_000 })
-        .toBe(true);
-      await p.getByRole("button", { name: "Keep Viewing" }).click();
+      await stayForResult(p);
       const score = await p.getByTestId("overall-score").textContent();
       expect(score).toMatch(/^\d+%$/);
       await expect.poll(() => p.getByTestId("reference-player").count()).toBe(1);
