@@ -38,6 +38,12 @@ export const users = pgTable(
     /** When the owner of `email` proved it (a confirmation link, a reset link, Google); null until then. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     socialLinks: jsonb("social_links").$type<Record<string, string>>().notNull().default({}),
+    /** Whether review outcomes of the user's library videos are also mailed (turned off by the mail's link). */
+    reviewMails: boolean("review_mails").notNull().default(true),
+    /** Random token of the user's mail unsubscribe links (no sign-in needed to use one). */
+    mailToken: text("mail_token")
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -45,6 +51,7 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    uniqueIndex("users_mail_token_unique").on(t.mailToken),
     check("users_credits_not_negative", sql`${t.credits} >= 0`),
     check("users_role_valid", sql`${t.role} in ('user', 'contributor', 'admin')`),
   ],
@@ -452,6 +459,8 @@ export const notifications = pgTable(
     type: text("type", { enum: ["like", "comment", "follow", "system", "achievement"] }).notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    /** The app path of what the notification is about (a profile, a video, the friends page); null when none. */
+    link: text("link"),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
