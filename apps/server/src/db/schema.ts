@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -41,9 +42,7 @@ export const users = pgTable(
     /** Whether review outcomes of the user's library videos are also mailed (turned off by the mail's link). */
     reviewMails: boolean("review_mails").notNull().default(true),
     /** Random token of the user's mail unsubscribe links (no sign-in needed to use one). */
-    mailToken: text("mail_token")
-      .notNull()
-      .default(sql`gen_random_uuid()::text`),
+    mailToken: text("mail_token").notNull().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -207,6 +206,13 @@ export const referenceVideos = pgTable(
     /** Why an admin rejected it (shown to the contributor). */
     reviewReason: text("review_reason"),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    /**
+     * A contributor's edit of an approved video, waiting for review: the approved texts stay live
+     * meanwhile; approving applies it, rejecting drops it (with edit_review_reason).
+     */
+    pendingEdit: jsonb("pending_edit").$type<PendingVideoEdit>(),
+    /** Why an admin did not approve the contributor's last edit (shown to the contributor). */
+    editReviewReason: text("edit_review_reason"),
     /** The reference's poses, computed once after upload (jobs/reference-poses-job.ts) and reused by every comparison. */
     poseStatus: text("pose_status", { enum: ["pending", "ready", "failed"] })
       .notNull()
@@ -225,6 +231,32 @@ export const referenceVideos = pgTable(
     index("reference_videos_status_idx").on(t.status, t.category),
     index("reference_videos_contributor_idx").on(t.contributorId),
   ],
+);
+
+/** The texts of a library video a contributor may edit (what a pending edit holds). */
+export type PendingVideoEdit = {
+  title?: string;
+  description?: string | null;
+  category?: string;
+  difficulty?: string;
+  tags?: string[];
+};
+
+/**
+ * One view of a library video per viewer and day (UTC): the unique index makes the count exact however
+ * often a viewer opens or practises it that day. viewer_key is "u:<user id>" or "v:<hash>" for a visitor.
+ */
+export const libraryVideoViews = pgTable(
+  "library_video_views",
+  {
+    id: serial("id").primaryKey(),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => referenceVideos.id, { onDelete: "cascade" }),
+    viewerKey: text("viewer_key").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [uniqueIndex("library_video_views_unique").on(t.videoId, t.viewerKey, t.day)],
 );
 
 /** One like per user and library video; likes_count on the video moves only when a row is added or removed. */
