@@ -22,7 +22,7 @@ import { comparisonRoutes } from "./modules/comparisons/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
 import { planRoutes } from "./modules/plans/routes.ts";
-import { subscriptionRoutes } from "./modules/notifications/routes.ts";
+import { inboxRoutes, subscriptionRoutes } from "./modules/notifications/routes.ts";
 import { paymentWebhookRoutes } from "./payments/webhook.ts";
 import { seedCreditBundles } from "./payments/bundles.ts";
 import { adminLogRoutes, logRoutes } from "./modules/logs/routes.ts";
@@ -174,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   progressRoutes(app, ctx);
   planRoutes(app, ctx);
   subscriptionRoutes(app, ctx);
+  inboxRoutes(app, ctx);
   paymentWebhookRoutes(app, ctx);
   logRoutes(app, ctx);
   adminLogRoutes(app, ctx);

@@ -14,3 +14,4 @@ export * from "./dashboard.ts";
 export * from "./library.ts";
 export * from "./admin.ts";
 export * from "./system.ts";
+export * from "./notifications.ts";

@@ -1,4 +1,4 @@
-import { ACHIEVEMENTS, ACTIVITY_TYPES, type Achievement } from "@stepsync/contracts";
+import { ACHIEVEMENTS, ACTIVITY_TYPES, type Achievement, NOTIFICATION_LINKS } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { notifyAll } from "../notifications/service.ts";
 import { completedHistory, insertNewAchievements, unlockedOf } from "./repository.ts";
@@ -65,6 +65,7 @@ export async function awardAchievements(tx: Queryable, userId: number): Promise<
         type: "achievement" as const,
         title: `Achievement unlocked: ${def.name}`,
         message: `${def.icon} ${def.description}`,
+        link: NOTIFICATION_LINKS.dashboard,
       };
     }),
   );

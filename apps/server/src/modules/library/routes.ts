@@ -37,6 +37,7 @@ import { toCard, toOwnCard, toVideoComment } from "./serialize.ts";
 import { storedImageMime, storeUploadedImage } from "./upload.ts";
 import { pagination } from "../../http/paging.ts";
 import { canContribute } from "./policy.ts";
+import { mailReviewOutcome } from "../notifications/service.ts";
 import {
   addLibraryVideo,
   commentOnLibraryVideo,
@@ -265,7 +266,8 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { id } = parse(idParam, request.params);
       const { status, reason } = parse(reviewSchema, request.body);
-      await reviewLibraryVideo(db, id, status, reason);
+      const outcome = await reviewLibraryVideo(db, id, status, reason);
+      if (outcome) await mailReviewOutcome(ctx, request.log, outcome.userId, outcome);
       return { video: toOwnCard(await libraryCard(db, id, undefined)) };
     },
   );

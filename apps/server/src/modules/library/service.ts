@@ -2,6 +2,7 @@ import {
   type ActivityType,
   type Difficulty,
   LIBRARY_MESSAGES,
+  NOTIFICATION_LINKS,
   SOCIAL_MESSAGES,
   type ReferenceVideo,
 } from "@stepsync/contracts";
@@ -9,7 +10,7 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { notify } from "../notifications/service.ts";
+import { type Notice, notify } from "../notifications/service.ts";
 import type { StoredVideo } from "../videos/upload.ts";
 import { canManageLibraryVideo, canSeeLibraryVideo, isOpenForReactions, type Viewer } from "./policy.ts";
 import * as repo from "./repository.ts";
@@ -208,6 +209,7 @@ export async function likeLibraryVideo(db: Db, id: number, user: Actor): Promise
       type: "like",
       title: SOCIAL_MESSAGES.newLikeTitle,
       message: SOCIAL_MESSAGES.newLike(user.username, video.title),
+      link: NOTIFICATION_LINKS.libraryVideo(id),
     });
     return likes;
   });
@@ -249,6 +251,7 @@ export async function commentOnLibraryVideo(db: Db, video: LibraryVideoRow, user
       type: "comment",
       title: SOCIAL_MESSAGES.newCommentTitle,
       message: SOCIAL_MESSAGES.newComment(user.username, video.title),
+      link: NOTIFICATION_LINKS.libraryVideo(video.id),
     });
     return comment;
   });
@@ -265,13 +268,14 @@ export function deleteLibraryComment(db: Queryable, id: number, user: { id: numb
  * Approves or rejects, telling the contributor when the status changes. A video whose poses could not
  * be computed (no person found…) cannot be approved: no comparison against it could ever work. Poses
  * still being computed do not block approval (comparisons fall back to analysing the reference).
+ * Answers the outcome the contributor was told (to mail it too), or undefined when nothing changed.
  */
 export async function reviewLibraryVideo(
   db: Db,
   id: number,
   status: Exclude<VideoStatus, "pending">,
   reason: string | undefined,
-): Promise<void> {
+): Promise<(Notice & { userId: number }) | undefined> {
   const video = await repo.findVideo(db, id);
   if (!video) throw notFound();
   if (status === "approved" && video.poseStatus === "failed") {
@@ -280,18 +284,21 @@ export async function reviewLibraryVideo(
       `${LIBRARY_MESSAGES.cannotApproveNoPoses}${video.poseError ? ` (${video.poseError})` : ""}`,
     );
   }
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await repo.setReview(tx, id, { status, reviewReason: status === "rejected" ? reason || null : null });
-    if (video.status === status) return;
-    await notify(tx, {
+    if (video.status === status || !video.contributorId) return undefined;
+    const outcome = {
       userId: video.contributorId,
-      type: "system",
+      type: "system" as const,
       title: status === "approved" ? LIBRARY_MESSAGES.approvedTitle : LIBRARY_MESSAGES.rejectedTitle,
       message:
         status === "approved"
           ? LIBRARY_MESSAGES.approvedMessage(video.title)
           : LIBRARY_MESSAGES.rejectedMessage(video.title, reason),
-    });
+      link: NOTIFICATION_LINKS.contributor,
+    };
+    await notify(tx, outcome);
+    return outcome;
   });
 }
 

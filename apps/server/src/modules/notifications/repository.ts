@@ -8,11 +8,76 @@ export type SubscriptionRow = typeof emailSubscriptions.$inferSelect;
 
 // In-app notifications ----------------------------------------------------------------------------
 
+export type NotificationRow = typeof notifications.$inferSelect;
+
 export async function insertNotifications(
   db: Queryable,
-  rows: Array<{ userId: number; type: NotificationType; title: string; message: string }>,
+  rows: Array<{ userId: number; type: NotificationType; title: string; message: string; link?: string | null }>,
 ): Promise<void> {
   if (rows.length > 0) await db.insert(notifications).values(rows);
+}
+
+const unreadOf = (userId: number) => and(eq(notifications.userId, userId), eq(notifications.isRead, false));
+
+/** A page of one user's notifications, newest first, and how many they have in all. */
+export async function listOwnNotifications(
+  db: Queryable,
+  userId: number,
+  page: Page,
+): Promise<{ rows: NotificationRow[]; total: number }> {
+  const own = eq(notifications.userId, userId);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(own)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.limit)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(notifications).where(own);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function countUnread(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(unreadOf(userId));
+  return Number(row?.n ?? 0);
+}
+
+/** Marks one of the user's notifications read; false when the user has no notification of that id. */
+export async function markRead(db: Queryable, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Queryable, userId: number): Promise<void> {
+  await db.update(notifications).set({ isRead: true }).where(unreadOf(userId));
+}
+
+// Mail settings (per kind of mailed notification) -------------------------------------------------
+
+export async function mailSettingsOf(db: Queryable, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, reviewMails: users.reviewMails, mailToken: users.mailToken })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function setReviewMails(db: Queryable, userId: number, on: boolean): Promise<void> {
+  await db.update(users).set({ reviewMails: on }).where(eq(users.id, userId));
+}
+
+/** Turns review mails off for the owner of a mail's token; false when no user has that token. */
+export async function turnOffReviewMailsByToken(db: Queryable, token: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ reviewMails: false })
+    .where(eq(users.mailToken, token))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** The admin panel's list: every user's notifications (optionally of one type / read state), newest first. */

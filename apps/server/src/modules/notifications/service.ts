@@ -1,12 +1,21 @@
 import { randomBytes } from "node:crypto";
-import { SUBSCRIBE_MESSAGES, UNSUBSCRIBE_MESSAGES } from "@stepsync/contracts";
+import {
+  type MailedNotificationKind,
+  type MailSettings,
+  NOTIFICATION_MESSAGES,
+  type NotificationItem,
+  SUBSCRIBE_MESSAGES,
+  UNSUBSCRIBE_MESSAGES,
+} from "@stepsync/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Queryable } from "../../db/client.ts";
+import type { Page } from "../../db/page.ts";
 import { HttpError } from "../../http/errors.ts";
 import { sendMail } from "../../mail/send.ts";
+import { reviewOutcomeMail } from "./mails.ts";
 import * as repo from "./repository.ts";
-import type { NotificationType, SubscriptionRow } from "./repository.ts";
+import type { NotificationRow, NotificationType, SubscriptionRow } from "./repository.ts";
 
 export type { SubscriptionRow } from "./repository.ts";
 export {
@@ -19,17 +28,22 @@ export {
 
 // In-app notifications ----------------------------------------------------------------------------
 
-export type Notice = { title: string; message: string; type: NotificationType };
+/** What a notification says and, in `link`, the app path of what it is about. */
+export type Notice = { title: string; message: string; type: NotificationType; link?: string | null };
 
-/** Adds a notification for a user (never for the one who caused it), in the caller's transaction. */
+/**
+ * Adds a notification for a user (never for the one who caused it), in the caller's transaction.
+ * Answers whether one was written.
+ */
 export async function notify(
   db: Queryable,
   input: Notice & { userId: number | null | undefined; actorId?: number },
-): Promise<void> {
-  if (!input.userId || input.userId === input.actorId) return;
+): Promise<boolean> {
+  if (!input.userId || input.userId === input.actorId) return false;
   await repo.insertNotifications(db, [
-    { userId: input.userId, type: input.type, title: input.title, message: input.message },
+    { userId: input.userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null },
   ]);
+  return true;
 }
 
 /** Several notifications for one user at once. */
@@ -38,6 +52,72 @@ export function notifyAll(db: Queryable, userId: number, notices: Notice[]): Pro
     db,
     notices.map((n) => ({ userId, ...n })),
   );
+}
+
+const toItem = (n: NotificationRow): NotificationItem => ({
+  id: n.id,
+  type: n.type,
+  title: n.title,
+  message: n.message,
+  link: n.link,
+  is_read: n.isRead,
+  created_at: n.createdAt.toISOString(),
+});
+
+/** The inbox: a page of the user's own notifications, newest first, with their unread count. */
+export async function inboxPage(db: Queryable, userId: number, page: Page) {
+  const { rows, total } = await repo.listOwnNotifications(db, userId, page);
+  return { items: rows.map(toItem), total, unread: await repo.countUnread(db, userId) };
+}
+
+export const unreadCount = repo.countUnread;
+
+/** Marks one of the user's own notifications read (404 for anyone else's) and answers the unread count left. */
+export async function markNotificationRead(db: Queryable, userId: number, id: number): Promise<number> {
+  if (!(await repo.markRead(db, userId, id))) throw new HttpError(404, NOTIFICATION_MESSAGES.notFound);
+  return repo.countUnread(db, userId);
+}
+
+export async function markAllNotificationsRead(db: Queryable, userId: number): Promise<number> {
+  await repo.markAllRead(db, userId);
+  return repo.countUnread(db, userId);
+}
+
+// Mailed kinds: review outcomes -------------------------------------------------------------------
+
+/**
+ * Mails a review outcome (the notice the contributor also got in the app) unless they turned such
+ * mails off; the mail carries the link that turns them off. Call after the review is committed.
+ */
+export async function mailReviewOutcome(
+  ctx: Pick<AppContext, "db" | "queue" | "config">,
+  log: FastifyBaseLogger,
+  userId: number,
+  notice: Notice,
+): Promise<void> {
+  const settings = await repo.mailSettingsOf(ctx.db, userId);
+  if (!settings?.reviewMails) return;
+  await sendMail(
+    ctx,
+    log,
+    { to: settings.email, ...reviewOutcomeMail(ctx.config.publicUrl, notice, settings.mailToken) },
+    "review outcome mail",
+  );
+}
+
+export async function mailSettingsOf(db: Queryable, userId: number): Promise<MailSettings> {
+  const row = await repo.mailSettingsOf(db, userId);
+  return { review_outcome: row?.reviewMails ?? false };
+}
+
+export async function updateMailSettings(db: Queryable, userId: number, settings: MailSettings): Promise<void> {
+  await repo.setReviewMails(db, userId, settings.review_outcome);
+}
+
+/** A mail's unsubscribe link: turns its kind off for the token's owner (no sign-in needed; using it again is harmless). */
+export async function unsubscribeMailKind(db: Queryable, token: string, kind: MailedNotificationKind): Promise<void> {
+  const done = kind === "review_outcome" && (await repo.turnOffReviewMailsByToken(db, token));
+  if (!done) throw new HttpError(404, NOTIFICATION_MESSAGES.unsubscribeInvalid);
 }
 
 // E-mail subscriptions ("notify me") --------------------------------------------------------------

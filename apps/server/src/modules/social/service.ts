@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_LINKS,
   SOCIAL_MESSAGES,
   type FollowEntry,
   type FriendStatus,
@@ -40,6 +41,7 @@ export async function follow(db: Db, actor: Actor, targetId: number): Promise<nu
         type: "follow",
         title: SOCIAL_MESSAGES.newFollowerTitle,
         message: SOCIAL_MESSAGES.newFollower(actor.username),
+        link: NOTIFICATION_LINKS.profile(actor.id),
       });
     }
   });
@@ -131,6 +133,7 @@ export async function requestFriendship(db: Db, actor: Actor, receiverId: number
         type: "system",
         title: SOCIAL_MESSAGES.friendRequestTitle,
         message: SOCIAL_MESSAGES.friendRequest(actor.username),
+        link: NOTIFICATION_LINKS.friends,
       });
     }
     return row;
@@ -186,6 +189,7 @@ export async function acceptFriendship(db: Queryable, actor: Actor, requestId: n
     type: "system",
     title: SOCIAL_MESSAGES.friendAcceptedTitle,
     message: SOCIAL_MESSAGES.friendAccepted(actor.username),
+    link: NOTIFICATION_LINKS.profile(actor.id),
   });
   return row;
 }
