@@ -28,7 +28,8 @@ const SMALL_LINKS = [
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cx(
-    "inline-flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-medium transition",
+    // Icons and roomier padding from xl: at 1024-1279 px the admin's links, help links and Logout must fit.
+    "inline-flex items-center gap-2 rounded-full px-2.5 py-2 text-sm font-medium transition xl:px-3.5 [&>svg]:hidden xl:[&>svg]:block",
     isActive ? "bg-white/12 text-white" : "text-slate-300 hover:bg-white/6 hover:text-white",
   );
 
@@ -93,7 +94,7 @@ export function Header() {
         </Link>
 
         {signedIn ? (
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+          <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 lg:flex xl:ml-4 xl:gap-1">
             {USER_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} className={desktopLink}>
                 {l.icon}
@@ -132,7 +133,12 @@ export function Header() {
               <span className="hidden max-w-[10rem] truncate text-sm text-slate-300 xl:inline" title={user?.email}>
                 {displayName(user)}
               </span>
-              <button type="button" onClick={onLogout} disabled={loggingOut} className={buttonClass("secondary", "sm")}>
+              <button
+                type="button"
+                onClick={onLogout}
+                disabled={loggingOut}
+                className={buttonClass("secondary", "sm", "shrink-0")}
+              >
                 <LogOut className="size-4" aria-hidden />
                 Logout
               </button>
