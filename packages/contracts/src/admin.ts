@@ -30,6 +30,10 @@ export const ADMIN_MESSAGES = {
   reviewFailed: "Failed to review video",
   userDeleted: (username: string) => `User ${username} deleted successfully`,
   roleUpdated: "User role updated successfully",
+  userVerified: (username: string) => `${username} is now verified`,
+  userUnverified: (username: string) => `${username} is no longer verified`,
+  updateVerifiedFailed: "Failed to update verification",
+  invalidVerified: "Verified must be true or false",
   videoDeleted: (title: string) => `Video "${title}" deleted successfully`,
   videoFeatured: "Video featured successfully",
   videoUnfeatured: "Video unfeatured successfully",
@@ -98,6 +102,8 @@ export const adminUsersQuery = z.object({
   search: optionalText,
 });
 export const adminRoleBody = z.object({ role: z.enum(ROLES, { error: ADMIN_MESSAGES.invalidRole }) });
+/** PUT /api/admin/users/{id}/verified: the Verified mark of a contributor (issue 15). */
+export const adminVerifiedBody = z.object({ verified: z.boolean({ error: ADMIN_MESSAGES.invalidVerified }) });
 
 export const VIDEO_STATUSES = ["pending", "approved", "rejected"] as const;
 export const adminVideosQuery = z.object({
@@ -179,6 +185,8 @@ export const adminUser = z.object({
   username: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  /** Shows the Verified mark on their library cards and profile. */
+  verified: z.boolean(),
   created_at: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
@@ -186,6 +194,8 @@ export const adminUsersResponse = z.object({ users: z.array(adminUser), paginati
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 export const adminRoleResponse = z.object({ message: z.string(), user: adminUser });
 export type AdminRoleResponse = z.infer<typeof adminRoleResponse>;
+export const adminVerifiedResponse = z.object({ message: z.string(), user: adminUser });
+export type AdminVerifiedResponse = z.infer<typeof adminVerifiedResponse>;
 
 /** Kept here, not shared with library.ts, so the two areas' contracts stay independent. */
 const POSE_STATUSES = ["pending", "ready", "failed"] as const;

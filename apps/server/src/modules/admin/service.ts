@@ -113,6 +113,16 @@ export async function changeRole(db: Db, actorId: number, targetId: number, role
 }
 
 /**
+ * Sets the Verified mark. Any role may carry it (a user may become a contributor later, keeping
+ * it); it shows wherever their name does.
+ */
+export async function setVerified(db: Queryable, targetId: number, verified: boolean): Promise<UserRow> {
+  const updated = await updateAccount(db, targetId, { verified });
+  if (!updated) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
+  return updated;
+}
+
+/**
  * An admin deletes an account (not their own, not the last admin's) and everything that is theirs.
  * Answers the deleted user.
  */

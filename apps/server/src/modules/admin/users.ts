@@ -6,6 +6,8 @@ import {
   adminRoleResponse,
   adminUsersQuery,
   adminUsersResponse,
+  adminVerifiedBody,
+  adminVerifiedResponse,
   messageResponse,
 } from "@stepsync/contracts";
 import { currentUser } from "../auth/request-auth.ts";
@@ -16,13 +18,14 @@ import { toCsv } from "./csv.ts";
 import { idParam } from "./params.ts";
 import { adminAnswers, adminOnly } from "./route-options.ts";
 import type { UserRow } from "./repository.ts";
-import { allUsers, changeRole, deleteUserAsAdmin, userPage } from "./service.ts";
+import { allUsers, changeRole, deleteUserAsAdmin, setVerified, userPage } from "./service.ts";
 
-const toAdminUser = (u: Pick<UserRow, "id" | "username" | "email" | "role" | "createdAt">): AdminUser => ({
+const toAdminUser = (u: Pick<UserRow, "id" | "username" | "email" | "role" | "verified" | "createdAt">): AdminUser => ({
   id: u.id,
   username: u.username,
   email: u.email,
   role: u.role,
+  verified: u.verified,
   created_at: u.createdAt.toISOString(),
 });
 
@@ -39,6 +42,19 @@ export function adminUserRoutes(app: FastifyInstance, { db, storage }: AppContex
     const { role } = parse(adminRoleBody, request.body);
     const updated = await changeRole(db, currentUser(request).user.id, id, role);
     return { message: ADMIN_MESSAGES.roleUpdated, user: toAdminUser(updated) };
+  });
+
+  /** Gives or takes the Verified mark (library cards, profiles and the library's Verified filter). */
+  app.put("/api/admin/users/:id/verified", adminAnswers(adminVerifiedResponse), async (request) => {
+    const { id } = parse(idParam, request.params);
+    const { verified } = parse(adminVerifiedBody, request.body);
+    const updated = await setVerified(db, id, verified);
+    return {
+      message: verified
+        ? ADMIN_MESSAGES.userVerified(updated.username)
+        : ADMIN_MESSAGES.userUnverified(updated.username),
+      user: toAdminUser(updated),
+    };
   });
 
   app.delete("/api/admin/users/:id", adminAnswers(messageResponse), async (request) => {

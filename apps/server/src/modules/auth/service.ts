@@ -89,7 +89,9 @@ export async function createAccount(
 export function updateAccount(
   db: Queryable,
   userId: number,
-  changes: Partial<Pick<UserRow, "username" | "fullName" | "bio" | "profileImage" | "role">>,
+  changes: Partial<
+    Pick<UserRow, "username" | "fullName" | "bio" | "profileImage" | "role" | "verified" | "socialLinks">
+  >,
 ): Promise<UserRow | undefined> {
   return repo.updateUser(db, userId, changes);
 }

@@ -13,7 +13,13 @@ import { emailChangeNeedsPassword } from "./policy.ts";
 
 export async function loadProfile(db: Queryable, user: UserRow): Promise<Profile> {
   const overall = await overallStats(db, user.id);
-  return { ...toPublicUser(user, await pendingEmailOf(db, user)), credits: user.credits, stats: { overall } };
+  return {
+    ...toPublicUser(user, await pendingEmailOf(db, user)),
+    credits: user.credits,
+    stats: { overall },
+    verified: user.verified,
+    social_links: user.socialLinks ?? {},
+  };
 }
 
 /** The parsed profile form. */
@@ -44,6 +50,8 @@ export async function updateProfile(
     fullName: input.full_name,
     bio: input.bio,
     profileImage: input.profile_image,
+    // Left out of the form: the links stay as they are.
+    ...(input.social_links ? { socialLinks: input.social_links } : {}),
   });
   if (!updated) throw new HttpError(404, MESSAGES.profileLoadFailed);
   if (newEmail) await mailConfirmation(ctx, log, updated, newEmail);
