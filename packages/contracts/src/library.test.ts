@@ -77,6 +77,8 @@ describe("GET /api/reference-videos/{id}: one schema for the contributor's card 
       review_reason: "Too dark",
       pose_status: "ready",
       pose_error: null,
+      pending_edit: null,
+      edit_review_reason: null,
     };
     expect(z.encode(referenceVideoResponse, { video: own })).toEqual({ video: own });
   });

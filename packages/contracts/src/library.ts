@@ -23,6 +23,15 @@ export const LIBRARY_MESSAGES = {
   rejectedTitle: "Your video was not approved",
   rejectedMessage: (title: string, reason?: string | null) =>
     `"${title}" was not approved${reason ? `: ${reason}` : "."}`,
+  rejectReasonRequired: "Please give a reason for rejecting this video.",
+  cannotFeatureUnapproved: "Only approved videos can be featured. Approve this video first.",
+  editWaiting:
+    "Your changes are waiting for review. The approved version stays in the library until an admin approves them.",
+  editApprovedTitle: "Your changes were approved",
+  editApprovedMessage: (title: string) => `Your changes to "${title}" are now live in the library.`,
+  editRejectedTitle: "Your changes were not approved",
+  editRejectedMessage: (title: string, reason: string) =>
+    `Your changes to "${title}" were not approved: ${reason}. The approved version stays live.`,
   titleTooLong: "Title must be at most 200 characters",
   descriptionTooLong: "Description must be at most 5000 characters",
   unknownCategory: "Please choose one of the eight dance styles",
@@ -132,6 +141,8 @@ export const libraryQuerySchema = z.object({
   search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   sort_by: z.preprocess(emptyToUndefined, z.enum(LIBRARY_SORTS).default("recent")),
   contributor_type: z.preprocess(emptyToUndefined, z.enum(CONTRIBUTOR_TYPES).optional()),
+  /** One contributor's videos only (their profile's Videos tab pages through these). */
+  contributor_id: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
 });
 export type LibraryQuery = z.input<typeof libraryQuerySchema>;
 
@@ -160,10 +171,16 @@ export const videoEditSchema = z.object({
   tags: z.union([z.string(), z.array(z.string())]).optional(),
 });
 
-export const reviewSchema = z.object({
-  status: z.enum(["approved", "rejected"], { error: LIBRARY_MESSAGES.reviewInvalidStatus }),
-  reason: z.string().trim().max(1000).optional(),
-});
+/** An admin's decision; a rejection needs a reason (the contributor reads it). */
+export const reviewSchema = z
+  .object({
+    status: z.enum(["approved", "rejected"], { error: LIBRARY_MESSAGES.reviewInvalidStatus }),
+    reason: z.string().trim().max(1000).optional(),
+  })
+  .refine((r) => r.status === "approved" || !!r.reason, {
+    message: LIBRARY_MESSAGES.rejectReasonRequired,
+    path: ["reason"],
+  });
 
 export const commentSchema = z.object({
   content: z
@@ -214,10 +231,24 @@ export type ReferenceVideo = z.infer<typeof referenceVideo>;
 
 export const POSE_STATUSES = ["pending", "ready", "failed"] as const;
 
+/** A contributor's edit of an approved video waiting for review: only the fields it changes. */
+export const pendingVideoEdit = z.object({
+  title: z.string().optional(),
+  description: z.string().nullable().optional(),
+  category: z.string().optional(),
+  difficulty: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+});
+export type PendingVideoEdit = z.infer<typeof pendingVideoEdit>;
+
 /** One of a contributor's own uploads (or one under review), with its review and pose state. */
 export const ownReferenceVideo = referenceVideo.extend({
   status: z.enum(VIDEO_STATUSES),
   review_reason: z.string().nullable(),
+  /** The contributor's edit waiting for review (the texts above are the approved, live ones); null when none. */
+  pending_edit: pendingVideoEdit.nullable(),
+  /** Why the contributor's last edit was not approved; null when none was rejected. */
+  edit_review_reason: z.string().nullable(),
   pose_status: z.enum(POSE_STATUSES),
   pose_error: z.string().nullable(),
 });

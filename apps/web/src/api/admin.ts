@@ -13,7 +13,9 @@ import type {
   EmailStats,
   EmailSubscriptionsResponse,
   MessageResponse,
+  OwnReferenceVideoAnswer,
   RealtimeStats,
+  ReviewQueue,
   Role,
   SuccessResponse,
   SystemStats,
@@ -35,8 +37,14 @@ export const adminApi = {
   videos: (query: Record<string, QueryValue>) => apiRequest<AdminVideosResponse>("/api/admin/videos", { query }),
   feature: (id: number, is_featured: boolean) =>
     apiRequest<AdminFeatureResponse>(`/api/admin/videos/${id}/feature`, { method: "PUT", body: { is_featured } }),
+  /** The review queue: "pending" holds new uploads and contributors' edits of approved videos. */
+  reviewQueue: (query: Record<string, QueryValue>) => apiRequest<ReviewQueue>("/api/admin/reference-videos", { query }),
+  /** Approve or reject (a rejection needs a reason); for an approved video with an edit waiting, decides the edit. */
   review: (id: number, status: "approved" | "rejected", reason?: string) =>
-    apiRequest(`/api/admin/reference-videos/${id}/review`, { method: "PUT", body: { status, reason } }),
+    apiRequest<OwnReferenceVideoAnswer>(`/api/admin/reference-videos/${id}/review`, {
+      method: "PUT",
+      body: { status, reason },
+    }),
   deleteVideo: (id: number) => apiRequest<MessageResponse>(`/api/admin/videos/${id}`, { method: "DELETE" }),
   comments: (query: Record<string, QueryValue>) => apiRequest<AdminCommentsResponse>("/api/admin/comments", { query }),
   deleteComment: (id: number) => apiRequest<MessageResponse>(`/api/admin/comments/${id}`, { method: "DELETE" }),

@@ -48,7 +48,7 @@ beforeAll(async () => {
   const member = await t.signUp({ username: "Answers Member" });
   ids.user = member.user.id;
   const db = t.ctx.db;
-  const video = await makeLibraryVideo(db, { contributorId: admin.user.id, status: "pending" });
+  const video = await makeLibraryVideo(db, { contributorId: admin.user.id, status: "approved" }); // only approved videos can be featured
   ids.video = video.id;
   await makeComment(db, { userId: member.user.id, videoId: video.id });
   await makeNotification(db, { userId: member.user.id });

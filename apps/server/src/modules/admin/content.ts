@@ -27,8 +27,8 @@ import {
   deleteLibraryComment,
   deleteLibraryVideo,
   listCommentsWithContext,
+  featureLibraryVideo,
   listLibraryVideosWithContributor,
-  setLibraryVideoFeatured,
 } from "../library/service.ts";
 import { libraryThumbnailUrl } from "../videos/urls.ts";
 import { deleteNotification, listNotificationsWithUser } from "../notifications/service.ts";
@@ -64,7 +64,8 @@ export function adminContentRoutes(app: FastifyInstance, { db, storage }: AppCon
   app.put("/api/admin/videos/:id/feature", adminAnswers(adminFeatureResponse), async (request) => {
     const { id } = parse(idParam, request.params);
     const { is_featured } = parse(adminFeatureBody, request.body);
-    const row = await setLibraryVideoFeatured(db, id, is_featured);
+    // Only approved videos can be featured: the library service refuses the rest with a 400.
+    const row = await featureLibraryVideo(db, id, is_featured);
     if (!row) throw new HttpError(404, ADMIN_MESSAGES.videoNotFound);
     return {
       message: is_featured ? ADMIN_MESSAGES.videoFeatured : ADMIN_MESSAGES.videoUnfeatured,

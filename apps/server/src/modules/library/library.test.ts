@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
@@ -12,7 +13,9 @@ import {
 } from "@stepsync/contracts";
 import { notifications, referenceVideos, users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
-import { makeLibraryVideo } from "../../test/factories.ts";
+import { makeComparison, makeLibraryVideo } from "../../test/factories.ts";
+import { completeComparison } from "../comparisons/service.ts";
+import { countLibraryView } from "./service.ts";
 import { fakeVideo, fixtureVideo, hasFixtures, noPersonVideo, tempDir } from "../../test/videos.ts";
 
 let t: TestApp;
@@ -290,7 +293,8 @@ describe("review and visibility", () => {
   });
 
   it("the contributor edits and deletes own videos; others cannot", async () => {
-    const v = await seedVideo({ title: "Editable" });
+    // Still in review: the edit applies at once (an approved video's edit waits: see "re-review" below).
+    const v = await seedVideo({ title: "Editable", status: "pending" });
     const other = await t.signUp();
     expect(
       (await t.call("PUT", `/api/reference-videos/${v.id}`, { token: other.token, body: { title: "Mine now" } }))
@@ -310,6 +314,112 @@ describe("review and visibility", () => {
       200,
     );
     expect((await t.call("GET", `/api/reference-videos/${v.id}`, { token: contributor.token })).statusCode).toBe(404);
+  });
+});
+
+describe("review workflow: reasons, re-review of edits, featuring", () => {
+  const reviewCall = (id: number, body: object) =>
+    t.call("PUT", `/api/admin/reference-videos/${id}/review`, { token: admin.token, body });
+  const notesOf = (userId: number) =>
+    t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+
+  it("a rejection needs a reason: 400 with its text, and the video stays as it was", async () => {
+    const v = await seedVideo({ status: "pending", title: "No reason" });
+    for (const body of [{ status: "rejected" }, { status: "rejected", reason: "   " }]) {
+      const res = await reviewCall(v.id, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: LIBRARY_MESSAGES.rejectReasonRequired });
+    }
+    expect((await row(v.id)).status).toBe("pending");
+    const ok = await reviewCall(v.id, { status: "rejected", reason: "Camera too far" });
+    expect(ok.json().video).toMatchObject({ status: "rejected", review_reason: "Camera too far" });
+  });
+
+  it("an edit of an approved video waits for review; the approved title stays live until approved", async () => {
+    const v = await seedVideo({ title: "Live title", description: "Live words" });
+    const learner = await t.signUp();
+    const edited = await t.call("PUT", `/api/reference-videos/${v.id}`, {
+      token: contributor.token,
+      body: { title: "Unreviewed title", description: "Live words" },
+    });
+    expect(edited.statusCode).toBe(200);
+    // Only what changed waits; the answer shows the live texts and the edit beside them.
+    expect(edited.json().video).toMatchObject({
+      title: "Live title",
+      status: "approved",
+      pending_edit: { title: "Unreviewed title" },
+    });
+    expect(edited.json().video.pending_edit).not.toHaveProperty("description");
+    const live = async () =>
+      (await t.call("GET", `/api/reference-videos/${v.id}`, { token: learner.token })).json().video.title;
+    expect(await live()).toBe("Live title");
+    const search = (await t.call("GET", "/api/reference-videos?search=Unreviewed", { token: learner.token })).json();
+    expect(search.videos).toEqual([]);
+    // It is in the admins' queue, with the edit to look at.
+    const queue = (await t.call("GET", "/api/admin/reference-videos?status=pending", { token: admin.token })).json();
+    expect(queue.videos.find((x: { id: number }) => x.id === v.id)).toMatchObject({
+      title: "Live title",
+      pending_edit: { title: "Unreviewed title" },
+    });
+
+    const approved = await reviewCall(v.id, { status: "approved" });
+    expect(approved.json().video).toMatchObject({ title: "Unreviewed title", status: "approved", pending_edit: null });
+    expect(await live()).toBe("Unreviewed title");
+    expect((await notesOf(contributor.id)).map((n) => n.title)).toContain(LIBRARY_MESSAGES.editApprovedTitle);
+    const after = (await t.call("GET", "/api/admin/reference-videos?status=pending", { token: admin.token })).json();
+    expect(after.videos.map((x: { id: number }) => x.id)).not.toContain(v.id);
+  });
+
+  it("a rejected edit is dropped: the approved version stays, the contributor sees the reason", async () => {
+    const v = await seedVideo({ title: "Keep me", isFeatured: true });
+    await t.call("PUT", `/api/reference-videos/${v.id}`, { token: contributor.token, body: { title: "Clickbait!!" } });
+    const res = await reviewCall(v.id, { status: "rejected", reason: "Misleading title" });
+    expect(res.json().video).toMatchObject({
+      title: "Keep me",
+      status: "approved",
+      is_featured: true,
+      pending_edit: null,
+      edit_review_reason: "Misleading title",
+    });
+    const mine = (await t.call("GET", "/api/reference-videos/mine", { token: contributor.token })).json();
+    expect(mine.videos.find((x: { id: number }) => x.id === v.id)).toMatchObject({
+      title: "Keep me",
+      edit_review_reason: "Misleading title",
+    });
+    const note = (await notesOf(contributor.id)).find((n) => n.title === LIBRARY_MESSAGES.editRejectedTitle);
+    expect(note?.message).toContain("Misleading title");
+  });
+
+  it("an admin's edit applies at once; a contributor's edit of a rejected video sends it back for review", async () => {
+    const v = await seedVideo({ title: "Admin fixes" });
+    const res = await t.call("PUT", `/api/reference-videos/${v.id}`, { token: admin.token, body: { title: "Fixed" } });
+    expect(res.json().video).toMatchObject({ title: "Fixed", pending_edit: null });
+    const r = await seedVideo({ title: "Too dark", status: "rejected", reviewReason: "Too dark" });
+    const again = await t.call("PUT", `/api/reference-videos/${r.id}`, {
+      token: contributor.token,
+      body: { title: "Brighter" },
+    });
+    expect(again.json().video).toMatchObject({ title: "Brighter", status: "pending" });
+  });
+
+  it("only approved videos can be featured: 400 with its text; rejecting a featured video unfeatures it", async () => {
+    const feature = (id: number, is_featured: boolean) =>
+      t.call("PUT", `/api/admin/videos/${id}/feature`, { token: admin.token, body: { is_featured } });
+    const rejected = await seedVideo({ status: "rejected", reviewReason: "No" });
+    const refused = await feature(rejected.id, true);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: LIBRARY_MESSAGES.cannotFeatureUnapproved });
+    expect((await row(rejected.id)).isFeatured).toBe(false);
+    const pending = await seedVideo({ status: "pending" });
+    expect((await feature(pending.id, true)).statusCode).toBe(400);
+    expect((await feature(999_999, true)).statusCode).toBe(404);
+
+    const approved = await seedVideo({ title: "Star" });
+    expect((await feature(approved.id, true)).statusCode).toBe(200);
+    await reviewCall(approved.id, { status: "rejected", reason: "Copyright claim" });
+    expect((await row(approved.id)).isFeatured).toBe(false);
+    // Unfeaturing is always allowed.
+    expect((await feature(approved.id, false)).statusCode).toBe(200);
   });
 });
 
@@ -376,13 +486,90 @@ describe("GET /api/reference-videos", () => {
     expect(own).toMatchObject({ status: "approved", pose_status: "ready", review_reason: null, pose_error: null });
   });
 
-  it("counts a view per fetch by someone else (not by the contributor)", async () => {
+  it("counts a view once per viewer per day: opening again that day does not count, another viewer does", async () => {
     const v = await seedVideo({ title: "Viewed" });
     const user = await t.signUp();
-    await t.call("GET", `/api/reference-videos/${v.id}`, { token: user.token });
-    await t.call("GET", `/api/reference-videos/${v.id}`);
-    await t.call("GET", `/api/reference-videos/${v.id}`, { token: contributor.token });
+    const other = await t.signUp();
+    const open = (options: { token?: string; headers?: Record<string, string> } = {}) =>
+      t.call("GET", `/api/reference-videos/${v.id}`, options);
+    await open({ token: user.token });
+    expect((await row(v.id)).views).toBe(1);
+    await open({ token: user.token });
+    expect((await row(v.id)).views).toBe(1);
+    await open({ token: other.token });
     expect((await row(v.id)).views).toBe(2);
+    // Visitors by their browser and address: the same visitor twice counts once, another one again.
+    await open({ headers: { "user-agent": "Visitor A" } });
+    await open({ headers: { "user-agent": "Visitor A" } });
+    await open({ headers: { "user-agent": "Visitor B" } });
+    expect((await row(v.id)).views).toBe(4);
+    // The contributor's own opens never count.
+    await open({ token: contributor.token });
+    expect((await row(v.id)).views).toBe(4);
+    // The next day the same viewer counts again.
+    const video = await row(v.id);
+    const viewer = { id: user.user.id, role: "user" };
+    await countLibraryView(t.database.db, video, viewer, { key: `u:${user.user.id}`, day: "2099-01-01" });
+    expect((await row(v.id)).views).toBe(5);
+    // The list reads the same count ("Most Viewed" sorts by it).
+    const listed = (await t.call("GET", "/api/reference-videos?search=Viewed", { token: user.token })).json();
+    expect(listed.videos.find((x: { id: number }) => x.id === v.id).views).toBe(5);
+  });
+
+  it("practising (playing the video file) counts a view, once per viewer per day", async () => {
+    const key = `library/practise-${Date.now()}.mp4`;
+    await t.ctx.storage.put(key, Readable.from([Buffer.from("0123456789")]));
+    const v = await seedVideo({ title: "Practised", videoKey: key });
+    const user = await t.signUp();
+    const play = (range?: string) =>
+      t.call("GET", `/api/reference-videos/${v.id}/file`, {
+        token: user.token,
+        headers: range ? { range } : {},
+      });
+    expect((await play()).statusCode).toBe(200);
+    expect((await row(v.id)).views).toBe(1);
+    // A player's further range requests, or practising again that day, do not count again.
+    expect((await play("bytes=0-3")).statusCode).toBe(206);
+    await play();
+    expect((await row(v.id)).views).toBe(1);
+  });
+
+  it("usage_count counts the comparisons completed against the video (once each)", async () => {
+    const v = await seedVideo({ title: "Used" });
+    const user = await t.signUp();
+    const c = await makeComparison(t.database.db, { userId: user.user.id, referenceVideoId: v.id });
+    expect(await completeComparison(t.database.db, c.id, { overall_score: 80 })).toBe(true);
+    expect((await row(v.id)).usageCount).toBe(1);
+    // Completing the same comparison again (a retried job) counts nothing more.
+    expect(await completeComparison(t.database.db, c.id, { overall_score: 80 })).toBe(false);
+    const other = await makeComparison(t.database.db, { userId: user.user.id, referenceVideoId: v.id });
+    await completeComparison(t.database.db, other.id, { overall_score: 70 });
+    const card = (await t.call("GET", "/api/reference-videos?search=Used", { token: user.token })).json().videos[0];
+    expect(card).toMatchObject({ id: v.id, usage_count: 2 });
+  });
+
+  it("a profile's Videos tab pages through all of the contributor's videos: 13 counted, 12 shown, Load More the 13th", async () => {
+    const c = await makeRole("contributor");
+    const ids: number[] = [];
+    for (let i = 0; i < 13; i += 1) {
+      const made = await makeLibraryVideo(t.database.db, {
+        contributorId: c.id,
+        status: "approved",
+        title: `Paged ${i}`,
+        createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
+      });
+      ids.push(made.id);
+    }
+    await makeLibraryVideo(t.database.db, { contributorId: c.id, status: "pending", title: "Not yet" });
+    const profile = (await t.call("GET", `/api/users/${c.id}/profile`)).json().profile;
+    expect(profile.videos_count).toBe(13);
+    expect(profile.recent_videos).toHaveLength(12);
+    const next = (
+      await t.call("GET", `/api/reference-videos?contributor_id=${c.id}&sort_by=recent&page=2&limit=12`)
+    ).json();
+    expect(next.pagination).toMatchObject({ total: 13, has_more: false });
+    const shown = [...profile.recent_videos, ...next.videos].map((x: { id: number }) => x.id);
+    expect(shown).toEqual([...ids].reverse());
   });
 });
 

@@ -24,3 +24,16 @@ export function canContribute(user: { role: string }): boolean {
 export function isOpenForReactions(video: Pick<Video, "status">): boolean {
   return video.status === "approved";
 }
+
+/** A view counts when an approved video is opened or practised by anyone but its contributor. */
+export function countsAsView(video: Video, viewer: Viewer): boolean {
+  return video.status === "approved" && viewer?.id !== video.contributorId;
+}
+
+/**
+ * A contributor's edit of an approved video is reviewed before it goes live (the approved texts stay
+ * meanwhile); admins' edits, and edits of videos not yet approved, apply at once.
+ */
+export function editNeedsReview(video: Pick<Video, "status">, editor: NonNullable<Viewer>): boolean {
+  return video.status === "approved" && editor.role !== "admin";
+}

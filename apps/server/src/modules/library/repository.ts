@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { offsetOf, type Page } from "../../db/page.ts";
 import {
   type ContributorType,
@@ -11,7 +11,16 @@ import {
 import type { Queryable } from "../../db/client.ts";
 import { heartbeatSilent } from "../../db/heartbeat.ts";
 import { containsPattern } from "../../db/like.ts";
-import { follows, referenceVideos, users, videoComments, videoLikes, videoShares } from "../../db/schema.ts";
+import {
+  follows,
+  libraryVideoViews,
+  type PendingVideoEdit,
+  referenceVideos,
+  users,
+  videoComments,
+  videoLikes,
+  videoShares,
+} from "../../db/schema.ts";
 import type { CardRow } from "./serialize.ts";
 
 export type LibraryVideoRow = typeof referenceVideos.$inferSelect;
@@ -79,6 +88,16 @@ export async function updateTexts(q: Queryable, id: number, texts: VideoTexts): 
   await q.update(referenceVideos).set(texts).where(byId(id));
 }
 
+/** Records a viewer's view of the day; false when they had viewed it that day already (the unique index). */
+export async function insertView(q: Queryable, videoId: number, viewerKey: string, day: string): Promise<boolean> {
+  const inserted = await q
+    .insert(libraryVideoViews)
+    .values({ videoId, viewerKey, day })
+    .onConflictDoNothing()
+    .returning({ id: libraryVideoViews.id });
+  return inserted.length > 0;
+}
+
 export async function countView(q: Queryable, id: number): Promise<void> {
   await q
     .update(referenceVideos)
@@ -94,6 +113,7 @@ export async function countUsage(q: Queryable, id: number): Promise<void> {
     .where(byId(id));
 }
 
+/** Sets the review outcome; a video that is not approved is never featured, so rejecting unfeatures it. */
 export async function setReview(
   q: Queryable,
   id: number,
@@ -101,12 +121,49 @@ export async function setReview(
 ): Promise<void> {
   await q
     .update(referenceVideos)
-    .set({ ...review, reviewedAt: new Date() })
+    .set({ ...review, reviewedAt: new Date(), ...(review.status === "approved" ? {} : { isFeatured: false }) })
     .where(byId(id));
 }
 
+/** Stores (replaces; null clears) the edit waiting for review; the live texts stay as they are. */
+export async function setPendingEdit(q: Queryable, id: number, edit: PendingVideoEdit | null): Promise<void> {
+  await q.update(referenceVideos).set({ pendingEdit: edit, editReviewReason: null }).where(byId(id));
+}
+
+/** A rejected video edited by its contributor goes back to the review queue. */
+export async function resubmit(q: Queryable, id: number): Promise<void> {
+  await q
+    .update(referenceVideos)
+    .set({ status: "pending" })
+    .where(and(byId(id), eq(referenceVideos.status, "rejected")));
+}
+
+/** Approving an edit: its texts go live and it is no longer pending. */
+export async function applyPendingEdit(q: Queryable, id: number, edit: PendingVideoEdit): Promise<void> {
+  await q
+    .update(referenceVideos)
+    .set({ ...(edit as VideoTexts), pendingEdit: null, editReviewReason: null, reviewedAt: new Date() })
+    .where(byId(id));
+}
+
+/** Rejecting an edit: it is dropped, the live texts stay, and the contributor is told why. */
+export async function dropPendingEdit(q: Queryable, id: number, reason: string): Promise<void> {
+  await q
+    .update(referenceVideos)
+    .set({ pendingEdit: null, editReviewReason: reason, reviewedAt: new Date() })
+    .where(byId(id));
+}
+
+/**
+ * Features or unfeatures; only an approved video can be featured (checked in the same statement, so a
+ * rejection at the same moment cannot slip through). Undefined when nothing was changed.
+ */
 export async function setFeatured(q: Queryable, id: number, isFeatured: boolean) {
-  const [row] = await q.update(referenceVideos).set({ isFeatured }).where(byId(id)).returning();
+  const [row] = await q
+    .update(referenceVideos)
+    .set({ isFeatured })
+    .where(isFeatured ? and(byId(id), eq(referenceVideos.status, "approved")) : byId(id))
+    .returning();
   return row;
 }
 
@@ -124,6 +181,7 @@ export async function deleteVideoRowsOf(q: Queryable, contributorId: number): Pr
 // Lists -------------------------------------------------------------------------------------------
 
 export type LibraryFilter = {
+  contributor_id?: number;
   category?: ActivityType;
   difficulty?: Difficulty;
   search?: string;
@@ -138,6 +196,7 @@ export async function listApprovedCards(q: Queryable, filter: LibraryFilter, pag
   const contributorViews = sql<number>`(select coalesce(sum(r2.views), 0) from reference_videos r2 where r2.contributor_id = ${contributor} and r2.status = 'approved')`;
   const conditions: (SQL | undefined)[] = [
     eq(referenceVideos.status, "approved"),
+    filter.contributor_id ? eq(referenceVideos.contributorId, filter.contributor_id) : undefined,
     filter.category ? eq(referenceVideos.category, filter.category) : undefined,
     filter.difficulty ? eq(referenceVideos.difficulty, filter.difficulty) : undefined,
   ];
@@ -212,9 +271,17 @@ export async function approvedTotalsOf(
   return { videos: Number(row?.n ?? 0), views: Number(row?.views ?? 0) };
 }
 
-/** The review queue (oldest first) in one status or all of them. */
+/**
+ * The review queue (oldest first) in one status or all of them. "pending" also holds approved videos
+ * with a contributor's edit waiting for review.
+ */
 export async function listForReview(q: Queryable, status: VideoStatus | undefined, page: Page) {
-  const where = status ? eq(referenceVideos.status, status) : undefined;
+  const where =
+    status === "pending"
+      ? or(eq(referenceVideos.status, "pending"), isNotNull(referenceVideos.pendingEdit))
+      : status
+        ? eq(referenceVideos.status, status)
+        : undefined;
   const rows = await selectCards(q, undefined, where)
     .orderBy(asc(referenceVideos.createdAt), asc(referenceVideos.id))
     .limit(page.limit)

@@ -37,6 +37,7 @@ import { toCard, toOwnCard, toVideoComment } from "./serialize.ts";
 import { storedImageMime, storeUploadedImage } from "./upload.ts";
 import { pagination } from "../../http/paging.ts";
 import { canContribute } from "./policy.ts";
+import { viewerOfDay } from "./views.ts";
 import { mailReviewOutcome } from "../notifications/service.ts";
 import {
   addLibraryVideo,
@@ -150,10 +151,10 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { videos: (await listCardsOf(db, user.id)).map(toOwnCard) };
   });
 
-  /** One video; each fetch of an approved video by someone other than its contributor counts a view. */
+  /** One video (a shared link): opening it counts a view, once per viewer per day. */
   app.get("/api/reference-videos/:id", responds(referenceVideoResponse), async (request) => {
     const { id } = parse(idParam, request.params);
-    const { row, own } = await openLibraryVideoPage(db, id, request.auth?.user);
+    const { row, own } = await openLibraryVideoPage(db, id, request.auth?.user, viewerOfDay(request));
     return { video: own ? toOwnCard(row) : toCard(row) };
   });
 
@@ -168,7 +169,10 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  /** Its contributor (or an admin) edits the texts; the file stays. */
+  /**
+   * Its contributor (or an admin) edits the texts; the file stays. A contributor's edit of an approved
+   * video waits for review: the answer shows the live texts and the edit under pending_edit.
+   */
   app.put(
     "/api/reference-videos/:id",
     { preHandler: guard(), ...responds(ownReferenceVideoResponse) },
@@ -179,13 +183,18 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
       const input = parse(videoEditSchema, request.body);
       const tags =
         input.tags === undefined ? undefined : parseTags(Array.isArray(input.tags) ? input.tags.join(",") : input.tags);
-      await editLibraryVideo(db, video, {
-        title: input.title,
-        description: input.description === undefined ? undefined : input.description || null,
-        category: input.category,
-        difficulty: input.difficulty,
-        tags,
-      });
+      await editLibraryVideo(
+        db,
+        video,
+        {
+          title: input.title,
+          description: input.description === undefined ? undefined : input.description || null,
+          category: input.category,
+          difficulty: input.difficulty,
+          tags,
+        },
+        user,
+      );
       return { video: toOwnCard(await libraryCard(db, id, user.id)) };
     },
   );
@@ -259,7 +268,10 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  /** Approve or reject (a video whose poses failed cannot be approved: see the service). */
+  /**
+   * Approve or reject (a video whose poses failed cannot be approved: see the service); a rejection
+   * needs a reason. For an approved video with an edit waiting, this decides the edit.
+   */
   app.put(
     "/api/admin/reference-videos/:id/review",
     { preHandler: guard("admin"), ...responds(ownReferenceVideoResponse) },

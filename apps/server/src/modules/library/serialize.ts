@@ -48,6 +48,8 @@ export function toOwnCard(row: CardRow): OwnReferenceVideo {
     ...toCard(row),
     status: row.video.status,
     review_reason: row.video.reviewReason,
+    pending_edit: row.video.pendingEdit ?? null,
+    edit_review_reason: row.video.editReviewReason,
     pose_status: row.video.poseStatus,
     pose_error: row.video.poseError,
   };

@@ -12,9 +12,17 @@ import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { type Notice, notify } from "../notifications/service.ts";
 import type { StoredVideo } from "../videos/upload.ts";
-import { canManageLibraryVideo, canSeeLibraryVideo, isOpenForReactions, type Viewer } from "./policy.ts";
+import {
+  canManageLibraryVideo,
+  canSeeLibraryVideo,
+  countsAsView,
+  editNeedsReview,
+  isOpenForReactions,
+  type Viewer,
+} from "./policy.ts";
 import * as repo from "./repository.ts";
 import type { LibraryVideoRow, VideoStatus, VideoTexts } from "./repository.ts";
+import type { ViewerOfDay } from "./views.ts";
 import { toCard, type CardRow } from "./serialize.ts";
 
 type Actor = { id: number; role: string; username: string };
@@ -51,12 +59,29 @@ export async function libraryCard(db: Queryable, id: number, viewerId: number | 
 }
 
 /**
- * Opens a video's page: each fetch of an approved video by someone other than its contributor counts a
- * view. `own` tells whether the viewer manages it (and so sees its review and pose state).
+ * The one home of "views": opening or practising an approved video counts one view per viewer (user
+ * or visitor) per day; its contributor's own views do not count. The unique index on (video, viewer,
+ * day) decides, so repeated and concurrent opens that day count once.
  */
-export async function openLibraryVideoPage(db: Queryable, id: number, viewer: Viewer) {
+export async function countLibraryView(
+  db: Db,
+  video: LibraryVideoRow,
+  viewer: Viewer,
+  seen: ViewerOfDay,
+): Promise<void> {
+  if (!countsAsView(video, viewer)) return;
+  await db.transaction(async (tx) => {
+    if (await repo.insertView(tx, video.id, seen.key, seen.day)) await repo.countView(tx, video.id);
+  });
+}
+
+/**
+ * Opens a video's page (a shared link), counting a view (`countLibraryView`). `own` tells whether the
+ * viewer manages it (and so sees its review and pose state).
+ */
+export async function openLibraryVideoPage(db: Db, id: number, viewer: Viewer, seen: ViewerOfDay) {
   const video = await visibleLibraryVideo(db, id, viewer);
-  if (video.status === "approved" && viewer?.id !== video.contributorId) await repo.countView(db, id);
+  await countLibraryView(db, video, viewer, seen);
   return { row: await libraryCard(db, id, viewer?.id), own: canManageLibraryVideo(video, viewer) };
 }
 
@@ -77,8 +102,22 @@ export {
   listCommentsWithContext,
   listForReview,
   listWithContributor as listLibraryVideosWithContributor,
-  setFeatured as setLibraryVideoFeatured,
 } from "./repository.ts";
+
+/**
+ * Features or unfeatures a video; only an approved one can be featured (400 otherwise). Undefined when
+ * there is no such video.
+ */
+export async function featureLibraryVideo(
+  db: Queryable,
+  id: number,
+  isFeatured: boolean,
+): Promise<LibraryVideoRow | undefined> {
+  const row = await repo.setFeatured(db, id, isFeatured);
+  if (row) return row;
+  if (!(await repo.findVideo(db, id))) return undefined;
+  throw new HttpError(400, LIBRARY_MESSAGES.cannotFeatureUnapproved);
+}
 
 /** A contributor's newest approved videos, as cards for `viewerId` (their public profile). */
 export async function recentLibraryCardsOf(
@@ -135,9 +174,39 @@ export async function addLibraryVideo(
   return id;
 }
 
-/** Changes the texts of a video the user manages (`managedLibraryVideo`); the file stays. */
-export async function editLibraryVideo(db: Queryable, video: LibraryVideoRow, texts: VideoTexts): Promise<void> {
-  await repo.updateTexts(db, video.id, texts);
+/** The fields of `edit` that differ from the video's live texts (an edit back to them is no edit). */
+function changedTexts(video: LibraryVideoRow, edit: VideoTexts): VideoTexts {
+  const changed: VideoTexts = {};
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  for (const field of ["title", "description", "category", "difficulty", "tags"] as const) {
+    if (edit[field] !== undefined && !same(edit[field], video[field])) Object.assign(changed, { [field]: edit[field] });
+  }
+  return changed;
+}
+
+/**
+ * Changes the texts of a video the user manages (`managedLibraryVideo`); the file stays.
+ * - A contributor's edit of an approved video waits for review (added to any edit already waiting):
+ *   the approved texts stay live until an admin approves it.
+ * - A contributor's edit of a rejected video sends it back to the review queue.
+ * - Anything else (admins, videos still pending) applies at once.
+ */
+export async function editLibraryVideo(
+  db: Queryable,
+  video: LibraryVideoRow,
+  texts: VideoTexts,
+  editor: NonNullable<Viewer>,
+): Promise<void> {
+  const defined = Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== undefined)) as VideoTexts;
+  if (editNeedsReview(video, editor)) {
+    const edit = changedTexts(video, { ...(video.pendingEdit as VideoTexts | null), ...defined });
+    await repo.setPendingEdit(db, video.id, Object.keys(edit).length > 0 ? edit : null);
+    return;
+  }
+  if (Object.keys(defined).length > 0) await repo.updateTexts(db, video.id, defined);
+  if (video.status === "rejected" && editor.role !== "admin") {
+    await repo.resubmit(db, video.id);
+  }
 }
 
 /** The stored files of a library video: the video, its thumbnail and its pose track. */
@@ -264,10 +333,13 @@ export function deleteLibraryComment(db: Queryable, id: number, user: { id: numb
 
 // Review (admin) ----------------------------------------------------------------------------------
 
+type ReviewOutcome = (Notice & { userId: number }) | undefined;
+
 /**
  * Approves or rejects, telling the contributor when the status changes. A video whose poses could not
  * be computed (no person found…) cannot be approved: no comparison against it could ever work. Poses
  * still being computed do not block approval (comparisons fall back to analysing the reference).
+ * An approved video with a contributor's edit waiting: the review decides the edit (`reviewPendingEdit`).
  * Answers the outcome the contributor was told (to mail it too), or undefined when nothing changed.
  */
 export async function reviewLibraryVideo(
@@ -275,9 +347,10 @@ export async function reviewLibraryVideo(
   id: number,
   status: Exclude<VideoStatus, "pending">,
   reason: string | undefined,
-): Promise<(Notice & { userId: number }) | undefined> {
+): Promise<ReviewOutcome> {
   const video = await repo.findVideo(db, id);
   if (!video) throw notFound();
+  if (video.status === "approved" && video.pendingEdit) return reviewPendingEdit(db, video, status, reason);
   if (status === "approved" && video.poseStatus === "failed") {
     throw new HttpError(
       409,
@@ -295,6 +368,37 @@ export async function reviewLibraryVideo(
         status === "approved"
           ? LIBRARY_MESSAGES.approvedMessage(video.title)
           : LIBRARY_MESSAGES.rejectedMessage(video.title, reason),
+      link: NOTIFICATION_LINKS.contributor,
+    };
+    await notify(tx, outcome);
+    return outcome;
+  });
+}
+
+/**
+ * Approving a waiting edit puts its texts live; rejecting drops it (the approved texts stay) and keeps
+ * the reason for the contributor. Either way the contributor is told, like for a video's review.
+ */
+async function reviewPendingEdit(
+  db: Db,
+  video: LibraryVideoRow,
+  status: Exclude<VideoStatus, "pending">,
+  reason: string | undefined,
+): Promise<ReviewOutcome> {
+  const edit = video.pendingEdit as VideoTexts;
+  const title = edit.title ?? video.title;
+  return db.transaction(async (tx) => {
+    if (status === "approved") await repo.applyPendingEdit(tx, video.id, edit);
+    else await repo.dropPendingEdit(tx, video.id, reason ?? "");
+    if (!video.contributorId) return undefined;
+    const outcome = {
+      userId: video.contributorId,
+      type: "system" as const,
+      title: status === "approved" ? LIBRARY_MESSAGES.editApprovedTitle : LIBRARY_MESSAGES.editRejectedTitle,
+      message:
+        status === "approved"
+          ? LIBRARY_MESSAGES.editApprovedMessage(title)
+          : LIBRARY_MESSAGES.editRejectedMessage(video.title, reason ?? ""),
       link: NOTIFICATION_LINKS.contributor,
     };
     await notify(tx, outcome);

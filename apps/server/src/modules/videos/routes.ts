@@ -9,7 +9,8 @@ import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { referenceUrlOf } from "../comparisons/serialize.ts";
 import { startComparison } from "../comparisons/service.ts";
-import { visibleLibraryVideo } from "../library/service.ts";
+import { countLibraryView, visibleLibraryVideo } from "../library/service.ts";
+import { viewerOfDay } from "../library/views.ts";
 import { sendStoredFile } from "./serve.ts";
 import { readPart } from "./part.ts";
 import { ownUpload } from "./service.ts";
@@ -106,10 +107,14 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  /** A library video: public once approved; its contributor and admins may also see it while in review. */
+  /**
+   * A library video: public once approved; its contributor and admins may also see it while in review.
+   * Playing it (practising, a shared link's player) counts a view, once per viewer per day.
+   */
   app.get("/api/reference-videos/:id/file", async (request, reply) => {
     const { id } = parse(idParam, request.params);
     const video = await visibleLibraryVideo(db, id, request.auth?.user);
+    await countLibraryView(db, video, request.auth?.user, viewerOfDay(request));
     return sendStoredFile(request, reply, storage, {
       key: video.videoKey,
       mimeType: video.mimeType,

@@ -1,12 +1,11 @@
-import { ACTIVITY_TYPES, ADMIN_MESSAGES } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { ACTIVITY_TYPES, ADMIN_MESSAGES, LIBRARY_MESSAGES } from "@stepsync/contracts";
 import { Download, Star } from "lucide-react";
 import { adminApi } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
-import { Card, CardTitle } from "../../components/Card";
 import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
+import { ReviewQueue } from "./ReviewQueue";
 import {
   DeleteIconButton,
   exportCsv,
@@ -23,7 +22,10 @@ import {
   usePagedFilters,
 } from "./shared";
 
-/** Video Management: the review queue, filters, feature / unfeature, delete with files, export CSV. */
+/**
+ * Video Management: the review queue, filters, feature / unfeature (only approved videos can be
+ * featured), delete with files, export CSV.
+ */
 export function VideosTab() {
   const flash = useFlash();
   const { filters, setFilter, setPage, query } = usePagedFilters({
@@ -37,13 +39,6 @@ export function VideosTab() {
     { queryKey: keys.admin.videos(query), queryFn: () => adminApi.videos(query) },
     ADMIN_MESSAGES.loadVideosFailed,
   );
-  const pendingQuery = { page: 1, limit: 100, status: "pending" };
-  const pending = useQuery({
-    queryKey: keys.admin.videos(pendingQuery),
-    queryFn: () => adminApi.videos(pendingQuery),
-    retry: false,
-  });
-
   // A video's state shows in both lists here, in the System Stats and in the public library.
   const videosChanged = [keys.admin.videos(), keys.admin.system(), keys.library.all()];
   const toggle = useAdminMutation({
@@ -52,13 +47,6 @@ export function VideosTab() {
     invalidates: videosChanged,
     success: (_, { featured }) => (featured ? ADMIN_MESSAGES.videoFeatured : ADMIN_MESSAGES.videoUnfeatured),
     failure: ADMIN_MESSAGES.toggleFeatureFailed,
-  });
-  const review = useAdminMutation({
-    flash,
-    mutationFn: ({ id, status }: { id: number; status: "approved" | "rejected" }) => adminApi.review(id, status),
-    invalidates: videosChanged,
-    success: (_, { status }) => (status === "approved" ? ADMIN_MESSAGES.videoApproved : ADMIN_MESSAGES.videoRejected),
-    failure: ADMIN_MESSAGES.reviewFailed,
   });
   const deletion = useConfirmDelete<{ id: number; title: string }>({
     flash,
@@ -71,51 +59,10 @@ export function VideosTab() {
   const exportVideos = () =>
     exportCsv(flash, "videos", ADMIN_MESSAGES.videosExported, ADMIN_MESSAGES.exportVideosFailed);
 
-  const queue = pending.data?.videos ?? [];
   return (
     <div className="space-y-4">
       {flash.view}
-      {queue.length > 0 ? (
-        <Card>
-          <CardTitle>Waiting for review ({queue.length})</CardTitle>
-          <ul className="mt-3 divide-y divide-white/6">
-            {queue.map((v) => (
-              <li key={v.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-white">{v.title}</p>
-                  <p className="text-xs text-slate-400">
-                    {label(v.category)} · by {v.contributor_username ?? "deleted user"} · poses:{" "}
-                    <span
-                      className={
-                        v.pose_status === "failed"
-                          ? "text-rose-300"
-                          : v.pose_status === "ready"
-                            ? "text-emerald-300"
-                            : ""
-                      }
-                    >
-                      {v.pose_status}
-                    </span>
-                    {v.pose_error ? ` (${v.pose_error})` : ""}
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  <Button
-                    size="sm"
-                    disabled={v.pose_status === "failed"}
-                    onClick={() => review.mutate({ id: v.id, status: "approved" })}
-                  >
-                    Approve
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => review.mutate({ id: v.id, status: "rejected" })}>
-                    Reject
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      ) : null}
+      <ReviewQueue flash={flash} invalidates={videosChanged} />
       <div className="flex flex-wrap items-end gap-3">
         <FilterInput
           label="Search"
@@ -193,6 +140,11 @@ export function VideosTab() {
                   size="sm"
                   variant="ghost"
                   className="min-w-[7.5rem] justify-center"
+                  // Unfeaturing is always possible; featuring only once approved (the server refuses too).
+                  disabled={!v.is_featured && v.status !== "approved"}
+                  title={
+                    !v.is_featured && v.status !== "approved" ? LIBRARY_MESSAGES.cannotFeatureUnapproved : undefined
+                  }
                   onClick={() => toggle.mutate({ id: v.id, featured: !v.is_featured })}
                 >
                   {v.is_featured ? "Unfeature" : "Feature"}

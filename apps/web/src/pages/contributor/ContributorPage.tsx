@@ -3,6 +3,7 @@ import {
   ACTIVITY_TYPES,
   type ActivityType,
   DIFFICULTIES,
+  LIBRARY_MESSAGES,
   type OwnReferenceVideo,
 } from "@stepsync/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -34,19 +35,28 @@ const STATUS_META: Record<Status, { label: string; className: string; icon: type
 
 const label = (category: string) => ACTIVITY_LABELS[category as ActivityType] ?? category;
 
+/** What a save did: an approved video's changes wait for review; a rejected one goes back to the queue. */
+function savedMessage(before: OwnReferenceVideo, after: OwnReferenceVideo): string {
+  if (after.status === "approved" && after.pending_edit) return LIBRARY_MESSAGES.editWaiting;
+  if (before.status === "rejected" && after.status === "pending") return "Video updated and sent back for review";
+  return "Video updated";
+}
+
 function EditDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () => void }) {
   const queryClient = useQueryClient();
+  // An edit already waiting for review is what the contributor goes on from.
+  const current = { ...video, ...video.pending_edit };
   const [form, setForm] = useState<MyVideoEdit>({
-    title: video.title,
-    description: video.description ?? "",
-    category: video.category,
-    difficulty: video.difficulty,
-    tags: video.tags.join(", "),
+    title: current.title,
+    description: current.description ?? "",
+    category: current.category,
+    difficulty: current.difficulty,
+    tags: current.tags.join(", "),
   });
   const save = useMutation({
     mutationFn: (input: MyVideoEdit) => updateMyVideo(video.id, input),
-    onSuccess: () => {
-      toast.success("Video updated");
+    onSuccess: (answer) => {
+      toast.success(savedMessage(video, answer.video));
       void queryClient.invalidateQueries({ queryKey: keys.library.all() });
       onClose();
     },
@@ -62,7 +72,11 @@ function EditDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () 
       open
       onClose={onClose}
       title="Edit video"
-      description="Change the details shown in the library. The video file stays the same."
+      description={
+        video.status === "approved"
+          ? "Change the details shown in the library. An admin reviews your changes first; until then the approved version stays live. The video file stays the same."
+          : "Change the details shown in the library. The video file stays the same."
+      }
     >
       <form onSubmit={submit} className="space-y-4">
         {save.isError ? <Alert>{save.error.message}</Alert> : null}
@@ -255,6 +269,18 @@ export default function ContributorPage() {
                   </p>
                   {v.status === "rejected" && v.review_reason ? (
                     <p className="mt-1 text-sm text-rose-300">Reason: {v.review_reason}</p>
+                  ) : null}
+                  {v.pending_edit ? (
+                    <p className="mt-1 text-sm break-words text-yellow-200">
+                      Changes waiting for review
+                      {v.pending_edit.title ? `: "${v.pending_edit.title}"` : ""}. The approved version stays live until
+                      then.
+                    </p>
+                  ) : null}
+                  {v.edit_review_reason ? (
+                    <p className="mt-1 text-sm break-words text-rose-300">
+                      Your last changes were not approved: {v.edit_review_reason}
+                    </p>
                   ) : null}
                   <p className="mt-2 flex flex-wrap gap-4 text-xs text-slate-400">
                     <span className="flex items-center gap-1">

@@ -1,6 +1,6 @@
 import { LIBRARY_MESSAGES, type PublicProfile, SOCIAL_MESSAGES } from "@stepsync/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, BadgeCheck, ExternalLink, UserCheck, UserPlus, UserX, Video } from "lucide-react";
+import { ArrowLeft, BadgeCheck, ExternalLink, UserCheck, UserPlus, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { followUser, getFollowers, getFollowing, getPublicProfile, sendFriendRequest } from "../../api/library";
@@ -14,7 +14,7 @@ import { Page } from "../../components/Page";
 import { PageSpinner, Spinner } from "../../components/Spinner";
 import { StatTile } from "../../components/StatTile";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
-import { VideoCard } from "../../components/VideoCard";
+import { ProfileVideos } from "./ProfileVideos";
 import { shortCount } from "../../lib/library";
 import { toast } from "../../lib/toast";
 import { useVideoActions } from "../../lib/useVideoActions";
@@ -176,17 +176,7 @@ export default function UserProfilePage() {
       />
       {tab === "videos" ? (
         <TabPanel ids={ids} id="videos" className="mt-4">
-          {profile.recent_videos.length === 0 ? (
-            <EmptyState icon={<Video className="size-7" aria-hidden />}>No videos yet.</EmptyState>
-          ) : (
-            <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {profile.recent_videos.map((v) => (
-                <li key={v.id} className="flex flex-col">
-                  <VideoCard video={v} viewerId={user?.id} actions={actions} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <ProfileVideos userId={userId} profile={profile} viewerId={user?.id} actions={actions} />
         </TabPanel>
       ) : (
         <TabPanel ids={ids} id={tab} className="mt-4">
