@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
-import { GuestOnly, RequireAdmin, RequireAuth } from "./components/guards";
+import { GuestOnly, RequireAdmin, RequireAuth, SessionKnown } from "./components/guards";
 import { AppLayout } from "./components/Layout";
 
 // Every screen is its own chunk so the first load stays small.
@@ -42,6 +42,8 @@ const LeaderboardPage = lazy(() => import("./pages/leaderboard/LeaderboardPage")
 const AdminPage = lazy(() => import("./pages/admin/AdminPage"));
 const EmailSubscriptionsPage = lazy(() => import("./pages/email-subscriptions/EmailSubscriptionsPage"));
 const UnsubscribePage = lazy(() => import("./pages/unsubscribe/UnsubscribePage"));
+const NotificationsPage = lazy(() => import("./pages/notifications/NotificationsPage"));
+const ReviewMailUnsubscribePage = lazy(() => import("./pages/notifications/ReviewMailUnsubscribePage"));
 
 const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage"));
 
@@ -68,9 +70,15 @@ export function AppRoutes() {
         <Route path="cookies" element={<CookiesPage />} />
         <Route path="coming-soon" element={<PaymentComingSoonPage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
+        <Route path="notifications/unsubscribe" element={<ReviewMailUnsubscribePage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="refund" element={<RefundPage />} />
         <Route path="shipping" element={<ShippingPage />} />
+        {/* Visitors browse the library and profiles; acting there asks them to sign in (part 2 §6) */}
+        <Route element={<SessionKnown />}>
+          <Route path="library" element={<LibraryPage />} />
+          <Route path="profile/:userId" element={<UserProfilePage />} />
+        </Route>
 
         {/* Login required */}
         <Route element={<RequireAuth />}>
@@ -78,7 +86,6 @@ export function AppRoutes() {
           <Route path="compare" element={<ComparePage />} />
           <Route path="video-compare" element={<Navigate to="/compare" replace />} />
           <Route path="comparison-history" element={<ComparisonHistoryPage />} />
-          <Route path="library" element={<LibraryPage />} />
           <Route path="upload-video" element={<UploadVideoPage />} />
           <Route path="subscription" element={<SubscriptionPage />} />
           <Route path="dance" element={<DancePage />} />
@@ -86,10 +93,10 @@ export function AppRoutes() {
           <Route path="contribute" element={<ContributePage />} />
           <Route path="contributor" element={<ContributorPage />} />
           <Route path="profile" element={<ProfilePage />} />
-          <Route path="profile/:userId" element={<UserProfilePage />} />
           <Route path="credits" element={<CreditsPage />} />
           <Route path="community" element={<CommunityPage />} />
           <Route path="friends" element={<FriendsPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
           <Route path="leaderboard" element={<LeaderboardPage />} />
         </Route>
 

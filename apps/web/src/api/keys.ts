@@ -63,6 +63,15 @@ export const keys = {
     follows: (userId: string, which: "followers" | "following") => ["social", "profile", userId, which] as const,
   },
 
+  notifications: {
+    /** Everything about the inbox: a read or new notification reloads the bell and the list. */
+    all: () => ["notifications"] as const,
+    unread: () => ["notifications", "unread"] as const,
+    pages: () => ["notifications", "page"] as const,
+    page: (page: number) => ["notifications", "page", page] as const,
+    mailSettings: () => ["notifications", "mail-settings"] as const,
+  },
+
   auth: {
     resetToken: (token: string) => ["auth", "reset-token", token] as const,
   },

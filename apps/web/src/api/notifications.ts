@@ -1,4 +1,13 @@
-import { PAYMENT_COMING_SOON, SUBSCRIBE_MESSAGES, type SuccessResponse } from "@stepsync/contracts";
+import {
+  type MailedNotificationKind,
+  type MailSettings,
+  NOTIFICATION_MESSAGES,
+  type NotificationsResponse,
+  PAYMENT_COMING_SOON,
+  SUBSCRIBE_MESSAGES,
+  type SuccessResponse,
+  type UnreadCountResponse,
+} from "@stepsync/contracts";
 import { apiRequest } from "./client";
 
 /** POST /api/notifications/subscribe: "Notify Me" on the payments coming-soon page. */
@@ -8,5 +17,47 @@ export function subscribeToFeature(email: string): Promise<SuccessResponse> {
     auth: false,
     body: { email, feature_name: PAYMENT_COMING_SOON.featureName, source_page: PAYMENT_COMING_SOON.sourcePage },
     fallback: SUBSCRIBE_MESSAGES.failed,
+  });
+}
+
+// The inbox ----------------------------------------------------------------------------------------
+
+/** GET /api/notifications: a page of the user's own notifications, newest first, with the unread count. */
+export function getNotifications(page: number, limit: number, signal?: AbortSignal): Promise<NotificationsResponse> {
+  return apiRequest("/api/notifications", {
+    query: { page, limit },
+    signal,
+    fallback: NOTIFICATION_MESSAGES.loadFailed,
+  });
+}
+
+/** GET /api/notifications/unread-count: what the header's bell shows. */
+export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCountResponse> {
+  return apiRequest("/api/notifications/unread-count", { signal });
+}
+
+export function markNotificationRead(id: number): Promise<UnreadCountResponse> {
+  return apiRequest(`/api/notifications/${id}/read`, { method: "POST", fallback: NOTIFICATION_MESSAGES.markFailed });
+}
+
+export function markAllNotificationsRead(): Promise<UnreadCountResponse> {
+  return apiRequest("/api/notifications/read-all", { method: "POST", fallback: NOTIFICATION_MESSAGES.markFailed });
+}
+
+export function getMailSettings(signal?: AbortSignal): Promise<MailSettings> {
+  return apiRequest("/api/notifications/mail-settings", { signal });
+}
+
+export function putMailSettings(settings: MailSettings): Promise<MailSettings> {
+  return apiRequest("/api/notifications/mail-settings", { method: "PUT", body: settings });
+}
+
+/** The link in a review-outcome mail: turns that kind of mail off (no sign-in needed). */
+export function unsubscribeMailKind(token: string, kind: MailedNotificationKind): Promise<SuccessResponse> {
+  return apiRequest("/api/notifications/mail-unsubscribe", {
+    method: "POST",
+    auth: false,
+    body: { token, kind },
+    fallback: NOTIFICATION_MESSAGES.unsubscribeFailed,
   });
 }

@@ -5,6 +5,7 @@ import { displayName, useAuth } from "../auth/context";
 import { buttonClass } from "./Button";
 import { cx } from "./cx";
 import { Logo } from "./Logo";
+import { NotificationBell } from "../pages/notifications/NotificationBell";
 
 interface NavEntry {
   to: string;
@@ -155,10 +156,16 @@ export function Header() {
           )}
         </div>
 
+        {/* One bell for every width: beside the menu toggle on a phone, after Logout on a desktop. */}
+        {signedIn ? <NotificationBell className="ml-auto lg:ml-0" /> : null}
+
         <button
           ref={toggleRef}
           type="button"
-          className="ml-auto inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 lg:hidden"
+          className={cx(
+            "inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 lg:hidden",
+            !signedIn && "ml-auto",
+          )}
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? "Close menu" : "Open menu"}
