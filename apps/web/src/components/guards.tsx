@@ -4,9 +4,15 @@ import { useAuth } from "../auth/context";
 import { TEXTS } from "../constants/texts";
 import { PageSpinner } from "./Spinner";
 
-/** Where a visitor was heading when sent to /login. */
+/** Where a visitor was heading when sent to /login (and what that page was handed, e.g. Practice's video). */
 export interface FromState {
-  from?: Pick<Location, "pathname" | "search" | "hash">;
+  from?: Pick<Location, "pathname" | "search" | "hash"> & { state?: unknown };
+}
+
+/** The FromState that brings the visitor back to `location` after signing in. */
+export function fromLocation(location: Location): FromState {
+  const { pathname, search, hash, state } = location;
+  return { from: { pathname, search, hash, ...(state == null ? {} : { state }) } };
 }
 
 export function redirectTarget(state: unknown, fallback = "/dashboard"): string {
@@ -31,10 +37,18 @@ export function RequireAuth() {
   const location = useLocation();
   useRecheckOnNavigation();
   if (status === "loading") return <PageSpinner label="Checking your session" />;
-  if (status === "unauthenticated") {
-    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to="/login" replace state={state} />;
-  }
+  if (status === "unauthenticated") return <Navigate to="/login" replace state={fromLocation(location)} />;
+  return <Outlet />;
+}
+
+/**
+ * Open to visitors and signed-in users alike (the library and public profiles, part 2 §6): waits
+ * for the session check, so the page knows whether its like and follow buttons act or go to /login.
+ */
+export function SessionKnown() {
+  const { status } = useAuth();
+  useRecheckOnNavigation();
+  if (status === "loading") return <PageSpinner label="Checking your session" />;
   return <Outlet />;
 }
 
@@ -57,6 +71,10 @@ export function GuestOnly() {
   const { status } = useAuth();
   const location = useLocation();
   if (status === "loading") return <PageSpinner label="Checking your session" />;
-  if (status === "authenticated") return <Navigate to={redirectTarget(location.state)} replace />;
+  if (status === "authenticated") {
+    // The page they were heading to gets back what it was handed (Practice's chosen video).
+    const handed = (location.state as FromState | null)?.from?.state;
+    return <Navigate to={redirectTarget(location.state)} replace state={handed} />;
+  }
   return <Outlet />;
 }

@@ -25,6 +25,7 @@ const member: AdminUser = {
   username: "maya",
   email: "maya@example.com",
   role: "user",
+  verified: false,
   created_at: "2025-01-15T10:00:00.000Z",
 };
 

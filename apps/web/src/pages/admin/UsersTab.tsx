@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, ROLES, type Role } from "@stepsync/contracts";
-import { Download, Trash2 } from "lucide-react";
+import { BadgeCheck, Download, Trash2 } from "lucide-react";
 import { adminApi } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
@@ -22,7 +22,10 @@ import {
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: label(r) }));
 
-/** User Management: filter by role, change a role, delete a user with their data, export CSV. */
+/**
+ * User Management: filter by role, change a role, verify or unverify (the Verified mark), delete a
+ * user with their data, export CSV.
+ */
 export function UsersTab({ currentUserId }: { currentUserId: number | undefined }) {
   const flash = useFlash();
   const { filters, setFilter, setPage, query } = usePagedFilters({ role: "" });
@@ -38,6 +41,14 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
     invalidates: [keys.admin.users(), keys.admin.stats(), keys.admin.system()],
     success: () => ADMIN_MESSAGES.roleUpdated,
     failure: ADMIN_MESSAGES.updateRoleFailed,
+  });
+  // The mark shows on their library cards and profile, and the library's Verified filter lists them.
+  const changeVerified = useAdminMutation({
+    flash,
+    mutationFn: ({ id, verified }: { id: number; verified: boolean }) => adminApi.setVerified(id, verified),
+    invalidates: [keys.admin.users(), keys.library.all(), keys.social.all()],
+    success: (res) => res.message,
+    failure: ADMIN_MESSAGES.updateVerifiedFailed,
   });
   // Deleting a user takes their videos, comments and comparisons with them: every figure changes.
   const deletion = useConfirmDelete<{ id: number; username: string }>({
@@ -69,7 +80,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
         pending={q.isPending}
         rows={q.data?.users}
         empty={ADMIN_MESSAGES.noUsers}
-        head={["Username", "Email", "Role", "Joined", "Actions"]}
+        head={["Username", "Email", "Role", "Verified", "Joined", "Actions"]}
       >
         {(u) => (
           <tr key={u.id}>
@@ -93,6 +104,14 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
                 </select>
               </div>
             </td>
+            <td className={td}>
+              <VerifiedSwitch
+                username={u.username}
+                verified={u.verified}
+                busy={changeVerified.isPending && changeVerified.variables?.id === u.id}
+                onChange={(verified) => changeVerified.mutate({ id: u.id, verified })}
+              />
+            </td>
             <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(u.created_at)}</td>
             <td className={td}>
               <Button
@@ -112,5 +131,52 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
       <Pager pagination={q.data?.pagination} onPage={setPage} />
       {deletion.dialog}
     </div>
+  );
+}
+
+/** An on/off switch for one user's Verified mark. */
+function VerifiedSwitch({
+  username,
+  verified,
+  busy,
+  onChange,
+}: {
+  username: string;
+  verified: boolean;
+  busy: boolean;
+  onChange: (verified: boolean) => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={verified}
+      aria-label={`Verified: ${username}`}
+      disabled={busy}
+      onClick={() => onChange(!verified)}
+      className="inline-flex items-center gap-2 rounded-full text-sm whitespace-nowrap text-slate-300 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+    >
+      <span
+        aria-hidden
+        className={cx(
+          "relative inline-flex h-5 w-9 shrink-0 rounded-full transition",
+          verified ? "bg-sky-500" : "bg-white/15",
+        )}
+      >
+        <span
+          className={cx(
+            "absolute top-0.5 size-4 rounded-full bg-white shadow transition-all",
+            verified ? "left-[1.125rem]" : "left-0.5",
+          )}
+        />
+      </span>
+      {verified ? (
+        <span className="inline-flex items-center gap-1 text-sky-300">
+          <BadgeCheck className="size-3.5" aria-hidden /> Verified
+        </span>
+      ) : (
+        <span className="text-slate-400">Not verified</span>
+      )}
+    </button>
   );
 }

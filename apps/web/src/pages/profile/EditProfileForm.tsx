@@ -1,4 +1,11 @@
-import { MESSAGES, type Profile, updateProfileRequest } from "@stepsync/contracts";
+import {
+  MESSAGES,
+  type Profile,
+  SOCIAL_LINKS,
+  type SocialLinkName,
+  socialLinkProblem,
+  updateProfileRequest,
+} from "@stepsync/contracts";
 import { Save, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../api/client";
@@ -13,11 +20,15 @@ export interface ProfileFormValues {
   full_name: string;
   bio: string;
   profile_image: string;
+  /** Every link field as typed; blank ones remove their link. */
+  social_links: Record<SocialLinkName, string>;
   /** Sent only when the e-mail changes on an account with a password. */
   current_password?: string;
 }
 
-type FormErrors = Partial<Record<keyof ProfileFormValues, string>>;
+type TextKey = Exclude<keyof ProfileFormValues, "social_links">;
+type LinkErrorKey = `social_links.${SocialLinkName}`;
+type FormErrors = Partial<Record<TextKey | LinkErrorKey, string>>;
 
 /** Whether `email` (as typed) is another address than the loaded one. */
 export function emailChanged(profile: Pick<Profile, "email">, email: string): boolean {
@@ -36,6 +47,9 @@ export function valuesFrom(profile: Profile): ProfileFormValues {
     full_name: profile.full_name ?? "",
     bio: profile.bio ?? "",
     profile_image: profile.profile_image ?? "",
+    social_links: Object.fromEntries(
+      SOCIAL_LINKS.map(({ name }) => [name, profile.social_links?.[name] ?? ""]),
+    ) as Record<SocialLinkName, string>,
   };
 }
 
@@ -45,7 +59,8 @@ export function validateProfile(values: ProfileFormValues): FormErrors {
   if (result.success) return {};
   const errors: FormErrors = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof ProfileFormValues | undefined;
+    const [first, second] = issue.path;
+    const field = (first === "social_links" ? `social_links.${String(second)}` : first) as keyof FormErrors | undefined;
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;
@@ -66,10 +81,25 @@ export function EditProfileForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  function update(field: keyof ProfileFormValues, value: string) {
+  function update(field: TextKey, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
     if (formError) setFormError(null);
+  }
+
+  function updateLink(name: SocialLinkName, value: string) {
+    setValues((v) => ({ ...v, social_links: { ...v.social_links, [name]: value } }));
+    const key: LinkErrorKey = `social_links.${name}`;
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    if (formError) setFormError(null);
+  }
+
+  /** A link is checked when its field is left, so a mistake shows before Save. */
+  function checkLink(name: SocialLinkName) {
+    const link = SOCIAL_LINKS.find((l) => l.name === name);
+    const value = values.social_links[name].trim();
+    const problem = link && value ? socialLinkProblem(link, value) : null;
+    if (problem) setErrors((e) => ({ ...e, [`social_links.${name}`]: problem }));
   }
 
   const askPassword = needsCurrentPassword(profile, values.email);
@@ -174,6 +204,29 @@ export function EditProfileForm({
           hint="Optional — tell other dancers about your style"
           onChange={(e) => update("bio", e.target.value)}
         />
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-white">Social links</legend>
+          <p className="-mt-2 text-xs text-slate-400">
+            Optional — shown on your public profile. Use full addresses starting with https://
+          </p>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {SOCIAL_LINKS.map((link) => (
+              <TextField
+                key={link.name}
+                label={link.label}
+                name={`social_links.${link.name}`}
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                placeholder={link.example}
+                value={values.social_links[link.name]}
+                error={errors[`social_links.${link.name}`]}
+                onChange={(e) => updateLink(link.name, e.target.value)}
+                onBlur={() => checkLink(link.name)}
+              />
+            ))}
+          </div>
+        </fieldset>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={cancel} disabled={saving} icon={<X className="size-4" aria-hidden />}>
             Cancel

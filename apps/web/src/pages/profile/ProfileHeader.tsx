@@ -6,6 +6,7 @@ import { Button } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { TEXTS } from "../../constants/texts";
 import { formatMonthYear } from "../../lib/format";
+import { SocialLinkList, VerifiedMark } from "./SocialLinks";
 
 const ROLE_STYLES: Record<string, string> = {
   admin: "bg-red-500/15 text-red-300 ring-red-400/30",
@@ -41,6 +42,7 @@ export function ProfileHeader({ profile, onEdit }: { profile: Profile; onEdit?: 
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h1 className="truncate text-2xl font-bold tracking-tight text-white sm:text-3xl">{name}</h1>
             <RoleBadge role={profile.role} />
+            {profile.verified ? <VerifiedMark /> : null}
           </div>
           <p className="flex flex-col gap-1 text-sm text-slate-400 sm:flex-row sm:items-center sm:gap-0">
             <span className="truncate">@{profile.username}</span>
@@ -69,6 +71,7 @@ export function ProfileHeader({ profile, onEdit }: { profile: Profile; onEdit?: 
           ) : (
             <p className="text-sm italic text-slate-500">No bio yet.</p>
           )}
+          <SocialLinkList links={profile.social_links} className="pt-1" />
         </div>
         {onEdit ? (
           <Button

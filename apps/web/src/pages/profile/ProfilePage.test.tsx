@@ -9,6 +9,8 @@ const profile: Profile = {
   role: "contributor",
   credits: 10,
   stats: { overall: { total_comparisons: 0, best_score: null, overall_average: null } },
+  verified: false,
+  social_links: {},
 };
 
 function routes(extra: Record<string, MockHandler> = {}): Record<string, MockHandler> {

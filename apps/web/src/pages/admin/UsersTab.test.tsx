@@ -1,0 +1,68 @@
+import type { AdminUser } from "@stepsync/contracts";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
+
+/** User Management: an admin verifies and unverifies a contributor (issue 15). */
+
+const admin = { ...testUser, id: 1, username: "root", role: "admin" as const };
+const page = (users: AdminUser[]) => ({
+  users,
+  pagination: { page: 1, limit: 20, total: users.length, pages: 1, has_more: false },
+});
+
+function openUsers(failVerify = false) {
+  let clara: AdminUser = {
+    id: 3,
+    username: "clara",
+    email: "clara@example.com",
+    role: "contributor",
+    verified: false,
+    created_at: "2025-01-15T10:00:00.000Z",
+  };
+  storeSession(admin);
+  const mock = mockFetch({
+    ...sessionRoutes(admin),
+    "GET /api/admin/users": () => ({ body: page([clara]) }),
+    "PUT /api/admin/users/3/verified": (init) => {
+      if (failVerify) return { status: 500, body: {} };
+      const { verified } = JSON.parse(String(init?.body)) as { verified: boolean };
+      clara = { ...clara, verified };
+      return {
+        body: { message: verified ? "clara is now verified" : "clara is no longer verified", user: clara },
+      };
+    },
+  });
+  renderApp("/admin/users");
+  return mock;
+}
+
+const toggle = () => screen.findByRole("switch", { name: "Verified: clara" });
+
+describe("User Management: Verified", () => {
+  it("verifies and unverifies with the switch, saying so, and the list follows the server", async () => {
+    const { calls } = openUsers();
+    expect((await toggle()).getAttribute("aria-checked")).toBe("false");
+    expect(screen.getByText("Not verified")).toBeTruthy();
+
+    fireEvent.click(await toggle());
+    expect(await screen.findByText("clara is now verified")).toBeTruthy();
+    await waitFor(async () => expect((await toggle()).getAttribute("aria-checked")).toBe("true"));
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ verified: true });
+
+    fireEvent.click(await toggle());
+    expect(await screen.findByText("clara is no longer verified")).toBeTruthy();
+    await waitFor(async () => expect((await toggle()).getAttribute("aria-checked")).toBe("false"));
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([
+      { verified: true },
+      { verified: false },
+    ]);
+  });
+
+  it("shows 'Failed to update verification' when the server refuses, leaving the switch off", async () => {
+    openUsers(true);
+    fireEvent.click(await toggle());
+    expect(await screen.findByText(/Failed to update verification/)).toBeTruthy();
+    expect((await toggle()).getAttribute("aria-checked")).toBe("false");
+  });
+});
