@@ -8,6 +8,7 @@ import type {
   AdminNotificationsResponse,
   AdminRoleResponse,
   AdminUsersResponse,
+  AdminVerifiedResponse,
   AdminVideosResponse,
   BundleForm,
   EmailStats,
@@ -33,6 +34,8 @@ export const adminApi = {
   users: (query: Record<string, QueryValue>) => apiRequest<AdminUsersResponse>("/api/admin/users", { query }),
   setRole: (id: number, role: Role) =>
     apiRequest<AdminRoleResponse>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
+  setVerified: (id: number, verified: boolean) =>
+    apiRequest<AdminVerifiedResponse>(`/api/admin/users/${id}/verified`, { method: "PUT", body: { verified } }),
   deleteUser: (id: number) => apiRequest<MessageResponse>(`/api/admin/users/${id}`, { method: "DELETE" }),
   videos: (query: Record<string, QueryValue>) => apiRequest<AdminVideosResponse>("/api/admin/videos", { query }),
   feature: (id: number, is_featured: boolean) =>

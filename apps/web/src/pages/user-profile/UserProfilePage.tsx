@@ -1,8 +1,8 @@
 import { LIBRARY_MESSAGES, type PublicProfile, SOCIAL_MESSAGES } from "@stepsync/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, BadgeCheck, ExternalLink, UserCheck, UserPlus, UserX } from "lucide-react";
+import { ArrowLeft, BadgeCheck, UserCheck, UserPlus, UserX } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { followUser, getFollowers, getFollowing, getPublicProfile, sendFriendRequest } from "../../api/library";
 import { errorMessage } from "../../api/client";
 import { useAuth } from "../../auth/context";
@@ -14,19 +14,26 @@ import { Page } from "../../components/Page";
 import { PageSpinner, Spinner } from "../../components/Spinner";
 import { StatTile } from "../../components/StatTile";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
-import { ProfileVideos } from "./ProfileVideos";
 import { shortCount } from "../../lib/library";
 import { toast } from "../../lib/toast";
 import { useVideoActions } from "../../lib/useVideoActions";
 import { keys } from "../../api/keys";
+import { fromLocation } from "../../components/guards";
+import { SocialLinkList, VerifiedMark } from "../profile/SocialLinks";
+import { ProfileVideos } from "./ProfileVideos";
 
 type Tab = "videos" | "followers" | "following";
 
-/** Another user's public profile (part 2 §2): header, counts, follow, and Videos / Followers / Following. */
+/**
+ * Another user's public profile (part 2 §2): header, counts, follow, and Videos / Followers / Following.
+ * Visitors see it all (part 2 §6); following or befriending sends them to /login and back here.
+ */
 export default function UserProfilePage() {
   const { userId = "" } = useParams();
   const { user } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  const toLogin = () => navigate("/login", { state: fromLocation(location) });
   const client = useQueryClient();
   const [tab, setTab] = useState<Tab>("videos");
   const ids = useTabIds();
@@ -55,7 +62,7 @@ export default function UserProfilePage() {
   const own = profile.is_own || user?.id === profile.id;
 
   function toggleFollow() {
-    if (!user) return navigate("/login");
+    if (!user) return toLogin();
     const following = !profile.is_following;
     client.setQueryData<{ profile: PublicProfile }>(key, (old) =>
       old
@@ -75,7 +82,7 @@ export default function UserProfilePage() {
   }
 
   function addFriend() {
-    if (!user) return navigate("/login");
+    if (!user) return toLogin();
     sendFriendRequest(profile.id)
       .then(() => {
         toast.success(SOCIAL_MESSAGES.friendRequestSent);
@@ -84,7 +91,6 @@ export default function UserProfilePage() {
       .catch((e) => toast.error(errorMessage(e, SOCIAL_MESSAGES.friendRequestFailed)));
   }
 
-  const links = Object.entries(profile.social_links ?? {}).filter(([, url]) => /^https?:\/\//i.test(url));
   return (
     <Page title={profile.username}>
       <Card className="mb-6 flex flex-col gap-5 sm:flex-row sm:items-center">
@@ -92,30 +98,11 @@ export default function UserProfilePage() {
         <div className="min-w-0 flex-1 space-y-1.5">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-white">
             <span className="truncate">{profile.username}</span>
-            {profile.verified ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-sky-500/15 px-2 py-0.5 text-xs font-medium text-sky-300">
-                <BadgeCheck className="size-3.5" aria-hidden /> {LIBRARY_MESSAGES.verified}
-              </span>
-            ) : null}
+            {profile.verified ? <VerifiedMark /> : null}
           </h1>
           {profile.full_name ? <p className="text-slate-300">{profile.full_name}</p> : null}
           {profile.bio ? <p className="max-w-2xl text-sm text-slate-400">{profile.bio}</p> : null}
-          {links.length > 0 ? (
-            <ul className="flex flex-wrap gap-3 pt-1 text-sm">
-              {links.map(([name, url]) => (
-                <li key={name}>
-                  <a
-                    href={url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 capitalize text-accent-300 hover:underline"
-                  >
-                    {name} <ExternalLink className="size-3" aria-hidden />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <SocialLinkList links={profile.social_links ?? {}} className="pt-1" />
         </div>
         {!own ? (
           <div className="flex flex-wrap gap-2">
