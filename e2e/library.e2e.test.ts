@@ -212,6 +212,20 @@ describe("library in the browser", () => {
       await p.getByLabel("Your performance video file").setInputFiles(clip);
       await runComparison(p);
       expect(analysedReferences()).toBe(before);
+      const progress = p.getByTestId("routine-progress");
+      await expect.poll(() => progress.textContent(), { timeout: 10_000 }).toContain("First time on this routine");
+
+      // Danced again against the same library video: the result tells how it went since last time.
+      await p.goto(`${server.baseUrl}/library`);
+      await p.getByLabel("Search").fill("port de");
+      await card.getByRole("button", { name: "Practice" }).click();
+      await p.waitForURL(`${server.baseUrl}/compare`);
+      await p.getByLabel("Your performance video file").setInputFiles(clip);
+      await runComparison(p);
+      await expect
+        .poll(() => p.getByTestId("routine-progress-overall").first().textContent(), { timeout: 10_000 })
+        .toMatch(/since last time|Same as last time/);
+      await screenshot(progress, "routine-progress");
 
       // The same practice against a fresh upload of the same routine: its poses are computed now.
       await p.goto(`${server.baseUrl}/compare`);
