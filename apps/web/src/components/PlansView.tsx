@@ -18,7 +18,6 @@ import { invalidate, keys, staleAfter } from "../api/keys";
 export const PLAN_TEXTS = {
   fetchFailed: "Failed to fetch plans",
   fetchError: "Error fetching plans",
-  yearlySaving: "Save 20%",
 } as const;
 
 /** GET /api/plans: an HTTP failure is 'Failed to fetch plans', a network failure 'Error fetching plans'. */
@@ -51,9 +50,6 @@ export function planBundle(plan: Plan): CreditBundle {
     features: plan.features,
   };
 }
-
-/** The advertised yearly figure: twelve packs with 20% off (part 2 §9). */
-export const yearlyPrice = (price: number) => Math.round(price * 12 * 0.8);
 
 export const PLAN_FAQ: ReadonlyArray<{ q: string; a: string }> = [
   {
@@ -93,13 +89,16 @@ export function PlanFaq() {
   );
 }
 
-/** Plan cards fed by GET /api/plans; buying runs the real credit purchase (visitors log in first). */
-export function PlansView({ billingToggle = false }: { billingToggle?: boolean }) {
+/**
+ * Plan cards fed by GET /api/plans; buying runs the real credit purchase (visitors log in first). Each
+ * card shows only what its Buy button sells, a one-time pack: there is no yearly billing to advertise
+ * (the spec's monthly/yearly toggle priced twelve packs nobody could buy; issue 15 item 7).
+ */
+export function PlansView() {
   const plans = useQuery({ queryKey: keys.plans(), queryFn: ({ signal }) => getPlans(signal) });
   const { status } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [yearly, setYearly] = useState(false);
   const [processing, setProcessing] = useState<number | null>(null);
 
   function buy(plan: Plan) {
@@ -123,44 +122,6 @@ export function PlansView({ billingToggle = false }: { billingToggle?: boolean }
 
   return (
     <div>
-      {billingToggle ? (
-        <fieldset className="mx-auto mb-10 flex w-fit items-center gap-1 rounded-full border border-white/10 bg-white/5 p-1">
-          <legend className="sr-only">Billing period</legend>
-          {(["monthly", "yearly"] as const).map((period) => {
-            const active = (period === "yearly") === yearly;
-            return (
-              <label
-                key={period}
-                className={cx(
-                  "flex cursor-pointer items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-400",
-                  active ? "bg-accent-700 text-white" : "text-slate-300 hover:text-white",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="billing"
-                  value={period}
-                  checked={active}
-                  onChange={() => setYearly(period === "yearly")}
-                  className="sr-only"
-                />
-                {period === "monthly" ? "Monthly" : "Yearly"}
-                {period === "yearly" ? (
-                  <span
-                    className={cx(
-                      "rounded-full px-2 py-0.5 text-xs",
-                      active ? "bg-white/20 text-white" : "bg-emerald-500/15 text-emerald-300",
-                    )}
-                  >
-                    {PLAN_TEXTS.yearlySaving}
-                  </span>
-                ) : null}
-              </label>
-            );
-          })}
-        </fieldset>
-      ) : null}
-
       {plans.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading plans" />
@@ -191,24 +152,10 @@ export function PlansView({ billingToggle = false }: { billingToggle?: boolean }
               ) : null}
               <h3 className="text-lg font-semibold text-white">{plan.name}</h3>
               <p className="mt-1 min-h-10 text-sm text-slate-400">{plan.description}</p>
-              {yearly ? (
-                <>
-                  <p className="mt-5 text-4xl font-bold tracking-tight text-white">
-                    {formatRupees(yearlyPrice(plan.price))}
-                    <span className="text-base font-medium text-slate-400"> / year</span>
-                  </p>
-                  <p className="mt-1 text-sm text-slate-400">
-                    <s>{formatRupees(plan.price * 12)}</s> · {plan.credits * 12} credits a year
-                  </p>
-                </>
-              ) : (
-                <>
-                  <p className="mt-5 text-4xl font-bold tracking-tight text-white">{formatRupees(plan.price)}</p>
-                  <p className="mt-1 text-sm text-slate-400">
-                    <span className="font-semibold text-white">{plan.credits}</span> credits · one-time
-                  </p>
-                </>
-              )}
+              <p className="mt-5 text-4xl font-bold tracking-tight text-white">{formatRupees(plan.price)}</p>
+              <p className="mt-1 text-sm text-slate-400">
+                <span className="font-semibold text-white">{plan.credits}</span> credits · one-time
+              </p>
               <ul className="mt-5 flex-1 space-y-2">
                 {plan.features.map((f) => (
                   <li key={f} className="flex items-start gap-2 text-sm text-slate-300">
@@ -231,11 +178,6 @@ export function PlansView({ billingToggle = false }: { billingToggle?: boolean }
           ))}
         </ul>
       )}
-      {yearly ? (
-        <p className="mt-6 text-center text-sm text-slate-400">
-          Yearly billing is coming soon. Today every pack is a one-time purchase at its monthly price.
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -2,11 +2,14 @@ import { PlanFaq, PlansView } from "../../components/PlansView";
 import { Page, PageHeader } from "../../components/Page";
 import { usePageMeta } from "../../components/PageMeta";
 
-/** Plans (/subscription, part 2 §2): 'Choose Your Plan' with a monthly/yearly toggle ('Save 20%') and an FAQ. */
+/**
+ * Plans (/subscription, part 2 §2): 'Choose Your Plan' and an FAQ. The spec's monthly/yearly toggle is
+ * left out: only one-time packs can be bought, so only they are priced (issue 15 item 7).
+ */
 export default function SubscriptionPage() {
   usePageMeta(
     "Choose Your Plan",
-    "Pick the StepSync credit pack that fits how often you practise; save 20% with yearly plans.",
+    "Pick the StepSync credit pack that fits how often you practise: one-time packs, credits never expire.",
   );
   return (
     <Page title="Choose Your Plan">
@@ -14,10 +17,10 @@ export default function SubscriptionPage() {
         <PageHeader
           eyebrow="Plans"
           title="Choose Your Plan"
-          description="Pick the pack that fits how often you practise. Every credit runs one comparison."
+          description="Pick the one-time pack that fits how often you practise. Every credit runs one comparison."
         />
       </div>
-      <PlansView billingToggle />
+      <PlansView />
       <PlanFaq />
     </Page>
   );
