@@ -206,8 +206,7 @@ describe("screens of issue #8 in use", () => {
 
       await p.goto(`${server.baseUrl}/subscription`);
       await expect.poll(() => p.getByRole("button", { name: /^Buy .* for/ }).count()).toBeGreaterThan(0);
-      await p.locator("label", { hasText: "Yearly" }).click();
-      await expect.poll(() => p.getByText("/ year").first().isVisible()).toBe(true);
+      expect(await p.getByText("/ year").count()).toBe(0);
       expect(problems).toEqual([]);
     } finally {
       await watched.context.close();
