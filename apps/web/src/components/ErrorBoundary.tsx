@@ -15,7 +15,10 @@ interface State {
   resetKey?: string;
 }
 
-/** Catches render errors and shows 'Unexpected Application Error!' (part 1 §2). */
+/**
+ * Catches render errors and shows 'Unexpected Application Error!' (part 1 §2) and nothing else: the
+ * error's own message (often a minified React error) means nothing to a dancer, so it goes to the log only.
+ */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
 
@@ -38,7 +41,6 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
         <h1 className="text-2xl font-bold text-white sm:text-3xl">{MESSAGES.unexpectedAppError}</h1>
-        <p className="mt-3 break-words text-sm text-slate-400">{error.message}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <button type="button" className={buttonClass("primary")} onClick={() => window.location.reload()}>
             <RotateCcw className="size-4" aria-hidden /> Reload page

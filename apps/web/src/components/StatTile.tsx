@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
+/** A labelled figure; valueClassName is the value's colour (white when none is given). */
 export function StatTile({
   label,
   value,
@@ -20,7 +21,9 @@ export function StatTile({
         <p className="text-xs font-semibold uppercase tracking-wider text-slate-400">{label}</p>
         {icon ? <span className="text-accent-300">{icon}</span> : null}
       </div>
-      <p className={cx("text-2xl font-bold tabular-nums tracking-tight text-white sm:text-3xl", valueClassName)}>
+      {/* One colour class only: with both text-white and a score colour the stylesheet's order, not the
+          score, decided the colour (scores of 80+ and below 60 showed white). */}
+      <p className={cx("text-2xl font-bold tabular-nums tracking-tight sm:text-3xl", valueClassName ?? "text-white")}>
         {value}
       </p>
       {footer}
