@@ -1,4 +1,4 @@
-import { barHeight, TIMEFRAME_LABELS, TIMEFRAMES, type Timeframe } from "@stepsync/contracts";
+import { barHeight, type ProgressChartPoint, TIMEFRAME_LABELS, TIMEFRAMES, type Timeframe } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { ChartColumn } from "lucide-react";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { getCommunityProgress } from "../api/library";
 import { TEXTS } from "../constants/texts";
 import { activityLabel, formatDate, scoreTextClass } from "../lib/format";
 import { Card, CardTitle } from "./Card";
+import { DateSpan, PLOT_HEIGHT, ScoreAxis, ScoreGrid, StyleLegend, styleSwatch } from "./ChartParts";
 import { cx } from "./cx";
 import { EmptyState } from "./EmptyState";
 import { ChipGroup, StyleSelect } from "./Filters";
@@ -89,48 +90,67 @@ export function ProgressChart({
       ) : points.length === 0 ? (
         <EmptyState icon={<ChartColumn className="size-7" aria-hidden />}>{TEXTS.noProgressData}</EmptyState>
       ) : (
-        <div className="relative">
-          <div className="flex gap-2">
-            <div
-              className="flex h-[76px] flex-col justify-between pb-px text-right text-[10px] leading-none text-slate-500"
-              aria-hidden
-            >
-              <span>100%</span>
-              <span>50%</span>
-              <span>0%</span>
-            </div>
+        <ProgressBars points={points} timeframe={timeframe} />
+      )}
+    </Card>
+  );
+}
+
+/** The chart's periods in order, each with the bars of the styles danced in it. */
+export function byPeriod(points: ReadonlyArray<ProgressChartPoint>) {
+  const periods = new Map<string, ProgressChartPoint[]>();
+  for (const p of points) periods.set(p.date, [...(periods.get(p.date) ?? []), p]);
+  return [...periods.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, bars]) => ({ date, bars }));
+}
+
+/**
+ * One column per period. With one style the bars take the score colours; with several, a period holds
+ * one bar per style side by side, coloured by style and named by the legend.
+ */
+function ProgressBars({ points, timeframe }: { points: ReadonlyArray<ProgressChartPoint>; timeframe: Timeframe }) {
+  const periods = byPeriod(points);
+  const styles = [...new Set(points.map((p) => p.activity_type))];
+  const several = styles.length > 1;
+  return (
+    <div>
+      <div className="flex items-start gap-2 pt-2">
+        <ScoreAxis />
+        <div className="min-w-0 flex-1 overflow-x-auto">
+          <div className="relative w-max min-w-full border-b border-l border-white/10">
+            <ScoreGrid />
             <ul
-              className="flex h-[76px] min-w-0 flex-1 items-end gap-1.5 overflow-x-auto border-b border-l border-white/10 pb-px pl-1"
+              className="relative flex items-end gap-1.5 pl-1"
+              style={{ height: PLOT_HEIGHT }}
               aria-label="Average score per period"
             >
-              {points.map((p) => (
-                <li
-                  key={`${p.activity_type}-${p.date}`}
-                  className="group relative flex min-w-5 flex-1 flex-col items-center justify-end"
-                  title={`${activityLabel(p.activity_type)} · ${formatDate(p.date)} · ${Math.round(p.avg_score)}%`}
-                >
-                  <div
-                    className={cx(
-                      "w-full rounded-t-md bg-gradient-to-t transition group-hover:brightness-125",
-                      barColour(p.avg_score),
-                    )}
-                    style={{ height: `${barHeight(p.avg_score)}px` }}
-                  />
-                  <span className="sr-only">
-                    {formatDate(p.date)}:{" "}
-                    <span className={scoreTextClass(p.avg_score)}>{Math.round(p.avg_score)}%</span>
-                  </span>
+              {periods.map(({ date, bars }) => (
+                <li key={date} className="flex min-w-5 flex-1 items-end justify-center gap-px">
+                  {bars.map((p) => (
+                    <div
+                      key={p.activity_type}
+                      data-testid="progress-bar"
+                      title={`${activityLabel(p.activity_type)} · ${formatDate(p.date)} · ${Math.round(p.avg_score)}%`}
+                      className={cx(
+                        "w-full max-w-8 rounded-t-md transition hover:brightness-125",
+                        several ? styleSwatch(p.activity_type) : cx("bg-gradient-to-t", barColour(p.avg_score)),
+                      )}
+                      style={{ height: `${barHeight(p.avg_score)}px` }}
+                    >
+                      <span className="sr-only">
+                        {formatDate(p.date)}, {activityLabel(p.activity_type)}:{" "}
+                        <span className={scoreTextClass(p.avg_score)}>{Math.round(p.avg_score)}%</span>
+                      </span>
+                    </div>
+                  ))}
                 </li>
               ))}
             </ul>
           </div>
-          <div className="mt-2 flex justify-between gap-2 pl-9 text-[11px] text-slate-500">
-            <span>{formatDate(points[0]?.date)}</span>
-            <span>{formatDate(points[points.length - 1]?.date)}</span>
-          </div>
-          <p className="mt-1 pl-9 text-[11px] text-slate-500">Average score per {xUnit(timeframe)}</p>
         </div>
-      )}
-    </Card>
+      </div>
+      <DateSpan className="pl-10" first={periods[0]?.date} last={periods[periods.length - 1]?.date} />
+      <p className="mt-1 pl-10 text-[11px] text-slate-500">Average score per {xUnit(timeframe)}</p>
+      {several ? <StyleLegend styles={styles} /> : null}
+    </div>
   );
 }
