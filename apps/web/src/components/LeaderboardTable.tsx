@@ -1,6 +1,6 @@
 import { SOCIAL_MESSAGES, type Timeframe } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Trophy } from "lucide-react";
+import { ChevronRight, Trophy } from "lucide-react";
 import { useState } from "react";
 import { getLeaderboard } from "../api/library";
 import { formatPercent, scoreTextClass } from "../lib/format";
@@ -53,29 +53,34 @@ export function LeaderboardTable({ limit, viewerId }: { limit?: number; viewerId
             <li
               key={row.user_id}
               className={cx(
-                "flex items-center gap-3 py-3",
+                "flex items-center gap-2 py-3 sm:gap-3",
                 row.user_id === viewerId && "rounded-xl bg-accent-500/8 px-2",
               )}
             >
-              <span className="w-6 text-center text-sm font-bold text-slate-400">{index + 1}</span>
-              <Avatar src={row.profile_image} name={row.username} className="size-9 text-xs ring-2" />
+              <span className="w-5 shrink-0 text-center text-sm font-bold text-slate-400">{index + 1}</span>
+              <Avatar src={row.profile_image} name={row.username} className="size-9 shrink-0 text-xs ring-2" />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-semibold text-white">{row.username}</p>
-                <p className="text-xs text-slate-400">
+                <p className="truncate text-sm font-semibold text-white" title={row.username}>
+                  {row.username}
+                </p>
+                <p className="truncate text-xs text-slate-400">
                   Best <span className={scoreTextClass(row.best_score)}>{formatPercent(row.best_score)}</span> ·{" "}
                   {row.comparison_count} {row.comparison_count === 1 ? "comparison" : "comparisons"}
                 </p>
               </div>
-              <span className={cx("text-lg font-bold tabular-nums", scoreTextClass(row.average_score))}>
+              <span className={cx("shrink-0 text-lg font-bold tabular-nums", scoreTextClass(row.average_score))}>
                 {formatPercent(row.average_score)}
               </span>
+              {/* On a phone the link is its icon, so the name and figures keep the row's width. */}
               <ButtonLink
                 to={`/profile/${row.user_id}`}
                 variant="ghost"
                 size="sm"
+                className="shrink-0 px-2 sm:px-3"
+                icon={<ChevronRight className="size-4 sm:hidden" aria-hidden />}
                 aria-label={`View Profile of ${row.username}`}
               >
-                View Profile
+                <span className="hidden sm:inline">View Profile</span>
               </ButtonLink>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
 import { cx } from "./cx";
 
 export interface TabItem<T extends string> {
@@ -12,7 +12,10 @@ export function useTabIds(): (tab: string) => { tab: string; panel: string } {
   return (tab) => ({ tab: `${base}-tab-${tab}`, panel: `${base}-panel-${tab}` });
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs. */
+/**
+ * WAI-ARIA tabs: arrow keys, Home and End move between tabs. The strip wraps onto more rows on a narrow
+ * screen rather than scrolling, so no tab is ever out of sight.
+ */
 export function Tabs<T extends string>({
   tabs,
   value,
@@ -27,32 +30,6 @@ export function Tabs<T extends string>({
   label: string;
 }) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const listRef = useRef<HTMLDivElement>(null);
-  const [more, setMore] = useState({ left: false, right: false });
-
-  // On a narrow screen the bar scrolls: fade the edge that hides tabs, and keep the chosen tab in view.
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const measure = () =>
-      setMore({
-        left: list.scrollLeft > 1,
-        right: list.scrollLeft + list.clientWidth < list.scrollWidth - 1,
-      });
-    measure();
-    list.addEventListener("scroll", measure, { passive: true });
-    window.addEventListener("resize", measure);
-    return () => {
-      list.removeEventListener("scroll", measure);
-      window.removeEventListener("resize", measure);
-    };
-  }, []);
-  const selectedIndex = tabs.findIndex((t) => t.id === value);
-  useEffect(() => {
-    refs.current[selectedIndex]?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
-  }, [selectedIndex]);
-  const fade = `linear-gradient(to right, ${more.left ? "transparent" : "#000"}, #000 2.5rem, #000 calc(100% - 2.5rem), ${more.right ? "transparent" : "#000"})`;
-
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     let next = -1;
     if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
@@ -68,13 +45,7 @@ export function Tabs<T extends string>({
   }
 
   return (
-    <div
-      ref={listRef}
-      role="tablist"
-      aria-label={label}
-      style={more.left || more.right ? { maskImage: fade, WebkitMaskImage: fade } : undefined}
-      className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:px-0"
-    >
+    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 pb-1">
       {tabs.map((tab, index) => {
         const selected = tab.id === value;
         const { tab: tabId, panel } = ids(tab.id);
