@@ -1,6 +1,9 @@
-import type { ComparisonSummary } from "@stepsync/contracts";
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { COMPARE_MESSAGES, type ComparisonSummary } from "@stepsync/contracts";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { AppProviders, createQueryClient } from "../../providers";
+import { AppRoutes } from "../../routes";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
 const comparison = (id: number, over: Partial<ComparisonSummary> = {}): ComparisonSummary => ({
@@ -125,5 +128,85 @@ describe("comparison history", () => {
     await expect.poll(totalShown).toBe("1");
     expect(screen.queryByText("Routine 2")).toBeNull();
     expect(cardIds()).toEqual(["comparison-1"]);
+  });
+
+  it("a style with nothing in it offers all comparisons, not a first one", async () => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/comparisons/stats": { body: stats(2) },
+      "GET /api/comparisons": (_, url) => ({
+        body: page(url.searchParams.get("activity_type") === "jazz" ? [] : [comparison(2), comparison(1)], 1, false),
+      }),
+    });
+    renderApp("/comparison-history");
+    expect(await screen.findByText("Routine 2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Jazz" }));
+    expect(await screen.findByText("No Jazz comparisons yet")).toBeTruthy();
+    expect(screen.queryByText("Start Your First Comparison")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show all comparisons" }));
+    expect(await screen.findByText("Routine 2")).toBeTruthy();
+  });
+
+  it.each([
+    ["Improving", "lucide-trending-up"],
+    ["Declining", "lucide-trending-down"],
+    ["Stable", "lucide-move-right"],
+  ])("the %s trend's icon points its way", async (trend, icon) => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/comparisons/stats": { body: { ...stats(2), recent_trend: trend } },
+      "GET /api/comparisons": { body: page([comparison(1)], 1, false) },
+    });
+    renderApp("/comparison-history");
+    const tile = (await screen.findByText("Recent Trend")).closest(".glass") as HTMLElement;
+    await within(tile).findByText(trend);
+    expect(tile.querySelector("svg")?.classList.contains(icon)).toBe(true);
+  });
+
+  it("drops the 'being processed' note once that comparison is done", async () => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/comparisons/stats": { body: stats(1) },
+      "GET /api/comparisons": { body: page([comparison(1, { overall_score: 88 })], 1, false) },
+    });
+    // Arriving from the compare screen's processing dialog, after the comparison finished.
+    const client = createQueryClient();
+    client.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
+    render(
+      <AppProviders queryClient={client}>
+        <MemoryRouter
+          initialEntries={[
+            { pathname: "/comparison-history", state: { message: COMPARE_MESSAGES.processing, comparisonId: 1 } },
+          ]}
+        >
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(await screen.findByText("88%")).toBeTruthy();
+    expect(screen.queryByText(COMPARE_MESSAGES.processing)).toBeNull();
+    expect(screen.getByText("Comparison complete! Here is how you did.")).toBeTruthy();
+  });
+
+  it("keeps the user on the page when a delete fails: the error shows in the dialog, no native alert", async () => {
+    storeSession();
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/comparisons/stats": { body: stats(1) },
+      "GET /api/comparisons": { body: page([comparison(1)], 1, false) },
+      "DELETE /api/comparisons/1": { status: 500, body: { error: "boom" } },
+    });
+    renderApp("/comparison-history");
+    fireEvent.click(await screen.findByRole("button", { name: "Delete comparison 1" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await within(dialog).findByText(COMPARE_MESSAGES.deleteFailed)).toBeTruthy();
+    expect(alert).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 });

@@ -6,7 +6,7 @@ import {
   type ComparisonSummary,
   LIMITS,
 } from "@stepsync/contracts";
-import { Activity, Award, BarChart3, History, Plus, ScanFace, TrendingUp } from "lucide-react";
+import { Activity, Award, BarChart3, History, MoveRight, Plus, ScanFace, TrendingDown, TrendingUp } from "lucide-react";
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
@@ -68,6 +68,11 @@ export default function ComparisonHistoryPage() {
     : null;
 
   const anyProcessing = items.some((i) => i.status === "processing");
+  // The compare screen's "is being processed" note is true only while that comparison still runs.
+  const highlighted = items.find((i) => i.id === highlightId);
+  const finishedMeanwhile =
+    flash === COMPARE_MESSAGES.processing && highlighted !== undefined && highlighted.status !== "processing";
+  const note = !finishedMeanwhile ? flash : highlighted.status === "completed" ? COMPARE_TEXTS.comparisonReady : null;
   useEffect(() => {
     if (!anyProcessing) return;
     const t = setInterval(() => setNow(Date.now()), 15_000);
@@ -101,10 +106,8 @@ export default function ComparisonHistoryPage() {
       setToDelete(null);
       return invalidate(client, staleAfter.comparison());
     },
-    onError: () => {
-      setDeleteError(COMPARE_MESSAGES.deleteFailed);
-      window.alert(COMPARE_MESSAGES.deleteFailed);
-    },
+    // Shown inside the open confirmation dialog, not as a native alert that blocks the page.
+    onError: () => setDeleteError(COMPARE_MESSAGES.deleteFailed),
   });
   const deleting = remove.isPending;
 
@@ -143,9 +146,9 @@ export default function ComparisonHistoryPage() {
         }
       />
 
-      {flash ? (
+      {note ? (
         <Alert tone="success" className="mb-6">
-          {flash}
+          {note}
         </Alert>
       ) : null}
 
@@ -177,11 +180,12 @@ export default function ComparisonHistoryPage() {
                 ? "text-rose-400"
                 : undefined
           }
-          icon={<TrendingUp className="size-4" aria-hidden />}
+          icon={<TrendIcon trend={stats.data?.recent_trend} />}
         />
       </div>
 
-      <fieldset className="-mx-4 mb-6 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
+      {/* The chips wrap: a sideways-scrolling strip made the whole page scroll sideways on a phone. */}
+      <fieldset className="mb-6 flex min-w-0 flex-wrap gap-2">
         <legend className="sr-only">Filter by activity</legend>
         {filters.map((f) => (
           <button
@@ -205,6 +209,19 @@ export default function ComparisonHistoryPage() {
         <Alert className="mb-6">{error}</Alert>
       ) : history.isPending ? (
         <PageSpinner text="Loading your comparisons…" />
+      ) : items.length === 0 && filter !== "all" ? (
+        // Only this style is empty: the user may well have other comparisons, so offer those.
+        <EmptyState
+          icon={<History className="size-7" aria-hidden />}
+          title={`No ${ACTIVITY_LABELS[filter]} comparisons yet`}
+          action={
+            <Button variant="secondary" onClick={() => setFilter("all")}>
+              Show all comparisons
+            </Button>
+          }
+        >
+          Compare a {ACTIVITY_LABELS[filter]} performance to see it here.
+        </EmptyState>
       ) : items.length === 0 ? (
         <EmptyState
           icon={<History className="size-7" aria-hidden />}
@@ -215,9 +232,7 @@ export default function ComparisonHistoryPage() {
             </ButtonLink>
           }
         >
-          {filter === "all"
-            ? "Compare your first performance with a reference to see your scores here."
-            : `No ${ACTIVITY_LABELS[filter]} comparisons yet.`}
+          Compare your first performance with a reference to see your scores here.
         </EmptyState>
       ) : (
         <>
@@ -270,4 +285,10 @@ export default function ComparisonHistoryPage() {
       </Dialog>
     </Page>
   );
+}
+
+/** The trend tile's icon points the way the trend goes. */
+function TrendIcon({ trend }: { trend: string | undefined }) {
+  const Icon = trend === "Improving" ? TrendingUp : trend === "Declining" ? TrendingDown : MoveRight;
+  return <Icon className="size-4" aria-hidden data-trend={trend ?? "Stable"} />;
 }

@@ -68,4 +68,13 @@ describe("history card", () => {
     expect(video.className).toContain("object-cover");
     expect(video.style.width).toBe("");
   });
+
+  it("titles an uploaded reference 'Your upload', and a library routine by its title and contributor", () => {
+    const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 77 };
+    card({ ...done, reference_title: null });
+    expect(screen.getByRole("heading", { name: "Your upload" })).toBeTruthy();
+    card({ ...done, id: 5, reference_title: "Salsa basics", contributor_name: "Meera", reference_video_id: 3 });
+    expect(screen.getByRole("heading", { name: "Salsa basics" })).toBeTruthy();
+    expect(screen.getAllByText(/Meera/)).toHaveLength(1);
+  });
 });

@@ -140,12 +140,16 @@ export function HistoryCard({
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-white" title={item.reference_title ?? undefined}>
-            {item.reference_title || "Uploaded reference"}
+            {item.reference_title || "Your upload"}
           </h3>
           <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-400">
-            <User className="size-3.5" aria-hidden />
-            {item.contributor_name || "Your upload"}
-            <span aria-hidden>·</span>
+            {item.contributor_name ? (
+              <>
+                <User className="size-3.5" aria-hidden />
+                {item.contributor_name}
+                <span aria-hidden>·</span>
+              </>
+            ) : null}
             <Clock className="size-3.5" aria-hidden />
             {processing ? elapsedText(item.created_at, now) : formatWhen(item.created_at)}
           </p>
