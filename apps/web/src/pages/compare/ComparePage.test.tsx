@@ -1,5 +1,5 @@
 import type { ComparisonDetail } from "@stepsync/contracts";
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
@@ -92,5 +92,53 @@ describe("a saved comparison on /compare?id=", () => {
     });
     renderApp("/compare?id=8");
     expect(await screen.findByText("No person was found in your video.")).toBeTruthy();
+  });
+
+  it("an id that is no comparison id reads as not found, without the server's validation words", async () => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/abc": { status: 400, body: { error: "Invalid input: expected number, received NaN" } },
+    });
+    renderApp("/compare?id=abc");
+    expect(await screen.findByText("Comparison with ID abc not found.")).toBeTruthy();
+    expect(screen.queryByText(/Invalid input/)).toBeNull();
+  });
+
+  it("shows one progress figure while analysing: the bar's", async () => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": { body: { comparison: running(0) } },
+    });
+    renderApp("/compare?id=8");
+    const bar = await screen.findByRole("progressbar", { name: "Comparison progress" });
+    const panel = screen.getByTestId("compare-progress");
+    expect(panel.textContent?.match(/\d+\s*%/g)).toEqual([`${bar.getAttribute("aria-valuenow")}%`]);
+  });
+});
+
+describe("the compare form", () => {
+  it("Reset clears both videos and the error, in one press", async () => {
+    storeSession();
+    mockFetch({ ...sessionRoutes(testUser), "GET /api/credits/balance": { body: { credits: 4 } } });
+    renderApp("/compare");
+    const submit = await screen.findByRole("button", { name: "Compare Videos" });
+    expect(screen.queryByRole("button", { name: "Reset" })).toBeNull();
+    const clip = (name: string) => new File([new Uint8Array(64)], name, { type: "video/mp4" });
+    fireEvent.change(screen.getByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    // Submitting without a performance video: an error under the form.
+    fireEvent.submit(submit.closest("form") as HTMLFormElement);
+    expect((await screen.findByRole("alert")).textContent).toBe("Please upload your dance performance video");
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
+    expect(screen.getAllByTestId("picked-file").map((f) => f.textContent)).toEqual(["ref.mp4", "me.mp4"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+    expect(screen.queryAllByTestId("picked-file")).toHaveLength(0);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Reset" })).toBeNull();
+    expect((screen.getByRole("button", { name: "Compare Videos" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

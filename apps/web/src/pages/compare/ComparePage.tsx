@@ -5,7 +5,7 @@ import {
   COMPARE_MESSAGES,
   type ComparisonDetail,
 } from "@stepsync/contracts";
-import { Camera, CircleCheck, Coins, History, Hourglass, Library, ScanFace, Sparkles } from "lucide-react";
+import { Camera, CircleCheck, Coins, History, Hourglass, Library, RotateCcw, ScanFace, Sparkles } from "lucide-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -44,8 +44,10 @@ type Phase =
   | { kind: "result"; detail: ComparisonDetail };
 
 function ProgressPanel({ stage, percent }: { stage: "uploading" | "analysing"; percent: number }) {
+  // One figure: the whole job's progress, named by its stage (a stage's own 0% beside the bar's 30%
+  // read as two contradicting numbers).
   const value = overallProgress(stage, percent);
-  const label = stageLabel(stage, percent);
+  const label = stageLabel(stage, value);
   return (
     <div className="glass space-y-3 p-5 sm:p-6" data-testid="compare-progress">
       <div className="flex items-center justify-between gap-3">
@@ -53,7 +55,6 @@ function ProgressPanel({ stage, percent }: { stage: "uploading" | "analysing"; p
           <span className="size-2 animate-pulse rounded-full bg-accent-400" aria-hidden />
           <span data-testid="progress-label">{label}</span>
         </p>
-        <span className="text-sm font-bold tabular-nums text-accent-200">{value}%</span>
       </div>
       <div
         role="progressbar"
@@ -186,6 +187,17 @@ export default function ComparePage() {
   }
 
   const historyState = (message: string, id: number | null) => ({ message, comparisonId: id });
+
+  /** Reset (part 2 §4): both videos, any result and any error go; the chosen style stays. */
+  function reset() {
+    setReferenceFile(null);
+    setLibrary(null);
+    setUserFile(null);
+    setError(null);
+    setTouched(false);
+    setPhase({ kind: "idle" });
+  }
+  const somethingToReset = hasReference || hasUserVideo || error !== null || touched;
 
   if (savedId !== null && saved.isPending) {
     return (
@@ -356,15 +368,22 @@ export default function ComparePage() {
                 <span>{COMPARE_MESSAGES.creditsUnknown}</span>
               )}
             </p>
-            <Button
-              type="submit"
-              size="lg"
-              disabled={!enabled}
-              loading={analysing}
-              icon={<ScanFace className="size-5" aria-hidden />}
-            >
-              {analysing ? COMPARE_TEXTS.analyzing : "Compare Videos"}
-            </Button>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
+              {somethingToReset && !analysing ? (
+                <Button variant="ghost" size="lg" onClick={reset} icon={<RotateCcw className="size-4" aria-hidden />}>
+                  Reset
+                </Button>
+              ) : null}
+              <Button
+                type="submit"
+                size="lg"
+                disabled={!enabled}
+                loading={analysing}
+                icon={<ScanFace className="size-5" aria-hidden />}
+              >
+                {analysing ? COMPARE_TEXTS.analyzing : "Compare Videos"}
+              </Button>
+            </div>
           </div>
           {!enabled && !analysing && (!hasReference || !hasUserVideo) ? (
             <p className="-mt-3 text-right text-xs text-slate-500">

@@ -41,7 +41,9 @@ export function readLibraryReference(state: unknown): LibraryReference | null {
  * keeps the progress on screen.
  */
 export function savedComparisonError(id: string, detail: ComparisonDetail | undefined, error: unknown): string | null {
-  if (isApiError(error, 404)) return COMPARE_MESSAGES.comparisonNotFound(id);
+  // An id that is not a comparison id at all (?id=abc, answered 400) is simply not found either: the
+  // server's validation wording is not for the user.
+  if (isApiError(error, 404) || isApiError(error, 400)) return COMPARE_MESSAGES.comparisonNotFound(id);
   if (isApiError(error, 401)) return COMPARE_MESSAGES.historyAuth;
   if (!detail) return error ? COMPARE_TEXTS.comparisonLoadError(errorMessage(error, "Unknown error")) : null;
   return detail.status === "failed" ? (detail.error ?? COMPARE_MESSAGES.analysisFailed) : null;

@@ -8,9 +8,9 @@ import { invalidate, keys, staleAfter } from "../../api/keys";
 /** How often a running analysis is asked for its progress. */
 export const COMPARISON_POLL_MS = 1000;
 
-/** A 404 or 401 ends the watch: the comparison is gone, or so is the session. */
+/** A 404, 400 or 401 ends the watch: the comparison is gone (or the id is no id), or so is the session. */
 export function isFinalError(error: unknown): boolean {
-  return isApiError(error, 404) || isApiError(error, 401);
+  return isApiError(error, 404) || isApiError(error, 400) || isApiError(error, 401);
 }
 
 function pollEvery(query: Query<ComparisonDetail, Error, ComparisonDetail, readonly unknown[]>): number | false {
