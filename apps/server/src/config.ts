@@ -44,6 +44,7 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   METRICS_TOKEN: optionalString,
   RAZORPAY_API_URL: z.string().url().default("https://api.razorpay.com"),
+  PAYMENTS_RELEASE: optionalString,
   STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),
@@ -89,6 +90,11 @@ export type Config = {
   jobTimeoutSeconds: number;
   /** Bearer token of GET /metrics (Prometheus); the endpoint is off (404) while unset. */
   metricsToken: string | undefined;
+  /**
+   * When online payments are expected, as /coming-soon words it ("March 2027"); undefined: no date is
+   * promised. Only shown while payments are not configured.
+   */
+  paymentsRelease: string | undefined;
   /** Razorpay; payments are configured when key id and key secret are both set. */
   razorpay: {
     keyId: string | undefined;
@@ -100,6 +106,11 @@ export type Config = {
 };
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
+
+/** Packs can be bought only with both Razorpay keys (createPaymentProvider gives no provider otherwise). */
+export function paymentsConfigured(razorpay: Config["razorpay"]): boolean {
+  return Boolean(razorpay.keyId && razorpay.keySecret);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -153,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobConcurrency: e.JOB_CONCURRENCY,
     jobTimeoutSeconds: e.JOB_TIMEOUT_MINUTES * 60,
     metricsToken: e.METRICS_TOKEN,
+    paymentsRelease: e.PAYMENTS_RELEASE,
     razorpay: {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,

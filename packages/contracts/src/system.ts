@@ -6,6 +6,10 @@ export const appConfigResponse = z.object({
   support_email: z.string(),
   /** The server's upload limit (MAX_VIDEO_MB), so the upload screens check and state the limit it applies. */
   max_video_bytes: z.number().int(),
+  /** Razorpay is configured: packs can be bought, so /coming-soon has nothing to announce. */
+  payments_enabled: z.boolean(),
+  /** PAYMENTS_RELEASE: when payments are expected ("March 2027"), or null when no date is promised. */
+  payments_release: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigResponse>;
 

@@ -3,6 +3,7 @@ import { appConfigResponse, healthResponse } from "@stepsync/contracts";
 import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { schemaProblem } from "../../db/health.ts";
+import { paymentsConfigured } from "../../config.ts";
 
 export function systemRoutes(app: FastifyInstance, { db, config, database }: AppContext): void {
   app.get("/api/health", responds(healthResponse), async (_request, reply) => {
@@ -17,5 +18,8 @@ export function systemRoutes(app: FastifyInstance, { db, config, database }: App
     support_email: config.supportEmail,
     // MAX_VIDEO_MB, so the upload screens check and state the limit this server applies.
     max_video_bytes: config.maxVideoBytes,
+    // Buying works only with both Razorpay keys; until then Buy leads to /coming-soon and its date.
+    payments_enabled: paymentsConfigured(config.razorpay),
+    payments_release: config.paymentsRelease ?? null,
   }));
 }

@@ -59,3 +59,30 @@ describe("health and the web app", () => {
     expect(res.json().error).toEqual(expect.any(String));
   });
 });
+
+describe("the payments announcement settings in /api/config", () => {
+  it("say payments are off and give PAYMENTS_RELEASE, or no date when it is unset", async () => {
+    expect((await t.call("GET", "/api/config")).json()).toMatchObject({
+      payments_enabled: false,
+      payments_release: null,
+    });
+    const dated = await startTestApp({}, { PAYMENTS_RELEASE: "March 2027" });
+    try {
+      expect((await dated.call("GET", "/api/config")).json()).toMatchObject({
+        payments_enabled: false,
+        payments_release: "March 2027",
+      });
+    } finally {
+      await dated.close();
+    }
+  });
+
+  it("say payments are on once both Razorpay keys are set", async () => {
+    const paying = await startTestApp({}, { RAZORPAY_KEY_ID: "rzp_test_1", RAZORPAY_KEY_SECRET: "s3cret" });
+    try {
+      expect((await paying.call("GET", "/api/config")).json().payments_enabled).toBe(true);
+    } finally {
+      await paying.close();
+    }
+  });
+});

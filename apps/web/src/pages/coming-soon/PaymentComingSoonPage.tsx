@@ -1,12 +1,17 @@
 import { PAYMENT_COMING_SOON, SUBSCRIBE_MESSAGES } from "@stepsync/contracts";
 import { ArrowLeft, Bell, CalendarClock, CheckCircle2, Coins, CreditCard } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Navigate } from "react-router";
 import { errorMessage } from "../../api/client";
+import { getConfig } from "../../api/config";
+import { keys } from "../../api/keys";
 import { subscribeToFeature } from "../../api/notifications";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { Page } from "../../components/Page";
+import { PageSpinner } from "../../components/Spinner";
 
 const CHECKLIST = [
   "Payment provider integration",
@@ -15,8 +20,13 @@ const CHECKLIST = [
   "Real-time payment tracking",
 ];
 
-/** Shown when Buy is pressed while online payments are not available (part 2 §2 Coming soon). */
+/**
+ * Shown when Buy is pressed while online payments are not available (part 2 §2 Coming soon). The
+ * expected release is the PAYMENTS_RELEASE setting (none promised when unset, as a fixed date goes
+ * stale); once payments are on there is nothing to announce, so the page leads to the credit packs.
+ */
 export default function PaymentComingSoonPage() {
+  const config = useQuery({ queryKey: keys.config(), queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY });
   const [email, setEmail] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -41,6 +51,10 @@ export default function PaymentComingSoonPage() {
     }
   }
 
+  if (config.isPending) return <PageSpinner />;
+  if (config.data?.payments_enabled) return <Navigate to="/credits" replace />;
+  const release = config.data?.payments_release ?? null;
+
   return (
     <Page title="Payments Coming Soon" width="narrow">
       <section className="glass relative overflow-hidden p-6 sm:p-10">
@@ -58,10 +72,12 @@ export default function PaymentComingSoonPage() {
               We are putting the finishing touches on secure online payments so you can buy credit bundles in a few
               taps. Until then, your free credits keep working for every comparison.
             </p>
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/6 px-4 py-1.5 text-sm text-slate-200">
-              <CalendarClock className="size-4 text-accent-300" aria-hidden />
-              Expected release: <strong className="text-white">{PAYMENT_COMING_SOON.releaseDate}</strong>
-            </p>
+            {release ? (
+              <p className="inline-flex items-center gap-2 rounded-full bg-white/6 px-4 py-1.5 text-sm text-slate-200">
+                <CalendarClock className="size-4 text-accent-300" aria-hidden />
+                Expected release: <strong className="text-white">{release}</strong>
+              </p>
+            ) : null}
           </div>
 
           <div>
