@@ -86,7 +86,9 @@ export const PAYMENT_MESSAGES = {
   purchaseCreditsFailed: (message: string) => `Failed to purchase credits: ${message}`,
   purchaseFailedWith: (error: string) => `Purchase failed: ${error}`,
   sdkLoadFailed: "Failed to load Razorpay SDK. Please try again.",
-  verificationFailedWith: (error: string) => `Payment verification failed: ${error}`,
+  /** The server's reason after the spec's prefix, unless the reason already says it (no "failed: failed"). */
+  verificationFailedWith: (error: string) =>
+    error.startsWith("Payment verification failed") ? error : `Payment verification failed: ${error}`,
   verificationContactSupport: "Payment verification failed. Please contact support.",
   purchaseFailedRetry: "Purchase failed. Please try again.",
   paymentFailedWith: (description: string) => `Payment failed: ${description}`,
@@ -103,7 +105,6 @@ export const PAYMENT_MESSAGES = {
 
 /** The payment coming-soon page (part 2 §2, §9). */
 export const PAYMENT_COMING_SOON = {
-  releaseDate: "November 2025",
   progressPercent: 75,
   featureName: "payment_processing",
   sourcePage: "coming_soon",

@@ -109,7 +109,8 @@ describe("purchase flow", () => {
     state.options!.handler({ razorpay_payment_id: "p", razorpay_order_id: "order_abc", razorpay_signature: "bad" });
     await flush();
     await flush();
-    expect(cb.onError).toHaveBeenCalledWith("Payment verification failed: Payment verification failed");
+    // The server's reason already is the spec's words: said once, not "failed: Payment verification failed".
+    expect(cb.onError).toHaveBeenCalledWith("Payment verification failed");
 
     vi.stubGlobal(
       "fetch",

@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_LABELS,
   type ActivityType,
   COMPARE_MESSAGES,
   type ComparisonStats,
@@ -81,7 +82,9 @@ export async function startComparison(
     const referenceUploadId = input.referenceUpload
       ? await recordUpload(tx, user.id, "reference", input.referenceUpload.stored, input.referenceUpload.originalName)
       : input.referenceUploadId;
-    if (!(await changeCredits(tx, user.id, -LIMITS.comparisonCost, "usage", `Comparison (${input.activityType})`))) {
+    // The ledger line in words ("Hip Hop comparison"), not the style's key.
+    const charge = `${ACTIVITY_LABELS[input.activityType]} comparison`;
+    if (!(await changeCredits(tx, user.id, -LIMITS.comparisonCost, "usage", charge))) {
       throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
     }
     return repo.insertComparison(tx, {
@@ -90,7 +93,8 @@ export async function startComparison(
       userVideoId,
       referenceUploadId,
       referenceVideoId: library?.video.id,
-      referenceTitle: library?.video.title ?? input.referenceUpload?.originalName ?? input.referenceTitle ?? null,
+      // A library routine's title; an uploaded reference has none (its file name, "sample_fb_0.mp4", is no title).
+      referenceTitle: library?.video.title ?? input.referenceTitle ?? null,
       contributorName: library?.contributor ?? null,
       referenceStartS: input.part?.startS,
       referenceEndS: input.part?.endS,

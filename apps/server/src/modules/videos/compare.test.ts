@@ -137,15 +137,19 @@ describe("a comparison that cannot be analysed", () => {
     expect(comparison.status).toBe("failed");
     expect(comparison.error).toMatch(/person/i);
     expect(comparison.error).toMatch(/refunded/);
+    // An uploaded reference is titled by nobody: its file name is not shown as a title.
+    expect(comparison.reference_title).toBeNull();
     expect(await credits(token)).toBe(10);
     const tx = (await (await get(token, "/api/credits/transactions")).json()) as {
-      transactions: { transaction_type: string; amount: number }[];
+      transactions: { transaction_type: string; amount: number; description: string }[];
     };
     expect(tx.transactions.map((x) => [x.transaction_type, x.amount])).toEqual([
       ["refund", 1],
       ["usage", -1],
       ["initial", 10],
     ]);
+    // The ledger names the style in words.
+    expect(tx.transactions[1]?.description).toBe("Ballet comparison");
   });
 });
 

@@ -153,7 +153,8 @@ export default function CreditsPage() {
           <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
             {list.map((bundle) => {
               const style = bundleStyle(bundle.name);
-              const perCredit = bundle.price / bundle.credits_amount;
+              // Paise in full (₹9.90, not ₹9.9).
+              const perCredit = `₹${(bundle.price / bundle.credits_amount).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
               return (
                 <li key={bundle.id} className={cx("glass relative flex flex-col p-6 pt-8", style.card)}>
                   {isMostPopular(bundle) ? (
@@ -165,8 +166,8 @@ export default function CreditsPage() {
                   <p className="mt-1 min-h-10 text-sm text-slate-400">{bundle.description}</p>
                   <p className="mt-5 text-4xl font-bold tracking-tight text-white">{formatRupees(bundle.price)}</p>
                   <p className="mt-1 text-sm text-slate-300">
-                    <span className="font-semibold text-white">{bundle.credits_amount}</span> credits ·{" "}
-                    {formatRupees(Math.round(perCredit * 100) / 100)} per credit
+                    <span className="font-semibold text-white">{bundle.credits_amount}</span> credits · {perCredit} per
+                    credit
                   </p>
                   <ul className="mt-5 flex-1 space-y-2 text-sm text-slate-300">
                     {bundle.features.map((f) => (

@@ -105,7 +105,9 @@ export default function DashboardPage() {
       <div className="mb-8 flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
         <div className="space-y-2">
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-accent-300">Dashboard</p>
-          <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">Welcome back, {name}!</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
+            {isNewAccount(user?.created_at) ? "Welcome" : "Welcome back"}, {name}!
+          </h1>
           <p className="text-slate-300">Track your progress, earn achievements and keep practising.</p>
         </div>
         <div className="glass flex items-center gap-4 p-4">
@@ -373,4 +375,10 @@ function SocialPanel({ viewerId }: { viewerId: number | undefined }) {
       </ul>
     </div>
   );
+}
+
+/** An account made in the last day is greeted "Welcome", not "Welcome back" (it has not been here before). */
+export function isNewAccount(createdAt: string | undefined, now = Date.now()): boolean {
+  const made = createdAt ? Date.parse(createdAt) : Number.NaN;
+  return Number.isFinite(made) && now - made < 24 * 60 * 60 * 1000;
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@stepsync/contracts";
 import { ArrowLeft, Mail, MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Fragment, useState } from "react";
 import { Link } from "react-router";
 import { forgotPassword } from "../../api/auth";
 import { ApiError } from "../../api/client";
@@ -46,7 +46,17 @@ export default function ForgotPasswordPage() {
           </span>
           <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{TEXTS.checkYourEmail}</h1>
           <p className="mt-3 text-sm text-slate-300">
-            We sent a password reset link to <strong className="break-all font-semibold text-white">{sentTo}</strong>.
+            We sent a password reset link to{" "}
+            {/* On its own line; when it must wrap, it wraps before its @ or a dot, not mid-word. */}
+            <strong className="block font-semibold break-words text-white">
+              {sentTo.split(/(?=[@.])/).map((part, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+                <Fragment key={i}>
+                  {i > 0 ? <wbr /> : null}
+                  {part}
+                </Fragment>
+              ))}
+            </strong>
           </p>
           <p className="mt-2 text-sm text-slate-400">{MESSAGES.resetEmailSentNotice}</p>
           <Alert tone="info" className="mt-6 text-left">
