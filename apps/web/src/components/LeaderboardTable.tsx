@@ -63,9 +63,15 @@ export function LeaderboardTable({ limit, viewerId }: { limit?: number; viewerId
                 <p className="truncate text-sm font-semibold text-white" title={row.username}>
                   {row.username}
                 </p>
-                <p className="truncate text-xs text-slate-400">
-                  Best <span className={scoreTextClass(row.best_score)}>{formatPercent(row.best_score)}</span> ·{" "}
-                  {row.comparison_count} {row.comparison_count === 1 ? "comparison" : "comparisons"}
+                {/* Two unbreakable figures: on a narrow row the count moves below the best score, whole. */}
+                <p className="flex flex-wrap gap-x-1 text-xs text-slate-400" data-testid="leaderboard-figures">
+                  <span className="whitespace-nowrap">
+                    Best <span className={scoreTextClass(row.best_score)}>{formatPercent(row.best_score)}</span>
+                    <span aria-hidden> · </span>
+                  </span>
+                  <span className="whitespace-nowrap">
+                    {row.comparison_count} {row.comparison_count === 1 ? "comparison" : "comparisons"}
+                  </span>
                 </p>
               </div>
               <span className={cx("shrink-0 text-lg font-bold tabular-nums", scoreTextClass(row.average_score))}>
