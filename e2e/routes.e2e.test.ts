@@ -55,6 +55,8 @@ const PROTECTED = [
   "/friends",
   "/leaderboard",
 ];
+/** In the login-required list, yet open to visitors (part 2 §6): only acting there asks for a login. */
+const BROWSABLE = ["/library", "/profile/:userId"];
 const ADMIN_ONLY = ["/admin", "/email-subscriptions"];
 const UNKNOWN = "/no-such-page";
 
@@ -84,6 +86,7 @@ type Role = "visitor" | "user" | "admin";
 /** Where a role ends up when it opens a route. */
 function expectedPath(role: Role, route: string): string {
   if (route === "/video-compare") return role === "visitor" ? "/login" : "/compare";
+  if (BROWSABLE.includes(route)) return route;
   if (PROTECTED.includes(route)) return role === "visitor" ? "/login" : route;
   if (ADMIN_ONLY.includes(route)) return role === "visitor" ? "/login" : role === "user" ? "/dashboard" : route;
   if (route === "/login" || route === "/signup") return role === "visitor" ? route : "/dashboard";
