@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VIDEO_STATUSES } from "./admin.ts";
 import { pagination } from "./comparisons.ts";
+import { rowId } from "./ids.ts";
 import { ACTIVITY_TYPES, type ActivityType, DIFFICULTIES, ROLES, TIMEFRAMES } from "./constants.ts";
 
 /** Library, upload review and social texts (part 2 §8 and the issue #6 decisions). */
@@ -142,7 +143,7 @@ export const libraryQuerySchema = z.object({
   sort_by: z.preprocess(emptyToUndefined, z.enum(LIBRARY_SORTS).default("recent")),
   contributor_type: z.preprocess(emptyToUndefined, z.enum(CONTRIBUTOR_TYPES).optional()),
   /** One contributor's videos only (their profile's Videos tab pages through these). */
-  contributor_id: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+  contributor_id: z.preprocess(emptyToUndefined, rowId("Contributor not found").optional()),
 });
 export type LibraryQuery = z.input<typeof libraryQuerySchema>;
 
