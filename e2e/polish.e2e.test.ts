@@ -1,0 +1,286 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { logIn, signUp } from "./support/accounts.ts";
+import { noSideScroll, screenshot } from "./support/browser.ts";
+import { browserSuite } from "./support/suite.ts";
+
+/**
+ * Issue 15, "Wrong on screen", in Chromium: no route scrolls sideways on a phone (390 px) or a small
+ * laptop (1024 px), the admin's header keeps Logout on screen, tab strips hide no tab, leaderboard rows
+ * keep names and figures readable on a phone, and score tiles show their band's colour.
+ *
+ * Figures no fresh account has (a leaderboard, high and low scores) are put into the real server's
+ * answers at the network boundary (page.route); the screens render them as they would real ones.
+ * Set E2E_SCREENSHOTS=/some/dir to also save what the checks looked at.
+ */
+
+const ADMIN = { email: "polish-admin@example.com", password: "a long admin password 1" };
+const USER = { username: "Meera Nair", email: "meera@example.com", password: "secret123" };
+
+const suite = browserSuite(() => ({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }));
+
+/** Every screen of the route map (part 1 §2) a signed-in admin can open; :userId is the user's own. */
+const ROUTES = [
+  "/",
+  "/about",
+  "/features",
+  "/pricing",
+  "/onboarding",
+  "/terms",
+  "/privacy",
+  "/cookies",
+  "/coming-soon",
+  "/contact",
+  "/refund",
+  "/shipping",
+  "/dashboard",
+  "/compare",
+  "/comparison-history",
+  "/library",
+  "/upload-video",
+  "/subscription",
+  "/dance",
+  "/demo",
+  "/contribute",
+  "/contributor",
+  "/profile",
+  "/profile/:userId",
+  "/credits",
+  "/community",
+  "/friends",
+  "/leaderboard",
+  "/admin",
+  "/email-subscriptions",
+  "/no-such-page",
+];
+/** The screens a visitor opens without being sent to /login. */
+const VISITOR_ROUTES = ["/", "/login", "/signup", "/forgot-password", "/reset-password", ...ROUTES.slice(1, 12)];
+
+async function signUpUser(): Promise<number> {
+  const res = await fetch(`${suite.server.baseUrl}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(USER),
+  });
+  if (res.status === 201) return ((await res.json()) as { user: { id: number } }).user.id;
+  const login = await fetch(`${suite.server.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: USER.email, password: USER.password }),
+  });
+  return ((await login.json()) as { user: { id: number } }).user.id;
+}
+
+/** Opens a route and waits until it has rendered (a visible h1, no spinner). */
+async function open(p: Page, route: string): Promise<void> {
+  await p.goto(`${suite.server.baseUrl}${route}`);
+  await expect.poll(() => p.locator("main h1").first().isVisible(), { message: `${route}: h1` }).toBe(true);
+  await p.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
+  await p
+    .waitForFunction('document.querySelectorAll(".animate-spin").length === 0', null, { timeout: 3000 })
+    .catch(() => {});
+}
+
+/** How far the page is wider than the window, in px (0: no sideways scrolling). */
+const sideScroll = (p: Page) =>
+  p.locator("html").evaluate((html: Element) => Math.max(0, html.scrollWidth - html.clientWidth));
+
+describe("no sideways scrolling", () => {
+  for (const width of [390, 1024] as const) {
+    it(`on any route at ${width} px, signed in as an admin`, async () => {
+      const userId = await signUpUser();
+      const { page: p } = await suite.page({ width, height: width === 390 ? 844 : 768 });
+      await logIn(p, suite.server.baseUrl, ADMIN.email, ADMIN.password);
+      const wide: string[] = [];
+      for (const route of ROUTES) {
+        const url = route.replace(":userId", String(userId));
+        await open(p, url);
+        const extra = await sideScroll(p);
+        if (extra > 0) wide.push(`${url} (+${extra} px)`);
+        await screenshot(p, `polish-admin${url.replaceAll("/", "_")}-${width}`);
+      }
+      expect(wide).toEqual([]);
+    }, 400_000);
+  }
+
+  it("on any visitor screen at 390 px", async () => {
+    const { page: p } = await suite.page({ width: 390, height: 844 });
+    const wide: string[] = [];
+    for (const route of VISITOR_ROUTES) {
+      await open(p, route);
+      const extra = await sideScroll(p);
+      if (extra > 0) wide.push(`${route} (+${extra} px)`);
+    }
+    expect(wide).toEqual([]);
+  }, 200_000);
+});
+
+describe("the admin's header between 1024 and 1280 px", () => {
+  it("keeps every link and Logout inside the window", async () => {
+    const { page: p } = await suite.page({ width: 1024, height: 768 });
+    await logIn(p, suite.server.baseUrl, ADMIN.email, ADMIN.password);
+    for (const width of [1024, 1060, 1115, 1200]) {
+      await p.setViewportSize({ width, height: 768 });
+      await open(p, "/admin");
+      const logout = p.locator("header").getByRole("button", { name: "Logout" });
+      const box = await logout.boundingBox();
+      expect(box, `${width} px: Logout shown`).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), `${width} px: Logout inside the window`).toBeLessThanOrEqual(width);
+      expect(await noSideScroll(p), `${width} px: no sideways scrolling`).toBe(true);
+      await screenshot(p.locator("header"), `polish-admin-header-${width}`);
+    }
+  }, 120_000);
+});
+
+describe("on a phone (390 px)", () => {
+  it("tab strips show every tab without scrolling", async () => {
+    await signUpUser();
+    const { page: p } = await suite.page({ width: 390, height: 844 });
+    await logIn(p, suite.server.baseUrl, ADMIN.email, ADMIN.password);
+    for (const route of ["/admin", "/profile", "/dashboard"]) {
+      await open(p, route);
+      const tabs = p.getByRole("tab");
+      const count = await tabs.count();
+      expect(count, `${route}: tabs`).toBeGreaterThan(1);
+      for (let i = 0; i < count; i++) {
+        const box = await tabs.nth(i).boundingBox();
+        const name = await tabs.nth(i).textContent();
+        expect(box, `${route}: ${name}`).not.toBeNull();
+        expect(box?.x ?? -1, `${route}: ${name} starts in view`).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0), `${route}: ${name} ends in view`).toBeLessThanOrEqual(390);
+      }
+      await screenshot(p, `polish-tabs${route.replaceAll("/", "_")}-390`);
+    }
+  }, 120_000);
+
+  it("leaderboard rows show whole names and whole figures", async () => {
+    await signUpUser();
+    const { page: p } = await suite.page({ width: 390, height: 844 });
+    await logIn(p, suite.server.baseUrl, USER.email, USER.password);
+    const rows = [
+      {
+        user_id: 101,
+        username: "Meera Nair",
+        profile_image: null,
+        average_score: 91,
+        best_score: 97,
+        comparison_count: 12,
+      },
+      {
+        user_id: 102,
+        username: "Arjun Menon",
+        profile_image: null,
+        average_score: 74,
+        best_score: 88,
+        comparison_count: 1,
+      },
+    ];
+    await p.route("**/api/leaderboard*", (route) => route.fulfill({ json: rows }));
+    await open(p, "/leaderboard");
+    const board = p.getByRole("list", { name: "Leaderboard" });
+    await expect.poll(() => board.getByRole("listitem").count()).toBe(2);
+    for (const row of rows) {
+      const item = board.getByRole("listitem").filter({ hasText: row.username });
+      const name = item.getByText(row.username, { exact: true });
+      // The whole name fits: not cut to "M…".
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), `${row.username} whole`).toBe(true);
+      // Its figures are whole (nothing cut to "…"), on at most two lines (they were on three).
+      const figures = item.getByTestId("leaderboard-figures");
+      const shape = await figures.evaluate((el) => ({
+        cut: el.scrollWidth > el.clientWidth,
+        lines: Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight)),
+      }));
+      expect(shape.cut, `${row.username}: figures whole`).toBe(false);
+      expect(shape.lines, `${row.username}: figures' lines`).toBeLessThanOrEqual(2);
+      expect(await figures.textContent()).toMatch(new RegExp(`^Best ${row.best_score}% · ${row.comparison_count} `));
+      expect(await item.getByRole("link", { name: `View Profile of ${row.username}` }).isVisible()).toBe(true);
+    }
+    expect(await noSideScroll(p)).toBe(true);
+    await screenshot(board, "polish-leaderboard-390");
+  }, 60_000);
+});
+
+describe("score colours", () => {
+  it("the profile's Best and Avg tiles take their band's colour (≥ 80 green, < 60 red)", async () => {
+    await signUpUser();
+    const { page: p } = await suite.page({ width: 1440, height: 900 });
+    await logIn(p, suite.server.baseUrl, USER.email, USER.password);
+    // The real profile, with a best and an average score a new account cannot have yet.
+    await p.route("**/api/profile", async (route) => {
+      if (route.request().method() !== "GET") return route.fallback();
+      const res = await route.fetch();
+      const body = (await res.json()) as { profile: { stats: { overall: Record<string, unknown> } } };
+      const { stats } = body.profile;
+      stats.overall = { ...stats.overall, total_comparisons: 4, best_score: 92, overall_average: 41 };
+      return route.fulfill({ response: res, json: body });
+    });
+    await open(p, "/profile");
+    const tileValue = (label: string, value: string) =>
+      p
+        .getByText(label, { exact: true })
+        .first()
+        .locator("xpath=ancestor::div[contains(@class, 'glass')][1]")
+        .getByText(value, { exact: true });
+    await expect.poll(() => tileValue("Best Score", "92%").isVisible()).toBe(true);
+    /** The colour a class paints text in this build, read from a probe element. */
+    const colourOf = (className: string) =>
+      p.evaluate((cls) => {
+        const probe = document.createElement("span");
+        probe.className = cls;
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      }, className);
+    const colour = (value: ReturnType<typeof tileValue>) => value.evaluate((el) => getComputedStyle(el).color);
+    const [green, red, white] = await Promise.all([
+      colourOf("text-emerald-400"),
+      colourOf("text-rose-400"),
+      colourOf("text-white"),
+    ]);
+    expect(new Set([green, red, white]).size).toBe(3);
+    expect(await colour(tileValue("Best Score", "92%"))).toBe(green);
+    expect(await colour(tileValue("Avg Score", "41%"))).toBe(red);
+    await screenshot(p, "polish-profile-colours-1440");
+  }, 60_000);
+});
+
+describe("Check Your Email", () => {
+  it("breaks a long address only at its @ or dots on a phone, never mid-word", async () => {
+    const { page: p } = await suite.page({ width: 390, height: 844 });
+    const address = "meera.nair.choreography-studio@example-dance-academy.com";
+    await open(p, "/forgot-password");
+    await p.getByLabel("Email Address").fill(address);
+    await p.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect.poll(() => p.getByRole("heading", { name: "Check Your Email" }).isVisible()).toBe(true);
+    const shown = p.locator("strong", { hasText: "example-dance-academy" });
+    expect(await shown.textContent()).toBe(address);
+    // Each piece between break points sits on one line.
+    const split = await shown.evaluate((el) =>
+      [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .filter((n) => {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return tops.size > 1;
+        })
+        .map((n) => n.textContent),
+    );
+    expect(split).toEqual([]);
+    expect(await noSideScroll(p)).toBe(true);
+    await screenshot(p, "polish-check-email-390");
+  }, 60_000);
+});
+
+describe("words", () => {
+  it("greets a new sign-up with 'Welcome', and prices a credit in full paise", async () => {
+    const { page: p } = await suite.page({ width: 1440, height: 900 });
+    await signUp(p, suite.server.baseUrl, { name: "Asha Rao", email: "asha@example.com" });
+    await expect.poll(() => p.locator("main h1").first().textContent()).toMatch(/^Welcome, /);
+    await open(p, "/credits");
+    const prices = await p.getByText(/ per credit$/).allTextContents();
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) expect(price).toMatch(/· ₹[\d,]+\.\d{2} per credit$/);
+  }, 60_000);
+});
