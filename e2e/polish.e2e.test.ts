@@ -1,7 +1,11 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// In-page callbacks (evaluate) run in the browser: they are typed with the DOM.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { logIn, signUp } from "./support/accounts.ts";
 import { noSideScroll, screenshot } from "./support/browser.ts";
+import { ADMIN_ONLY, PROTECTED, PUBLIC, SIGN_IN } from "./support/route-map.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /**
@@ -21,40 +25,13 @@ const suite = browserSuite(() => ({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSW
 
 /** Every screen of the route map (part 1 §2) a signed-in admin can open; :userId is the user's own. */
 const ROUTES = [
-  "/",
-  "/about",
-  "/features",
-  "/pricing",
-  "/onboarding",
-  "/terms",
-  "/privacy",
-  "/cookies",
-  "/coming-soon",
-  "/contact",
-  "/refund",
-  "/shipping",
-  "/dashboard",
-  "/compare",
-  "/comparison-history",
-  "/library",
-  "/upload-video",
-  "/subscription",
-  "/dance",
-  "/demo",
-  "/contribute",
-  "/contributor",
-  "/profile",
-  "/profile/:userId",
-  "/credits",
-  "/community",
-  "/friends",
-  "/leaderboard",
-  "/admin",
-  "/email-subscriptions",
+  ...PUBLIC.filter((r) => !SIGN_IN.includes(r)),
+  ...PROTECTED.filter((r) => r !== "/video-compare"),
+  ...ADMIN_ONLY,
   "/no-such-page",
 ];
 /** The screens a visitor opens without being sent to /login. */
-const VISITOR_ROUTES = ["/", "/login", "/signup", "/forgot-password", "/reset-password", ...ROUTES.slice(1, 12)];
+const VISITOR_ROUTES = PUBLIC;
 
 async function signUpUser(): Promise<number> {
   const res = await fetch(`${suite.server.baseUrl}/api/auth/register`, {

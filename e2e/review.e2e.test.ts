@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// In-page callbacks (evaluate) run in the browser: they are typed with the DOM.
 /**
  * The review workflow in Chromium, as an admin and a contributor meet it: the queue shows a thumbnail
  * and plays a preview; rejecting needs a reason, which the contributor reads on their dashboard; a

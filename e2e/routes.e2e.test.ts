@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { logIn } from "./support/accounts.ts";
+import { ADMIN_ONLY, BROWSABLE, PROTECTED, PUBLIC } from "./support/route-map.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 /**
@@ -18,46 +19,6 @@ import { startServer, type E2EServer } from "./support/server.ts";
 const ADMIN = { email: "admin@example.com", password: "admin-secret-123" };
 const USER = { name: "Route Walker", email: "walker@example.com", password: "secret123" };
 
-const PUBLIC = [
-  "/",
-  "/login",
-  "/signup",
-  "/forgot-password",
-  "/reset-password",
-  "/about",
-  "/features",
-  "/pricing",
-  "/onboarding",
-  "/terms",
-  "/privacy",
-  "/cookies",
-  "/coming-soon",
-  "/contact",
-  "/refund",
-  "/shipping",
-];
-const PROTECTED = [
-  "/dashboard",
-  "/compare",
-  "/video-compare",
-  "/comparison-history",
-  "/library",
-  "/upload-video",
-  "/subscription",
-  "/dance",
-  "/demo",
-  "/contribute",
-  "/contributor",
-  "/profile",
-  "/profile/:userId",
-  "/credits",
-  "/community",
-  "/friends",
-  "/leaderboard",
-];
-/** In the login-required list, yet open to visitors (part 2 §6): only acting there asks for a login. */
-const BROWSABLE = ["/library", "/profile/:userId"];
-const ADMIN_ONLY = ["/admin", "/email-subscriptions"];
 const UNKNOWN = "/no-such-page";
 
 /** The screens of issue #8, whose accessibility this test enforces. */

@@ -1,0 +1,46 @@
+// The route map (part 1 §2, plus /friends, /leaderboard and /video-compare): who may open which screen.
+// One list for the route walk and the layout checks.
+
+export const PUBLIC = [
+  "/",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/reset-password",
+  "/about",
+  "/features",
+  "/pricing",
+  "/onboarding",
+  "/terms",
+  "/privacy",
+  "/cookies",
+  "/coming-soon",
+  "/contact",
+  "/refund",
+  "/shipping",
+];
+export const PROTECTED = [
+  "/dashboard",
+  "/compare",
+  "/video-compare",
+  "/comparison-history",
+  "/library",
+  "/upload-video",
+  "/subscription",
+  "/dance",
+  "/demo",
+  "/contribute",
+  "/contributor",
+  "/profile",
+  "/profile/:userId",
+  "/credits",
+  "/community",
+  "/friends",
+  "/leaderboard",
+];
+/** In the login-required list, yet open to visitors (part 2 §6): only acting there asks for a login. */
+export const BROWSABLE = ["/library", "/profile/:userId"];
+export const ADMIN_ONLY = ["/admin", "/email-subscriptions"];
+
+/** The sign-in screens: a signed-in user is sent on from them. */
+export const SIGN_IN = ["/login", "/signup", "/forgot-password", "/reset-password"];
