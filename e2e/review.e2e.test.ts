@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { callApi } from "./support/api.ts";
 import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { logIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
@@ -30,18 +31,8 @@ let adminToken: string;
 let contributorToken: string;
 const pages: WatchedPage[] = [];
 
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
+  callApi<T>(server.baseUrl, method, url, body, token);
 
 beforeAll(async () => {
   server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { callApi } from "./support/api.ts";
 import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { logIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
@@ -28,18 +29,8 @@ let browser: Browser;
 let contributorId = 0;
 const pages: WatchedPage[] = [];
 
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
+  callApi<T>(server.baseUrl, method, url, body, token);
 
 /** An approved ballet video of a contributor, made through the API (the review UI has its own tests). */
 async function approvedVideoOf(contributorToken: string, adminToken: string): Promise<number> {

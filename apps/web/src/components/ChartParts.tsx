@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ACTIVITY_TYPES, barHeight } from "@stepsync/contracts";
 import { activityLabel, formatDate } from "../lib/format";
 import { cx } from "./cx";
@@ -95,5 +96,25 @@ export function StyleLegend({ styles }: { styles: ReadonlyArray<string> }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The plot both charts draw: the score axis, its grid lines and a row of columns scrolling sideways
+ * when there are many (children: one <li> per column, bars sized with barHeight).
+ */
+export function ScorePlot({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2 pt-2">
+      <ScoreAxis />
+      <div className="min-w-0 flex-1 overflow-x-auto">
+        <div className="relative w-max min-w-full border-b border-l border-white/10">
+          <ScoreGrid />
+          <ul className="relative flex items-end gap-1.5 pl-1" style={{ height: PLOT_HEIGHT }} aria-label={label}>
+            {children}
+          </ul>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { getCommunityProgress } from "../api/library";
 import { TEXTS } from "../constants/texts";
 import { activityLabel, formatDate, scoreTextClass } from "../lib/format";
 import { Card, CardTitle } from "./Card";
-import { DateSpan, PLOT_HEIGHT, ScoreAxis, ScoreGrid, StyleLegend, styleSwatch } from "./ChartParts";
+import { DateSpan, ScorePlot, StyleLegend, styleSwatch } from "./ChartParts";
 import { cx } from "./cx";
 import { EmptyState } from "./EmptyState";
 import { ChipGroup, StyleSelect } from "./Filters";
@@ -113,41 +113,29 @@ function ProgressBars({ points, timeframe }: { points: ReadonlyArray<ProgressCha
   const several = styles.length > 1;
   return (
     <div>
-      <div className="flex items-start gap-2 pt-2">
-        <ScoreAxis />
-        <div className="min-w-0 flex-1 overflow-x-auto">
-          <div className="relative w-max min-w-full border-b border-l border-white/10">
-            <ScoreGrid />
-            <ul
-              className="relative flex items-end gap-1.5 pl-1"
-              style={{ height: PLOT_HEIGHT }}
-              aria-label="Average score per period"
-            >
-              {periods.map(({ date, bars }) => (
-                <li key={date} className="flex min-w-5 flex-1 items-end justify-center gap-px">
-                  {bars.map((p) => (
-                    <div
-                      key={p.activity_type}
-                      data-testid="progress-bar"
-                      title={`${activityLabel(p.activity_type)} · ${formatDate(p.date)} · ${Math.round(p.avg_score)}%`}
-                      className={cx(
-                        "w-full max-w-8 rounded-t-md transition hover:brightness-125",
-                        several ? styleSwatch(p.activity_type) : cx("bg-gradient-to-t", barColour(p.avg_score)),
-                      )}
-                      style={{ height: `${barHeight(p.avg_score)}px` }}
-                    >
-                      <span className="sr-only">
-                        {formatDate(p.date)}, {activityLabel(p.activity_type)}:{" "}
-                        <span className={scoreTextClass(p.avg_score)}>{Math.round(p.avg_score)}%</span>
-                      </span>
-                    </div>
-                  ))}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </div>
+      <ScorePlot label="Average score per period">
+        {periods.map(({ date, bars }) => (
+          <li key={date} className="flex min-w-5 flex-1 items-end justify-center gap-px">
+            {bars.map((p) => (
+              <div
+                key={p.activity_type}
+                data-testid="progress-bar"
+                title={`${activityLabel(p.activity_type)} · ${formatDate(p.date)} · ${Math.round(p.avg_score)}%`}
+                className={cx(
+                  "w-full max-w-8 rounded-t-md transition hover:brightness-125",
+                  several ? styleSwatch(p.activity_type) : cx("bg-gradient-to-t", barColour(p.avg_score)),
+                )}
+                style={{ height: `${barHeight(p.avg_score)}px` }}
+              >
+                <span className="sr-only">
+                  {formatDate(p.date)}, {activityLabel(p.activity_type)}:{" "}
+                  <span className={scoreTextClass(p.avg_score)}>{Math.round(p.avg_score)}%</span>
+                </span>
+              </div>
+            ))}
+          </li>
+        ))}
+      </ScorePlot>
       <DateSpan className="pl-10" first={periods[0]?.date} last={periods[periods.length - 1]?.date} />
       <p className="mt-1 pl-10 text-[11px] text-slate-500">Average score per {xUnit(timeframe)}</p>
       {several ? <StyleLegend styles={styles} /> : null}

@@ -6,7 +6,7 @@ import { getActivityProgress } from "../api/dashboard";
 import { activityLabel, formatDate } from "../lib/format";
 import { Button } from "./Button";
 import { Card, CardTitle } from "./Card";
-import { DateSpan, PLOT_HEIGHT, ScoreAxis, ScoreGrid } from "./ChartParts";
+import { DateSpan, ScorePlot } from "./ChartParts";
 import { cx } from "./cx";
 import { ChipGroup } from "./Filters";
 import { keys } from "../api/keys";
@@ -74,33 +74,21 @@ export function StyleProgressChart({ practised = [] }: { practised?: ReadonlyArr
         </div>
       ) : (
         <div>
-          <div className="flex items-start gap-2 pt-2">
-            <ScoreAxis />
-            <div className="min-w-0 flex-1 overflow-x-auto">
-              <div className="relative w-max min-w-full border-b border-l border-white/10">
-                <ScoreGrid />
-                <ul
-                  className="relative flex items-end gap-1.5 pl-1"
-                  style={{ height: PLOT_HEIGHT }}
-                  aria-label={`${activityLabel(style)} scores`}
-                >
-                  {points.map((p) => (
-                    <li
-                      key={p.id}
-                      data-testid="style-bar"
-                      className={cx("relative w-4 min-w-3 shrink-0 rounded-t", barColourClass(p.score))}
-                      style={{ height: `${barHeight(p.score)}px` }}
-                      title={`${formatDate(p.day)} · ${Math.round(p.score)}%`}
-                    >
-                      <span className="sr-only">
-                        {formatDate(p.day)}: {Math.round(p.score)}%
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </div>
-          </div>
+          <ScorePlot label={`${activityLabel(style)} scores`}>
+            {points.map((p) => (
+              <li
+                key={p.id}
+                data-testid="style-bar"
+                className={cx("relative w-4 min-w-3 shrink-0 rounded-t", barColourClass(p.score))}
+                style={{ height: `${barHeight(p.score)}px` }}
+                title={`${formatDate(p.day)} · ${Math.round(p.score)}%`}
+              >
+                <span className="sr-only">
+                  {formatDate(p.day)}: {Math.round(p.score)}%
+                </span>
+              </li>
+            ))}
+          </ScorePlot>
           <DateSpan className="pl-10" first={points[0]?.day} last={points[points.length - 1]?.day} />
         </div>
       )}
