@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { callApi } from "./support/api.ts";
+import { callApi, uploadLibraryVideo } from "./support/api.ts";
 import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
 import { logIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
@@ -97,17 +97,11 @@ describe("admin panel in the browser", () => {
     "features an approved library video; it stays featured after a reload",
     async () => {
       const title = "Admin feature clip";
-      const form = new FormData();
-      form.set("title", title);
-      form.set("category", "ballet");
-      form.set("video", new Blob([await readFile(clip)], { type: "video/mp4" }), "pose_1.mp4");
-      const uploaded = await fetch(`${server.baseUrl}/api/reference-videos`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${adminToken}` },
-        body: form,
+      const videoId = await uploadLibraryVideo(server.baseUrl, adminToken, {
+        title: title,
+        category: "ballet",
+        file: clip,
       });
-      expect(uploaded.status).toBe(201);
-      const { video_id: videoId } = (await uploaded.json()) as { video_id: number };
       await expect
         .poll(
           async () => {

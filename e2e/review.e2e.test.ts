@@ -8,11 +8,10 @@
  * of the queue at 1440 and 390 px.
  */
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { callApi } from "./support/api.ts";
+import { callApi, uploadLibraryVideo } from "./support/api.ts";
 import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { logIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
@@ -69,17 +68,11 @@ type Listed = { videos: Array<{ id: number; title: string; pose_status: string; 
 describe.skipIf(!haveFixtures)("review workflow in the browser", () => {
   it("preview, reject with a reason, no featuring, then an edit of the approved video re-reviewed", async () => {
     const title = "Review clip";
-    const form = new FormData();
-    form.set("title", title);
-    form.set("category", "ballet");
-    form.set("video", new Blob([await readFile(clip)], { type: "video/mp4" }), "pose_1.mp4");
-    const uploaded = await fetch(`${server.baseUrl}/api/reference-videos`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${contributorToken}` },
-      body: form,
+    const id = await uploadLibraryVideo(server.baseUrl, contributorToken, {
+      title: title,
+      category: "ballet",
+      file: clip,
     });
-    expect(uploaded.status).toBe(201);
-    const { video_id: id } = (await uploaded.json()) as { video_id: number };
     // The pose job makes the thumbnail; wait for it so the queue shows one.
     await expect
       .poll(

@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { callApi } from "./support/api.ts";
+import { callApi, uploadLibraryVideo } from "./support/api.ts";
 import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { logIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
@@ -34,17 +33,11 @@ const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
 
 /** An approved ballet video of a contributor, made through the API (the review UI has its own tests). */
 async function approvedVideoOf(contributorToken: string, adminToken: string): Promise<number> {
-  const form = new FormData();
-  form.set("title", TITLE);
-  form.set("category", "ballet");
-  form.set("video", new Blob([await readFile(clip)], { type: "video/mp4" }), "pose_1.mp4");
-  const uploaded = await fetch(`${server.baseUrl}/api/reference-videos`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${contributorToken}` },
-    body: form,
+  const id = await uploadLibraryVideo(server.baseUrl, contributorToken, {
+    title: TITLE,
+    category: "ballet",
+    file: clip,
   });
-  expect(uploaded.status).toBe(201);
-  const { video_id: id } = (await uploaded.json()) as { video_id: number };
   // Its poses are computed in the background; only then can it be approved (polled by hand: beforeAll has no expect.poll).
   const deadline = Date.now() + 150_000;
   for (;;) {

@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+
 /**
  * One JSON call to the server under test, as a script would make it (optionally with a bearer token);
  * any answer but 2xx throws with its status and body, so a test's setup never goes on half done.
@@ -19,4 +22,24 @@ export async function callApi<T>(
   });
   if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** Uploads a library video as the token's user (POST /api/reference-videos) and answers its id. */
+export async function uploadLibraryVideo(
+  baseUrl: string,
+  token: string,
+  video: { title: string; category: string; file: string },
+): Promise<number> {
+  const form = new FormData();
+  form.set("title", video.title);
+  form.set("category", video.category);
+  form.set("video", new Blob([await readFile(video.file)], { type: "video/mp4" }), path.basename(video.file));
+  const uploaded = await fetch(`${baseUrl}/api/reference-videos`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (uploaded.status !== 201)
+    throw new Error(`upload of ${video.title} → ${uploaded.status} ${await uploaded.text()}`);
+  return ((await uploaded.json()) as { video_id: number }).video_id;
 }
