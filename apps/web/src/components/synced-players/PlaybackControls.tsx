@@ -180,43 +180,28 @@ export function PlaybackControls({
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          onClick={mirror.onToggle}
-          aria-pressed={mirror.on}
-          title="Mirror the reference (M)"
-          className={cx(pill, pillColours(mirror.on))}
-        >
+        <TogglePill on={mirror.on} onToggle={mirror.onToggle} title="Mirror the reference (M)">
           <FlipHorizontal2 className="size-4" aria-hidden /> Mirror
-        </button>
-        <button
-          type="button"
-          onClick={skeleton.onToggle}
-          disabled={!skeleton.available}
-          aria-pressed={skeleton.shown}
-          className={cx(pill, pillColours(skeleton.shown))}
-        >
+        </TogglePill>
+        <TogglePill on={skeleton.shown} onToggle={skeleton.onToggle} disabled={!skeleton.available}>
           <Bone className="size-4" aria-hidden /> Skeleton
-        </button>
-        <button
-          type="button"
-          onClick={ghost.onToggle}
+        </TogglePill>
+        <TogglePill
+          on={ghost.shown}
+          onToggle={ghost.onToggle}
           disabled={!ghost.available}
-          aria-pressed={ghost.shown}
           title="Draw the teacher's pose faintly over your video"
-          className={cx(pill, pillColours(ghost.shown))}
         >
           <Ghost className="size-4" aria-hidden /> Ghost
-        </button>
-        <button
-          type="button"
-          onClick={() => layout.onChange(pip ? "stacked" : "pip")}
-          aria-pressed={pip}
+        </TogglePill>
+        <TogglePill
+          on={pip}
+          onToggle={() => layout.onChange(pip ? "stacked" : "pip")}
           title="Show the reference as a small picture over your video"
-          className={cx(pill, pillColours(pip), "md:hidden")}
+          className="md:hidden"
         >
           <PictureInPicture2 className="size-4" aria-hidden /> Picture in picture
-        </button>
+        </TogglePill>
         <ShortcutHelp open={help.open} onOpenChange={help.onOpenChange} />
         {loop ? (
           <span
@@ -265,5 +250,35 @@ function SyncIndicator({ loading, aligned, state }: { loading: boolean; aligned:
       />
       {loading ? "Loading videos…" : text}
     </span>
+  );
+}
+
+/** A switch of the practice controls: a pill that shows whether it is on (aria-pressed). */
+function TogglePill({
+  on,
+  onToggle,
+  disabled,
+  title,
+  className,
+  children,
+}: {
+  on: boolean;
+  onToggle: () => void;
+  disabled?: boolean;
+  title?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      disabled={disabled}
+      aria-pressed={on}
+      title={title}
+      className={cx(pill, pillColours(on), className)}
+    >
+      {children}
+    </button>
   );
 }
