@@ -1,31 +1,19 @@
 import type { ComparisonDetail } from "@stepsync/contracts";
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { makeComparisonDetail } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
-const running = (progress: number): ComparisonDetail => ({
-  id: 8,
-  activity_type: "ballet",
-  status: "processing",
-  progress,
-  attempt: 1,
-  error: null,
-  overall_score: null,
-  reference_title: "Port de bras",
-  contributor_name: null,
-  thumbnail_path: null,
-  reference_video_path: null,
-  user_video_path: null,
-  reference_video_id: null,
-  created_at: "2026-11-20T10:00:00.000Z",
-  completed_at: null,
-  results: null,
-  alignment_info: null,
-  tracks: null,
-  aligned_videos: { reference_url: null, user_url: null, sync_quality: null, segment_duration: null },
-  reference_url: null,
-  user_url: null,
-});
+const running = (progress: number): ComparisonDetail =>
+  makeComparisonDetail({
+    id: 8,
+    activity_type: "ballet",
+    status: "processing",
+    progress,
+    overall_score: null,
+    reference_title: "Port de bras",
+    completed_at: null,
+  });
 
 const done: ComparisonDetail = {
   ...running(100),

@@ -2,6 +2,7 @@ import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/
 import { fireEvent, screen, within } from "@testing-library/react";
 import { VERDICT_LOOK } from "./moves";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeComparisonDetail } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
 afterEach(() => {
@@ -80,29 +81,13 @@ const current: ComparisonResults = {
 };
 
 function detail(results: ComparisonResults, score: number, withVideos = false): ComparisonDetail {
-  return {
+  return makeComparisonDetail({
     id: 5,
-    activity_type: "hip_hop",
-    status: "completed",
-    progress: 100,
-    attempt: 1,
-    error: null,
     overall_score: score,
-    reference_title: "Groove basics",
-    contributor_name: null,
-    thumbnail_path: null,
-    reference_video_path: null,
-    user_video_path: null,
-    reference_video_id: null,
-    created_at: "2026-11-20T10:00:00.000Z",
-    completed_at: "2026-11-20T10:01:00.000Z",
     results,
-    alignment_info: null,
-    tracks: null,
-    aligned_videos: { reference_url: null, user_url: null, sync_quality: null, segment_duration: null },
     reference_url: withVideos ? "/uploads/ref.mp4" : null,
     user_url: withVideos ? "/uploads/user.mp4" : null,
-  };
+  });
 }
 
 async function showResult(results: ComparisonResults, score = 84.5, withVideos = false) {

@@ -2,6 +2,7 @@ import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildCompareForm } from "../../api/comparisons";
+import { makeComparisonDetail } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 import { PRACTISE_MIN_S, practiseSpan } from "./PractisePart";
 
@@ -47,33 +48,8 @@ const results: ComparisonResults = {
   counts: { source: "music", bpm: 120, downbeats: [4] },
 };
 
-function detail(over: Partial<ComparisonDetail> = {}): ComparisonDetail {
-  return {
-    id: 12,
-    activity_type: "hip_hop",
-    status: "completed",
-    progress: 100,
-    attempt: 1,
-    error: null,
-    overall_score: 80,
-    reference_title: "Groove basics",
-    contributor_name: null,
-    thumbnail_path: null,
-    reference_video_path: null,
-    user_video_path: null,
-    reference_video_id: null,
-    created_at: "2026-11-20T10:00:00.000Z",
-    completed_at: "2026-11-20T10:01:00.000Z",
-    results,
-    alignment_info: null,
-    tracks: null,
-    aligned_videos: { reference_url: null, user_url: null, sync_quality: null, segment_duration: null },
-    reference_url: "/uploads/ref.mp4",
-    user_url: "/uploads/user.mp4",
-    part: null,
-    ...over,
-  };
-}
+const detail = (over: Partial<ComparisonDetail> = {}): ComparisonDetail =>
+  makeComparisonDetail({ results, reference_url: "/uploads/ref.mp4", user_url: "/uploads/user.mp4", ...over });
 
 async function show(comparisons: Record<number, ComparisonDetail>, id = 12) {
   storeSession();

@@ -1,0 +1,30 @@
+import type { ComparisonDetail } from "@stepsync/contracts";
+
+/** A finished comparison as GET /api/comparisons/{id} answers it, with no results or videos unless given. */
+export function makeComparisonDetail(overrides: Partial<ComparisonDetail> = {}): ComparisonDetail {
+  return {
+    id: 12,
+    activity_type: "hip_hop",
+    status: "completed",
+    progress: 100,
+    attempt: 1,
+    error: null,
+    overall_score: 80,
+    reference_title: "Groove basics",
+    contributor_name: null,
+    thumbnail_path: null,
+    reference_video_path: null,
+    user_video_path: null,
+    reference_video_id: null,
+    created_at: "2026-11-20T10:00:00.000Z",
+    completed_at: "2026-11-20T10:01:00.000Z",
+    results: null,
+    alignment_info: null,
+    tracks: null,
+    aligned_videos: { reference_url: null, user_url: null, sync_quality: null, segment_duration: null },
+    reference_url: null,
+    user_url: null,
+    part: null,
+    ...overrides,
+  };
+}
