@@ -532,6 +532,14 @@ describe("GET /api/reference-videos", () => {
     expect((await play("bytes=0-3")).statusCode).toBe(206);
     await play();
     expect((await row(v.id)).views).toBe(1);
+    // Another viewer's player buffering mid-file is not a new playback; its first request is.
+    const other = await t.signUp();
+    const playAs = (range: string) =>
+      t.call("GET", `/api/reference-videos/${v.id}/file`, { token: other.token, headers: { range } });
+    expect((await playAs("bytes=5-")).statusCode).toBe(206);
+    expect((await row(v.id)).views).toBe(1);
+    expect((await playAs("bytes=0-")).statusCode).toBe(206);
+    expect((await row(v.id)).views).toBe(2);
   });
 
   it("usage_count counts the comparisons completed against the video (once each)", async () => {

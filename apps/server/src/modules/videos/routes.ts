@@ -109,12 +109,17 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /**
    * A library video: public once approved; its contributor and admins may also see it while in review.
-   * Playing it (practising, a shared link's player) counts a view, once per viewer per day.
+   * Playing it (practising, a shared link's player) counts a view, once per viewer per day. Only the
+   * request for the file's start is a new playback: the player's later range requests (buffering,
+   * seeking) write nothing.
    */
   app.get("/api/reference-videos/:id/file", async (request, reply) => {
     const { id } = parse(idParam, request.params);
     const video = await visibleLibraryVideo(db, id, request.auth?.user);
-    await countLibraryView(db, video, request.auth?.user, viewerOfDay(request));
+    const range = request.headers.range;
+    if (!range || /^bytes=0-/.test(range)) {
+      await countLibraryView(db, video, request.auth?.user, viewerOfDay(request));
+    }
     return sendStoredFile(request, reply, storage, {
       key: video.videoKey,
       mimeType: video.mimeType,
