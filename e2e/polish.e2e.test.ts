@@ -261,3 +261,22 @@ describe("words", () => {
     for (const price of prices) expect(price).toMatch(/· ₹[\d,]+\.\d{2} per credit$/);
   }, 60_000);
 });
+
+describe("the profile's own words, as the browser paints them", () => {
+  it("shows a full-name username as a handle without spaces, and the ledger line in sentence case", async () => {
+    await signUpUser();
+    const { page: p } = await suite.page({ width: 390, height: 844 });
+    await logIn(p, suite.server.baseUrl, USER.email, USER.password);
+    await open(p, "/profile");
+    // innerText is what is painted, text-transform included.
+    const header = p.getByRole("region", { name: "Profile" });
+    await expect.poll(() => header.innerText()).toContain("@meera_nair");
+    expect(await header.innerText()).not.toContain("@Meera Nair");
+    await p.getByRole("tab", { name: "Transactions" }).click();
+    const line = p.getByText("Welcome bonus", { exact: false }).first().locator("xpath=following-sibling::p[1]");
+    await expect.poll(() => line.innerText()).toMatch(/^Welcome · Today at /);
+    expect(await line.innerText()).not.toMatch(/Today At/);
+    expect(await noSideScroll(p)).toBe(true);
+    await screenshot(p, "polish-profile-words-390");
+  }, 60_000);
+});

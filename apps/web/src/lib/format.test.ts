@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWhen } from "./format";
+import { formatHandle, formatWhen } from "./format";
 
 describe("formatWhen (part 2 §9)", () => {
   const now = new Date(2025, 2, 10, 12, 0); // 10 March 2025, noon, local time
@@ -21,5 +21,15 @@ describe("formatWhen (part 2 §9)", () => {
     expect(text).toMatch(/2025/);
     expect(formatWhen("not a date", now)).toBe("");
     expect(formatWhen(null, now)).toBe("");
+  });
+});
+
+describe("formatHandle", () => {
+  it("turns a full-name username into one lower-case word", () => {
+    expect(formatHandle("Meera Nair")).toBe("@meera_nair");
+    expect(formatHandle("  José  de la Cruz ")).toBe("@josé_de_la_cruz");
+    expect(formatHandle("ana.b-2")).toBe("@ana_b_2");
+    expect(formatHandle("प्रिया शर्मा")).toBe("@प्रिया_शर्मा");
+    expect(formatHandle("!!!")).toBe("@user");
   });
 });

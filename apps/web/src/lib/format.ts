@@ -1,4 +1,4 @@
-import { ACTIVITY_LABELS, type ActivityType, scoreBand } from "@stepsync/contracts";
+import { ACTIVITY_LABELS, type ActivityType, type CreditTransactionType, scoreBand } from "@stepsync/contracts";
 
 /** Tailwind text colour for a score: ≥80 green, ≥60 yellow, else red (part 1 §9). */
 export function scoreTextClass(score: number | null | undefined): string {
@@ -71,4 +71,30 @@ export function formatWhen(iso: string | null | undefined, now: Date = new Date(
   if (days === 0) return `Today at ${time}`;
   if (days === 1) return `Yesterday at ${time}`;
   return formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/**
+ * The @handle shown for a username. Usernames come from the Full Name field (part 1 §3), so they may
+ * hold spaces and capitals: "Meera Nair" is shown as @meera_nair.
+ */
+export function formatHandle(username: string): string {
+  const handle = username
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "_")
+    .replace(/^_+|_+$/g, "");
+  return `@${handle || "user"}`;
+}
+
+const TRANSACTION_TYPE_LABELS: Record<CreditTransactionType, string> = {
+  initial: "Welcome",
+  purchase: "Purchase",
+  usage: "Credit used",
+  refund: "Refund",
+  other: "Adjustment",
+};
+
+/** A credit transaction's kind in words (the ledger line under its description). */
+export function transactionTypeLabel(type: CreditTransactionType): string {
+  return TRANSACTION_TYPE_LABELS[type];
 }

@@ -5,7 +5,7 @@ import { Avatar } from "../../components/Avatar";
 import { Button } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { TEXTS } from "../../constants/texts";
-import { formatMonthYear } from "../../lib/format";
+import { formatHandle, formatMonthYear } from "../../lib/format";
 import { SocialLinkList, VerifiedMark } from "./SocialLinks";
 
 const ROLE_STYLES: Record<string, string> = {
@@ -45,7 +45,7 @@ export function ProfileHeader({ profile, onEdit }: { profile: Profile; onEdit?: 
             {profile.verified ? <VerifiedMark /> : null}
           </div>
           <p className="flex flex-col gap-1 text-sm text-slate-400 sm:flex-row sm:items-center sm:gap-0">
-            <span className="truncate">@{profile.username}</span>
+            <span className="truncate">{formatHandle(profile.username)}</span>
             <span className="mx-2 hidden text-slate-600 sm:inline" aria-hidden>
               •
             </span>

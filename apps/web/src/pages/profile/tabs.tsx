@@ -29,7 +29,15 @@ import { Spinner } from "../../components/Spinner";
 import { StatTile } from "../../components/StatTile";
 import { StyleStatBody } from "../../components/StyleStatBody";
 import { TEXTS } from "../../constants/texts";
-import { activityLabel, formatWhen, formatPercent, formatRupees, scoreBgClass, scoreTextClass } from "../../lib/format";
+import {
+  activityLabel,
+  formatPercent,
+  formatRupees,
+  formatWhen,
+  scoreBgClass,
+  scoreTextClass,
+  transactionTypeLabel,
+} from "../../lib/format";
 import { keys } from "../../api/keys";
 
 function Loading({ label }: { label: string }) {
@@ -306,8 +314,8 @@ export function TransactionsTab() {
               <li key={t.id} className="flex items-center justify-between gap-4 py-3">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-white">{t.description}</p>
-                  <p className="text-xs capitalize text-slate-500">
-                    {t.transaction_type} · {formatWhen(t.created_at)}
+                  <p className="text-xs text-slate-500">
+                    {transactionTypeLabel(t.transaction_type)} · {formatWhen(t.created_at)}
                   </p>
                 </div>
                 <span
