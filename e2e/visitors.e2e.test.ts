@@ -194,6 +194,10 @@ describe.skipIf(!haveFixtures)("visitors and the library", () => {
       const heading = v.getByRole("heading", { name: CONTRIBUTOR.username, level: 1 });
       await expect.poll(() => heading.isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await heading.getByText("Verified", { exact: true }).isVisible()).toBe(true);
+      // The name once, then the handle (no spaces), as on the own profile.
+      const about = heading.locator("xpath=..");
+      expect(await about.getByText("@clara_studio", { exact: true }).isVisible()).toBe(true);
+      expect(await about.getByText(CONTRIBUTOR.username, { exact: true }).count()).toBe(1);
       const links = v.getByRole("list", { name: "Social links" }).getByRole("link");
       expect(await links.count()).toBe(3);
       for (let i = 0; i < 3; i++) {

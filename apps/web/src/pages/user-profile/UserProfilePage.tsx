@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { followUser, getFollowers, getFollowing, getPublicProfile, sendFriendRequest } from "../../api/library";
 import { errorMessage } from "../../api/client";
-import { useAuth } from "../../auth/context";
+import { displayName, useAuth } from "../../auth/context";
 import { Avatar } from "../../components/Avatar";
 import { Button, ButtonLink } from "../../components/Button";
 import { Card } from "../../components/Card";
@@ -14,6 +14,7 @@ import { Page } from "../../components/Page";
 import { PageSpinner, Spinner } from "../../components/Spinner";
 import { StatTile } from "../../components/StatTile";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
+import { formatHandle } from "../../lib/format";
 import { shortCount } from "../../lib/library";
 import { toast } from "../../lib/toast";
 import { useVideoActions } from "../../lib/useVideoActions";
@@ -92,15 +93,15 @@ export default function UserProfilePage() {
   }
 
   return (
-    <Page title={profile.username}>
+    <Page title={displayName(profile)}>
       <Card className="mb-6 flex flex-col gap-5 sm:flex-row sm:items-center">
-        <Avatar src={profile.profile_image} name={profile.username} className="size-20 text-2xl" />
+        <Avatar src={profile.profile_image} name={displayName(profile)} className="size-20 text-2xl" />
         <div className="min-w-0 flex-1 space-y-1.5">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-white">
-            <span className="truncate">{profile.username}</span>
+            <span className="truncate">{displayName(profile)}</span>
             {profile.verified ? <VerifiedMark /> : null}
           </h1>
-          {profile.full_name ? <p className="text-slate-300">{profile.full_name}</p> : null}
+          <p className="truncate text-sm text-slate-400">{formatHandle(profile.username)}</p>
           {profile.bio ? <p className="max-w-2xl text-sm text-slate-400">{profile.bio}</p> : null}
           <SocialLinkList links={profile.social_links ?? {}} className="pt-1" />
         </div>
