@@ -1,7 +1,13 @@
 import { lazy } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { GuestOnly, RequireAdmin, RequireAuth, SessionKnown } from "./components/guards";
 import { AppLayout } from "./components/Layout";
+
+/** The older /video-compare address, query kept: /video-compare?id=5 opens comparison 5. */
+function ToCompare() {
+  const { search } = useLocation();
+  return <Navigate to={`/compare${search}`} replace />;
+}
 
 // Every screen is its own chunk so the first load stays small.
 const HomePage = lazy(() => import("./pages/home/HomePage"));
@@ -84,7 +90,7 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="compare" element={<ComparePage />} />
-          <Route path="video-compare" element={<Navigate to="/compare" replace />} />
+          <Route path="video-compare" element={<ToCompare />} />
           <Route path="comparison-history" element={<ComparisonHistoryPage />} />
           <Route path="upload-video" element={<UploadVideoPage />} />
           <Route path="subscription" element={<SubscriptionPage />} />

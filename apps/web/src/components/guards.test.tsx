@@ -113,6 +113,14 @@ describe("route guards", () => {
     expect(location()).toBe("/compare");
   });
 
+  it("keeps the query of /video-compare: ?id= opens that comparison", async () => {
+    storeSession();
+    mockFetch(sessionRoutes(testUser));
+    renderApp("/video-compare?id=abc&from=mail");
+    await screen.findByRole("heading", { name: "Compare", level: 1 });
+    expect(location()).toBe("/compare?id=abc&from=mail");
+  });
+
   it("shows the not-found page for an unknown path", async () => {
     mockFetch(sessionRoutes(null));
     renderApp("/no-such-page");
