@@ -25,7 +25,7 @@ import type { ComparisonResult, CompactTrack, MoveResult, PoseTrack, SectionResu
 export { type Match, matchTracks };
 
 /** Bump when results change for the same input (stored results say which engine made them). */
-export const ENGINE_VERSION = "2.1.1";
+export const ENGINE_VERSION = "2.1.2";
 
 export interface CompareOptions {
   style: Style | string;
@@ -70,17 +70,25 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
   const sectionName = (n: number) => `${counted ? "8-count" : "Part"} ${n}`;
   const sectionOf: string[] = [];
   for (const s of counting.sections) for (const k of s.moves) sectionOf[k] = sectionName(s.number);
-  const coach: CoachContext = { mirrored: mirrored, counted, paceNamed, sectionOf, moveCount: spans.length };
+  const coach: CoachContext = {
+    mirrored: mirrored,
+    counted,
+    paceNamed,
+    tempo: fit.tempo,
+    sectionOf,
+    moveCount: spans.length,
+  };
   const judged: Judged[] = measures.map((m, index) => {
     const score = combineScores(m.shape, same && !m.span.held ? moveTimingScore(lateness(m)) : null, sameness);
     return { ...m, index, score, verdict: verdictOf(score) };
   });
-  // One instruction per problem: a cue the move before (in the same section) already gave is not repeated.
-  let previous: { cue: string | null; section: string | undefined } = { cue: null, section: undefined };
+  // One instruction per problem: a cue an earlier move of the same section already gave is not repeated.
+  const told = new Set<string>();
   const moves: MoveResult[] = judged.map((m, index) => {
     const given = moveCue(m, coach, same);
-    const repeated = given.cue !== null && given.cue === previous.cue && sectionOf[index] === previous.section;
-    previous = { cue: given.cue, section: sectionOf[index] };
+    const key = `${sectionOf[index]}\u0000${given.cue}`;
+    const repeated = given.cue !== null && told.has(key);
+    if (given.cue !== null) told.add(key);
     return {
       index,
       start_s: r3(m.span.start),

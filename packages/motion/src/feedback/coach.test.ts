@@ -39,6 +39,7 @@ const slowDancer: CoachContext = {
   mirrored: false,
   counted: false,
   paceNamed: true,
+  tempo: 1.12,
   sectionOf: ["Part 1", "Part 1", "Part 1"],
   moveCount: 3,
 };
@@ -107,5 +108,38 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
       expect(r.moves.filter((m) => /s (late|early)\.$/.test(m.cue ?? "")).length).toBeGreaterThan(2);
       expect(timingDisagreements(r)).toEqual([]);
     }
+  });
+
+  it("a move late only because of a steady slower pace is told the pace, not its growing lateness", () => {
+    // Lapse 0: the dancer keeps their own pace; the lateness is the pace the summary names.
+    const steady = [move(0, 0.2, 0), move(1, 0.45, 0.02), move(2, 0.7, -0.01)];
+    const cue = (m: Judged) => moveCue(m, slowDancer, true).cue;
+    for (const m of steady)
+      expect(cue(m)).toBe("Speed up: you are dancing about 12 % slower than the reference, so you fall behind.");
+    // Early while slower is not the pace: said as its own lateness.
+    expect(cue(move(3, -0.3, 0))).toBe("You are about 0.3 s early.");
+    // Without a named pace the lateness is said as before.
+    expect(moveCue(steady[2] as Judged, { ...slowDancer, paceNamed: false }, true).cue).toBe(
+      "You are about 0.7 s late.",
+    );
+    const section = sectionSummary(steady, 70, {}, slowDancer, true);
+    expect(section).toContain("Speed up: you are dancing about 12 % slower");
+    expect(section).not.toMatch(/s late/);
+  });
+
+  it("on generated motion danced 25 % slower, steadily: the pace is said once per section", () => {
+    const ref = syntheticTrack(armsDance, { duration: 16 });
+    const r = compareTracks(ref, syntheticTrack(armsDance, { duration: 16 * 1.25 + 1, tempo: 1.25 }), {
+      style: "ballet",
+    });
+    expect(r.alignment.tempo_ratio).toBeCloseTo(1.25, 1);
+    expect(r.moves.filter((m) => /s late\.$/.test(m.cue ?? ""))).toEqual([]);
+    const paced = r.moves.filter((m) => m.cue?.startsWith("Speed up: you are dancing about 25 % slower"));
+    expect(paced.length).toBeGreaterThan(0);
+    // At most once in each section, and every late move is explained by it.
+    const sectionsTold = paced.map((m) => r.sections.findIndex((s) => s.moves.includes(m.index)));
+    expect(new Set(sectionsTold).size).toBe(sectionsTold.length);
+    expect(r.overallFeedback).toContain("You were about 25 % slower than the reference");
+    expect(timingDisagreements(r)).toEqual([]);
   });
 });

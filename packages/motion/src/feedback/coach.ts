@@ -10,6 +10,7 @@ import {
   jointInstruction,
   movementInstruction,
   PART_WORDS,
+  paceInstruction,
   partInstruction,
   roundSeconds,
   timingInstruction,
@@ -48,6 +49,8 @@ export interface CoachContext {
   counted: boolean;
   /** Whether the overall text names the user's pace (slower or faster than the reference's). */
   paceNamed: boolean;
+  /** The user's time per reference second (1.25: 25 % slower). */
+  tempo: number;
   /** Short name of the section each move is in ("8-count 2", "Part 3"), by move index. */
   sectionOf: string[];
   /** Number of moves in the routine. */
@@ -156,8 +159,20 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
     return { focus: focusName, cue: bodyInstruction(m, focus, c) };
   }
   const off = offBeat(m);
-  if (off !== null) return { focus: focusName, cue: timingInstruction(off) };
+  if (off !== null)
+    return { focus: focusName, cue: paceOnly(m, off, c) ? paceInstruction(c.tempo) : timingInstruction(off) };
   return { focus: focusName, cue: null };
+}
+
+/**
+ * Off the beat only because of the pace the overall text names: late when slower (early when
+ * faster) while keeping that pace steadily. Its instruction is the pace, said once, not a
+ * growing lateness on every move.
+ */
+function paceOnly(m: MoveMeasure, off: number, c: CoachContext): boolean {
+  return (
+    c.paceNamed && Math.sign(off) === Math.sign(c.tempo - 1) && (m.lapse === null || Math.abs(m.lapse) < TIMING_CUE_S)
+  );
 }
 
 /** Frame-weighted mean over moves of one joint's |difference| and signed difference. */
@@ -293,7 +308,10 @@ export function sectionSummary(
     if (body && part) out.push(bodyInstruction(body, part, c, moves.length > 1 ? whenOf(body, c) : undefined));
   }
   const run = worstTimingRun(moves);
-  if (run) out.push(timingRunSentence(run, c, false));
+  if (run) {
+    const pace = run.run.every((m) => paceOnly(m, lateness(m) as number, c));
+    out.push(pace ? paceInstruction(c.tempo) : timingRunSentence(run, c, false));
+  }
   if (out.length === 1 && score >= 80) out.push("You match the reference closely here.");
   return out.join(" ");
 }
@@ -313,7 +331,6 @@ export interface OverallContext extends CoachContext {
     moves: number[];
     joint_feedback: Record<string, { diff: number; feedback: string }>;
   }>;
-  tempo: number;
   /** Seconds behind (+) or ahead (−) at the last move, from the pace alone. */
   driftAtEnd: number;
   coverage: number;

@@ -97,6 +97,18 @@ export function timingInstruction(seconds: number, when?: string): string {
     : `You are about ${roundSeconds(seconds)} s early${at}.`;
 }
 
+/**
+ * The one instruction for moves that are off the beat only because the dancer keeps another pace
+ * (tempo: the dancer's time per reference second; 1.25 = 25 % slower), with the percent the
+ * overall text names.
+ */
+export function paceInstruction(tempo: number): string {
+  const pct = Math.round(Math.abs(tempo - 1) * 100);
+  return tempo > 1
+    ? `Speed up: you are dancing about ${pct} % slower than the reference, so you fall behind.`
+    : `Slow down: you are dancing about ${pct} % faster than the reference, so you get ahead.`;
+}
+
 export function band(score: number): string {
   if (score >= 90) return "Excellent";
   if (score >= 80) return "Very good";
