@@ -143,6 +143,14 @@ describe("library in the browser", () => {
       await queued.getByRole("button", { name: "Approve" }).click();
       await expect.poll(() => queued.count(), { timeout: 10_000 }).toBe(0);
 
+      // What the library shows of it before anyone practises (the admin's preview may have counted).
+      const counts = async () => {
+        const res = await fetch(`${server.baseUrl}/api/reference-videos?search=port`);
+        const body = (await res.json()) as { videos: Array<{ views: number; usage_count: number }> };
+        return body.videos[0] && { views: body.videos[0].views, used: body.videos[0].usage_count };
+      };
+      const { views: viewsBefore } = (await counts()) ?? { views: Number.NaN };
+
       // A user finds it, likes it, follows the contributor and practises.
       const { page: p, problems } = await open();
       await signUp(p, server.baseUrl, { name: "Lena Practice", email: "lena@example.com" });
@@ -226,6 +234,13 @@ describe("library in the browser", () => {
         .poll(() => p.getByTestId("routine-progress-overall").first().textContent(), { timeout: 10_000 })
         .toMatch(/since last time|Same as last time/);
       await screenshot(progress, "routine-progress");
+
+      // Counts that move: the user opened and played it many times today and practised it twice —
+      // one view (per viewer per day) and two uses; the card shows the view.
+      expect(await counts()).toEqual({ views: viewsBefore + 1, used: 2 });
+      await p.goto(`${server.baseUrl}/library`);
+      await p.getByLabel("Search").fill("port de");
+      await expect.poll(() => card.locator('[title$=" views"]').getAttribute("title")).toBe(`${viewsBefore + 1} views`);
 
       // The same practice against a fresh upload of the same routine: its poses are computed now.
       await p.goto(`${server.baseUrl}/compare`);
