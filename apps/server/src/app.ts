@@ -44,6 +44,7 @@ import { TrafficMetrics } from "./metrics/traffic.ts";
 import { PrometheusMetrics, prometheusRoute } from "./metrics/prometheus.ts";
 import { startPeriodic } from "./periodic.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
+import { pruneOldViews } from "./modules/library/service.ts";
 import { expireStalePurchases } from "./payments/service.ts";
 
 /** A job silent for this long (no progress written) is taken to be dead. */
@@ -133,6 +134,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     () => purgeExpiredSessions(ctx.db),
     app.log,
   );
+  const stopViewPrune = await startPeriodic(
+    "removed past days' view records",
+    60 * 60 * 1000,
+    () => pruneOldViews(ctx.db),
+    app.log,
+  );
   const stopPurchaseExpiry = await startPeriodic(
     "expired abandoned checkouts",
     10 * 60 * 1000,
@@ -193,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stopPartialSweep();
     stopSessionPurge();
     stopPurchaseExpiry();
+    stopViewPrune();
     await metrics.stop();
     await queue.stop();
     await shutdownPosePool();

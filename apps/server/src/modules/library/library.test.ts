@@ -11,11 +11,12 @@ import {
   ownReferenceVideo,
   referenceVideo,
 } from "@stepsync/contracts";
-import { notifications, referenceVideos, users } from "../../db/schema.ts";
+import { libraryVideoViews, notifications, referenceVideos, users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeComparison, makeLibraryVideo } from "../../test/factories.ts";
 import { completeComparison } from "../comparisons/service.ts";
-import { countLibraryView } from "./service.ts";
+import { countLibraryView, pruneOldViews } from "./service.ts";
+import { viewDay } from "./views.ts";
 import { fakeVideo, fixtureVideo, hasFixtures, noPersonVideo, tempDir } from "../../test/videos.ts";
 
 let t: TestApp;
@@ -514,6 +515,25 @@ describe("GET /api/reference-videos", () => {
     // The list reads the same count ("Most Viewed" sorts by it).
     const listed = (await t.call("GET", "/api/reference-videos?search=Viewed", { token: user.token })).json();
     expect(listed.videos.find((x: { id: number }) => x.id === v.id).views).toBe(5);
+  });
+
+  it("past days' view records are pruned; the count and today's once per viewer stay", async () => {
+    const v = await seedVideo({ title: "Pruned views" });
+    const user = await t.signUp();
+    const viewer = { id: user.user.id, role: "user" };
+    await countLibraryView(t.database.db, await row(v.id), viewer, { key: `u:${user.user.id}`, day: "2001-02-03" });
+    await t.call("GET", `/api/reference-videos/${v.id}`, { token: user.token });
+    expect((await row(v.id)).views).toBe(2);
+    const days = async () =>
+      (await t.database.db.select().from(libraryVideoViews).where(eq(libraryVideoViews.videoId, v.id)))
+        .map((r) => r.day)
+        .sort();
+    expect(await days()).toEqual(["2001-02-03", viewDay()]);
+    expect(await pruneOldViews(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await days()).toEqual([viewDay()]);
+    // The count stays, and today's viewer still counts once.
+    await t.call("GET", `/api/reference-videos/${v.id}`, { token: user.token });
+    expect((await row(v.id)).views).toBe(2);
   });
 
   it("practising (playing the video file) counts a view, once per viewer per day", async () => {

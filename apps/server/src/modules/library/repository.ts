@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { offsetOf, type Page } from "../../db/page.ts";
 import {
   type ContributorType,
@@ -96,6 +96,15 @@ export async function insertView(q: Queryable, videoId: number, viewerKey: strin
     .onConflictDoNothing()
     .returning({ id: libraryVideoViews.id });
   return inserted.length > 0;
+}
+
+/** Deletes the view records of days before `day` (YYYY-MM-DD); answers how many. */
+export async function deleteViewsBefore(q: Queryable, day: string): Promise<number> {
+  const removed = await q
+    .delete(libraryVideoViews)
+    .where(lt(libraryVideoViews.day, day))
+    .returning({ id: libraryVideoViews.id });
+  return removed.length;
 }
 
 export async function countView(q: Queryable, id: number): Promise<void> {

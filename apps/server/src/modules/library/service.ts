@@ -22,7 +22,7 @@ import {
 } from "./policy.ts";
 import * as repo from "./repository.ts";
 import type { LibraryVideoRow, VideoStatus, VideoTexts } from "./repository.ts";
-import type { ViewerOfDay } from "./views.ts";
+import { type ViewerOfDay, viewDay } from "./views.ts";
 import { toCard, type CardRow } from "./serialize.ts";
 
 type Actor = { id: number; role: string; username: string };
@@ -73,6 +73,14 @@ export async function countLibraryView(
   await db.transaction(async (tx) => {
     if (await repo.insertView(tx, video.id, seen.key, seen.day)) await repo.countView(tx, video.id);
   });
+}
+
+/**
+ * Removes the view records of past days: only today's decide whether a view counts (the count itself
+ * lives on the video), so earlier rows would only grow the table. Answers how many.
+ */
+export function pruneOldViews(db: Queryable, now = new Date()): Promise<number> {
+  return repo.deleteViewsBefore(db, viewDay(now));
 }
 
 /**
