@@ -1,0 +1,71 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, expect, it } from "vitest";
+import { makeComparison, makeLibraryVideo, makeUpload } from "../test/factories.ts";
+import type { Db } from "./client.ts";
+import * as schema from "./schema.ts";
+
+const migrations = path.resolve(import.meta.dirname, "../../drizzle");
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+/** The migrations folder as it stood before `tag` (its journal cut there). */
+async function migrationsBefore(tag: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "stepsync-migrations-"));
+  dirs.push(dir);
+  await cp(migrations, dir, { recursive: true });
+  const journalFile = path.join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(await readFile(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
+  const cut = journal.entries.findIndex((e) => e.tag === tag);
+  expect(cut).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, cut);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+it("0010 clears the file-name titles old comparisons took from an uploaded reference; library titles stay", async () => {
+  const client = new PGlite("memory://");
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder: await migrationsBefore("0010_upload_titles") });
+
+  // As the code before it stored them: an uploaded reference titled by its file name, a part of it
+  // that copied the title, a library practice, and an upload whose title is not its file name.
+  const [user] = await db
+    .insert(schema.users)
+    .values({ username: "Old Timer", email: "old@example.com", passwordHash: "x" })
+    .returning();
+  const userId = (user as { id: number }).id;
+  const upload = await makeUpload(db, { ownerId: userId, originalName: "sample_fb_0.mp4" });
+  const library = await makeLibraryVideo(db, { title: "Port de bras basics" });
+  const fileTitled = await makeComparison(db, {
+    userId,
+    referenceUploadId: upload.id,
+    referenceTitle: "sample_fb_0.mp4",
+  });
+  const part = await makeComparison(db, {
+    userId,
+    referenceUploadId: upload.id,
+    referenceTitle: "sample_fb_0.mp4",
+    parentComparisonId: fileTitled.id,
+  });
+  const practised = await makeComparison(db, {
+    userId,
+    referenceVideoId: library.id,
+    referenceTitle: "Port de bras basics",
+  });
+  const named = await makeComparison(db, { userId, referenceUploadId: upload.id, referenceTitle: "Warm-up" });
+
+  await migrate(db as never, { migrationsFolder: migrations });
+  const title = async (id: number) =>
+    (await db.select().from(schema.comparisons).where(eq(schema.comparisons.id, id)))[0]?.referenceTitle;
+  expect(await title(fileTitled.id)).toBeNull();
+  expect(await title(part.id)).toBeNull();
+  expect(await title(practised.id)).toBe("Port de bras basics");
+  expect(await title(named.id)).toBe("Warm-up");
+  await client.close();
+}, 60_000);
