@@ -1,7 +1,8 @@
 import type { ContinuousTrack } from "./align/interp.ts";
+import { countReference } from "./counts/counting.ts";
 import { describeMoves } from "./counts/describe.ts";
 import { MotionError } from "./errors.ts";
-import { type FeatureTrack, JOINTS, MIRROR_JOINT } from "./features.ts";
+import { extractFeatures, type FeatureTrack, JOINTS, MIRROR_JOINT } from "./features.ts";
 import {
   type CoachContext,
   type Judged,
@@ -13,6 +14,7 @@ import {
 } from "./feedback/coach.ts";
 import { cocoIndexMap, COCO_KEYPOINTS } from "./pose/keypoints.ts";
 import { type Match, matchTracks } from "./match.ts";
+import { resampleTrack } from "./resample.ts";
 import { combineScores, moveTimingScore, timingScore, verdictOf } from "./score/combine.ts";
 import { type MoveMeasure, measureMoves, primitivesOf, userTimeIn, weighted } from "./score/judge.ts";
 import { lateness } from "./score/lateness.ts";
@@ -21,6 +23,7 @@ import { limbScores } from "./score/limbs.ts";
 import { compareShape } from "./score/shape.ts";
 import { categoryScores, isStyle, STYLES, type Style } from "./score/styles.ts";
 import type { ComparisonResult, CompactTrack, MoveResult, PoseTrack, SectionResult } from "./types.ts";
+import { countingInWindow, inReferenceTime, type ReferenceWindow, windowTrack } from "./window.ts";
 
 export { type Match, matchTracks };
 
@@ -29,6 +32,12 @@ export const ENGINE_VERSION = "2.1.2";
 
 export interface CompareOptions {
   style: Style | string;
+  /**
+   * Compare with only this part of the reference (seconds in it): the moves, counts and sections
+   * are the whole video's (its counting cut to the part), and the result's reference times stay in
+   * the whole video's time (see window.ts).
+   */
+  window?: ReferenceWindow;
 }
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
@@ -45,7 +54,14 @@ export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: Compa
   const style = opts.style;
   if (!isStyle(style))
     throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
-  return judgeMatch(matchTracks(reference, user), style);
+  const w = opts.window;
+  if (!w) return judgeMatch(matchTracks(reference, user), style);
+  const part = windowTrack(reference, w);
+  const counting = (own: FeatureTrack, fps: number) => {
+    const whole = countReference(extractFeatures(resampleTrack(reference, fps)), reference.audio ?? null);
+    return countingInWindow(whole, w) ?? countReference(own, part.audio ?? null);
+  };
+  return inReferenceTime(judgeMatch(matchTracks(part, user, counting), style), w);
 }
 
 /** Judges a match (see match.ts): scores, verdicts and words. */

@@ -9,7 +9,7 @@ import { preparePosePool } from "./pose/pool.ts";
 import { isStyle, STYLES, type Style } from "./score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 import { probeVideo } from "./video/probe.ts";
-import { inReferenceTime, type ReferenceWindow, windowTrack } from "./window.ts";
+import type { ReferenceWindow } from "./window.ts";
 
 export type { AnalyzeOptions, CacheOptions, TrackStore };
 export {
@@ -135,9 +135,7 @@ export async function compareVideos(
     throw forVideo(e, "user");
   });
   report(95, "compare");
-  const result = referenceWindow
-    ? inReferenceTime(compareTracks(windowTrack(ref, referenceWindow), user, { style }), referenceWindow)
-    : compareTracks(ref, user, { style });
+  const result = compareTracks(ref, user, { style, window: referenceWindow });
   report(100, "done");
   return result;
 }

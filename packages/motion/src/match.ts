@@ -33,7 +33,14 @@ export interface Match {
   guide: (t: number) => number | null;
 }
 
-export function matchTracks(reference: PoseTrack, user: PoseTrack): Match {
+/** How the reference is counted into moves and sections, given its features at the analysis rate. */
+export type CountingOf = (ref: FeatureTrack, fps: number) => Counting;
+
+export function matchTracks(
+  reference: PoseTrack,
+  user: PoseTrack,
+  countingOf: CountingOf = (ref) => countReference(ref, reference.audio ?? null),
+): Match {
   if (!reference.frames.some((f) => f.score > 0))
     throw new MotionError("NO_PERSON_REFERENCE", "No person was found in the reference video.");
   if (!user.frames.some((f) => f.score > 0))
@@ -50,7 +57,7 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack): Match {
   const al = alignTracks(ref, usr, usrMirrored);
   const u = al.mirrored ? usrMirrored : usr;
   const cont = new ContinuousTrack(u);
-  const counting = countReference(ref, reference.audio ?? null);
+  const counting = countingOf(ref, fps);
   const spans = counting.moves;
 
   // Each move timed precisely; pace and lateness against the reference (or the music).

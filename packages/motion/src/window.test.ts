@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareTracks } from "./compare.ts";
 import { armsDance, syntheticTrack } from "./testing/synthetic-track.ts";
-import { inReferenceTime, windowTrack } from "./window.ts";
+import { windowTrack } from "./window.ts";
 
 describe("comparing a take with a part of the reference", () => {
   const reference = syntheticTrack(armsDance, { duration: 20 });
@@ -18,7 +18,7 @@ describe("comparing a take with a part of the reference", () => {
   });
 
   it("scores a faithful take high, with moves, sections and the time map in the reference's own time", () => {
-    const result = inReferenceTime(compareTracks(windowTrack(reference, part), take, { style: "contemporary" }), part);
+    const result = compareTracks(reference, take, { style: "contemporary", window: part });
     expect(result.overall_score).toBeGreaterThanOrEqual(85);
     expect(result.moves.length).toBeGreaterThan(0);
     for (const m of result.moves) {
@@ -30,5 +30,20 @@ describe("comparing a take with a part of the reference", () => {
     // user_t ≈ offset_s + tempo × ref_t: the take's 0 s is the reference's 6 s.
     expect(result.alignment.offset_s + result.alignment.tempo_ratio * 6).toBeCloseTo(0, 0);
     expect(result.tracks.reference.frames[0]?.[0]).toBeCloseTo(6, 1);
+  });
+
+  it("names the part's moves and sections as the whole video's result does, not from 1 again", () => {
+    const whole = compareTracks(reference, syntheticTrack(armsDance, { duration: 20 }), { style: "contemporary" });
+    const section = whole.sections[1];
+    if (!section) throw new Error("the whole result has fewer than two sections");
+    const span = { start: section.timestamp, end: section.timestamp + section.duration };
+    const takeOfIt = syntheticTrack((t) => armsDance(t + span.start), { duration: section.duration });
+    const result = compareTracks(reference, takeOfIt, { style: "contemporary", window: span });
+    const inWhole = section.moves.map((k) => whole.moves[k]);
+    expect(result.moves.map((m) => m.count_label)).toEqual(inWhole.map((m) => m?.count_label));
+    expect(result.moves.map((m) => m.start_s)).toEqual(inWhole.map((m) => m?.start_s));
+    expect(result.sections.map((x) => x.title.split(" · ")[0])).toEqual([section.title.split(" · ")[0]]);
+    expect(result.sections[0]?.title.split(" · ")[0]).not.toBe("Part 1");
+    expect(result.overall_score).toBeGreaterThanOrEqual(85);
   });
 });

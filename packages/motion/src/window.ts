@@ -1,3 +1,4 @@
+import type { Counting, MoveSpan, SectionSpan } from "./counts/counting.ts";
 import { MotionError } from "./errors.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 
@@ -29,6 +30,36 @@ export function windowTrack(track: PoseTrack, w: ReferenceWindow): PoseTrack {
     },
   };
   return { ...track, duration: Math.max(0, end - w.start), frames, audio };
+}
+
+/** Share of a move of the whole reference that must lie inside a window for the part to keep it. */
+const MOVE_INSIDE = 0.5;
+
+/**
+ * The whole reference's counting cut to a window and timed from its start: the moves mostly inside
+ * it (clipped to it) keep their counts and their sections' numbers, so a practised part speaks of
+ * "counts 5–6" and "8-count 3" as the whole video's result does, not of counts 1–2 of 8-count 1.
+ * Null when no move lies mostly inside the window.
+ */
+export function countingInWindow(whole: Counting, w: ReferenceWindow): Counting | null {
+  const index: number[] = [];
+  const moves: MoveSpan[] = [];
+  whole.moves.forEach((m, k) => {
+    const inside = Math.min(m.end, w.end) - Math.max(m.start, w.start);
+    if (inside < MOVE_INSIDE * (m.end - m.start)) return;
+    index[k] = moves.length;
+    moves.push({ ...m, start: Math.max(m.start, w.start) - w.start, end: Math.min(m.end, w.end) - w.start });
+  });
+  if (!moves.length) return null;
+  const sections: SectionSpan[] = [];
+  for (const s of whole.sections) {
+    const ids = s.moves.filter((k) => index[k] !== undefined).map((k) => index[k] as number);
+    const first = moves[ids[0] as number];
+    const last = moves[ids[ids.length - 1] as number];
+    if (first && last) sections.push({ start: first.start, end: last.end, moves: ids, number: s.number });
+  }
+  const downbeats = whole.info.downbeats.filter((d) => d >= w.start && d < w.end).map((d) => d - w.start);
+  return { info: { ...whole.info, downbeats }, moves, sections };
 }
 
 /**
