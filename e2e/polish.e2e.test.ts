@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // In-page callbacks (evaluate) run in the browser: they are typed with the DOM.
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { logIn, signUp } from "./support/accounts.ts";
 import { noSideScroll, screenshot } from "./support/browser.ts";
@@ -262,20 +262,23 @@ describe("words", () => {
   }, 60_000);
 });
 
+/** The text as painted (CSS text-transform applied): what the reader sees, which textContent is not. */
+// biome-ignore lint/performance/useDomNodeTextContent: the painted text is what these checks are about
+const painted = (l: Locator) => l.innerText();
+
 describe("the profile's own words, as the browser paints them", () => {
   it("shows a full-name username as a handle without spaces, and the ledger line in sentence case", async () => {
     await signUpUser();
     const { page: p } = await suite.page({ width: 390, height: 844 });
     await logIn(p, suite.server.baseUrl, USER.email, USER.password);
     await open(p, "/profile");
-    // innerText is what is painted, text-transform included.
     const header = p.getByRole("region", { name: "Profile" });
-    await expect.poll(() => header.innerText()).toContain("@meera_nair");
-    expect(await header.innerText()).not.toContain("@Meera Nair");
+    await expect.poll(() => painted(header)).toContain("@meera_nair");
+    expect(await painted(header)).not.toContain("@Meera Nair");
     await p.getByRole("tab", { name: "Transactions" }).click();
     const line = p.getByText("Welcome bonus", { exact: false }).first().locator("xpath=following-sibling::p[1]");
-    await expect.poll(() => line.innerText()).toMatch(/^Welcome · Today at /);
-    expect(await line.innerText()).not.toMatch(/Today At/);
+    await expect.poll(() => painted(line)).toMatch(/^Welcome · Today at /);
+    expect(await painted(line)).not.toMatch(/Today At/);
     expect(await noSideScroll(p)).toBe(true);
     await screenshot(p, "polish-profile-words-390");
   }, 60_000);

@@ -171,6 +171,16 @@ describe("screens of issue #8 in use", () => {
       await p.goto(`${server.baseUrl}/subscription`);
       await expect.poll(() => p.getByRole("button", { name: /^Buy .* for/ }).count()).toBeGreaterThan(0);
       expect(await p.getByText("/ year").count()).toBe(0);
+      // Each card says what its Buy button sells: that many credits, once; no billing period.
+      const cards = p.getByRole("listitem").filter({ has: p.getByRole("button", { name: /^Buy .* for/ }) });
+      expect(await cards.count()).toBeGreaterThan(0);
+      for (const card of await cards.all()) {
+        const text = (await card.textContent()) ?? "";
+        const sold = (await card.getByRole("button").textContent())?.match(/^Buy (\d[\d,]*) credits$/)?.[1];
+        expect(sold, text).toBeDefined();
+        expect(text).toContain(`${sold} credits · one-time`);
+        expect(text).not.toMatch(/year|month/i);
+      }
       expect(problems).toEqual([]);
     } finally {
       await watched.context.close();
