@@ -136,7 +136,9 @@ describe("public profile as a visitor", () => {
       "GET /api/users/3/profile": { body: { profile: publicProfile } },
     });
     renderApp("/profile/3");
-    expect(await screen.findByRole("heading", { name: /clara/, level: 1 })).toBeTruthy();
+    // The name once (the full name), the username as the handle under it.
+    expect(await screen.findByRole("heading", { name: /Clara Lopez/, level: 1 })).toBeTruthy();
+    expect(screen.getByText("@clara")).toBeTruthy();
     expect(screen.getByTestId("location").textContent).toBe("/profile/3");
     expect(screen.getByText("Verified")).toBeTruthy();
     const links = screen.getByRole("list", { name: "Social links" });
@@ -157,6 +159,6 @@ describe("public profile as a visitor", () => {
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "secret1" } });
     fireEvent.click(screen.getByRole("button", { name: "Log in" }));
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/profile/3"));
-    expect(await screen.findByRole("heading", { name: /clara/, level: 1 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: /Clara Lopez/, level: 1 })).toBeTruthy();
   });
 });
