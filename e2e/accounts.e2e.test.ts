@@ -15,7 +15,7 @@ describe("accounts in the browser", () => {
     await signUp(p, suite.server.baseUrl, { name: "Ritu Das", email: "ritu@example.com", password: "secret123" });
     await expect.poll(() => p.getByRole("button", { name: "Logout" }).first().isVisible()).toBe(true);
     await p.goto(`${suite.server.baseUrl}/profile`);
-    await expect.poll(() => p.getByText("@Ritu Das").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => p.getByText("@ritu_das").first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(problems).toEqual([]);
   });
 

@@ -121,7 +121,7 @@ describe("dancing along in the recording dialog", () => {
     expect(within(dialog).queryByRole("button", { name: "Mirror" })).toBeNull();
   });
 
-  it("counts 3-2-1, then starts the recorder, and the reference from its start once the recorder has started", async () => {
+  it("counts 3-2-1, then starts the recorder and, with it, the reference from its start", async () => {
     const { dialog, startButton, onRecorded } = await openDialog();
     const reference = referenceVideo(dialog) as HTMLVideoElement;
     reference.currentTime = 2.5; // e.g. left there by an earlier look
@@ -145,12 +145,12 @@ describe("dancing along in the recording dialog", () => {
     expect(FakeRecorder.instances).toHaveLength(1);
     const recorder = FakeRecorder.instances[0] as FakeRecorder;
     expect(recorder.state).toBe("recording");
-    // Until the recorder has really started, the reference waits on its first frame.
-    expect(reference.paused).toBe(true);
+    // The take captures from start(): the reference starts with it, not when the recorder's start
+    // event comes (a moment later), which would leave the dancer behind by that moment.
+    expect(reference.paused).toBe(false);
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveProperty("disabled", true);
 
     await act(() => vi.advanceTimersByTimeAsync(FakeRecorder.START_LATENCY_MS));
-    expect(reference.paused).toBe(false);
     expect(reference.currentTime).toBe(0);
     expect(reference.muted).toBe(false);
     await act(() => vi.advanceTimersByTimeAsync(2_100));
@@ -206,7 +206,7 @@ describe("practising a part of the reference", () => {
     const reference = referenceVideo(dialog) as HTMLVideoElement;
     fireEvent.click(within(dialog).getByRole("button", { name: "Start Recording" }));
     expect(reference.currentTime).toBe(4);
-    await act(() => vi.advanceTimersByTimeAsync(3_000 + FakeRecorder.START_LATENCY_MS));
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
     expect(reference.paused).toBe(false);
     expect(reference.currentTime).toBe(4);
     const recorder = FakeRecorder.instances[0] as FakeRecorder;

@@ -193,9 +193,10 @@ export function RecordingDialog({
     recorder.ondataavailable = (event) => {
       if (event.data && event.data.size > 0) chunksRef.current.push(event.data);
     };
-    // The take's time zero is when the recorder really starts (it takes a moment after start()):
-    // the reference and the clock start then, so the reference's first frame is the take's first.
-    recorder.onstart = () => {
+    // The take captures from start() on; its start event comes a moment later (200 ms in Chromium
+    // under load). The reference and the clock start with start() itself, so the reference's first
+    // frame is the take's first: waiting for the event put the dancer 0.2–0.3 s behind.
+    const begin = () => {
       if (alongReference) playReference();
       const began = performance.now();
       tickRef.current = setInterval(() => {
@@ -217,6 +218,7 @@ export function RecordingDialog({
     setElapsed(0);
     setPhase("recording");
     recorder.start(1000);
+    begin();
   }
 
   function start() {
