@@ -11,6 +11,7 @@ import {
   movementInstruction,
   PART_WORDS,
   paceInstruction,
+  paceWords,
   partInstruction,
   roundSeconds,
   timingInstruction,
@@ -353,13 +354,11 @@ export function overallSummary(c: OverallContext): string {
       : `${band(c.score)}: overall ${Math.round(c.score)}/100 — shape ${Math.round(c.shape)}, timing ${Math.round(c.timing)}.`,
   );
   if (c.paceNamed) {
-    const pct = Math.round(Math.abs(c.tempo - 1) * 100);
-    const dir = c.tempo > 1 ? "slower" : "faster";
     const drift =
       Math.abs(c.driftAtEnd) >= 0.2
         ? `, so by the end you were about ${roundSeconds(c.driftAtEnd)} s ${c.driftAtEnd > 0 ? "behind" : "ahead"}`
         : "";
-    out.push(`You were about ${pct} % ${dir} than the reference${drift}.`);
+    out.push(`You were about ${paceWords(c.tempo)} than the reference${drift}.`);
   }
   // Late all along when slower (early when faster) is the drift just said: not told twice.
   const pacesWay = (r: TimingRun) => c.paceNamed && Math.sign(r.seconds) === Math.sign(c.tempo - 1);

@@ -103,10 +103,14 @@ export function timingInstruction(seconds: number, when?: string): string {
  * overall text names.
  */
 export function paceInstruction(tempo: number): string {
-  const pct = Math.round(Math.abs(tempo - 1) * 100);
   return tempo > 1
-    ? `Speed up: you are dancing about ${pct} % slower than the reference, so you fall behind.`
-    : `Slow down: you are dancing about ${pct} % faster than the reference, so you get ahead.`;
+    ? `Speed up: you are dancing about ${paceWords(tempo)} than the reference, so you fall behind.`
+    : `Slow down: you are dancing about ${paceWords(tempo)} than the reference, so you get ahead.`;
+}
+
+/** A pace as every text says it, "25 % slower" or "20 % faster": one rounding for all of them. */
+export function paceWords(tempo: number): string {
+  return `${Math.round(Math.abs(tempo - 1) * 100)} % ${tempo > 1 ? "slower" : "faster"}`;
 }
 
 export function band(score: number): string {
