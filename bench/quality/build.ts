@@ -7,14 +7,16 @@ import { ffmpegPath } from "../../packages/motion/src/video/binaries.ts";
 import { source } from "./cases.ts";
 import { type Clip, ffmpegArgs, recipeFileName } from "./recipes.ts";
 import { progressBar, runLimited } from "./tasks.ts";
+import { trackInputs, trackName } from "./tracks/recipes.ts";
 
 export interface Places {
   fixturesDir: string;
   videosDir: string;
 }
 
-/** The file of a clip: the fixture itself, or the derived file in the video cache. */
+/** The file of a clip: the fixture itself, or the derived file in the video cache (a measured track: its name). */
 export function clipFile(clip: Clip, places: Places): string {
+  if (clip.track) return `track:${trackName(clip.track)}`;
   if (clip.recipe) return join(places.videosDir, recipeFileName(clip.recipe));
   if (!clip.source) throw new Error(`clip ${clip.name} has neither a source nor a recipe`);
   return join(places.fixturesDir, source(clip.source).file);
@@ -22,6 +24,7 @@ export function clipFile(clip: Clip, places: Places): string {
 
 /** The fixture files a clip is made from. */
 export function clipInputs(clip: Clip, places: Places): string[] {
+  if (clip.track) return trackInputs(clip.track, join(places.fixturesDir, "tracks"));
   const ids = clip.recipe ? clip.recipe.inputs : clip.source ? [clip.source] : [];
   return ids.map((id) => join(places.fixturesDir, source(id).file));
 }

@@ -6,15 +6,17 @@ describe("calibration set", () => {
   it("never pairs the two halves (except the sample_fb people, split by pair)", () => {
     const split = new Map(SOURCES.map((s) => [s.id, s.split]));
     for (const c of CASES) {
+      if (c.ref.track || c.user.track) continue;
       const ids = [c.ref, c.user].flatMap((clip) => (clip.source ? [clip.source] : (clip.recipe?.inputs ?? [])));
       if (ids.every((id) => id.startsWith("sample_fb_"))) continue;
       for (const id of ids) expect(split.get(id), `${c.id} uses ${id}`).toBe(c.split);
     }
   });
 
-  it("has every group with a target in both halves", () => {
+  it("has every group with a target in both halves (the one pair of break dancers is held out)", () => {
     const groups = new Set(CASES.map((c) => `${c.group}/${c.split}`));
-    for (const g of new Set(CASES.filter((c) => c.group !== "other_view").map((c) => c.group))) {
+    const both = CASES.filter((c) => c.group !== "other_view" && c.group !== "dancers_same");
+    for (const g of new Set(both.map((c) => c.group))) {
       expect(groups.has(`${g}/fit`), g).toBe(true);
       expect(groups.has(`${g}/test`), g).toBe(true);
     }
@@ -25,6 +27,36 @@ describe("calibration set", () => {
     expect(timingTruthMs(t, { start_s: 4, end_s: 5.3 })).toBe(0);
     expect(timingTruthMs(t, { start_s: 5.7, end_s: 7 })).toBe(200);
     expect(timingTruthMs(t, { start_s: 5, end_s: 6 })).toBeNull();
+  });
+});
+
+describe("real people (measured tracks)", () => {
+  const prmd = CASES.flatMap((c) =>
+    [c.ref.track, c.user.track].flatMap((t) => (t?.kind === "ui-prmd" ? [{ c, t }] : [])),
+  );
+
+  it("splits UI-PRMD by person and by movement: no subject or movement is in both halves", () => {
+    const halves = (key: "subject" | "movement") => {
+      const seen = new Map<number, Set<string>>();
+      for (const { c, t } of prmd) seen.set(t[key], (seen.get(t[key]) ?? new Set()).add(c.split));
+      return [...seen.values()].filter((s) => s.size > 1).length;
+    };
+    expect(prmd.length).toBeGreaterThan(400);
+    expect(halves("subject")).toBe(0);
+    expect(halves("movement")).toBe(0);
+  });
+
+  it("pairs two different people in every same-movement case, and two movements in every different one", () => {
+    for (const c of CASES.filter((x) => x.group.startsWith("people_"))) {
+      const [a, b] = [c.ref.track, c.user.track];
+      if (a?.kind !== "ui-prmd" || b?.kind !== "ui-prmd") throw new Error(`${c.id} is not a UI-PRMD pair`);
+      if (c.group === "people_different") expect(a.movement, c.id).not.toBe(b.movement);
+      else {
+        expect(a.movement, c.id).toBe(b.movement);
+        expect(a.subject, c.id).not.toBe(b.subject);
+        expect(b.correct, c.id).toBe(c.group === "people_same");
+      }
+    }
   });
 });
 

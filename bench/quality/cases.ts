@@ -49,6 +49,7 @@ import {
   tempo,
   withDefects,
 } from "./recipes.ts";
+import { type TrackRecipe, trackName } from "./tracks/recipes.ts";
 
 export type Split = "fit" | "test";
 export const SPLITS: readonly Split[] = ["fit", "test"];
@@ -62,6 +63,12 @@ export const GROUPS = [
   "other_view",
   "different_routine",
   "non_dance",
+  "people_same",
+  "people_incorrect",
+  "people_different",
+  "dancers_same",
+  "dancers_different",
+  "camera_angle",
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -191,6 +198,8 @@ export type TimingTruth =
 export interface Truth {
   /** For the AUC: true = the same routine (same_performance, same_routine), false = a different one. */
   same?: boolean;
+  /** The same movement done incorrectly (UI-PRMD): the same routine, done worse; kept out of the AUC of same vs different. */
+  incorrect?: boolean;
   /** User seconds per reference second. */
   tempo_ratio?: number;
   /** Ladder rung: the source and its number of defects. */
@@ -227,6 +236,12 @@ export const AGGREGATE_TARGETS = {
   missedMoves: 0.8,
   /** Ladder moves untouched by any defect called Perfect or Great, at least this share. */
   cleanMoves: 0.9,
+  /** Real people, the same movement done correctly by another person (people_same): median and 10th percentile. */
+  peopleSameMedian: 85,
+  peopleSameP10: 75,
+  /** The same movement done incorrectly against done correctly (people_incorrect vs people_same). */
+  incorrectAuc: 0.8,
+  incorrectMedianGap: 10,
 } as const;
 
 /** The truth of one move, ms (null: no truth for this move). */
@@ -661,7 +676,181 @@ function buildCases(): Case[] {
   return cases;
 }
 
-export const CASES: readonly Case[] = buildCases();
+// ---------------------------------------------------------------------------------------------
+// Real people: measured tracks (../shared/fixtures/tracks, tracks/recipes.ts), no video.
+//
+// UI-PRMD is split by person AND by movement: a fit case uses only fit subjects doing fit
+// movements, a test case only test subjects doing test movements. The movements are shared out so
+// each half has leg and arm work, and so that movements a front camera can hardly tell apart
+// (abduction vs scaption, squat vs sit-to-stand, hurdle step vs straight-leg raise) are never in
+// the same half, where they would make "different movement" pairs no 2-D view can separate.
+// AIST++: the two break dancers of one choreography, and the 3-D slices and freestyle takes of
+// other choreographies, are split by dancer.
+
+const PRMD: Record<Split, { movements: number[]; subjects: number[] }> = {
+  fit: { movements: [1, 3, 6, 7, 9], subjects: [1, 2, 3, 4, 5] },
+  test: { movements: [2, 4, 5, 8, 10], subjects: [6, 7, 8, 9, 10] },
+};
+/** The reference person's take and the other person's (another three repetitions). */
+const REF_REPS = [1, 2, 3];
+const USER_REPS = [4, 5, 6];
+/** Where each person's phone stood (degrees from straight in front), by subject: nobody films exactly square. */
+const PHONE_YAW = [0, -12, 8, 0, 15, -6, 10, -15, 5, 0, -10];
+
+const AIST3D: Record<Split, string[]> = {
+  fit: ["gKR_sBM_cAll_d30_mKR2_ch02_slice6", "gLH_sBM_cAll_d18_mLH4_ch02_slice1"],
+  test: ["gBR_sBM_cAll_d04_mBR0_ch02_slice0", "gBR_sBM_cAll_d05_mBR0_ch02_slice3", "gJS_sBM_cAll_d01_mJS3_ch02_slice7"],
+};
+/** The two break dancers of one choreography (test). */
+const BREAK_PAIR = ["gBR_sBM_cAll_d04_mBR0_ch02_slice0", "gBR_sBM_cAll_d05_mBR0_ch02_slice3"];
+const COCO2D: Record<Split, string[]> = {
+  fit: ["gHO_sFM_cAll_d19_mHO0_ch01", "gHO_sFM_cAll_d19_mHO1_ch02", "gHO_sFM_cAll_d19_mHO2_ch03"],
+  test: [
+    "gKR_sFM_cAll_d28_mKR0_ch01",
+    "gKR_sFM_cAll_d28_mKR1_ch02",
+    "gKR_sFM_cAll_d28_mKR2_ch03",
+    "gMH_sFM_cAll_d22_mMH0_ch01",
+    "gMH_sFM_cAll_d22_mMH1_ch02",
+    "gMH_sFM_cAll_d22_mMH1_ch07",
+  ],
+};
+
+function measured(track: TrackRecipe): Clip {
+  return { name: trackName(track), duration: Number.NaN, track };
+}
+const prmd = (movement: number, subject: number, reps: number[], correct = true, yaw = 0) =>
+  measured({ kind: "ui-prmd", movement, subject, reps, correct, yaw });
+const aist3d = (name: string, yaw = 0) => measured({ kind: "aist3d", name, yaw });
+
+function measuredCases(): Case[] {
+  const out: Case[] = [];
+  for (const split of SPLITS) {
+    const { movements, subjects } = PRMD[split];
+    for (const m of movements)
+      for (const a of subjects)
+        for (const b of subjects) {
+          if (a === b) continue;
+          const ref = prmd(m, a, REF_REPS);
+          const yaw = PHONE_YAW[b] ?? 0;
+          out.push(
+            make(
+              "people_same",
+              split,
+              ref,
+              prmd(m, b, USER_REPS, true, yaw),
+              {},
+              { same: true },
+              "same movement, another person (UI-PRMD, correct)",
+            ),
+          );
+          out.push(
+            make(
+              "people_incorrect",
+              split,
+              ref,
+              prmd(m, b, USER_REPS, false, yaw),
+              {},
+              { same: true, incorrect: true },
+              "same movement done incorrectly by another person (UI-PRMD)",
+            ),
+          );
+        }
+    // Different movements: every ordered pair, by two pairs of people each.
+    movements.forEach((ma, i) =>
+      movements.forEach((mb, j) => {
+        if (ma === mb) return;
+        for (const k of [0, 2]) {
+          const a = subjects[(i + j + k) % subjects.length] as number;
+          const b = subjects[(i + j + k + 1) % subjects.length] as number;
+          out.push(
+            make(
+              "people_different",
+              split,
+              prmd(ma, a, REF_REPS),
+              prmd(mb, b, USER_REPS, true, PHONE_YAW[b] ?? 0),
+              { overall: { max: 35 } },
+              { same: false },
+              "another movement (UI-PRMD)",
+            ),
+          );
+        }
+      }),
+    );
+    // The same 3-D take filmed from beside the reference's camera: ±30° must still be the same routine.
+    const angleSources = [
+      ...AIST3D[split].map((n) => aist3d(n)),
+      ...movements.slice(0, 2).map((m) => prmd(m, subjects[0] as number, REF_REPS)),
+    ];
+    for (const ref of angleSources)
+      for (const yaw of [-60, -30, 30, 60]) {
+        const track = ref.track as TrackRecipe;
+        if (track.kind === "coco2d") continue;
+        out.push(
+          make(
+            "camera_angle",
+            split,
+            ref,
+            measured({ ...track, yaw }),
+            Math.abs(yaw) === 30 ? { overall: { min: 85 } } : {},
+            Math.abs(yaw) === 30 ? { same: true } : {},
+            `the same take filmed ${Math.abs(yaw)}° to the dancer's ${yaw > 0 ? "left" : "right"}`,
+          ),
+        );
+      }
+    // Different choreographies: 3-D slices and freestyle takes of one half, every ordered pair that is not the break pair.
+    const isBreakPair = (a: string, b: string) => BREAK_PAIR.includes(a) && BREAK_PAIR.includes(b);
+    for (const a of AIST3D[split])
+      for (const b of AIST3D[split]) {
+        if (a === b || isBreakPair(a, b)) continue;
+        out.push(
+          make(
+            "dancers_different",
+            split,
+            aist3d(a),
+            aist3d(b, 12),
+            { overall: { max: 35 } },
+            { same: false },
+            "another choreography (AIST++)",
+          ),
+        );
+      }
+    for (const a of COCO2D[split])
+      for (const b of COCO2D[split]) {
+        if (a === b) continue;
+        const note =
+          a.includes("mMH1") && b.includes("mMH1")
+            ? "another choreography to the same music (AIST++)"
+            : "another choreography (AIST++)";
+        out.push(
+          make(
+            "dancers_different",
+            split,
+            measured({ kind: "coco2d", name: a }),
+            measured({ kind: "coco2d", name: b }),
+            { overall: { max: 35 } },
+            { same: false },
+            note,
+          ),
+        );
+      }
+  }
+  // The two break dancers of one choreography (different 5-s windows of it), both ways.
+  for (const [a, b] of [BREAK_PAIR, [...BREAK_PAIR].reverse()] as Array<[string, string]>)
+    out.push(
+      make(
+        "dancers_same",
+        "test",
+        aist3d(a),
+        aist3d(b, 12),
+        { overall: { min: 80 } },
+        { same: true },
+        "one break choreography, two dancers (AIST++)",
+      ),
+    );
+  return out;
+}
+
+export const CASES: readonly Case[] = [...buildCases(), ...measuredCases()];
 
 function src(
   id: string,

@@ -222,7 +222,8 @@ export interface Separation {
 export function separation(outs: readonly Outcome[]): Separation {
   const scored = (same: boolean) =>
     outs.flatMap((o) => {
-      const s = o.c.truth.same === same && o.result !== undefined ? num(o.result, "overall_score") : undefined;
+      const t = o.c.truth;
+      const s = t.same === same && !t.incorrect && o.result !== undefined ? num(o.result, "overall_score") : undefined;
       return s === undefined ? [] : [{ o, score: s }];
     });
   const same = scored(true);
@@ -274,4 +275,52 @@ export function verdictSummary(
     }
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface PeopleSummary {
+  /** Overall scores of people_same (correct vs correct) and people_incorrect. */
+  correct: number[];
+  incorrect: number[];
+  median: number;
+  p10: number;
+  incorrectMedian: number;
+  /** AUC of correct over incorrect: 1 = every correct pair scores above every incorrect one. */
+  auc: number;
+  gap: number;
+  verdicts: { median: Verdict; p10: Verdict; auc: Verdict; gap: Verdict };
+}
+
+/** Real people (UI-PRMD): the same movement by another person, done correctly and incorrectly. */
+export function peopleSummary(outs: readonly Outcome[]): PeopleSummary | undefined {
+  const overall = (group: string) =>
+    outs.flatMap((o) => {
+      const v = o.c.group === group && o.result !== undefined ? num(o.result, "overall_score") : undefined;
+      return v === undefined ? [] : [v];
+    });
+  const correct = overall("people_same");
+  const incorrect = overall("people_incorrect");
+  if (!correct.length) return undefined;
+  const med = quantile(correct, 0.5);
+  const p10 = quantile(correct, 0.1);
+  const incorrectMedian = quantile(incorrect, 0.5);
+  const a = incorrect.length ? auc(correct, incorrect) : Number.NaN;
+  const gap = med - incorrectMedian;
+  const v = (ok: boolean, value: number): Verdict => (Number.isNaN(value) ? "n/a" : ok ? "PASS" : "FAIL");
+  return {
+    correct,
+    incorrect,
+    median: med,
+    p10,
+    incorrectMedian,
+    auc: a,
+    gap,
+    verdicts: {
+      median: v(med >= AGGREGATE_TARGETS.peopleSameMedian, med),
+      p10: v(p10 >= AGGREGATE_TARGETS.peopleSameP10, p10),
+      auc: v(a >= AGGREGATE_TARGETS.incorrectAuc, a),
+      gap: v(gap >= AGGREGATE_TARGETS.incorrectMedianGap, gap),
+    },
+  };
 }

@@ -12,6 +12,7 @@ import { buildMissing, clipFile, clipInputs, type Places } from "./build.ts";
 import { CASES, type Case } from "./cases.ts";
 import type { Clip } from "./recipes.ts";
 import { progressBar, runLimited } from "./tasks.ts";
+import { buildTrack } from "./tracks/recipes.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cacheRoot = resolve(here, "..", ".cache", "quality");
@@ -50,7 +51,16 @@ export async function loadCases(pick: (c: Case) => boolean): Promise<Loaded> {
   // Poses: two videos at a time (each uses the whole worker pool; the second overlaps its decoding).
   const tracks = new Map<string, PoseTrack>();
   const analysisErrors = new Map<string, string>();
-  const toAnalyse = [...clips].filter(([, clip]) => !buildErrors.has(clip.name));
+  // Measured tracks need no pose model: they go through the track input.
+  for (const [file, clip] of clips) {
+    if (!clip.track) continue;
+    try {
+      tracks.set(file, buildTrack(clip.track, join(fixturesDir, "tracks")));
+    } catch (e) {
+      analysisErrors.set(clip.name, String((e as Error).message ?? e));
+    }
+  }
+  const toAnalyse = [...clips].filter(([, clip]) => !clip.track && !buildErrors.has(clip.name));
   const bar = progressBar("poses", toAnalyse.length);
   await runLimited(toAnalyse, 2, async ([file, clip]) => {
     try {

@@ -5,6 +5,7 @@
  * file and an unchanged one is never rebuilt.
  */
 import { createHash } from "node:crypto";
+import type { TrackRecipe } from "./tracks/recipes.ts";
 
 /** Where the dancer is in the frame over the whole clip: [x0, y0, x1, y1], 0–1 of the display frame. */
 export type Box = readonly [number, number, number, number];
@@ -36,7 +37,10 @@ export interface Recipe {
   crf: number;
 }
 
-/** A video of the calibration set: a fixture clip as it is, or a recipe built from fixture clips. */
+/**
+ * A clip of the calibration set: a fixture video as it is, a recipe built from fixture videos, or
+ * a measured track (tracks/recipes.ts: keypoints of real people, no video).
+ */
 export interface Clip {
   /** Shown in tables; unique per content. */
   name: string;
@@ -46,6 +50,8 @@ export interface Clip {
   source?: string;
   /** Set for a derived clip. */
   recipe?: Recipe;
+  /** Set for a measured track. */
+  track?: TrackRecipe;
 }
 
 /** One defect (or edit) of a derived clip, in output seconds. */

@@ -7,6 +7,7 @@ import {
   ladders,
   ladderVerdict,
   type Outcome,
+  peopleSummary,
   separation,
   summarizeChecks,
   timingCases,
@@ -85,6 +86,18 @@ export function groupTable(outs: readonly Outcome[]): string {
         target = `mean |error| ≤ ${AGGREGATE_TARGETS.timingPrecisionMs} ms (below)`;
         pass = DASH;
         verdict = timingPrecision(timingCases(o)).verdict;
+      } else if (g === "people_same" || g === "people_incorrect") {
+        const p = peopleSummary(inSplit(outs, split));
+        target =
+          g === "people_same"
+            ? `median ≥ ${AGGREGATE_TARGETS.peopleSameMedian}, p10 ≥ ${AGGREGATE_TARGETS.peopleSameP10}`
+            : `AUC ≥ ${AGGREGATE_TARGETS.incorrectAuc}, median ${AGGREGATE_TARGETS.incorrectMedianGap} lower`;
+        pass = DASH;
+        verdict = !p
+          ? "n/a"
+          : g === "people_same"
+            ? combine([p.verdicts.median, p.verdicts.p10])
+            : combine([p.verdicts.auc, p.verdicts.gap]);
       } else {
         const checks = summarizeChecks(o);
         target = checks.map((c) => c.label).join(", ");
@@ -307,6 +320,24 @@ export function targetsTable(outs: readonly Outcome[]): string {
         t.push(checkRow(g, c));
         verdicts.push(c.verdict);
       }
+    }
+  }
+  const p = peopleSummary(test);
+  if (p) {
+    const rows: Array<[string, string, string, Verdict]> = [
+      ["people_same", `median ≥ ${AGGREGATE_TARGETS.peopleSameMedian}`, fmt(p.median), p.verdicts.median],
+      ["people_same", `10th percentile ≥ ${AGGREGATE_TARGETS.peopleSameP10}`, fmt(p.p10), p.verdicts.p10],
+      ["people_incorrect", `AUC vs people_same ≥ ${AGGREGATE_TARGETS.incorrectAuc}`, fmt(p.auc, 3), p.verdicts.auc],
+      [
+        "people_incorrect",
+        `median ≥ ${AGGREGATE_TARGETS.incorrectMedianGap} below people_same`,
+        `${fmt(p.gap)} (median ${fmt(p.incorrectMedian)})`,
+        p.verdicts.gap,
+      ],
+    ];
+    for (const [g, target, measured, verdict] of rows) {
+      t.push([g, target, measured, `${p.correct.length}+${p.incorrect.length}`, verdict]);
+      verdicts.push(verdict);
     }
   }
   const s = separation(test);

@@ -6,5 +6,5 @@ import { defineConfig } from "vitest/config";
  *   npx vitest run --root bench/quality
  */
 export default defineConfig({
-  test: { name: "bench-quality", include: ["*.test.ts"] },
+  test: { name: "bench-quality", include: ["*.test.ts", "tracks/*.test.ts"] },
 });

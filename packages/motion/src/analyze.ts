@@ -1,5 +1,6 @@
 import { analyzeAudio } from "./audio/index.ts";
 import { MotionError } from "./errors.ts";
+import type { PoseModelAdapter } from "./pose/adapters/adapter.ts";
 import { isPoseModelName, type PoseModelName, poseAdapter } from "./pose/models.ts";
 import { estimatePoses, type RawPose } from "./pose/pool.ts";
 import { DEFAULT_SMOOTHING, OneEuro } from "./pose/smooth.ts";
@@ -84,10 +85,7 @@ function formatSeconds(s: number): string {
   return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
 
-/**
- * Normalises to 0–1, smooths each coordinate over time (One Euro) and zeroes low-confidence
- * points. Smoothing restarts whenever a point goes missing, so it never drags a point across a gap.
- */
+/** The smoothed, normalised track of a video's raw poses (see smoothPoses). */
 export function buildTrack(
   raw: RawPose[],
   model: PoseModelName,
@@ -96,15 +94,39 @@ export function buildTrack(
   decoded: { width: number; height: number },
 ): PoseTrack {
   const adapter = poseAdapter(model);
-  const k = adapter.keypointNames.length;
-  const minScore = adapter.minKeypointScore;
+  return {
+    version: 1,
+    model,
+    keypointNames: [...adapter.keypointNames],
+    fps,
+    width: info.width,
+    height: info.height,
+    duration: round(info.duration || raw.length / fps, 3),
+    minScore: adapter.minKeypointScore,
+    frames: smoothPoses(raw, adapter, decoded),
+    audio: null,
+  };
+}
+
+/**
+ * Normalises to 0–1, smooths each coordinate over time (One Euro) and zeroes low-confidence
+ * points. Smoothing restarts whenever a point goes missing, so it never drags a point across a gap.
+ * Every track goes through here: a video's poses and measured keypoints (track-input.ts) alike.
+ */
+export function smoothPoses(
+  raw: ReadonlyArray<Pick<RawPose, "t" | "keypoints" | "score">>,
+  rule: Pick<PoseModelAdapter, "keypointNames" | "minKeypointScore" | "hasPerson">,
+  decoded: { width: number; height: number },
+): PoseFrame[] {
+  const k = rule.keypointNames.length;
+  const minScore = rule.minKeypointScore;
   // Filter in units of the frame's longest side, so the speed term means the same for any shape.
   const side = Math.max(decoded.width, decoded.height);
   const fx = Array.from({ length: k }, () => new OneEuro(DEFAULT_SMOOTHING));
   const fy = Array.from({ length: k }, () => new OneEuro(DEFAULT_SMOOTHING));
   const frames: PoseFrame[] = [];
   for (const r of raw) {
-    const present = adapter.hasPerson(r);
+    const present = rule.hasPerson(r);
     const kp: number[] = new Array(k * 3).fill(0);
     for (let i = 0; i < k; i++) {
       const s = r.keypoints[i * 3 + 2] ?? 0;
@@ -121,18 +143,7 @@ export function buildTrack(
     }
     frames.push({ t: round(r.t, 4), score: present ? round(r.score, 3) : 0, keypoints: kp });
   }
-  return {
-    version: 1,
-    model,
-    keypointNames: [...adapter.keypointNames],
-    fps,
-    width: info.width,
-    height: info.height,
-    duration: round(info.duration || frames.length / fps, 3),
-    minScore,
-    frames,
-    audio: null,
-  };
+  return frames;
 }
 
 export function personFrames(track: PoseTrack): number {

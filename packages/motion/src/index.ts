@@ -50,6 +50,7 @@ export {
   WHOLE_BODY,
 } from "./framing.ts";
 export type { VideoInfo } from "./video/probe.ts";
+export { type MeasuredPoints, trackFromPoints } from "./track-input.ts";
 export { inReferenceTime, type ReferenceWindow, windowTrack } from "./window.ts";
 
 export type ProgressStage = "reference" | "user" | "compare" | "done";

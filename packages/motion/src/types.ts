@@ -29,7 +29,8 @@ export interface AudioBeats {
 /** The poses of one video: serialisable JSON, computed once and reusable (cache it). */
 export interface PoseTrack {
   version: 1;
-  model: PoseModelName;
+  /** The pose model that estimated it, or "measured" for keypoints given as they are (track-input.ts). */
+  model: PoseModelName | "measured";
   keypointNames: string[];
   /** Analysis frame rate (frames per second). */
   fps: number;

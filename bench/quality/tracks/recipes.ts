@@ -1,0 +1,70 @@
+/**
+ * Measured tracks of the calibration set as data: which take of which dataset, filmed from where,
+ * with how much pose-model noise. build() turns one into the engine's pose track through the
+ * track input (trackFromPoints), the path a video's poses take after estimation.
+ */
+import { join } from "node:path";
+import { type PoseTrack, trackFromPoints } from "../../../packages/motion/src/index.ts";
+import { readCoco2d, readJoints3d } from "./aist.ts";
+import { type Body3D, film, withNoise } from "./body.ts";
+import { readRepetitions } from "./ui-prmd.ts";
+
+export type TrackRecipe =
+  /** UI-PRMD: movement m (1–10), subject s (1–10), these repetitions in a row, done correctly or not. */
+  | { kind: "ui-prmd"; movement: number; subject: number; reps: number[]; correct: boolean; yaw: number }
+  /** An AIST++ 3-D slice (joints3d/NAME.csv) filmed from `yaw` degrees. */
+  | { kind: "aist3d"; name: string; yaw: number }
+  /** An AIST++ freestyle take as 2-D keypoints (coco2d/NAME.npy), as it was filmed. */
+  | { kind: "coco2d"; name: string };
+
+/** Pose-model noise added to every measured track: a share of the body's height, per point and frame. */
+export const NOISE = 0.008;
+
+export function trackName(r: TrackRecipe): string {
+  const view = (yaw: number) => (yaw === 0 ? "" : `@${yaw > 0 ? "+" : ""}${yaw}°`);
+  if (r.kind === "ui-prmd") {
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const reps = `e${pad(r.reps[0] ?? 0)}-${pad(r.reps[r.reps.length - 1] ?? 0)}`;
+    return `m${pad(r.movement)}_s${pad(r.subject)}_${reps}${r.correct ? "" : "_inc"}${view(r.yaw)}`;
+  }
+  if (r.kind === "aist3d") return `${r.name.replace(/_cAll|_slice/g, "").replace("_sBM", "")}${view(r.yaw)}`;
+  return r.name.replace("_sFM_cAll", "");
+}
+
+/** The dataset files a recipe reads (for the benchmark's "missing footage" check). */
+export function trackInputs(r: TrackRecipe, tracksDir: string): string[] {
+  if (r.kind === "aist3d") return [join(tracksDir, "aist", "joints3d", `${r.name}.csv`)];
+  if (r.kind === "coco2d") return [join(tracksDir, "aist", "coco2d", `${r.name}.npy`)];
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const folder = r.correct ? "correct" : "incorrect";
+  const suffix = r.correct ? "" : "_inc";
+  return r.reps.flatMap((e) =>
+    (["positions", "angles"] as const).map((kind) =>
+      join(
+        tracksDir,
+        "ui-prmd",
+        folder,
+        "kinect",
+        kind,
+        `m${pad(r.movement)}_s${pad(r.subject)}_e${pad(e)}_${kind}${suffix}.txt.gz`,
+      ),
+    ),
+  );
+}
+
+/** A stable seed per track, so its noise is the same on every run and differs between tracks. */
+function seedOf(name: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+export function buildTrack(r: TrackRecipe, tracksDir: string): PoseTrack {
+  const name = trackName(r);
+  if (r.kind === "coco2d") return trackFromPoints(withNoise(readCoco2d(tracksDir, r.name), NOISE, seedOf(name)));
+  const body: Body3D =
+    r.kind === "aist3d"
+      ? readJoints3d(tracksDir, r.name)
+      : readRepetitions(tracksDir, { movement: r.movement, subject: r.subject, correct: r.correct }, r.reps);
+  return trackFromPoints(withNoise(film(body, { yaw: r.yaw }), NOISE, seedOf(name)));
+}
