@@ -756,9 +756,9 @@ function measuredCases(): Case[] {
           );
         }
     // Different movements: every ordered pair, by two pairs of people each.
-    movements.forEach((ma, i) =>
-      movements.forEach((mb, j) => {
-        if (ma === mb) return;
+    for (const [i, ma] of movements.entries())
+      for (const [j, mb] of movements.entries()) {
+        if (ma === mb) continue;
         for (const k of [0, 2]) {
           const a = subjects[(i + j + k) % subjects.length] as number;
           const b = subjects[(i + j + k + 1) % subjects.length] as number;
@@ -774,8 +774,7 @@ function measuredCases(): Case[] {
             ),
           );
         }
-      }),
-    );
+      }
     // The same 3-D take filmed from beside the reference's camera: ±30° must still be the same routine.
     const angleSources = [
       ...AIST3D[split].map((n) => aist3d(n)),
