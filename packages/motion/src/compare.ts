@@ -15,10 +15,17 @@ import {
 import { cocoIndexMap, COCO_KEYPOINTS } from "./pose/keypoints.ts";
 import { type Match, matchTracks } from "./match.ts";
 import { resampleTrack } from "./resample.ts";
-import { combineScores, moveTimingScore, timingScore, verdictOf } from "./score/combine.ts";
+import {
+  combineScores,
+  moveTimingScore,
+  notSameScore,
+  timingRule,
+  timingScore,
+  verdictOf,
+} from "./score/combine.ts";
 import { type MoveMeasure, measureMoves, primitivesOf, userTimeIn, weighted } from "./score/judge.ts";
 import { lateness } from "./score/lateness.ts";
-import { SAME_ROUTINE_MIN, samenessConfidence, samenessEvidence, samenessFactor } from "./score/sameness.ts";
+import { samenessConfidence, samenessDecision, samenessEvidence } from "./score/sameness.ts";
 import { limbScores } from "./score/limbs.ts";
 import { compareShape } from "./score/shape.ts";
 import { categoryScores, isStyle, STYLES, type Style } from "./score/styles.ts";
@@ -38,6 +45,11 @@ export interface CompareOptions {
    * the whole video's time (see window.ts).
    */
   window?: ReferenceWindow;
+  /**
+   * The user's video was recorded while the reference played (dance along): reference time 0 (or
+   * the window's start) is at this many seconds of it, so lateness is measured against that clock.
+   */
+  takeOffset?: number;
 }
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
@@ -55,13 +67,14 @@ export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: Compa
   if (!isStyle(style))
     throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
   const w = opts.window;
-  if (!w) return judgeMatch(matchTracks(reference, user), style);
+  if (!w) return judgeMatch(matchTracks(reference, user, { takeOffset: opts.takeOffset }), style);
   const part = windowTrack(reference, w);
-  const counting = (own: FeatureTrack, fps: number) => {
+  const countingOf = (own: FeatureTrack, fps: number) => {
     const whole = countReference(extractFeatures(resampleTrack(reference, fps)), reference.audio ?? null);
     return countingInWindow(whole, w) ?? countReference(own, part.audio ?? null);
   };
-  return inReferenceTime(judgeMatch(matchTracks(part, user, counting), style), w);
+  // A take of the part started with the part playing: its clock starts at the part's start.
+  return inReferenceTime(judgeMatch(matchTracks(part, user, { countingOf, takeOffset: opts.takeOffset }), style), w);
 }
 
 /** Judges a match (see match.ts): scores, verdicts and words. */
@@ -70,16 +83,20 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
   const spans = counting.moves;
   const measures = measureMoves(ref, cont, spans, match.starts, fit.timing, fit.lapse, fit.tempo);
 
-  // 3. Same routine? Then the two judgments, combined (see score/combine.ts).
+  // 3. Same routine? A decision: the same (or unsure) is scored on shape and timing alone (see
+  // score/combine.ts); not the same makes no claims and scores below NOT_SAME_MAX.
   const confidence = samenessConfidence(samenessEvidence(match, measures));
-  const same = confidence >= SAME_ROUTINE_MIN;
-  const sameness = samenessFactor(confidence);
+  const decision = samenessDecision(confidence);
+  const same = decision !== "not_same";
   // Holds have nothing to time: they count for shape only.
   const timedWeight = (m: MoveMeasure) => (m.span.held ? 0 : m.frames);
-  const rawTiming = same ? timingScore(fit.tempo, fit.lapse, measures.map(timedWeight)) : null;
+  const rule = timingRule(match.clock);
+  const rawTiming = same ? timingScore(fit.tempo, fit.lapse, measures.map(timedWeight), rule) : null;
   const timing = rawTiming === null ? null : r1(rawTiming);
   const shape = r1(weighted(measures, (m) => m.shape) || 0);
-  const overall = r1(combineScores(shape, timing, sameness));
+  const scoreOf = (s: number, t: number | null) => (same ? combineScores(s, t) : notSameScore(s));
+  const categoryScale = same ? 1 : notSameScore(100) / 100;
+  const overall = r1(scoreOf(shape, timing));
 
   const paceNamed = same && Math.abs(fit.tempo - 1) >= TEMPO_NOTABLE;
   const counted = counting.info.source !== "none";
@@ -87,6 +104,7 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
   const sectionOf: string[] = [];
   for (const s of counting.sections) for (const k of s.moves) sectionOf[k] = sectionName(s.number);
   const coach: CoachContext = {
+    clock: match.clock,
     mirrored: mirrored,
     counted,
     paceNamed,
@@ -94,9 +112,10 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
     sectionOf,
     moveCount: spans.length,
   };
+  // A move's verdict follows from its own shape and timing; with another routine there is none to give.
   const judged: Judged[] = measures.map((m, index) => {
-    const score = combineScores(m.shape, same && !m.span.held ? moveTimingScore(lateness(m)) : null, sameness);
-    return { ...m, index, score, verdict: verdictOf(score) };
+    const score = combineScores(m.shape, m.span.held ? null : moveTimingScore(lateness(m), rule));
+    return { ...m, index, score, verdict: same ? verdictOf(score) : "miss" };
   });
   // One instruction per problem: a cue an earlier move of the same section already gave is not repeated.
   const told = new Set<string>();
@@ -126,10 +145,11 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
           fit.tempo,
           own.map((m) => m.lapse),
           own.map(timedWeight),
+          rule,
         )
       : null;
     const sShape = weighted(own, (m) => m.shape) || 0;
-    const score = r1(combineScores(sShape, sTiming, sameness));
+    const score = r1(scoreOf(sShape, sTiming));
     const joints = sectionJointFeedback(own, score, coach, same);
     const title = `${sectionName(s.number)} · ${describeMoves(ref, s.start, s.end)}`;
     const firstUser = own.find((m) => m.userStart !== null)?.userStart ?? guide(s.start) ?? 0;
@@ -140,7 +160,7 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
       timestamp: r3(s.start),
       duration: r3(s.end - s.start),
       joint_feedback: joints,
-      categories: rounded(categoryScores(style, primitivesOf(own, sTiming), sameness)),
+      categories: rounded(categoryScores(style, primitivesOf(own, sTiming), categoryScale)),
       user_timestamp: r3(Math.max(0, firstUser)),
       moves: s.moves,
     };
@@ -171,10 +191,11 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
     overall_score: overall,
     scores: { shape, timing },
     same_routine: same,
+    sameness: { decision, confidence: r3(confidence), music: match.music !== null },
     moves,
     counts: counting.info,
     style,
-    categories: rounded(categoryScores(style, primitivesOf(judged, timing), sameness)),
+    categories: rounded(categoryScores(style, primitivesOf(judged, timing), categoryScale)),
     sections,
     overallFeedback: overallSummary({
       ...coach,
@@ -182,7 +203,7 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
       shape,
       timing,
       same,
-      confidence,
+      decision,
       moves: judged,
       sections,
       tempo: fit.tempo,
@@ -201,6 +222,7 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
       time_map: timeMap(measures, fit.tempo, fps),
       coverage: r3(coverage),
       confidence: r3(confidence),
+      clock: match.clock,
     },
     joint_differences: jointDifferences(judged, mirrored),
     timeline: timeline(ref, cont, measures, fit.tempo),

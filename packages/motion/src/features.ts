@@ -100,6 +100,8 @@ export interface FrameFeatures {
   seg: Float64Array;
   /** 0–1 trust in each segment's direction: keypoint confidence, lowered when the segment is foreshortened. */
   segW: Float64Array;
+  /** How fast each segment turns here, degrees per second (centred difference; 0 where unknown). */
+  segSpeed: Float64Array;
   /** Hip centre in torso lengths from the track's median hip centre (x right, y down); NaN when missing. */
   hip: [number, number];
 }
@@ -251,7 +253,19 @@ export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrac
     const hip: [number, number] = hips
       ? [(hips[0] - hipX) / torso, (hips[1] - hipY) / torso]
       : [Number.NaN, Number.NaN];
-    return { t: f.t, valid: f.score > 0 && !!hips && !!shoulders, angles, positions, seg, segW, hip };
+    const segSpeed = new Float64Array(SEGMENT_COUNT);
+    return { t: f.t, valid: f.score > 0 && !!hips && !!shoulders, angles, positions, seg, segW, segSpeed, hip };
+  });
+  frames.forEach((f, i) => {
+    const a = frames[Math.max(0, i - 1)] as FrameFeatures;
+    const b = frames[Math.min(frames.length - 1, i + 1)] as FrameFeatures;
+    const dt = (Math.min(frames.length - 1, i + 1) - Math.max(0, i - 1)) / track.fps;
+    if (!(dt > 0)) return;
+    for (let k = 0; k < SEGMENT_COUNT; k++) {
+      const x = a.seg[k] as number;
+      const y = b.seg[k] as number;
+      f.segSpeed[k] = Number.isNaN(x) || Number.isNaN(y) ? 0 : Math.abs(wrap(y - x)) / dt;
+    }
   });
   return { fps: track.fps, duration: track.duration, frames, torso };
 }

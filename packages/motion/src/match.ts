@@ -2,7 +2,7 @@ import { alignTracks } from "./align/align.ts";
 import { ContinuousTrack } from "./align/interp.ts";
 import { musicOffset } from "./align/music.ts";
 import { timeMoves } from "./align/refine.ts";
-import { fitTiming, type TimingFit } from "./align/timing.ts";
+import { type Clock, type ClockInfo, fitTiming, type TimingFit } from "./align/timing.ts";
 import { type Counting, countReference } from "./counts/counting.ts";
 import { MotionError } from "./errors.ts";
 import { extractFeatures, type FeatureTrack } from "./features.ts";
@@ -29,6 +29,10 @@ export interface Match {
   /** Where each move starts in the user's video (null: not found). */
   starts: Array<number | null>;
   fit: TimingFit;
+  /** When both videos carry the same music: where the reference's time zero is in the user's video (s); else null. */
+  music: number | null;
+  /** What the dancer kept time with (see align/timing.ts). */
+  clock: Clock;
   /** Reference time → user time along the coarse alignment (null off it). */
   guide: (t: number) => number | null;
 }
@@ -36,11 +40,17 @@ export interface Match {
 /** How the reference is counted into moves and sections, given its features at the analysis rate. */
 export type CountingOf = (ref: FeatureTrack, fps: number) => Counting;
 
-export function matchTracks(
-  reference: PoseTrack,
-  user: PoseTrack,
-  countingOf: CountingOf = (ref) => countReference(ref, reference.audio ?? null),
-): Match {
+export interface MatchOptions {
+  countingOf?: CountingOf;
+  /**
+   * The user's recording was started with the reference playing (dance along): reference time 0
+   * is at this many seconds of the user's video. Timing is then against that clock, not aligned away.
+   */
+  takeOffset?: number;
+}
+
+export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOptions = {}): Match {
+  const countingOf = opts.countingOf ?? ((ref: FeatureTrack) => countReference(ref, reference.audio ?? null));
   if (!reference.frames.some((f) => f.score > 0))
     throw new MotionError("NO_PERSON_REFERENCE", "No person was found in the reference video.");
   if (!user.frames.some((f) => f.score > 0))
@@ -63,12 +73,18 @@ export function matchTracks(
   // Each move timed precisely; pace and lateness against the reference (or the music).
   const guide = pathGuide(al.path, fps);
   const music = musicOffset(reference.audio ?? null, user.audio ?? null);
+  const clock: ClockInfo =
+    music !== null
+      ? { clock: "music", offset: music }
+      : opts.takeOffset !== undefined
+        ? { clock: "take", offset: opts.takeOffset }
+        : { clock: counting.info.source === "music" ? "beat" : "free" };
   let found = timeMoves(ref, cont, spans, guide, al.tempo);
   const fitOf = () =>
     fitTiming(
       // A hold has no moment to be on time for: it neither sets the pace nor is late.
       spans.map((m, k) => ({ start: m.start, userStart: m.held ? null : (found[k]?.userStart ?? null) })),
-      music,
+      clock,
       al.tempo,
     );
   let fit = fitOf();
@@ -87,6 +103,8 @@ export function matchTracks(
     counting,
     starts: found.map((f) => f.userStart),
     fit,
+    music,
+    clock: clock.clock,
     guide,
   };
 }

@@ -1,3 +1,4 @@
+import type { Clock } from "./align/timing.ts";
 import type { PoseModelName } from "./pose/models.ts";
 
 /** One analysed frame of a pose track. */
@@ -118,6 +119,11 @@ export interface AlignmentInfo {
   coverage: number;
   /** 0–1: how sure the engine is that it matched the same routine moment for moment. */
   confidence: number;
+  /**
+   * What the dancer kept time with: "music" (the same song in both videos), "take" (recorded while
+   * the reference played), "beat" (the reference's music), "free" (nothing: the pace is their own).
+   */
+  clock: Clock;
 }
 
 /** Compact tracks for a skeleton overlay: per frame [t, x0, y0, s0, x1, y1, s1, …] rounded. */
@@ -150,6 +156,12 @@ export interface ComparisonResult {
   scores: { shape: number; timing: number | null };
   /** False when the two videos do not look like the same routine: then no timing, tempo or joint claims. */
   same_routine: boolean;
+  /**
+   * Whether the user danced the reference's routine: "same" (scored), "unsure" (scored, and the
+   * feedback says what is uncertain) or "not_same" (no claims; the overall score stays below 35).
+   * `music`: both videos carry the same music, which set the timing and was part of the evidence.
+   */
+  sameness: { decision: "same" | "unsure" | "not_same"; confidence: number; music: boolean };
   moves: MoveResult[];
   counts: CountInfo;
   style: string;

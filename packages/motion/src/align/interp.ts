@@ -60,6 +60,7 @@ export class ContinuousTrack {
       positions: blend(a.positions, b.positions, w),
       seg: this.blendDirections(i, w),
       segW: blend(a.segW, b.segW, w),
+      segSpeed: blend(a.segSpeed, b.segSpeed, w),
       hip: [a.hip[0] * (1 - w) + b.hip[0] * w, a.hip[1] * (1 - w) + b.hip[1] * w],
     };
   }

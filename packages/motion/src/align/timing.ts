@@ -11,6 +11,18 @@ export interface TimedMove {
   userStart: number | null;
 }
 
+/**
+ * What the dancer kept time with, which decides what "late" means and what the pace costs:
+ * - music: both videos carry the same song; it fixes the offset and the pace (the song's speed).
+ * - take: the recording was started with the reference playing (dance along); its start fixes
+ *   the offset and the pace.
+ * - beat: the reference's music has a steady beat (the user's video does not share it): lateness
+ *   is against the reference's own time from where the dancer started; the pace is found.
+ * - free: nothing to keep time with (a silent reference): the pace is the dancer's own, found and
+ *   named, and a move is late or early only against that pace.
+ */
+export type Clock = "music" | "take" | "beat" | "free";
+
 export interface TimingFit {
   /** User seconds per reference second (1.25: the user is 25 % slower). */
   tempo: number;
@@ -18,7 +30,11 @@ export interface TimingFit {
   anchor: number;
   /** The steady line through the moves: user_t ≈ intercept + tempo × ref_t. */
   intercept: number;
-  /** Per move: seconds late (+) or early (−) against the reference's own time; null when not found. */
+  /**
+   * Per move: seconds late (+) or early (−) against the clock — the reference's own time (or the
+   * music's, or the take's start); with a free clock, against the dancer's own steady pace (the
+   * lapse). Null when not found.
+   */
   timing: Array<number | null>;
   /** Per move: seconds late or early against the user's own steady pace; null when not found. */
   lapse: Array<number | null>;
@@ -46,18 +62,27 @@ function median(v: number[]): number {
  * is split where the timing jumps (a stretch danced late starts or ends there), and the pace is
  * the median slope between moves of the same stretch — so part of the routine danced late does
  * not read as a slower pace, while a steadily slower performance does (`coarseTempo`, the coarse
- * alignment's slope, stands in for routines too short for that). `musicOffset`, when the
- * two videos carry the same music, says where the reference's time zero is in the user's video,
- * so timing is measured against the music itself.
+ * alignment's slope, stands in for routines too short for that). With shared music or a take
+ * started with the reference, `clock.offset` says where the reference's time zero is in the
+ * user's video and the pace is the reference's, so timing is measured against that clock itself.
  */
-export function fitTiming(moves: TimedMove[], musicOffset: number | null, coarseTempo = 1): TimingFit {
+export interface ClockInfo {
+  clock: Clock;
+  /** Music or take: where the reference's time zero is in the user's video (seconds). */
+  offset?: number;
+}
+
+export function fitTiming(moves: TimedMove[], clock: ClockInfo, coarseTempo = 1): TimingFit {
   const found = moves.filter((m): m is { start: number; userStart: number } => m.userStart !== null);
   const span = found.length ? (found[found.length - 1] as TimedMove).start - (found[0] as TimedMove).start : 0;
   const fromMoves = span >= PACE_MIN_SPAN_S && found.length >= PACE_MIN_MOVES;
   const pace = fromMoves ? paceOf(found) : Math.abs(coarseTempo - 1) >= PACE_NOISE ? coarseTempo : 1;
-  // A pace is claimed only when it explains the timing: lapses (a stretch late, a wrong move) can
-  // tilt the moves without any steady pace behind them.
-  const tempo = explains(found, Math.min(2, Math.max(0.5, pace))) ? Math.min(2, Math.max(0.5, pace)) : 1;
+  // The song, or a take started with the reference, runs at the reference's pace. Otherwise a pace
+  // is claimed only when it explains the timing: lapses (a stretch late, a wrong move) can tilt
+  // the moves without any steady pace behind them.
+  const known = clock.clock === "music" || clock.clock === "take";
+  const bounded = Math.min(2, Math.max(0.5, pace));
+  const tempo = known ? 1 : explains(found, bounded) ? bounded : 1;
   // "On time" means keeping to where the opening moves were danced (a late start of the
   // recording is not lateness; a late second half is): the line through the first third of the
   // moves (at least three) at the found pace. Without music that is the reference's own time;
@@ -66,16 +91,20 @@ export function fitTiming(moves: TimedMove[], musicOffset: number | null, coarse
   const fitted = median(opening.map((m) => m.userStart - tempo * m.start));
   const intercept = Number.isNaN(fitted) ? 0 : fitted;
   const firstStart = found[0]?.start ?? 0;
-  const anchor = musicOffset ?? intercept + (tempo - 1) * firstStart;
+  const anchor = known && clock.offset !== undefined ? clock.offset : intercept + (tempo - 1) * firstStart;
+  // Against the found pace from the first move on: what is left is a lapse.
+  const lapse = moves.map((m) =>
+    m.userStart === null ? null : m.userStart - (anchor + firstStart + tempo * (m.start - firstStart)),
+  );
   return {
     tempo,
     anchor,
-    intercept,
-    timing: moves.map((m) => (m.userStart === null ? null : m.userStart - (anchor + m.start))),
-    // Against the found pace from the first move on: what is left is a lapse.
-    lapse: moves.map((m) =>
-      m.userStart === null ? null : m.userStart - (anchor + firstStart + tempo * (m.start - firstStart)),
-    ),
+    intercept: known ? anchor : intercept,
+    timing:
+      clock.clock === "free"
+        ? lapse
+        : moves.map((m) => (m.userStart === null ? null : m.userStart - (anchor + m.start))),
+    lapse,
   };
 }
 

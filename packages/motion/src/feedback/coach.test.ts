@@ -36,6 +36,7 @@ function move(index: number, timing: number | null, lapse: number | null): Judge
 
 /** The dancer kept a slower pace (so the overall text names it): moves run late against the reference. */
 const slowDancer: CoachContext = {
+  clock: "beat",
   mirrored: false,
   counted: false,
   paceNamed: true,
@@ -71,7 +72,7 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
         shape: 98,
         timing: 55,
         same: true,
-        confidence: 1,
+        decision: "same",
         moves,
         sections: [
           { title: "Part 1 · arms swing", score: 80, timestamp: 0, duration: 6, moves: [0, 1, 2], joint_feedback: {} },

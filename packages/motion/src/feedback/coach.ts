@@ -1,5 +1,7 @@
 import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
+import type { Clock } from "../align/timing.ts";
 import type { MoveMeasure } from "../score/judge.ts";
+import type { SamenessDecision } from "../score/sameness.ts";
 import { lateness } from "../score/lateness.ts";
 import type { Verdict } from "../types.ts";
 import {
@@ -19,6 +21,9 @@ import {
 
 /** The first words of the overall feedback when the two videos do not show the same routine. */
 export const NOT_SAME_ROUTINE = "This does not look like the same routine";
+/** Said when the engine cannot tell for sure that it is the same routine (it scores it as if it were). */
+export const UNSURE_ROUTINE =
+  "Only parts of your video clearly match the reference, so this may not be the same routine: the scores assume it is, and the timing figures are approximate.";
 
 /** Moving less than this share of the reference's movement is the first thing to say about a move. */
 const UNDERMOVED = 0.6;
@@ -45,6 +50,8 @@ export interface Judged extends MoveMeasure {
 }
 
 export interface CoachContext {
+  /** What the dancer kept time with (align/timing.ts): with nothing, the pace is theirs to choose. */
+  clock: Clock;
   mirrored: boolean;
   /** "music" counts say "on counts 3–4"; otherwise "in move 3". */
   counted: boolean;
@@ -322,7 +329,7 @@ export interface OverallContext extends CoachContext {
   shape: number;
   timing: number | null;
   same: boolean;
-  confidence: number;
+  decision: SamenessDecision;
   moves: Judged[];
   sections: Array<{
     title: string;
@@ -358,7 +365,11 @@ export function overallSummary(c: OverallContext): string {
       Math.abs(c.driftAtEnd) >= 0.2
         ? `, so by the end you were about ${roundSeconds(c.driftAtEnd)} s ${c.driftAtEnd > 0 ? "behind" : "ahead"}`
         : "";
-    out.push(`You were about ${paceWords(c.tempo)} than the reference${drift}.`);
+    out.push(
+      c.clock === "free"
+        ? `You moved about ${paceWords(c.tempo)} than the reference; with no music to keep, that is your own pace, not a mistake — match it to dance along with the video.`
+        : `You were about ${paceWords(c.tempo)} than the reference${drift}.`,
+    );
   }
   // Late all along when slower (early when faster) is the drift just said: not told twice.
   const pacesWay = (r: TimingRun) => c.paceNamed && Math.sign(r.seconds) === Math.sign(c.tempo - 1);
@@ -396,8 +407,7 @@ export function overallSummary(c: OverallContext): string {
   if (c.mirrored)
     out.push("You danced it mirror-wise (left and right swapped), so you were compared with the mirrored reference.");
   if (c.coverage < 0.9) out.push(`Your video covers about ${Math.round(c.coverage * 100)} % of the routine.`);
-  if (c.confidence < 0.7)
-    out.push("Parts of your video match the reference only loosely, so treat the timing figures as approximate.");
+  if (c.decision === "unsure") out.push(UNSURE_ROUTINE);
   return out.join(" ");
 }
 

@@ -1,3 +1,4 @@
+import type { Clock } from "../align/timing.ts";
 import type { Verdict } from "../types.ts";
 
 /**
@@ -13,20 +14,40 @@ export const SCORING = {
   TEMPO_SIGMA: 0.177,
   /** Shape weighs this much in the overall score, timing the rest. */
   SHAPE_SHARE: 0.668,
+  /**
+   * With nothing to keep time with (a silent reference, align/timing.ts), the pace is the dancer's
+   * own: a move is timed against it (a lapse), and the pace itself costs only this gently (fitted on
+   * real people, who each keep their own pace: 25 % off ≈ 85).
+   */
+  TEMPO_SIGMA_FREE: 0.4,
+  /** …and a move this far off that pace scores 50: a quarter of a typical uncounted move. */
+  LATE_50_S_FREE: 0.25,
 };
 
+/** How a clock's timing is judged (see SCORING). */
+export interface TimingRule {
+  tempoSigma: number;
+  late50: number;
+}
+
+export function timingRule(clock: Clock): TimingRule {
+  return clock === "free"
+    ? { tempoSigma: SCORING.TEMPO_SIGMA_FREE, late50: SCORING.LATE_50_S_FREE }
+    : { tempoSigma: SCORING.TEMPO_SIGMA, late50: SCORING.LATE_50_S };
+}
+
 /** 0–100 for a move `seconds` early or late. */
-export function moveTimingScore(seconds: number | null): number {
+export function moveTimingScore(seconds: number | null, rule = timingRule("beat")): number {
   if (seconds === null) return 0;
   const off = Math.max(0, Math.abs(seconds) - SCORING.ON_TIME_S);
-  return 100 / (1 + (off / (SCORING.LATE_50_S - SCORING.ON_TIME_S)) ** 2);
+  return 100 / (1 + (off / (rule.late50 - SCORING.ON_TIME_S)) ** 2);
 }
 
 /** 0–100 for a steady pace of `tempo` user seconds per reference second. */
-export function tempoScore(tempo: number): number {
+export function tempoScore(tempo: number, rule = timingRule("beat")): number {
   if (!(tempo > 0)) return 0;
   const l = Math.log(tempo);
-  return 100 * Math.exp(-(l * l) / (2 * SCORING.TEMPO_SIGMA ** 2));
+  return 100 * Math.exp(-(l * l) / (2 * rule.tempoSigma ** 2));
 }
 
 /**
@@ -34,28 +55,42 @@ export function tempoScore(tempo: number): number {
  * (lapses), so dancing the whole routine 25 % slow loses on timing even when every move is
  * in place relative to the one before.
  */
-export function timingScore(tempo: number, lapses: Array<number | null>, weights: number[]): number | null {
+export function timingScore(
+  tempo: number,
+  lapses: Array<number | null>,
+  weights: number[],
+  rule = timingRule("beat"),
+): number | null {
   let s = 0;
   let w = 0;
   lapses.forEach((l, k) => {
     const wk = weights[k] ?? 1;
-    s += wk * moveTimingScore(l);
+    s += wk * moveTimingScore(l, rule);
     w += wk;
   });
   // Nothing to time (every move a hold): no timing judgment at all.
-  return w > 0 ? (tempoScore(tempo) * (s / w)) / 100 : null;
+  return w > 0 ? (tempoScore(tempo, rule) * (s / w)) / 100 : null;
 }
 
 /**
- * The overall score: a weighted geometric mean of shape and timing (SCORING.SHAPE_SHARE to shape), so
- * both must be good — perfect shapes danced off the pace, or the right timing with the wrong
- * moves, both land in the middle. Scaled by `sameness` (0.5–1): the engine's confidence that the
- * two videos show the same routine, so an unrelated video cannot score well by chance.
+ * A score from shape and timing alone: their weighted geometric mean (SCORING.SHAPE_SHARE to shape), which always lies between the two, so both must be good — perfect shapes danced off
+ * the music, or the right timing with the wrong moves, both land in the middle. The same rule makes
+ * the overall score, each section's and each move's (a move's verdict follows from its own score):
+ * nothing from the rest of the video scales it. Without timing (a hold, nothing to time) it is the shape.
  */
-export function combineScores(shape: number, timing: number | null, sameness = 1): number {
+export function combineScores(shape: number, timing: number | null): number {
   const t = timing ?? shape;
-  const g = Math.max(0, shape) ** SCORING.SHAPE_SHARE * Math.max(0, t) ** (1 - SCORING.SHAPE_SHARE);
-  return g * sameness;
+  return Math.max(0, shape) ** SCORING.SHAPE_SHARE * Math.max(0, t) ** (1 - SCORING.SHAPE_SHARE);
+}
+
+/**
+ * The overall score of two videos that do not show the same routine: no shape or timing claim,
+ * only how much the two bodies resembled each other at the closest moments, scaled into 0–35 so
+ * it can never read as a result.
+ */
+export const NOT_SAME_MAX = 35;
+export function notSameScore(shape: number): number {
+  return (Math.max(0, Math.min(100, shape)) * NOT_SAME_MAX) / 100;
 }
 
 /**

@@ -1,24 +1,65 @@
 import { describe, expect, it } from "vitest";
-import { SAME_ROUTINE_MIN, samenessConfidence } from "./sameness.ts";
+import { type SamenessEvidence, samenessConfidence, samenessDecision } from "./sameness.ts";
 
-/** Evidence measured on real footage (bench/quality): a dance reference against a squat set. */
-const squatsAgainstDance = { matched: 16.4, random: 26.0, motionCorrelation: 0.01, order: 0 };
+/**
+ * Evidence as measured on the calibration set (bench/quality, test split): medians of their groups.
+ * Another person doing the same exercise (UI-PRMD), and a different exercise by another person.
+ */
+const otherPersonSameMovement: SamenessEvidence = {
+  matched: 11.1,
+  movingMatched: 20,
+  random: 16,
+  motionCorrelation: 0.41,
+  order: 1,
+  rangeOverlap: 0.76,
+  musicRatio: null,
+};
+const otherMovement: SamenessEvidence = {
+  matched: 31.2,
+  movingMatched: 48.7,
+  random: 32.4,
+  motionCorrelation: 0.01,
+  order: 0.33,
+  rangeOverlap: 0.26,
+  musicRatio: null,
+};
+/** Two dancers of one choreography whose bodies differ a lot (the AIST++ break pair). */
+const otherDancerSameRoutine: SamenessEvidence = {
+  matched: 19.9,
+  movingMatched: 27.1,
+  random: 33.8,
+  motionCorrelation: 0.27,
+  order: 1,
+  rangeOverlap: 0.77,
+  musicRatio: null,
+};
 
-describe("samenessConfidence", () => {
-  it("close shapes found in no order are rest matching rest, not the routine", () => {
-    // The squats' standing phase resembles the dancer's stance, but none of the moves come in order.
-    expect(samenessConfidence(squatsAgainstDance)).toBeLessThan(SAME_ROUTINE_MIN);
+describe("same routine? a decision", () => {
+  it("another person doing the same movement is the same routine; another movement is not", () => {
+    expect(samenessDecision(samenessConfidence(otherPersonSameMovement))).toBe("same");
+    expect(samenessDecision(samenessConfidence(otherMovement))).toBe("not_same");
   });
 
-  it("close shapes in the routine's order are the routine, even when fast motion aliases", () => {
-    // The same dance with a frozen stretch and a wrong segment: motion correlation is lost at
-    // the analysis rate, but the shapes are close and most moves follow each other.
-    expect(samenessConfidence({ ...squatsAgainstDance, matched: 15.1, order: 3 / 7 })).toBeGreaterThanOrEqual(
-      SAME_ROUTINE_MIN,
-    );
+  it("a dancer whose body differs from the teacher's is still dancing the routine", () => {
+    expect(samenessDecision(samenessConfidence(otherDancerSameRoutine))).toBe("same");
   });
 
-  it("an unmatched performance is not the same routine", () => {
-    expect(samenessConfidence({ matched: Number.NaN, random: 20, motionCorrelation: 0, order: Number.NaN })).toBe(0);
+  it("with the same music, moves that land on the same beats decide it even when the bodies differ", () => {
+    const doubtful: SamenessEvidence = { ...otherMovement, matched: 24, movingMatched: 36, rangeOverlap: 0.5 };
+    expect(samenessDecision(samenessConfidence(doubtful))).not.toBe("same");
+    expect(samenessDecision(samenessConfidence({ ...doubtful, musicRatio: 0.45 }))).toBe("same");
+  });
+
+  it("dancing something else to the same song gains nothing from the song", () => {
+    const without = samenessConfidence(otherMovement);
+    expect(samenessConfidence({ ...otherMovement, musicRatio: 0.97 }) - without).toBeLessThan(0.02);
+    expect(samenessDecision(samenessConfidence({ ...otherMovement, musicRatio: 0.97 }))).toBe("not_same");
+  });
+
+  it("between the two it is unsure; an unmatched performance is not the same routine", () => {
+    expect(samenessDecision(0.35)).toBe("unsure");
+    expect(samenessDecision(0.5)).toBe("same");
+    expect(samenessDecision(0.19)).toBe("not_same");
+    expect(samenessConfidence({ ...otherMovement, matched: Number.NaN })).toBe(0);
   });
 });

@@ -1,88 +1,196 @@
 import type { ContinuousTrack } from "../align/interp.ts";
-import { type FeatureTrack, SEGMENT_COUNT } from "../features.ts";
+import { angleDiff } from "../align/distance.ts";
+import { type FeatureTrack, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
 import type { Match } from "../match.ts";
 import { type MoveMeasure, userTimeIn, weighted } from "./judge.ts";
-import { compareShape } from "./shape.ts";
+import { shapeDistance } from "./shape.ts";
 
 /**
- * Is it the same routine? Alignment always finds *some* match, so the question is whether the
- * matched moments fit much better than moments picked at random would (distinctiveness), whether
- * the two bodies speed up and slow down together (motion correlation), whether the moves follow
- * each other in the user's video as they do in the reference (order), or whether the shapes match
- * so closely throughout that it cannot be chance.
+ * "Is it the same routine?" is a decision, not a discount: the evidence gives a confidence, the
+ * confidence a decision — same (score it), unsure (score it, and say what is uncertain) or not the
+ * same (say so, make no claims, give the credit back). A score never carries the doubt: a real
+ * dancer of the right routine whose body differs from the teacher's is scored on her shape and
+ * timing alone.
+ *
+ * The evidence: alignment always finds *some* match, so the question is whether the matched
+ * moments are close in absolute terms (real people doing one movement differ by 5–20°, different
+ * movements by 20–60°), whether they fit much better than moments paired at random would
+ * (distinctiveness: a routine that hardly moves matches anything a little), whether the two bodies
+ * speed up and slow down together, whether the moves follow each other in order — and, when both
+ * videos carry the same music, whether the moves agree at the music's own timing.
  */
 export interface SamenessEvidence {
   /** Mean shape difference at the matched moments, degrees. */
   matched: number;
+  /**
+   * The same over the segments that move (in either video), degrees: the part of the body the
+   * routine is about. A shoulder exercise against another one differs in the arm that moves, while
+   * the still rest of the body matches anything.
+   */
+  movingMatched: number;
   /** Mean shape difference between reference and user moments paired at random, degrees. */
   random: number;
   /** Correlation (−1…1) of the two bodies' segment speeds along the match. */
   motionCorrelation: number;
   /** Share (0–1) of neighbouring moves found one after the other at the found pace (±0.25 s); NaN with one move. */
   order: number;
+  /**
+   * How alike the two are in which body parts move and how far (0–1): the overlap of their
+   * per-segment ranges of motion over the whole video (weighted Jaccard). Needs no alignment: a
+   * shoulder exercise moves the arms and a squat the legs, whoever does them.
+   */
+  rangeOverlap: number;
+  /**
+   * When both videos carry the same music: the mean shape difference at the music's timing (each
+   * reference moment against the user's moment on the same beat of the song), over `random`.
+   * Null without shared music.
+   */
+  musicRatio: number | null;
 }
 
+export type SamenessDecision = "same" | "unsure" | "not_same";
+
 /**
- * A logistic model over the evidence, fitted on the calibration set's fit split
- * (bench/quality/fit.ts): same vs different routines.
+ * A logistic model over the evidence, fitted by maximum likelihood on the calibration set's fit
+ * split (bench/quality/fit.ts): real people doing one movement and dancing one routine, copies of
+ * one performance, against other movements, routines and exercises.
  */
 export const SAMENESS = {
-  BIAS: 7.563,
-  RATIO: -24.1,
-  CORR: 24,
-  ORDER: 4.07,
+  BIAS: 3.719,
+  /** Per 10° of matched difference. */
+  MATCHED: -1.164,
+  RATIO: 0.099,
+  CORR: 1.246,
+  ORDER: 1.551,
+  RANGE: -0.076,
+  /** Per 10° of moving-segment difference. */
+  MOVING: -1.191,
   /** Order when it cannot be told (a single move): the typical value of a same-routine pair. */
   ORDER_UNKNOWN: 1,
-  /** A matched difference this small (degrees) says "same" whatever the rest. */
-  CLOSE_50: 19.5,
-  CLOSE_SLOPE: 0.6,
-  /** …but only when at least this share of the moves are found in order (see samenessConfidence). */
-  CLOSE_MIN_ORDER: 0.25,
-  /** Scores are scaled by FLOOR + (1 − FLOOR) × min(1, confidence / FULL_AT)^GAMMA (see samenessFactor). */
-  FLOOR: 0.217,
-  FULL_AT: 0.856,
-  GAMMA: 4,
+  /**
+   * Shared music, by hand (the calibration set has no pair of different videos on one song): moves
+   * that agree at the music's timing much better than at random (ratio ≤ MUSIC_SURE) are the same
+   * routine; at MUSIC_HALF the music adds even odds.
+   */
+  MUSIC_HALF: 0.75,
+  MUSIC_SLOPE: 20,
+  /** Decisions: the same routine from this confidence up, not the same below NOT_SAME_BELOW, unsure between. */
+  SAME_FROM: 0.5,
+  NOT_SAME_BELOW: 0.2,
 };
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
 
+/** The features of the model, in the order of SAMENESS's weights after BIAS. */
+export function samenessFeatures(e: SamenessEvidence): [number, number, number, number, number, number] {
+  const ratio = e.random > 0 ? e.matched / e.random : 1;
+  const order = Number.isNaN(e.order) ? SAMENESS.ORDER_UNKNOWN : e.order;
+  const moving = Number.isNaN(e.movingMatched) ? e.matched : e.movingMatched;
+  return [e.matched / 10, ratio, e.motionCorrelation, order, e.rangeOverlap, moving / 10];
+}
+
 /** 0–1 confidence that the user danced the reference's routine. */
 export function samenessConfidence(e: SamenessEvidence): number {
   if (!Number.isFinite(e.matched)) return 0;
-  const ratio = e.random > 0 ? e.matched / e.random : 1;
-  const order = Number.isNaN(e.order) ? SAMENESS.ORDER_UNKNOWN : e.order;
-  const distinct = logistic(
-    SAMENESS.BIAS + SAMENESS.RATIO * ratio + SAMENESS.CORR * e.motionCorrelation + SAMENESS.ORDER * order,
+  const [matched, ratio, corr, order, range, moving] = samenessFeatures(e);
+  const motion = logistic(
+    SAMENESS.BIAS +
+      SAMENESS.MATCHED * matched +
+      SAMENESS.RATIO * ratio +
+      SAMENESS.CORR * corr +
+      SAMENESS.ORDER * order +
+      SAMENESS.RANGE * range +
+      SAMENESS.MOVING * moving,
   );
-  // Close shapes found out of order are rest matching rest (a squat's standing phase and a
-  // dancer's stance), not the routine: a fast dance's motion can alias at the analysis rate, so
-  // closeness stands in for it, but the order of the moves must still hold.
-  const close =
-    order >= SAMENESS.CLOSE_MIN_ORDER ? logistic(SAMENESS.CLOSE_SLOPE * (SAMENESS.CLOSE_50 - e.matched)) : 0;
-  return Math.max(distinct, close);
+  // The music is independent evidence: two dancers on one song who hit the same shapes on the same
+  // beats are doing one routine, however their bodies differ; one who dances something else to it
+  // gains nothing from the song.
+  if (e.musicRatio === null) return motion;
+  const music = logistic(SAMENESS.MUSIC_SLOPE * (SAMENESS.MUSIC_HALF - e.musicRatio));
+  return 1 - (1 - motion) * (1 - music);
 }
 
-/** Same routine when the confidence is at least this. */
-export const SAME_ROUTINE_MIN = 0.5;
-
-/**
- * The factor (FLOOR–1) scores are scaled by: a doubtful match cannot score like a sure one, while
- * any confidence from FULL_AT up keeps the whole score (a clear match is not docked for the last
- * few per cent of certainty).
- */
-export function samenessFactor(confidence: number): number {
-  const c = Math.max(0, Math.min(1, confidence / SAMENESS.FULL_AT));
-  return SAMENESS.FLOOR + (1 - SAMENESS.FLOOR) * c ** SAMENESS.GAMMA;
+export function samenessDecision(confidence: number): SamenessDecision {
+  if (confidence >= SAMENESS.SAME_FROM) return "same";
+  return confidence < SAMENESS.NOT_SAME_BELOW ? "not_same" : "unsure";
 }
 
 /** Gathers the evidence from a match and its measured moves. */
 export function samenessEvidence(match: Match, moves: MoveMeasure[]): SamenessEvidence {
+  const random = randomPairDistance(match.ref, match.user);
+  const music = match.music;
   return {
     matched: weighted(moves, (m) => m.plainDist),
-    random: randomPairDistance(match.ref, match.user),
+    movingMatched: movingDistance(moves),
+    random,
     motionCorrelation: motionCorrelation(match.ref, match.cont, moves, match.fit.tempo),
     order: orderShare(moves, match.fit.tempo),
+    rangeOverlap: rangeOverlap(match.ref, match.user),
+    musicRatio: music === null || !(random > 0) ? null : distanceAt(match.ref, match.cont, (t) => t + music) / random,
   };
+}
+
+/** Mean plain shape difference of every reference moment against the user's at `userTime(t)` (skipping moments the user's video does not show). */
+function distanceAt(ref: FeatureTrack, user: ContinuousTrack, userTime: (t: number) => number): number {
+  let s = 0;
+  let n = 0;
+  ref.frames.forEach((r, i) => {
+    const t = userTime(i / ref.fps);
+    if (!r.valid || !user.covers(t)) return;
+    const u = user.at(t);
+    const d = u ? shapeDistance(r, u) : Number.NaN;
+    if (Number.isNaN(d)) return;
+    s += d;
+    n++;
+  });
+  return n ? s / n : Number.NaN;
+}
+
+/** A segment whose range within a move reaches this (degrees) moves in it. */
+const MOVING_RANGE = 30;
+
+/** Frame-weighted mean difference of the segments that move within each move (in either video), degrees. */
+function movingDistance(moves: MoveMeasure[]): number {
+  let s = 0;
+  let w = 0;
+  for (const m of moves)
+    m.ranges.forEach(([a, b], k) => {
+      const d = m.segs[k] as number;
+      if (Number.isNaN(d) || !(Math.max(a || 0, b || 0) >= MOVING_RANGE)) return;
+      s += d * m.frames;
+      w += m.frames;
+    });
+  return w > 0 ? s / w : Number.NaN;
+}
+
+/** Segments whose range of motion is compared: limbs, torso and head (the shoulder and hip lines flip with every turn). */
+const RANGE_SEGMENTS = SEGMENTS.flatMap((s, k) => (s.name === "shoulders" || s.name === "hips" ? [] : [k]));
+/** A segment moving less than this (degrees) is still: pose noise moves it about this much. */
+const STILL_RANGE = 15;
+
+/** Per segment: twice the 95th percentile of its directions' distance from their circular mean, degrees. */
+function rangesOf(track: FeatureTrack): number[] {
+  return RANGE_SEGMENTS.map((k) => {
+    const dirs = track.frames.flatMap((f) => (f.valid && !Number.isNaN(f.seg[k] as number) ? [f.seg[k] as number] : []));
+    if (dirs.length < 2) return STILL_RANGE;
+    const c = dirs.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
+    const s = dirs.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);
+    const mean = (Math.atan2(s, c) * 180) / Math.PI;
+    const off = dirs.map((d) => angleDiff(d, mean, true)).sort((a, b) => a - b);
+    return Math.max(STILL_RANGE, 2 * (off[Math.floor(0.95 * (off.length - 1))] as number));
+  });
+}
+
+function rangeOverlap(ref: FeatureTrack, user: FeatureTrack): number {
+  const a = rangesOf(ref);
+  const b = rangesOf(user);
+  let lo = 0;
+  let hi = 0;
+  a.forEach((x, k) => {
+    lo += Math.min(x, b[k] as number);
+    hi += Math.max(x, b[k] as number);
+  });
+  return hi > 0 ? lo / hi : 1;
 }
 
 /**
@@ -97,7 +205,7 @@ function randomPairDistance(ref: FeatureTrack, user: FeatureTrack): number {
   let n = 0;
   for (let i = 0; i < rv.length; i += step)
     for (let j = 0; j < uv.length; j += step) {
-      const d = compareShape(rv[i] as FeatureTrack["frames"][number], uv[j]).dist;
+      const d = shapeDistance(rv[i] as FeatureTrack["frames"][number], uv[j] as FeatureTrack["frames"][number]);
       if (Number.isNaN(d)) continue;
       s += d;
       n++;

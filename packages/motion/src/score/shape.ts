@@ -13,7 +13,17 @@ import { type FrameFeatures, PARTS, type Part, SEGMENT_COUNT, SEGMENTS } from ".
  * D50 degrees is half right, with slope POWER; the head and the shoulder and hip lines (which way
  * the body faces: noisy while turning, and easily mislabelled from behind) count less than limbs.
  */
-export const SHAPE = { D50: 30, POWER: 4, HEAD_WEIGHT: 0.985, FACING_WEIGHT: 0.414 };
+export const SHAPE = { D50: 30, POWER: 4, HEAD_WEIGHT: 0.985, FACING_WEIGHT: 0.414, TIME_SLACK_S: 0.06 };
+
+/**
+ * Shape judges where the body goes, timing judges when. A limb turning fast looks different a few
+ * hundredths of a second apart (at 300°/s, 18° in 0.06 s), and moves are timed to about that
+ * (align/refine.ts; the analysis frames are 1/7 s apart): that much of a difference is timing's,
+ * not a shape error. Degrees a segment of the reference turning at `speed` (°/s) may be off for free.
+ */
+export function timingSlack(speed: number): number {
+  return speed * SHAPE.TIME_SLACK_S;
+}
 
 /** Differences are capped here when averaged in degrees: a flipped line is no worse than a perpendicular one. */
 const DIST_CAP = 90;
@@ -77,7 +87,7 @@ export function compareShape(
     if (!user || Number.isNaN(b) || wu <= 0) continue;
     seen += wr;
     const w = wr * wu;
-    const d = angleDiff(a, b, true);
+    const d = Math.max(0, angleDiff(a, b, true) - timingSlack(ref.segSpeed[k] as number));
     segs[k] = d;
     const sk = segmentSimilarity(d);
     sim += w * sk;
@@ -102,6 +112,25 @@ export function compareShape(
     partSim,
     segs,
   };
+}
+
+/**
+ * The weighted mean direction difference of two poses (degrees, each segment capped at 90; NaN
+ * when nothing is comparable): compareShape's `dist` without emphasis, and without building
+ * per-part figures — the inner loop of "how far apart are random moments".
+ */
+export function shapeDistance(ref: FrameFeatures, user: FrameFeatures): number {
+  let sum = 0;
+  let wsum = 0;
+  for (let k = 0; k < SEGMENT_COUNT; k++) {
+    const a = ref.seg[k] as number;
+    const b = user.seg[k] as number;
+    const w = (ref.segW[k] as number) * (user.segW[k] as number) * segmentWeight(k);
+    if (Number.isNaN(a) || Number.isNaN(b) || !(w > 0)) continue;
+    sum += w * Math.min(angleDiff(a, b, true), DIST_CAP);
+    wsum += w;
+  }
+  return wsum > 0 ? sum / wsum : Number.NaN;
 }
 
 /**

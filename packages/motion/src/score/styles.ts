@@ -114,11 +114,11 @@ const FORMULAS: Record<Style, Record<string, Weights>> = {
 };
 
 /**
- * The style's four category scores (0–100) from one set of primitives, scaled like the overall
- * score by the sameness factor. Without a timing judgment (routines that do not match), timing's
+ * The style's four category scores (0–100) from one set of primitives, scaled by `scale` like the
+ * overall score (routines that do not match: see notSameScore). Without a timing judgment, timing's
  * weight goes to shape.
  */
-export function categoryScores(style: Style, p: Primitives, sameness = 1): Record<string, number> {
+export function categoryScores(style: Style, p: Primitives, scale = 1): Record<string, number> {
   const out: Record<string, number> = {};
   for (const name of STYLE_CATEGORIES[style]) {
     const w = FORMULAS[style][name] ?? {};
@@ -128,7 +128,7 @@ export function categoryScores(style: Style, p: Primitives, sameness = 1): Recor
       s += weight * ((key === "timing" ? (p.timing ?? p.shape) : p[key]) as number);
       total += weight;
     }
-    out[name] = total ? (s / total) * sameness : 0;
+    out[name] = total ? (s / total) * scale : 0;
   }
   return out;
 }
