@@ -39,15 +39,16 @@ const { values } = parseArgs({
 /** The constants searched, each with its range and whether it moves on a log scale. */
 const GROUPS: Record<string, Record<string, number>> = { SHAPE, EMPHASIS, SCORING, MOVEMENT, VERDICT_MIN };
 const KNOBS: Array<{ obj: Record<string, number>; key: string; min: number; max: number; log: boolean }> = [
-  { obj: SHAPE, key: "D50", min: 15, max: 60, log: true },
-  { obj: SHAPE, key: "POWER", min: 1, max: 6, log: true },
-  { obj: SCORING, key: "TEMPO_SIGMA_FREE", min: 0.177, max: 1.2, log: true },
-  { obj: SCORING, key: "LATE_50_S_FREE", min: 0.25, max: 0.8, log: true },
-  { obj: SHAPE, key: "HEAD_WEIGHT", min: 0.05, max: 1.5, log: true },
-  { obj: SHAPE, key: "FACING_WEIGHT", min: 0.05, max: 1.5, log: true },
+  { obj: SHAPE, key: "D50", min: 20, max: 45, log: true },
+  { obj: SHAPE, key: "POWER", min: 2, max: 6, log: true },
+  { obj: SHAPE, key: "TIME_SLACK_S", min: 0, max: 0.12, log: false },
+  { obj: SCORING, key: "TEMPO_SIGMA_FREE", min: 0.177, max: 1, log: true },
+  { obj: SCORING, key: "LATE_50_S_FREE", min: 0.25, max: 1, log: true },
+  { obj: SHAPE, key: "HEAD_WEIGHT", min: 0.2, max: 1.5, log: true },
+  { obj: SHAPE, key: "FACING_WEIGHT", min: 0.2, max: 1.5, log: true },
   { obj: EMPHASIS, key: "STILL", min: 0.05, max: 3, log: true },
   { obj: EMPHASIS, key: "MOVING_SPREAD", min: 0.02, max: 0.6, log: true },
-  { obj: SCORING, key: "SHAPE_SHARE", min: 0.4, max: 0.9, log: false },
+  { obj: SCORING, key: "SHAPE_SHARE", min: 0.5, max: 0.85, log: false },
   { obj: MOVEMENT, key: "FULL_RATIO", min: 0.3, max: 1, log: false },
   { obj: MOVEMENT, key: "FLOOR", min: 0.1, max: 0.9, log: false },
   { obj: VERDICT_MIN, key: "great", min: 70, max: 88, log: false },

@@ -192,6 +192,7 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
     scores: { shape, timing },
     same_routine: same,
     sameness: { decision, confidence: r3(confidence), music: match.music !== null },
+    danced: null,
     moves,
     counts: counting.info,
     style,

@@ -67,6 +67,11 @@ export interface CompareVideosOptions extends Omit<AnalyzeOptions, "onProgress" 
    * video's time (see window.ts).
    */
   referenceWindow?: ReferenceWindow;
+  /**
+   * The user's video was recorded while the reference played (dance along): reference time 0 (or
+   * the window's start) is at this many seconds of it. Timing is then judged against that clock.
+   */
+  takeOffset?: number;
 }
 
 /**
@@ -79,7 +84,7 @@ export async function compareVideos(
   userPath: string,
   opts: CompareVideosOptions,
 ): Promise<ComparisonResult> {
-  const { onProgress, referenceTrack, referenceWindow, style, cacheDir, trackStore, ...analyze } = opts;
+  const { onProgress, referenceTrack, referenceWindow, takeOffset, style, cacheDir, trackStore, ...analyze } = opts;
   let last = -1;
   let lastStage: ProgressStage | undefined;
   const report = (p: number, stage: ProgressStage) => {
@@ -136,7 +141,7 @@ export async function compareVideos(
     throw forVideo(e, "user");
   });
   report(95, "compare");
-  const result = compareTracks(ref, user, { style, window: referenceWindow });
+  const result = compareTracks(ref, user, { style, window: referenceWindow, takeOffset });
   report(100, "done");
   return result;
 }

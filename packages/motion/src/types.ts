@@ -162,6 +162,12 @@ export interface ComparisonResult {
    * `music`: both videos carry the same music, which set the timing and was part of the evidence.
    */
   sameness: { decision: "same" | "unsure" | "not_same"; confidence: number; music: boolean };
+  /**
+   * The part of the reference the user's video covers, when it covers only part of it (the user
+   * started later or stopped earlier): the result judges that part only, and says so. Null when the
+   * whole routine (or the whole practised part) is in the user's video. Reference seconds.
+   */
+  danced: { start_s: number; end_s: number; duration_s: number } | null;
   moves: MoveResult[];
   counts: CountInfo;
   style: string;
