@@ -41,7 +41,7 @@ const GROUPS: Record<string, Record<string, number>> = { SHAPE, EMPHASIS, SCORIN
 const KNOBS: Array<{ obj: Record<string, number>; key: string; min: number; max: number; log: boolean }> = [
   { obj: SHAPE, key: "D50", min: 20, max: 45, log: true },
   { obj: SHAPE, key: "POWER", min: 2, max: 6, log: true },
-  { obj: SHAPE, key: "TIME_SLACK_S", min: 0, max: 0.12, log: false },
+  { obj: SHAPE, key: "TRANSIT_SPEED", min: 60, max: 2000, log: true },
   { obj: SCORING, key: "TEMPO_SIGMA_FREE", min: 0.177, max: 1, log: true },
   { obj: SCORING, key: "LATE_50_S_FREE", min: 0.25, max: 1, log: true },
   { obj: SHAPE, key: "HEAD_WEIGHT", min: 0.2, max: 1.5, log: true },

@@ -8,6 +8,7 @@ import {
   type Judged,
   moveCue,
   overallSummary,
+  paceInstruction,
   sectionJointFeedback,
   sectionSummary,
   TEMPO_NOTABLE,
@@ -66,19 +67,70 @@ export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: Compa
   const style = opts.style;
   if (!isStyle(style))
     throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
-  const w = opts.window;
-  if (!w) return judgeMatch(matchTracks(reference, user, { takeOffset: opts.takeOffset }), style);
+  const first = matchIn(reference, user, opts.window, opts.takeOffset);
+  const result = judgeMatch(first, style);
+  const covered = result.same_routine ? coveredPart(first) : null;
+  if (!covered) return opts.window ? inReferenceTime(result, opts.window) : result;
+  // The user's video covers only part of the routine (a later start, an earlier stop): judge that
+  // part, as a practised part is judged, and say which part it was. The pace then comes from what
+  // was danced, never from stretching it over the whole routine.
+  const from = opts.window?.start ?? 0;
+  const part = { start: from + covered.start, end: from + covered.end };
+  const danced = {
+    start_s: r3(part.start),
+    end_s: r3(part.end),
+    duration_s: r3(opts.window ? opts.window.end - opts.window.start : reference.duration),
+  };
+  const take = opts.takeOffset === undefined ? undefined : opts.takeOffset + covered.start;
+  const judged = judgeMatch(matchIn(reference, user, part, take), style, { danced, window: opts.window ?? null });
+  return inReferenceTime(judged, part);
+}
+
+/**
+ * Matches the user's video with the reference, or with a part of it (its counting cut from the
+ * whole video's, so a part speaks of the whole video's counts and sections: see window.ts).
+ */
+function matchIn(reference: PoseTrack, user: PoseTrack, w: ReferenceWindow | undefined, takeOffset?: number): Match {
+  if (!w) return matchTracks(reference, user, { takeOffset });
   const part = windowTrack(reference, w);
   const countingOf = (own: FeatureTrack, fps: number) => {
     const whole = countReference(extractFeatures(resampleTrack(reference, fps)), reference.audio ?? null);
     return countingInWindow(whole, w) ?? countReference(own, part.audio ?? null);
   };
   // A take of the part started with the part playing: its clock starts at the part's start.
-  return inReferenceTime(judgeMatch(matchTracks(part, user, { countingOf, takeOffset: opts.takeOffset }), style), w);
+  return matchTracks(part, user, { countingOf, takeOffset });
+}
+
+/** A user's video that stops this close (seconds) to the routine's end, or starts this close to its start, covers all of it. */
+const WHOLE_WITHIN_S = 0.75;
+
+/**
+ * The part of the (matched) reference the user's video covers, from the steady timing line
+ * (user_t ≈ intercept + tempo × ref_t: set by the music or the take when there is one, else by the
+ * moves); null when it covers every move. Seconds of the matched reference.
+ */
+function coveredPart(match: Match): { start: number; end: number } | null {
+  const moves = match.counting.moves;
+  const firstMove = moves[0];
+  const lastMove = moves[moves.length - 1];
+  if (!firstMove || !lastMove || !(match.fit.tempo > 0)) return null;
+  const start = Math.max(0, -match.fit.intercept / match.fit.tempo);
+  const end = Math.min(match.ref.duration, (match.userT.duration - match.fit.intercept) / match.fit.tempo);
+  if (start <= firstMove.start + WHOLE_WITHIN_S && end >= lastMove.end - WHOLE_WITHIN_S) return null;
+  // Nothing of the routine inside: not a part, a mismatch (left to the sameness decision).
+  const inside = moves.filter((m) => Math.min(m.end, end) - Math.max(m.start, start) >= 0.5 * (m.end - m.start));
+  return inside.length && end > start ? { start, end } : null;
+}
+
+/** What a judgment of part of the routine says about which part (see compareTracks). */
+export interface PartDanced {
+  danced: NonNullable<ComparisonResult["danced"]>;
+  /** The practised part the comparison was about, or null for the whole routine. */
+  window: ReferenceWindow | null;
 }
 
 /** Judges a match (see match.ts): scores, verdicts and words. */
-export function judgeMatch(match: Match, style: Style): ComparisonResult {
+export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced): ComparisonResult {
   const { fps, refT, userT, ref, cont, counting, fit, guide, mirrored } = match;
   const spans = counting.moves;
   const measures = measureMoves(ref, cont, spans, match.starts, fit.timing, fit.lapse, fit.tempo);
@@ -111,19 +163,24 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
     tempo: fit.tempo,
     sectionOf,
     moveCount: spans.length,
+    paceMove: null,
   };
   // A move's verdict follows from its own shape and timing; with another routine there is none to give.
   const judged: Judged[] = measures.map((m, index) => {
     const score = combineScores(m.shape, m.span.held ? null : moveTimingScore(lateness(m), rule));
     return { ...m, index, score, verdict: same ? verdictOf(score) : "miss" };
   });
-  // One instruction per problem: a cue an earlier move of the same section already gave is not repeated.
+  // One instruction per problem: a cue an earlier move of the same section already gave is not
+  // repeated, and the pace (one cause for the whole routine) is said on one move only: the first
+  // it makes late or early enough to say.
   const told = new Set<string>();
+  const paceCue = paceNamed ? paceInstruction(fit.tempo) : null;
   const moves: MoveResult[] = judged.map((m, index) => {
     const given = moveCue(m, coach, same);
-    const key = `${sectionOf[index]}\u0000${given.cue}`;
+    const key = given.cue === paceCue ? "pace" : `${sectionOf[index]}\u0000${given.cue}`;
     const repeated = given.cue !== null && told.has(key);
     if (given.cue !== null) told.add(key);
+    if (given.cue !== null && given.cue === paceCue && coach.paceMove === null) coach.paceMove = index;
     return {
       index,
       start_s: r3(m.span.start),
@@ -192,7 +249,7 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
     scores: { shape, timing },
     same_routine: same,
     sameness: { decision, confidence: r3(confidence), music: match.music !== null },
-    danced: null,
+    danced: partDanced?.danced ?? null,
     moves,
     counts: counting.info,
     style,
@@ -210,6 +267,7 @@ export function judgeMatch(match: Match, style: Style): ComparisonResult {
       tempo: fit.tempo,
       driftAtEnd,
       coverage,
+      partDanced: partDanced ?? null,
     }),
     jointSpecificFeedback,
     problematicJoints,

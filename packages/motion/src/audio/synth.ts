@@ -117,6 +117,125 @@ export function babbleExpression(): string {
   return `0.3*${phrases}*(${syllables}*${buzz}+${hiss})`;
 }
 
+/** A quiet, steady jazz trio: brushes, walking bass and piano comping, all with soft attacks. */
+export interface QuietTrack {
+  bpm: number;
+  seconds: number;
+  /** Seconds of room noise before the first beat. */
+  start?: number;
+  /** RMS level of the music, dBFS (default −30: a trio played softly, recorded from across a room). */
+  level?: number;
+  /** RMS level of the room noise, dBFS (default −55). */
+  noise?: number;
+  /** Varies the notes, the comping rhythm and the noise (two seeds share none of them). */
+  seed?: number;
+}
+
+/**
+ * RMS of quietJazzExpression's mix before it is scaled to `level`, measured with ffmpeg's astats on
+ * 20 s at 100–140 BPM (it varies by under 1 dB with tempo and seed).
+ */
+const QUIET_MIX_RMS = 0.28;
+
+/** Share of beats, and of swung "ands", on which the piano plays a chord. */
+const COMP_SHARE = 0.3;
+
+/** aevalsrc: 0..1 pseudo-random value of the integer expression `k` (golden-ratio hash, varied by seed and salt). */
+function hash(k: string, seed: number, salt: number): string {
+  return `mod(${k}*${k}*${0.6180339 + salt}+${k}*${0.3183099 + 0.1 * seed + salt},1)`;
+}
+
+/** Attack-then-decay envelope τ seconds after a note starts: 0 at τ = 0, so nothing clicks. */
+function swell(tau: string, attack: number, decay: number): string {
+  return `(1-exp(-${tau}/${attack}))*exp(-${tau}/${decay})`;
+}
+
+/** aevalsrc sum of harmonics of frequency f with these relative amplitudes. */
+function tone(f: string, partials: number[]): string {
+  return `(${partials.map((a, h) => `${a}*sin(2*PI*${h + 1}*${f}*t)`).join("+")})`;
+}
+
+/** A grid of note slots, `every` seconds apart from `start`; k is the slot number, τ the time into it. */
+interface Slots {
+  start: number;
+  every: number;
+}
+
+function slotIndex(s: Slots): string {
+  return `floor((t-${s.start})/${s.every})`;
+}
+
+function slotTime(s: Slots): string {
+  return `mod(t-${s.start},${s.every})`;
+}
+
+/**
+ * Legato notes, one per slot, each ringing until the next starts and then damped in `release`
+ * seconds (so nothing clicks): a walking bass. `freq(k)` is the frequency of note k.
+ */
+function legato(s: Slots, freq: (k: string) => string, partials: number[], attack: number, decay: number): string {
+  const release = 0.012;
+  const k = slotIndex(s);
+  const tau = slotTime(s);
+  const current = `${swell(tau, attack, decay)}*${tone(freq(k), partials)}`;
+  const previous = `${swell(`(${tau}+${s.every})`, attack, decay)}*exp(-${tau}/${release})*${tone(freq(`(${k}-1)`), partials)}`;
+  return `gte(t,${s.start})*(${current}+gte(t,${s.start + s.every})*${previous})`;
+}
+
+/**
+ * Short notes in the slots where `play(k)` is 1, each faded out over the last 20 ms of its slot
+ * (so nothing clicks): comping stabs or brush taps. `body(k)` is what sounds in slot k.
+ */
+function stabs(
+  s: Slots,
+  play: (k: string) => string,
+  attack: number,
+  decay: number,
+  body: (k: string) => string,
+): string {
+  const k = slotIndex(s);
+  const tau = slotTime(s);
+  const fade = `min(1,(${s.every}-${tau})/0.02)`;
+  return `gte(t,${s.start})*${play(k)}*${swell(tau, attack, decay)}*${fade}*${body(k)}`;
+}
+
+/**
+ * A quiet steady jazz track, the kind whose beat hides in soft onsets: brushes sweeping on with a
+ * slow, shallow swell on every beat and soft taps on 2 and 4; a walking bass that changes note on
+ * every beat with a soft attack; piano comping in short chords on some beats and on some swung
+ * "ands" (irregular, as comping is) — all at `level` dBFS over room noise at `noise` dBFS.
+ * Its beats are drumBeats(track).
+ */
+export function quietJazzExpression(track: QuietTrack): string {
+  const seed = track.seed ?? 0;
+  const beat = 60 / track.bpm;
+  const start = track.start ?? 0;
+  const beats: Slots = { start, every: beat };
+  // The swung "and": two thirds into the beat.
+  const ands: Slots = { start: start + (2 / 3) * beat, every: beat };
+  const onBeat = slotTime(beats);
+  // Brushes: a continuous sweep (white noise) that swells by a half on each beat, peaking 60 ms in.
+  const sweep = `0.5*(random(0)-0.5)*(0.6+0.3*${swell(onBeat, 0.04, 0.15)}/0.5)`;
+  const taps = stabs(beats, (k) => `mod(${k},2)`, 0.006, 0.05, () => "0.3*(random(0)-0.5)");
+  // Walking bass, E1 to E2: steps of 1–5 scale degrees, never the same note twice in a row.
+  const degree = (k: string) => `mod(${k}*3+floor(3*${hash(k, seed, 0)}),8)`;
+  const bass = legato(beats, (k) => `41.2*pow(2,floor(${degree(k)}*12/7)/12)`, [1, 0.5, 0.25], 0.025, 0.5);
+  // Piano: a minor-seventh chord on a root between G3 and G4 that changes every two beats.
+  const chord = (k: string) => {
+    const root = `196*pow(2,floor(12*${hash(`floor((${k}+1)/2)`, seed, 0.2)})/12)`;
+    return `(${[0, 3, 10].map((st) => tone(`${root}*${2 ** (st / 12)}`, [1, 0.3])).join("+")})`;
+  };
+  const comping = [
+    stabs(beats, (k) => `lt(${hash(k, seed, 0.4)},${COMP_SHARE})`, 0.012, 0.3, chord),
+    stabs(ands, (k) => `lt(${hash(k, seed, 0.7)},${COMP_SHARE})`, 0.012, 0.3, (k) => chord(`(${k}+1)`)),
+  ].join("+");
+  const music = `gte(t,${start})*(${sweep}+${taps})+0.45*${bass}+0.12*(${comping})`;
+  const gain = 10 ** ((track.level ?? -30) / 20) / QUIET_MIX_RMS;
+  // Uniform noise in ±a/2 has RMS a/√12.
+  const hiss = 10 ** ((track.noise ?? -55) / 20) * Math.sqrt(12);
+  return `${seedTerm(seed)}${gain.toFixed(6)}*(${music})+${hiss.toFixed(6)}*(random(1)-0.5)`;
+}
+
 /** lavfi source of an aevalsrc expression. */
 export function aeval(expression: string, rate = 22050): string {
   return `aevalsrc='${expression}':s=${rate}`;

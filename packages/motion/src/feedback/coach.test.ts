@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compareTracks } from "../compare.ts";
 import { JOINTS, PARTS, SEGMENT_COUNT } from "../features.ts";
 import { lateness } from "../score/lateness.ts";
-import { armsDance, syntheticTrack } from "../testing/synthetic-track.ts";
+import { armsDance, syntheticTrack, withMusicBeat } from "../testing/synthetic-track.ts";
 import { timingDisagreements } from "../testing/timing-agreement.ts";
 import { type CoachContext, type Judged, moveCue, overallSummary, sectionSummary } from "./coach.ts";
 
@@ -36,6 +36,7 @@ function move(index: number, timing: number | null, lapse: number | null): Judge
 
 /** The dancer kept a slower pace (so the overall text names it): moves run late against the reference. */
 const slowDancer: CoachContext = {
+  paceMove: 1,
   clock: "beat",
   mirrored: false,
   counted: false,
@@ -80,6 +81,7 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
         tempo,
         driftAtEnd,
         coverage: 1,
+        partDanced: null,
       });
     // Slower: being late is the drift, said once.
     const slower = summary(1.12, 0.5);
@@ -104,7 +106,9 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
       [0.88, -0.3],
     ] as const) {
       const skipped: typeof armsDance = (t) => armsDance(t < 7 ? t : t + skip);
-      const r = compareTracks(ref, syntheticTrack(skipped, { duration: 16 * tempo + 1, tempo }), { style: "ballet" });
+      const r = compareTracks(withMusicBeat(ref), syntheticTrack(skipped, { duration: 16 * tempo + 1, tempo }), {
+        style: "ballet",
+      });
       expect(r.alignment.tempo_ratio).toBeCloseTo(tempo, 1);
       expect(r.moves.filter((m) => /s (late|early)\.$/.test(m.cue ?? "")).length).toBeGreaterThan(2);
       expect(timingDisagreements(r)).toEqual([]);
@@ -128,19 +132,22 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
     expect(section).not.toMatch(/s late/);
   });
 
-  it("on generated motion danced 25 % slower, steadily: the pace is said once per section", () => {
-    const ref = syntheticTrack(armsDance, { duration: 16 });
+  it("on generated motion danced 25 % slower to the music, steadily: the pace is said once in the summary and once where it matters", () => {
+    const ref = withMusicBeat(syntheticTrack(armsDance, { duration: 16 }));
     const r = compareTracks(ref, syntheticTrack(armsDance, { duration: 16 * 1.25 + 1, tempo: 1.25 }), {
       style: "ballet",
     });
     expect(r.alignment.tempo_ratio).toBeCloseTo(1.25, 1);
+    expect(r.sections.length).toBeGreaterThan(1);
     expect(r.moves.filter((m) => /s late\.$/.test(m.cue ?? ""))).toEqual([]);
-    const paced = r.moves.filter((m) => m.cue?.startsWith("Speed up: you are dancing about 25 % slower"));
-    expect(paced.length).toBeGreaterThan(0);
-    // At most once in each section, and every late move is explained by it.
-    const sectionsTold = paced.map((m) => r.sections.findIndex((s) => s.moves.includes(m.index)));
-    expect(new Set(sectionsTold).size).toBe(sectionsTold.length);
-    expect(r.overallFeedback).toContain("You were about 25 % slower than the reference");
+    const pace = "Speed up: you are dancing about 25 % slower than the reference, so you fall behind.";
+    // Once among the moves (the first it makes late), once among the sections (that move's), once in the summary.
+    const paced = r.moves.filter((m) => m.cue === pace);
+    expect(paced).toHaveLength(1);
+    const told = r.sections.filter((s) => s.overall_feedback.includes(pace));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.moves).toContain(paced[0]?.index);
+    expect(r.overallFeedback.match(/25 % slower/g)).toHaveLength(1);
     expect(timingDisagreements(r)).toEqual([]);
   });
 });

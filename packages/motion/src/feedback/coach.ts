@@ -1,5 +1,6 @@
 import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
 import type { Clock } from "../align/timing.ts";
+import type { PartDanced } from "../compare.ts";
 import type { MoveMeasure } from "../score/judge.ts";
 import type { SamenessDecision } from "../score/sameness.ts";
 import { lateness } from "../score/lateness.ts";
@@ -14,6 +15,7 @@ import {
   PART_WORDS,
   paceInstruction,
   paceWords,
+  partDancedSentence,
   partInstruction,
   roundSeconds,
   timingInstruction,
@@ -30,8 +32,10 @@ const UNDERMOVED = 0.6;
 
 /** A part this far off (mean segment difference, degrees) is worth a word. */
 const FOCUS_MIN_DEG = 15;
-/** Moves whose shape scores below this get a body instruction. */
+/** Moves whose shape scores below this get a body instruction… */
 const CUE_SHAPE_BELOW = 85;
+/** …and so does a part this far off (degrees), however well the rest of the body matches. */
+const CUE_PART_DEG = 25;
 /** A joint correction smaller than this (degrees) is not worth a dancer's attention. */
 const MIN_JOINT_CUE_DEG = 15;
 /** A joint's error has a direction when its signed mean is at least this share of its mean size. */
@@ -63,6 +67,8 @@ export interface CoachContext {
   sectionOf: string[];
   /** Number of moves in the routine. */
   moveCount: number;
+  /** The move whose cue says the pace (said once for the whole routine), once the cues are given. */
+  paceMove: number | null;
 }
 
 /** The user's own body part or joint (a mirrored performance was compared mirrored). */
@@ -163,7 +169,8 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
   if (m.moved < UNDERMOVED) return { focus: null, cue: movementInstruction(m.moved) };
   const focus = focusOf(m);
   const focusName = focus ? realPart(focus, c) : null;
-  if (focus && m.shape < CUE_SHAPE_BELOW) {
+  const partOff = focus ? (m.parts[PARTS.indexOf(focus)] as number) : 0;
+  if (focus && (m.shape < CUE_SHAPE_BELOW || partOff >= CUE_PART_DEG)) {
     return { focus: focusName, cue: bodyInstruction(m, focus, c) };
   }
   const off = offBeat(m);
@@ -317,8 +324,10 @@ export function sectionSummary(
   }
   const run = worstTimingRun(moves);
   if (run) {
+    // Late only from the pace: said in the one section whose move says it (the summary names it too).
     const pace = run.run.every((m) => paceOnly(m, lateness(m) as number, c));
-    out.push(pace ? paceInstruction(c.tempo) : timingRunSentence(run, c, false));
+    if (!pace) out.push(timingRunSentence(run, c, false));
+    else if (moves.some((m) => m.index === c.paceMove)) out.push(paceInstruction(c.tempo));
   }
   if (out.length === 1 && score >= 80) out.push("You match the reference closely here.");
   return out.join(" ");
@@ -342,6 +351,8 @@ export interface OverallContext extends CoachContext {
   /** Seconds behind (+) or ahead (−) at the last move, from the pace alone. */
   driftAtEnd: number;
   coverage: number;
+  /** The user's video covered only this part of the routine (compare.ts): the result is for it. */
+  partDanced: PartDanced | null;
 }
 
 /** The overall paragraph: score and its two judgments, the pace, the parts to practise, notes. */
@@ -406,9 +417,10 @@ export function overallSummary(c: OverallContext): string {
   }
   if (c.mirrored)
     out.push("You danced it mirror-wise (left and right swapped), so you were compared with the mirrored reference.");
-  if (c.coverage < 0.9) out.push(`Your video covers about ${Math.round(c.coverage * 100)} % of the routine.`);
+  if (c.partDanced) out.push(partDancedSentence(c.partDanced));
+  else if (c.coverage < 0.9) out.push(`Your video covers about ${Math.round(c.coverage * 100)} % of the routine.`);
   if (c.decision === "unsure") out.push(UNSURE_ROUTINE);
   return out.join(" ");
 }
 
-export { PART_WORDS };
+export { PART_WORDS, paceInstruction };

@@ -87,7 +87,7 @@ export function movementInstruction(ratio: number, when?: string): string {
   const at = when ? ` ${when}` : "";
   return ratio < 0.25
     ? `Keep moving${at}: you hold still while the reference moves.`
-    : `Make the move bigger${at}: you move about ${Math.round(ratio * 10) * 10} % as much as the reference.`;
+    : `Make the move bigger${at}: yours is about ${Math.round(ratio * 10) * 10} % the size of the reference's.`;
 }
 
 export function timingInstruction(seconds: number, when?: string): string {
@@ -125,4 +125,22 @@ export function band(score: number): string {
 /** "Perfect", "Great" … for a verdict value. */
 export function verdictWord(v: string): string {
   return v === "ok" ? "OK" : v.charAt(0).toUpperCase() + v.slice(1);
+}
+
+/** Seconds as a clock reads them: "0:07", "1:02". */
+export function clockTime(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** Which part of the routine the user's video covered: "You danced 0:00–0:30 of the 0:37 routine; …". */
+export function partDancedSentence(p: {
+  danced: { start_s: number; end_s: number; duration_s: number };
+  window: { start: number; end: number } | null;
+}): string {
+  const span = `${clockTime(p.danced.start_s)}–${clockTime(p.danced.end_s)}`;
+  const of = p.window
+    ? `of the part you practised (${clockTime(p.window.start)}–${clockTime(p.window.end)})`
+    : `of the ${clockTime(p.danced.duration_s)} routine`;
+  return `You danced ${span} ${of}; the scores are for that part.`;
 }

@@ -40,9 +40,12 @@ export interface MoveMeasure {
   /** Movement qualities, reference vs user (user measured in reference time, so pace is not counted twice). */
   speed: [number, number];
   /**
-   * How much the user moves here compared with the reference (1 = as much), relative to how the
-   * two compare over the whole routine: a video whose poses read stiffer throughout (heavy
-   * compression, blur) is not a dancer missing moves. NaN where the reference barely moves.
+   * How big the user's move is compared with the reference's (1 = as big): the range the moving
+   * limbs sweep, the user's measured with a little context either side (a move danced a bit early
+   * or late is not a smaller move; speed is not size, so a slower or mirrored copy is as big),
+   * relative to how the two compare over the whole routine (a video whose poses read stiffer
+   * throughout — compression, blur — is not a dancer missing moves). NaN where the reference
+   * barely moves.
    */
   moved: number;
   jerk: [number, number];
@@ -103,18 +106,23 @@ export function measureMoves(
   tempo: number,
 ): MoveMeasure[] {
   const fps = ref.fps;
-  const measured = moves.map((span, m): MoveMeasure => {
+  const measured = moves.map((span, m): MoveMeasure & { sweep: number } => {
     const from = Math.max(0, Math.round(span.start * fps));
     const to = Math.min(ref.frames.length, Math.max(from + 1, Math.round(span.end * fps)));
     const refFrames = ref.frames.slice(from, to);
     const emphasis = movementEmphasis(refFrames);
     const refMotion = motionOf(refFrames, fps);
     const userStart = userStarts[m] ?? null;
-    const userFrames = refFrames.map((_, k) => {
-      const u = userTimeIn({ span, userStart }, (from + k) / fps, tempo);
-      return u === null ? undefined : user.at(user.clampEdge(u));
-    });
+    const userTimes = refFrames.map((_, k) => userTimeIn({ span, userStart }, (from + k) / fps, tempo));
+    const userFrames = userTimes.map((u) => (u === null ? undefined : user.at(user.clampEdge(u))));
     const userMotion = motionOf(userFrames, fps);
+    // The user's sweep, with context either side: a move danced slightly off time is still whole.
+    const context = Math.round(MOVEMENT.CONTEXT_S * fps);
+    const userAround: Array<FrameFeatures | undefined> = [];
+    for (let i = from - context; i < to + context; i++) {
+      const u = userTimeIn({ span, userStart }, i / fps, tempo);
+      userAround.push(u === null || !user.covers(u) ? undefined : user.at(u));
+    }
     const dists: number[] = [];
     const sims: number[] = [];
     const plain: number[] = [];
@@ -181,32 +189,57 @@ export function measureMoves(
         circularRange(refFrames.filter((f) => f.valid).map((f) => f.seg[k] as number)),
         circularRange(userFrames.map((f) => (f ? (f.seg[k] as number) : Number.NaN))),
       ]),
+      sweep: sweepRatio(refFrames, userAround),
       frames: refFrames.length,
     };
   });
-  // The user's movement per move, against how much they move over the whole routine.
-  const moving = measured.filter((m) => m.speed[0] >= MOVEMENT.MIN_REF_SPEED && m.speed[1] >= 0);
-  const overall = median(moving.map((m) => m.speed[1] / m.speed[0]));
+  // The size of the user's moves, against how big they move over the whole routine.
+  const moving = measured.filter((m) => !Number.isNaN(m.sweep));
+  const overall = median(moving.map((m) => m.sweep));
   const scale = Math.min(1, Math.max(MOVEMENT.MAX_STIFFNESS, Number.isNaN(overall) ? 1 : overall));
   for (const m of moving) {
-    m.moved = m.speed[1] / m.speed[0] / scale;
+    m.moved = m.sweep / scale;
     m.shape *= movementFactor(m.moved);
   }
-  return measured;
+  return measured.map(({ sweep: _, ...m }) => m);
 }
+
+/**
+ * The user's sweep over the reference's: per segment that moves in the reference (range at least
+ * MOVEMENT.MIN_REF_RANGE), the circular range of the user's directions over the (widened) move
+ * against the reference's, weighted by the reference's range. NaN when nothing moves.
+ */
+function sweepRatio(ref: FrameFeatures[], user: Array<FrameFeatures | undefined>): number {
+  let num = 0;
+  let den = 0;
+  for (let k = 0; k < SEGMENT_COUNT; k++) {
+    if (FACING_LINES.has(k)) continue;
+    const r = circularRange(ref.filter((f) => f.valid).map((f) => f.seg[k] as number));
+    if (!(r >= MOVEMENT.MIN_REF_RANGE)) continue;
+    const u = circularRange(user.map((f) => (f ? (f.seg[k] as number) : Number.NaN)));
+    num += Math.min(r, Number.isNaN(u) ? 0 : u);
+    den += r;
+  }
+  return den > 0 ? num / den : Number.NaN;
+}
+
+/** The shoulder and hip lines: they turn with the whole body, which is not the size of a move. */
+const FACING_LINES = new Set(SEGMENTS.flatMap((s, k) => (s.name === "shoulders" || s.name === "hips" ? [k] : [])));
 
 /**
  * A move the reference makes and the user does not (a freeze, a half-hearted move) can keep every
  * segment within tolerance of the reference's path and still be missed: below FULL_RATIO of the
- * reference's movement (measured in reference time) the move's shape is scaled down, to FLOOR for
- * no movement at all. Set on the fit split's ladder: a move mostly frozen must read OK or Miss
+ * reference's sweep (MoveMeasure.moved) the move's shape is scaled down, to FLOOR for no movement
+ * at all. Set on the fit split's ladder: a move mostly frozen must read OK or Miss
  * (bench/quality, "Verdicts on the ladder"), without costing any same-routine pair.
  */
 export const MOVEMENT = {
   FULL_RATIO: 0.7,
   FLOOR: 0.2,
-  /** Below this (degrees per second) the reference holds rather than moves. */
-  MIN_REF_SPEED: 20,
+  /** A segment sweeping less than this (degrees) in a move holds rather than moves (pose noise sweeps about 15°). */
+  MIN_REF_RANGE: 30,
+  /** Context either side of a move in which the user's sweep is measured (seconds). */
+  CONTEXT_S: 0.25,
   /** A whole video reading stiffer than the reference is allowed for down to this share of its movement. */
   MAX_STIFFNESS: 0.5,
 };

@@ -13,16 +13,17 @@ import { type FrameFeatures, PARTS, type Part, SEGMENT_COUNT, SEGMENTS } from ".
  * D50 degrees is half right, with slope POWER; the head and the shoulder and hip lines (which way
  * the body faces: noisy while turning, and easily mislabelled from behind) count less than limbs.
  */
-export const SHAPE = { D50: 30, POWER: 4, HEAD_WEIGHT: 0.985, FACING_WEIGHT: 0.414, TIME_SLACK_S: 0.06 };
+export const SHAPE = { D50: 30, POWER: 4, HEAD_WEIGHT: 0.985, FACING_WEIGHT: 0.414, TRANSIT_SPEED: 200 };
 
 /**
- * Shape judges where the body goes, timing judges when. A limb turning fast looks different a few
- * hundredths of a second apart (at 300°/s, 18° in 0.06 s), and moves are timed to about that
- * (align/refine.ts; the analysis frames are 1/7 s apart): that much of a difference is timing's,
- * not a shape error. Degrees a segment of the reference turning at `speed` (°/s) may be off for free.
+ * Shape is judged where the pose is: at the hits, holds and turning points, more than in the
+ * transitions between them. A limb swinging fast through a transition looks very different a few
+ * hundredths of a second apart (at 300°/s, 18° in 0.06 s; the analysis frames are 1/7 s apart),
+ * which is timing's business, not shape's. A segment turning at TRANSIT_SPEED (°/s) counts half;
+ * an arm held 35° too low still counts in full wherever it stops.
  */
-export function timingSlack(speed: number): number {
-  return speed * SHAPE.TIME_SLACK_S;
+export function transitWeight(speed: number): number {
+  return 1 / (1 + (speed / SHAPE.TRANSIT_SPEED) ** 2);
 }
 
 /** Differences are capped here when averaged in degrees: a flipped line is no worse than a perpendicular one. */
@@ -62,6 +63,7 @@ export function segmentSimilarity(deg: number): number {
  * Compares one reference frame with the user's pose at the matched moment. `emphasis` (per
  * segment) weights the segments that move in this part of the routine more than those that are
  * still, so a different move is not excused by standing in the same place.
+ * Segments count less where the reference moves through fast (transitWeight).
  */
 export function compareShape(
   ref: FrameFeatures,
@@ -79,7 +81,11 @@ export function compareShape(
   let seen = 0;
   for (let k = 0; k < SEGMENT_COUNT; k++) {
     const a = ref.seg[k] as number;
-    const wr = (ref.segW[k] as number) * segmentWeight(k) * (emphasis ? (emphasis[k] as number) : 1);
+    const wr =
+      (ref.segW[k] as number) *
+      segmentWeight(k) *
+      (emphasis ? (emphasis[k] as number) : 1) *
+      transitWeight(ref.segSpeed[k] as number);
     if (Number.isNaN(a) || wr <= 0) continue;
     refW += wr;
     const b = user?.seg[k] as number;
@@ -87,7 +93,7 @@ export function compareShape(
     if (!user || Number.isNaN(b) || wu <= 0) continue;
     seen += wr;
     const w = wr * wu;
-    const d = Math.max(0, angleDiff(a, b, true) - timingSlack(ref.segSpeed[k] as number));
+    const d = angleDiff(a, b, true);
     segs[k] = d;
     const sk = segmentSimilarity(d);
     sim += w * sk;

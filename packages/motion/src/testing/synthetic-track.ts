@@ -99,3 +99,19 @@ export function syntheticTrack(
     audio: null,
   };
 }
+
+/**
+ * The track with a music beat in its sound track (`bpm`, from `first` seconds): the reference of
+ * a dance to music, counted on its beats. Its onset envelope clicks on every beat, so a user's
+ * track with the same music shares it (see align/music.ts).
+ */
+export function withMusicBeat(track: PoseTrack, bpm = 120, first = 0.5): PoseTrack {
+  const period = 60 / bpm;
+  const beats: number[] = [];
+  for (let t = first; t < track.duration; t += period) beats.push(Math.round(t * 1000) / 1000);
+  const rate = 100;
+  const values = Array.from({ length: Math.round(track.duration * rate) }, (_, i) =>
+    beats.some((b) => Math.abs(b - i / rate) < 0.015) ? 1 : 0,
+  );
+  return { ...track, audio: { bpm, beats, confidence: 0.9, onset: { rate, values } } };
+}
