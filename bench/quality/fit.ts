@@ -15,7 +15,7 @@ import { judgeMatch, type Match, matchTracks } from "../../packages/motion/src/c
 import { shutdownPosePool } from "../../packages/motion/src/index.ts";
 import { SCORING, VERDICT_MIN } from "../../packages/motion/src/score/combine.ts";
 import { MOVEMENT } from "../../packages/motion/src/score/judge.ts";
-import { measureMoves } from "../../packages/motion/src/score/judge.ts";
+import { measureMatch } from "../../packages/motion/src/score/judge.ts";
 import {
   SAMENESS,
   samenessDecision,
@@ -255,7 +255,7 @@ const samenessCases = (list: Array<{ c: Case; m: Match }>) =>
   list.flatMap(({ c, m }) => {
     const same = sameTruth(c);
     if (same === undefined) return [];
-    const moves = measureMoves(m.ref, m.cont, m.counting.moves, m.starts, m.fit.timing, m.fit.lapse, m.fit.tempo);
+    const moves = measureMatch(m);
     return [{ c, same, e: samenessEvidence(m, moves) }];
   });
 const fitEvidence = samenessCases(fit);

@@ -24,7 +24,7 @@ import {
   timingScore,
   verdictOf,
 } from "./score/combine.ts";
-import { type MoveMeasure, measureMoves, primitivesOf, userTimeIn, weighted } from "./score/judge.ts";
+import { type MoveMeasure, measureMatch, primitivesOf, userTimeIn, weighted } from "./score/judge.ts";
 import { lateness } from "./score/lateness.ts";
 import { samenessConfidence, samenessDecision, samenessEvidence } from "./score/sameness.ts";
 import { limbScores } from "./score/limbs.ts";
@@ -131,9 +131,9 @@ export interface PartDanced {
 
 /** Judges a match (see match.ts): scores, verdicts and words. */
 export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced): ComparisonResult {
-  const { fps, refT, userT, ref, cont, counting, fit, guide, mirrored } = match;
+  const { fps, refT, userT, ref, counting, fit, guide, mirrored } = match;
   const spans = counting.moves;
-  const measures = measureMoves(ref, cont, spans, match.starts, fit.timing, fit.lapse, fit.tempo);
+  const measures = measureMatch(match);
 
   // 3. Same routine? A decision: the same (or unsure) is scored on shape and timing alone (see
   // score/combine.ts); not the same makes no claims and scores below NOT_SAME_MAX.
@@ -157,7 +157,6 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced):
   for (const s of counting.sections) for (const k of s.moves) sectionOf[k] = sectionName(s.number);
   const coach: CoachContext = {
     clock: match.clock,
-    mirrored: mirrored,
     counted,
     paceNamed,
     tempo: fit.tempo,
@@ -283,9 +282,9 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced):
       confidence: r3(confidence),
       clock: match.clock,
     },
-    joint_differences: jointDifferences(judged, mirrored),
-    timeline: timeline(ref, cont, measures, fit.tempo),
-    limb_scores: same ? limbScores(ref, match.user, measures, fit.tempo, mirrored) : null,
+    joint_differences: jointDifferences(judged),
+    timeline: timeline(ref, (m) => match.oriented(m.mirrored).cont, measures, fit.tempo),
+    limb_scores: same ? limbScores(ref, (m) => match.oriented(m).features, measures, fit.tempo) : null,
     tracks: { reference: compact(refT), user: compact(userT) },
     model: refT.model === userT.model ? refT.model : `${refT.model}+${userT.model}`,
     engine_version: ENGINE_VERSION,
@@ -333,12 +332,13 @@ function timeMap(moves: MoveMeasure[], tempo: number, fps: number): Array<[numbe
 /** [[ref_t, score], …]: the shape score along the reference, at most 240 points. */
 function timeline(
   ref: FeatureTrack,
-  user: ContinuousTrack,
+  userOf: (m: MoveMeasure) => ContinuousTrack,
   moves: MoveMeasure[],
   tempo: number,
 ): Array<[number, number]> {
   const scores: Array<[number, number]> = [];
   for (const m of moves) {
+    const user = userOf(m);
     const from = Math.round(m.span.start * ref.fps);
     const to = Math.min(ref.frames.length, Math.round(m.span.end * ref.fps));
     for (let i = from; i < to; i++) {
@@ -358,14 +358,18 @@ function timeline(
   return out;
 }
 
-/** Mean |difference| per joint over the whole routine, named as the user's own joints. */
-function jointDifferences(moves: MoveMeasure[], mirrored: boolean): Record<string, number> {
-  const out: Record<string, number> = {};
-  JOINTS.forEach((j, i) => {
-    const v = weighted(moves, (m) => m.jointAbs[i] as number);
-    if (!Number.isNaN(v)) out[mirrored ? MIRROR_JOINT[j] : j] = r1(v);
-  });
-  return out;
+/** Mean |difference| per joint over the whole routine, named as the user's own joints (each move the way round it was danced). */
+function jointDifferences(moves: MoveMeasure[]): Record<string, number> {
+  const sum = new Map<string, [number, number]>();
+  for (const m of moves)
+    JOINTS.forEach((j, i) => {
+      const v = m.jointAbs[i] as number;
+      if (Number.isNaN(v)) return;
+      const own = m.mirrored ? MIRROR_JOINT[j] : j;
+      const [s, w] = sum.get(own) ?? [0, 0];
+      sum.set(own, [s + v * m.frames, w + m.frames]);
+    });
+  return Object.fromEntries(JOINTS.flatMap((j) => (sum.has(j) ? [[j, r1((sum.get(j) as [number, number])[0] / (sum.get(j) as [number, number])[1])]] : [])));
 }
 
 /** COCO-17 keypoints per frame, 3 decimals: enough for a skeleton overlay, small enough to store. */

@@ -1,7 +1,7 @@
 import { alignTracks } from "./align/align.ts";
 import { ContinuousTrack } from "./align/interp.ts";
 import { musicOffset } from "./align/music.ts";
-import { timeMoves } from "./align/refine.ts";
+import { type MoveMatch, timeMoves } from "./align/refine.ts";
 import { type Clock, type ClockInfo, fitTiming, type TimingFit } from "./align/timing.ts";
 import { type Counting, countReference } from "./counts/counting.ts";
 import { MotionError } from "./errors.ts";
@@ -20,10 +20,15 @@ export interface Match {
   refT: PoseTrack;
   userT: PoseTrack;
   ref: FeatureTrack;
-  /** The user's features as compared (mirrored when the user danced mirror-wise). */
+  /** The user's features the way the whole video was danced (mirrored when mirror-wise). */
   user: FeatureTrack;
   cont: ContinuousTrack;
+  /** The whole video's orientation: the user danced mirror-wise. */
   mirrored: boolean;
+  /** Per move: danced mirror-wise (a move danced the other way round from the rest follows its own way). */
+  moveMirrored: boolean[];
+  /** The user's features either way round (as danced: false; flipped left ↔ right: true). */
+  oriented(mirrored: boolean): { features: FeatureTrack; cont: ContinuousTrack };
   /** The reference's counts, moves and sections. */
   counting: Counting;
   /** Where each move starts in the user's video (null: not found). */
@@ -65,12 +70,17 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
 
   // Coarse alignment (and whether the user danced mirror-wise), then the counts and moves.
   const al = alignTracks(ref, usr, usrMirrored);
-  const u = al.mirrored ? usrMirrored : usr;
-  const cont = new ContinuousTrack(u);
+  const ways = {
+    plain: { features: usr, cont: new ContinuousTrack(usr) },
+    flipped: { features: usrMirrored, cont: new ContinuousTrack(usrMirrored) },
+  };
+  const oriented = (mirrored: boolean) => (mirrored ? ways.flipped : ways.plain);
+  const cont = oriented(al.mirrored).cont;
   const counting = countingOf(ref, fps);
   const spans = counting.moves;
 
-  // Each move timed precisely; pace and lateness against the reference (or the music).
+  // Each move timed precisely, either way round (each as it was danced); pace and lateness against
+  // the clock.
   const guide = pathGuide(al.path, fps);
   const music = musicOffset(reference.audio ?? null, user.audio ?? null);
   const clock: ClockInfo =
@@ -79,7 +89,13 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
       : opts.takeOffset !== undefined
         ? { clock: "take", offset: opts.takeOffset }
         : { clock: counting.info.source === "music" ? "beat" : "free" };
-  let found = timeMoves(ref, cont, spans, guide, al.tempo);
+  const timeAll = (tempo: number) => {
+    const main = timeMoves(ref, cont, spans, guide, tempo);
+    const other = timeMoves(ref, oriented(!al.mirrored).cont, spans, guide, tempo);
+    const flip = flippedMoves(main, other);
+    return { found: main.map((m, k) => (flip[k] ? (other[k] as MoveMatch) : m)), flip };
+  };
+  let { found, flip } = timeAll(al.tempo);
   const fitOf = () =>
     fitTiming(
       // A hold has no moment to be on time for: it neither sets the pace nor is late.
@@ -89,7 +105,7 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
     );
   let fit = fitOf();
   if (Math.abs(fit.tempo - al.tempo) > 0.02) {
-    found = timeMoves(ref, cont, spans, guide, fit.tempo);
+    ({ found, flip } = timeAll(fit.tempo));
     fit = fitOf();
   }
   return {
@@ -97,9 +113,11 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
     refT,
     userT,
     ref,
-    user: u,
+    user: oriented(al.mirrored).features,
     cont,
     mirrored: al.mirrored,
+    moveMirrored: flip.map((f) => f !== al.mirrored),
+    oriented,
     counting,
     starts: found.map((f) => f.userStart),
     fit,
@@ -107,6 +125,23 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
     clock: clock.clock,
     guide,
   };
+}
+
+/** A move counts as danced the other way round only when it fits that way this much better (ratio of position mismatch)… */
+const FLIP_RATIO = 0.6;
+/** …and fits the video's way worse than this (torso lengths², mean): below it both ways fit, as a symmetric move does. */
+const FLIP_MIN_COST = 0.02;
+
+/**
+ * Per move: whether it was danced the other way round from the whole video (a dancer who mirrors
+ * some moves and not others), timed both ways: it fits clearly better so. A symmetric move fits
+ * both ways alike and keeps the video's way.
+ */
+function flippedMoves(main: MoveMatch[], other: MoveMatch[]): boolean[] {
+  return main.map((m, k) => {
+    const o = other[k] as MoveMatch;
+    return m.cost > FLIP_MIN_COST && o.userStart !== null && o.cost < FLIP_RATIO * m.cost;
+  });
 }
 
 /** Reference time → user time along the coarse warping path (mean of the matched frames), null off the path. */

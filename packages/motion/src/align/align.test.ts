@@ -100,6 +100,35 @@ describe("alignment and scores on generated motion", () => {
     }
   });
 
+  it("names the dancer's own side in each section, where only part of the routine was danced mirror-wise", () => {
+    // A routine for the right arm alone (the left hangs still), danced with that arm 35° low; from
+    // 6 s on the picture is flipped (the dancer mirrors the second half), so there the working arm,
+    // low, is the dancer's left as the camera sees it.
+    const oneArm: typeof armsDance = (t) => ({
+      ...armsDance(t),
+      leftArm: 15,
+      rightArm: 90 + 70 * Math.sin(Math.PI * (0.6 * t + 0.04 * t * t)),
+    });
+    const low: typeof armsDance = (t) => ({ ...oneArm(t), rightArm: oneArm(t).rightArm - 35 });
+    const straight = syntheticTrack(low, { duration: 12 });
+    const flipped = syntheticTrack(low, { duration: 12, mirrored: true });
+    const user = { ...straight, frames: straight.frames.map((f, i) => (f.t < 6 ? f : (flipped.frames[i] ?? f))) };
+    const r = compareTracks(syntheticTrack(oneArm, { duration: 12 }), user, { style: "ballet" });
+    expect(r.same_routine).toBe(true);
+    // Moves before the switch at 6 s, and moves after it.
+    const early = r.moves.filter((m) => m.start_s < 6 && m.cue);
+    const late = r.moves.filter((m) => m.start_s >= 7 && m.cue);
+    expect(early.some((m) => /right arm/.test(m.cue ?? ""))).toBe(true);
+    expect(late.some((m) => /left arm/.test(m.cue ?? ""))).toBe(true);
+    expect(early.some((m) => /left arm/.test(m.cue ?? ""))).toBe(false);
+    expect(late.some((m) => /right arm/.test(m.cue ?? ""))).toBe(false);
+    // The summary says which part was mirrored, not the whole routine.
+    const last = r.sections[r.sections.length - 1]?.title.split(" · ")[0];
+    expect(r.overallFeedback).toMatch(new RegExp(`You danced [^.]*${last} mirror-wise`));
+    expect(r.overallFeedback).not.toContain("You danced it mirror-wise");
+    expect(r.overallFeedback).not.toContain(`You danced ${r.sections[0]?.title.split(" · ")[0]}`);
+  });
+
   it("calls a different movement a different routine: low score, no timing, tempo or joint claims", () => {
     const r = compareTracks(ref, syntheticTrack(legsDance, { duration: 12 }), { style: "ballet" });
     expect(r.same_routine).toBe(false);

@@ -7,7 +7,7 @@ export interface Alignment {
   path: Array<[number, number]>;
   mirrored: boolean;
   meanCost: number;
-  /** Mean cost of the other orientation (for diagnostics). */
+  /** Mean cost along the path of the other orientation than the chosen one (for diagnostics). */
   otherCost: number;
   /** user_t ≈ offset + tempo × ref_t. */
   tempo: number;
@@ -37,8 +37,10 @@ export function dtwOptions(nRef: number, nUser: number, fps: number) {
 }
 
 /**
- * Aligns the user's performance to the reference, as danced and mirrored; keeps the mirrored
- * reading only when it matches clearly better (a symmetric move looks the same either way).
+ * Aligns the user's performance to the reference, each moment either way round (as danced or
+ * mirrored, whichever fits it: a dancer may mirror some 8-counts and not others; a symmetric move
+ * fits both). The whole video counts as mirrored only when, along the path, the mirrored reading
+ * matches clearly better.
  */
 export function alignTracks(ref: FeatureTrack, user: FeatureTrack, userMirrored: FeatureTrack): Alignment {
   if (Math.abs(ref.fps - user.fps) > 1e-6) throw new Error("tracks must share the analysis frame rate");
@@ -46,25 +48,24 @@ export function alignTracks(ref: FeatureTrack, user: FeatureTrack, userMirrored:
   const n = ref.frames.length;
   const m = user.frames.length;
   const opts = dtwOptions(n, m, fps);
-  const run = (u: FeatureTrack) =>
-    dtw(
-      n,
-      m,
-      (i, j) =>
-        frameDistance(ref.frames[i] as FeatureTrack["frames"][number], u.frames[j] as FeatureTrack["frames"][number]),
-      opts,
-    );
-  const normal = run(user);
-  const mirror = run(userMirrored);
-  const mirrored = mirror.meanCost < MIRROR_MARGIN * normal.meanCost;
-  const chosen = mirrored ? mirror : normal;
-  const fit = fitLine(chosen.path, fps);
-  const refCovered = new Set(chosen.path.map((p) => p[0])).size;
+  const cost = (u: FeatureTrack, i: number, j: number) =>
+    frameDistance(ref.frames[i] as FeatureTrack["frames"][number], u.frames[j] as FeatureTrack["frames"][number]);
+  const either = dtw(n, m, (i, j) => Math.min(cost(user, i, j), cost(userMirrored, i, j)), opts);
+  let asDanced = 0;
+  let flipped = 0;
+  for (const [i, j] of either.path) {
+    asDanced += cost(user, i, j);
+    flipped += cost(userMirrored, i, j);
+  }
+  const mirrored = flipped < MIRROR_MARGIN * asDanced;
+  const fit = fitLine(either.path, fps);
+  const refCovered = new Set(either.path.map((p) => p[0])).size;
+  const steps = Math.max(1, either.path.length);
   return {
-    path: chosen.path,
+    path: either.path,
     mirrored,
-    meanCost: chosen.meanCost,
-    otherCost: mirrored ? normal.meanCost : mirror.meanCost,
+    meanCost: either.meanCost,
+    otherCost: (mirrored ? asDanced : flipped) / steps,
     tempo: fit.slope,
     offset: fit.intercept,
     residual: fit.rms,

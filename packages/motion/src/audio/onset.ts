@@ -24,13 +24,13 @@ export const BASS: FluxBand = { window: 0.186, lowHz: 30, highHz: 300 };
  * as in a loud one; per-bin rises also catch a new note that does not make the band louder.
  * Frame i is a Hann window centred at i / ONSET_RATE seconds.
  */
-export function spectralFlux(samples: Float32Array, rate: number, band: FluxBand): Float32Array {
+export function spectralFlux(samples: Float32Array, rate: number, band: FluxBand, gain = GAIN): Float32Array {
   const size = nextPow2(Math.round(rate * band.window));
   const fft = new FFT(size);
   const window = new Float64Array(size);
   for (let i = 0; i < size; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * (i + 0.5)) / size);
   // A sine of amplitude A on a bin reads about A (Hann gain: size / 4 per real bin).
-  const scale = (GAIN * 4) / size;
+  const scale = (gain * 4) / size;
   const from = Math.max(1, Math.round((band.lowHz * size) / rate));
   const to = Math.min(size / 2, Math.round((band.highHz * size) / rate));
   const bins = Math.max(1, to - from);
@@ -112,9 +112,14 @@ const BASS_LEAD = 5;
 
 /** Onset envelope at ONSET_RATE: treble flux plus bass flux (the bass from audio decimated to ~1.2 kHz, realigned). */
 export function onsetEnvelope(samples: Float32Array, rate: number): Float32Array {
-  const treble = spectralFlux(samples, rate, TREBLE);
+  const ref = Number(process.env.EXP_REF ?? 0);
+  let r = 0;
+  for (const v of samples) r += v * v;
+  r = Math.sqrt(r / samples.length);
+  const gain = ref > 0 ? GAIN * (ref / r) : GAIN;
+  const treble = spectralFlux(samples, rate, TREBLE, gain);
   const factor = Math.max(1, Math.floor(rate / (4 * BASS.highHz)));
-  const bass = spectralFlux(decimate(samples, factor), rate / factor, BASS);
+  const bass = spectralFlux(decimate(samples, factor), rate / factor, BASS, gain);
   const n = Math.min(treble.length, bass.length + BASS_LEAD);
   const out = new Float32Array(treble.length);
   for (let i = 0; i < treble.length; i++) out[i] = treble[i]! + (i >= BASS_LEAD && i < n ? bass[i - BASS_LEAD]! : 0);

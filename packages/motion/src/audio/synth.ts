@@ -155,81 +155,117 @@ function tone(f: string, partials: number[]): string {
   return `(${partials.map((a, h) => `${a}*sin(2*PI*${h + 1}*${f}*t)`).join("+")})`;
 }
 
-/** A grid of note slots, `every` seconds apart from `start`; k is the slot number, τ the time into it. */
+/**
+ * A grid of notes played by hand: note k is due at start + k·every and sounds `jitter(k)` seconds
+ * off it (an aevalsrc expression within ±late, so never more than `late` early or late).
+ */
 interface Slots {
   start: number;
   every: number;
+  late: number;
+  jitter: (k: string) => string;
 }
 
-function slotIndex(s: Slots): string {
-  return `floor((t-${s.start})/${s.every})`;
-}
-
-function slotTime(s: Slots): string {
-  return `mod(t-${s.start},${s.every})`;
+/** aevalsrc prefix that stores `value` in variable `v` (3–9: random() keeps its state in 0–2) for ld(v). */
+function store(v: number, value: string): string {
+  return `0*st(${v},${value})+`;
 }
 
 /**
- * Legato notes, one per slot, each ringing until the next starts and then damped in `release`
- * seconds (so nothing clicks): a walking bass. `freq(k)` is the frequency of note k.
+ * Stores in variables v and v+1 the note sounding at t (the last that has started) and the time
+ * since it started. The grid is read `late` early, so each note starts inside its own cell.
  */
-function legato(s: Slots, freq: (k: string) => string, partials: number[], attack: number, decay: number): string {
-  const release = 0.012;
-  const k = slotIndex(s);
-  const tau = slotTime(s);
-  const current = `${swell(tau, attack, decay)}*${tone(freq(k), partials)}`;
-  const previous = `${swell(`(${tau}+${s.every})`, attack, decay)}*exp(-${tau}/${release})*${tone(freq(`(${k}-1)`), partials)}`;
-  return `gte(t,${s.start})*(${current}+gte(t,${s.start + s.every})*${previous})`;
+function sounding(s: Slots, v: number): string {
+  const cell = `floor((t-${s.start - s.late})/${s.every})`;
+  const due = (k: string) => `(${s.start}+${k}*${s.every}+${s.jitter(k)})`;
+  return `${store(v, `${cell}-lt(t,${due(cell)})`)}${store(v + 1, `t-${due(`ld(${v})`)}`)}`;
 }
 
 /**
- * Short notes in the slots where `play(k)` is 1, each faded out over the last 20 ms of its slot
- * (so nothing clicks): comping stabs or brush taps. `body(k)` is what sounds in slot k.
+ * Legato notes, each ringing until the next starts and then damped within ~12 ms (so nothing
+ * clicks): a walking bass. `freq(k)` is the frequency of note k. Uses variables v..v+2.
+ */
+function legato(
+  s: Slots,
+  v: number,
+  freq: (k: string) => string,
+  partials: number[],
+  attack: number,
+  decay: number,
+): string {
+  const release = 0.012;
+  const k = `ld(${v})`;
+  const tau = `ld(${v + 1})`;
+  const before = `(${s.start}+(${k}-1)*${s.every}+${s.jitter(`(${k}-1)`)})`;
+  const current = `${swell(tau, attack, decay)}*${tone(freq(k), partials)}`;
+  const previous = `gte(${k},1)*${swell(`ld(${v + 2})`, attack, decay)}*exp(-${tau}/${release})*${tone(freq(`(${k}-1)`), partials)}`;
+  return `(${sounding(s, v)}${store(v + 2, `t-${before}`)}gte(${k},0)*(${current}+${previous}))`;
+}
+
+/**
+ * Short notes on the grid where `play(k)` is 1, each faded out over 20 ms before the next note
+ * could start (so nothing clicks): comping stabs, brush taps. `body(k)` is what sounds. Uses v, v+1.
  */
 function stabs(
   s: Slots,
+  v: number,
   play: (k: string) => string,
   attack: number,
   decay: number,
   body: (k: string) => string,
 ): string {
-  const k = slotIndex(s);
-  const tau = slotTime(s);
-  const fade = `min(1,(${s.every}-${tau})/0.02)`;
-  return `gte(t,${s.start})*${play(k)}*${swell(tau, attack, decay)}*${fade}*${body(k)}`;
+  const k = `ld(${v})`;
+  const tau = `ld(${v + 1})`;
+  const end = `(${s.start}+(${k}+1)*${s.every}-${s.late})`;
+  const fade = `min(1,(${end}-t)/0.02)`;
+  return `(${sounding(s, v)}gte(${k},0)*${play(k)}*${swell(tau, attack, decay)}*${fade}*${body(k)})`;
 }
+
+/** Timing of each part, ± seconds: jazz is played by hand, not on a grid (about a 32nd note at 120 BPM). */
+const BASS_LATE = 0.015;
+const BRUSH_LATE = 0.01;
+const PIANO_LATE = 0.02;
 
 /**
  * A quiet steady jazz track, the kind whose beat hides in soft onsets: brushes sweeping on with a
  * slow, shallow swell on every beat and soft taps on 2 and 4; a walking bass that changes note on
- * every beat with a soft attack; piano comping in short chords on some beats and on some swung
- * "ands" (irregular, as comping is) — all at `level` dBFS over room noise at `noise` dBFS.
- * Its beats are drumBeats(track).
+ * every beat with a soft attack; piano comping in short chords on some beats and some swung "ands"
+ * (irregular, as comping is) — each part played by hand, a little off the grid, at `level` dBFS
+ * over room noise at `noise` dBFS. Its beats are drumBeats(track).
  */
 export function quietJazzExpression(track: QuietTrack): string {
   const seed = track.seed ?? 0;
   const beat = 60 / track.bpm;
   const start = track.start ?? 0;
-  const beats: Slots = { start, every: beat };
-  // The swung "and": two thirds into the beat.
-  const ands: Slots = { start: start + (2 / 3) * beat, every: beat };
-  const onBeat = slotTime(beats);
-  // Brushes: a continuous sweep (white noise) that swells by a half on each beat, peaking 60 ms in.
-  const sweep = `0.5*(random(0)-0.5)*(0.6+0.3*${swell(onBeat, 0.04, 0.15)}/0.5)`;
-  const taps = stabs(beats, (k) => `mod(${k},2)`, 0.006, 0.05, () => "0.3*(random(0)-0.5)");
+  const grid = (late: number, salt: number, offset = 0): Slots => ({
+    start: start + offset,
+    every: beat,
+    late,
+    jitter: (k) => `${late}*(2*${hash(k, seed, salt)}-1)`,
+  });
+  const m = { sweep: 0.6, swell: 0.3, taps: 0.3, bass: 0.45, piano: 0.12, share: COMP_SHARE, ...(track as any).mix };
+  // Brushes: a continuous sweep (white noise) that swells by a half on each beat, peaking 60 ms in,
+  // and soft taps on 2 and 4.
+  const brushes = grid(BRUSH_LATE, 0.31);
+  const sweep = `0.5*(random(0)-0.5)*(${m.sweep}+${stabs(brushes, 3, () => "1", 0.04, 0.15, () => `${m.swell / 0.5}`)})`;
+  const taps = stabs(brushes, 3, (k) => `mod(${k},2)`, 0.006, 0.05, () => `${m.taps}*(random(0)-0.5)`);
   // Walking bass, E1 to E2: steps of 1–5 scale degrees, never the same note twice in a row.
   const degree = (k: string) => `mod(${k}*3+floor(3*${hash(k, seed, 0)}),8)`;
-  const bass = legato(beats, (k) => `41.2*pow(2,floor(${degree(k)}*12/7)/12)`, [1, 0.5, 0.25], 0.025, 0.5);
-  // Piano: a minor-seventh chord on a root between G3 and G4 that changes every two beats.
+  const bassFreq = (k: string) => `41.2*pow(2,floor(${degree(k)}*12/7)/12)`;
+  const bass = legato(grid(BASS_LATE, 0.23), 5, bassFreq, [1, 0.5, 0.25], 0.025, 0.5);
+  // Piano: a minor-seventh chord on a root between G3 and G4 that changes every two beats, played
+  // on some beats and on some swung "ands" (two thirds into the beat, anticipating the next).
   const chord = (k: string) => {
     const root = `196*pow(2,floor(12*${hash(`floor((${k}+1)/2)`, seed, 0.2)})/12)`;
     return `(${[0, 3, 10].map((st) => tone(`${root}*${2 ** (st / 12)}`, [1, 0.3])).join("+")})`;
   };
   const comping = [
-    stabs(beats, (k) => `lt(${hash(k, seed, 0.4)},${COMP_SHARE})`, 0.012, 0.3, chord),
-    stabs(ands, (k) => `lt(${hash(k, seed, 0.7)},${COMP_SHARE})`, 0.012, 0.3, (k) => chord(`(${k}+1)`)),
+    stabs(grid(PIANO_LATE, 0.37), 3, (k) => `lt(${hash(k, seed, 0.4)},${m.share})`, 0.012, 0.3, chord),
+    stabs(grid(PIANO_LATE, 0.41, (2 / 3) * beat), 3, (k) => `lt(${hash(k, seed, 0.7)},${m.share})`, 0.012, 0.3, (k) =>
+      chord(`(${k}+1)`),
+    ),
   ].join("+");
-  const music = `gte(t,${start})*(${sweep}+${taps})+0.45*${bass}+0.12*(${comping})`;
+  const music = `gte(t,${start})*(${sweep}+${taps})+${m.bass}*${bass}+${m.piano}*(${comping})`;
   const gain = 10 ** ((track.level ?? -30) / 20) / QUIET_MIX_RMS;
   // Uniform noise in ±a/2 has RMS a/√12.
   const hiss = 10 ** ((track.noise ?? -55) / 20) * Math.sqrt(12);

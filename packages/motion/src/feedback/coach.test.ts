@@ -28,6 +28,7 @@ function move(index: number, timing: number | null, lapse: number | null): Judge
     moved: 1,
     jerk: [0, 0],
     ranges: [],
+    mirrored: false,
     frames: 14,
     score: 80,
     verdict: "good",
@@ -38,7 +39,6 @@ function move(index: number, timing: number | null, lapse: number | null): Judge
 const slowDancer: CoachContext = {
   paceMove: 1,
   clock: "beat",
-  mirrored: false,
   counted: false,
   paceNamed: true,
   tempo: 1.12,

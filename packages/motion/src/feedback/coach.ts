@@ -1,7 +1,7 @@
 import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
 import type { Clock } from "../align/timing.ts";
 import type { PartDanced } from "../compare.ts";
-import type { MoveMeasure } from "../score/judge.ts";
+import { type MoveMeasure, weighted } from "../score/judge.ts";
 import type { SamenessDecision } from "../score/sameness.ts";
 import { lateness } from "../score/lateness.ts";
 import type { Verdict } from "../types.ts";
@@ -56,7 +56,6 @@ export interface Judged extends MoveMeasure {
 export interface CoachContext {
   /** What the dancer kept time with (align/timing.ts): with nothing, the pace is theirs to choose. */
   clock: Clock;
-  mirrored: boolean;
   /** "music" counts say "on counts 3–4"; otherwise "in move 3". */
   counted: boolean;
   /** Whether the overall text names the user's pace (slower or faster than the reference's). */
@@ -71,12 +70,12 @@ export interface CoachContext {
   paceMove: number | null;
 }
 
-/** The user's own body part or joint (a mirrored performance was compared mirrored). */
-function realPart(p: Part, c: CoachContext): Part {
-  return c.mirrored ? MIRROR_PART[p] : p;
+/** The user's own body part or joint (a move danced mirror-wise was compared mirrored). */
+function realPart(p: Part, m: Pick<MoveMeasure, "mirrored">): Part {
+  return m.mirrored ? MIRROR_PART[p] : p;
 }
-function realJoint(j: Joint, c: CoachContext): Joint {
-  return c.mirrored ? MIRROR_JOINT[j] : j;
+function realJoint(j: Joint, m: Pick<MoveMeasure, "mirrored">): Joint {
+  return m.mirrored ? MIRROR_JOINT[j] : j;
 }
 
 export function whenOf(m: MoveMeasure, c: CoachContext): string {
@@ -148,13 +147,13 @@ const FACING_SEGMENTS = [
 /** The body instruction for a part of one move: its clearest joint, else which way to face, else the part's direction. */
 function bodyInstruction(m: MoveMeasure, part: Part, c: CoachContext, when?: string): string {
   const d = directedJoint(m, part);
-  if (d) return jointInstruction(realJoint(d.joint, c), d.signed, Math.abs(d.signed), when);
+  if (d) return jointInstruction(realJoint(d.joint, m), d.signed, Math.abs(d.signed), when);
   const size = m.parts[PARTS.indexOf(part)] as number;
   if (part === "torso") {
     const facing = Math.max(...FACING_SEGMENTS.map((k) => m.segs[k] as number).filter((v) => !Number.isNaN(v)));
     if (facing > size) return facingInstruction(facing, when);
   }
-  return partInstruction(realPart(part, c), size, when);
+  return partInstruction(realPart(part, m), size, when);
 }
 
 /**
@@ -168,7 +167,7 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
   if (m.visible < 0.4) return { focus: null, cue: "Keep your whole body in the frame for this move." };
   if (m.moved < UNDERMOVED) return { focus: null, cue: movementInstruction(m.moved) };
   const focus = focusOf(m);
-  const focusName = focus ? realPart(focus, c) : null;
+  const focusName = focus ? realPart(focus, m) : null;
   const partOff = focus ? (m.parts[PARTS.indexOf(focus)] as number) : 0;
   if (focus && (m.shape < CUE_SHAPE_BELOW || partOff >= CUE_PART_DEG)) {
     return { focus: focusName, cue: bodyInstruction(m, focus, c) };
@@ -234,7 +233,7 @@ export function sectionJointFeedback(
     const worst = made.find(directed) ?? byError.find(directed) ?? made[0] ?? byError[0];
     if (!worst) continue;
     const signed = worst.jointSigned[x.i] as number;
-    const real = realJoint(x.j, c);
+    const real = realJoint(x.j, worst);
     out[real] = {
       diff: Math.round(x.size),
       feedback: jointInstruction(real, signed, Math.abs(signed), moves.length > 1 ? whenOf(worst, c) : undefined),
@@ -415,12 +414,26 @@ export function overallSummary(c: OverallContext): string {
     );
     out.push(`To work on first. ${bySection.join(" ")}`);
   }
-  if (c.mirrored)
+  // Sections danced mostly mirror-wise (by time).
+  const flipped = c.sections.filter((s) => {
+    const own = s.moves.map((k) => c.moves[k]).filter((m): m is Judged => m !== undefined);
+    return weighted(own, (m) => (m.mirrored ? 1 : 0)) > 0.5;
+  });
+  if (flipped.length === c.sections.length && flipped.length)
     out.push("You danced it mirror-wise (left and right swapped), so you were compared with the mirrored reference.");
+  else if (flipped.length)
+    out.push(
+      `You danced ${listWords(flipped.map((s) => s.title.split(" · ")[0] as string))} mirror-wise (left and right swapped), so ${flipped.length > 1 ? "those were" : "that was"} compared with the mirrored reference.`,
+    );
   if (c.partDanced) out.push(partDancedSentence(c.partDanced));
   else if (c.coverage < 0.9) out.push(`Your video covers about ${Math.round(c.coverage * 100)} % of the routine.`);
   if (c.decision === "unsure") out.push(UNSURE_ROUTINE);
   return out.join(" ");
+}
+
+/** "A", "A and B", "A, B and C". */
+function listWords(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 export { PART_WORDS, paceInstruction };

@@ -1,6 +1,7 @@
 import { angleDiff } from "../align/distance.ts";
 import type { ContinuousTrack } from "../align/interp.ts";
 import type { MoveSpan } from "../counts/counting.ts";
+import type { Match } from "../match.ts";
 import {
   type FeatureTrack,
   type FrameFeatures,
@@ -53,6 +54,8 @@ export interface MoveMeasure {
   ranges: Array<[number, number]>;
   /** Reference frames in the move (its weight in averages). */
   frames: number;
+  /** Measured against the user's pose flipped left ↔ right (the user danced this part mirror-wise). */
+  mirrored: boolean;
 }
 
 function mean(v: number[]): number {
@@ -95,10 +98,24 @@ function motionOf(frames: Array<FrameFeatures | undefined>, fps: number): { spee
   return { speed: mean(sp), jerk: mean(jk) };
 }
 
-/** Measures every move at the user time the timing step found for it. */
+/** Measures every move of a match, each the way round it was danced. */
+export function measureMatch(match: Match): MoveMeasure[] {
+  const { fit } = match;
+  return measureMoves(
+    match.ref,
+    (k) => ({ cont: match.oriented(match.moveMirrored[k] ?? match.mirrored).cont, mirrored: match.moveMirrored[k] ?? match.mirrored }),
+    match.counting.moves,
+    match.starts,
+    fit.timing,
+    fit.lapse,
+    fit.tempo,
+  );
+}
+
+/** Measures every move at the user time the timing step found for it, against the user's pose as `userOf` gives it. */
 export function measureMoves(
   ref: FeatureTrack,
-  user: ContinuousTrack,
+  userOf: (move: number) => { cont: ContinuousTrack; mirrored: boolean },
   moves: MoveSpan[],
   userStarts: Array<number | null>,
   timing: Array<number | null>,
@@ -107,6 +124,7 @@ export function measureMoves(
 ): MoveMeasure[] {
   const fps = ref.fps;
   const measured = moves.map((span, m): MoveMeasure & { sweep: number } => {
+    const { cont: user, mirrored } = userOf(m);
     const from = Math.max(0, Math.round(span.start * fps));
     const to = Math.min(ref.frames.length, Math.max(from + 1, Math.round(span.end * fps)));
     const refFrames = ref.frames.slice(from, to);
@@ -191,6 +209,7 @@ export function measureMoves(
       ]),
       sweep: sweepRatio(refFrames, userAround),
       frames: refFrames.length,
+      mirrored,
     };
   });
   // The size of the user's moves, against how big they move over the whole routine.

@@ -32,37 +32,48 @@ export const LIMB_NAMES: readonly string[] = SEGMENTS.map((s) => s.name);
  * Reference time for user time u: inside the move the user is dancing then (a later move wins
  * where two overlap), along its start and the pace; null between or outside the moves found.
  */
-function refTimeAt(moves: readonly MoveMeasure[], u: number, tempo: number): number | null {
-  let out: number | null = null;
+function refTimeAt(
+  moves: readonly MoveMeasure[],
+  u: number,
+  tempo: number,
+): { t: number; mirrored: boolean } | null {
+  let out: { t: number; mirrored: boolean } | null = null;
   for (const m of moves) {
     if (m.userStart === null) continue;
     const length = tempo * (m.span.end - m.span.start);
-    if (u >= m.userStart - 1e-9 && u <= m.userStart + length + 1e-9) out = m.span.start + (u - m.userStart) / tempo;
+    if (u >= m.userStart - 1e-9 && u <= m.userStart + length + 1e-9)
+      out = { t: m.span.start + (u - m.userStart) / tempo, mirrored: m.mirrored };
   }
   return out;
 }
 
 /**
  * Scores per limb (0–100, null where unknown) at every analysed frame of the user's video that
- * falls within a found move. `user` is the user's features as compared (mirrored when they danced
- * mirror-wise): the columns are named for the user's own limbs, as the overlay draws them.
+ * falls within a found move. `userAs(mirrored)` gives the user's features either way round: each
+ * frame is compared the way its move was danced, and the columns are named for the user's own
+ * limbs, as the overlay draws them.
  */
 export function limbScores(
   ref: FeatureTrack,
-  user: FeatureTrack,
+  userAs: (mirrored: boolean) => FeatureTrack,
   moves: readonly MoveMeasure[],
   tempo: number,
-  mirrored: boolean,
 ): LimbScores {
   const refCont = new ContinuousTrack(ref);
+  const plain = userAs(false);
+  const frameMirrored: boolean[] = [];
   // Per user frame, per compared segment: trust and similarity (NaN: not comparable there).
   const weight: Float64Array[] = [];
   const sim: Float64Array[] = [];
   const matched: boolean[] = [];
-  for (const u of user.frames) {
+  plain.frames.forEach((f, i) => {
     const w = new Float64Array(SEGMENT_COUNT);
     const s = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
-    const t = refTimeAt(moves, u.t, tempo);
+    const at = refTimeAt(moves, f.t, tempo);
+    const t = at?.t ?? null;
+    const mirrored = at?.mirrored ?? false;
+    frameMirrored.push(mirrored);
+    const u = (mirrored ? userAs(true).frames[i] : f) as FeatureTrack["frames"][number];
     const r = t === null ? undefined : refCont.at(refCont.clampEdge(t));
     matched.push(t !== null);
     if (r && u.valid) {
@@ -76,15 +87,16 @@ export function limbScores(
     }
     weight.push(w);
     sim.push(s);
-  }
+  });
 
-  const rows: Array<Array<number | null>> = user.frames.map((_, i) => {
+  const rows: Array<Array<number | null>> = plain.frames.map((_, i) => {
     return LIMB_NAMES.map((_, column) => {
       if (!matched[i]) return null;
-      const k = mirrored ? (MIRROR_SEGMENT[column] as number) : column;
       let sw = 0;
       let ss = 0;
-      for (let j = Math.max(0, i - LIMB.WINDOW); j <= Math.min(user.frames.length - 1, i + LIMB.WINDOW); j++) {
+      for (let j = Math.max(0, i - LIMB.WINDOW); j <= Math.min(plain.frames.length - 1, i + LIMB.WINDOW); j++) {
+        // Each frame's segments are the reference's; a mirrored frame's user limb is the other one.
+        const k = frameMirrored[j] ? (MIRROR_SEGMENT[column] as number) : column;
         const v = sim[j]?.[k] as number;
         if (Number.isNaN(v)) continue;
         const w = weight[j]?.[k] as number;
@@ -102,7 +114,7 @@ export function limbScores(
   const keep = first < 0 ? [] : rows.slice(first, last + 1);
   return {
     limbs: [...LIMB_NAMES],
-    times: keep.map((_, i) => Math.round((user.frames[first + i]?.t ?? 0) * 1000) / 1000),
+    times: keep.map((_, i) => Math.round((plain.frames[first + i]?.t ?? 0) * 1000) / 1000),
     scores: keep,
   };
 }

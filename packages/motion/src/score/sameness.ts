@@ -123,7 +123,7 @@ export function samenessEvidence(match: Match, moves: MoveMeasure[]): SamenessEv
     matched: weighted(moves, (m) => m.plainDist),
     movingMatched: movingDistance(moves),
     random,
-    motionCorrelation: motionCorrelation(match.ref, match.cont, moves, match.fit.tempo),
+    motionCorrelation: motionCorrelation(match.ref, (m) => match.oriented(m.mirrored).cont, moves, match.fit.tempo),
     order: orderShare(moves, match.fit.tempo),
     rangeOverlap: rangeOverlap(match.ref, match.user),
     musicRatio: music === null || !(random > 0) ? null : distanceAt(match.ref, match.cont, (t) => t + music) / random,
@@ -214,13 +214,19 @@ function randomPairDistance(ref: FeatureTrack, user: FeatureTrack): number {
 }
 
 /** Correlation of the two bodies' segment speeds (signed, per segment) along the matched moves. */
-function motionCorrelation(ref: FeatureTrack, user: ContinuousTrack, moves: MoveMeasure[], tempo: number): number {
+function motionCorrelation(
+  ref: FeatureTrack,
+  userOf: (m: MoveMeasure) => ContinuousTrack,
+  moves: MoveMeasure[],
+  tempo: number,
+): number {
   let num = 0;
   let da = 0;
   let db = 0;
   const fps = ref.fps;
   for (const m of moves) {
     if (m.userStart === null) continue;
+    const user = userOf(m);
     const from = Math.max(1, Math.round(m.span.start * fps));
     const to = Math.min(ref.frames.length, Math.round(m.span.end * fps));
     for (let i = from; i < to; i++) {
