@@ -1,6 +1,6 @@
 import type { ContinuousTrack } from "./align/interp.ts";
 import { countReference } from "./counts/counting.ts";
-import { describeMoves } from "./counts/describe.ts";
+import { describeSections } from "./counts/describe.ts";
 import { MotionError } from "./errors.ts";
 import { extractFeatures, type FeatureTrack, JOINTS, MIRROR_JOINT } from "./features.ts";
 import {
@@ -194,7 +194,8 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced):
     };
   });
 
-  const sections: SectionResult[] = counting.sections.map((s) => {
+  const described = describeSections(ref, counting.sections);
+  const sections: SectionResult[] = counting.sections.map((s, sectionIndex) => {
     const own = s.moves.map((k) => judged[k] as Judged);
     const sTiming = same
       ? timingScore(
@@ -207,7 +208,7 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced):
     const sShape = weighted(own, (m) => m.shape) || 0;
     const score = r1(scoreOf(sShape, sTiming));
     const joints = sectionJointFeedback(own, score, coach, same);
-    const title = `${sectionName(s.number)} · ${describeMoves(ref, s.start, s.end)}`;
+    const title = `${sectionName(s.number)} · ${described[sectionIndex]}`;
     const firstUser = own.find((m) => m.userStart !== null)?.userStart ?? guide(s.start) ?? 0;
     return {
       title,

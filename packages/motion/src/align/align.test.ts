@@ -90,8 +90,13 @@ describe("alignment and scores on generated motion", () => {
     expect(mirrored.alignment.mirrored).toBe(true);
     expect(said(mirrored).some((f) => /^Raise your left arm higher/.test(f))).toBe(true);
     expect(said(mirrored).some((f) => /right arm/.test(f))).toBe(false);
-    // Never a label in front of a sentence, never the same cue twice in a row within a section.
+    // Never a label in front of a sentence, never the same cue twice in a row within a section; the
+    // joint table's number is the one the sentence says, and a section names at most three joints.
     for (const r of [plain, mirrored]) {
+      for (const s of r.sections) {
+        expect(Object.keys(s.joint_feedback).length).toBeLessThanOrEqual(3);
+        for (const f of Object.values(s.joint_feedback)) expect(f.feedback).toContain(`about ${f.diff}°`);
+      }
       for (const f of Object.values(r.jointSpecificFeedback)) expect(f).not.toMatch(/^[A-Z][a-z]+ [a-z]+:/);
       for (const s of r.sections) {
         const cues = s.moves.map((k) => r.moves[k]?.cue).filter(Boolean);

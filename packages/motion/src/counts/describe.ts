@@ -26,15 +26,28 @@ function last<T>(v: T[]): T | undefined {
 }
 
 /**
- * What moves in a stretch of the reference, in words a dancer recognises ("arms up", "step",
- * "turn", "jump", "knees bend", "kick", "lean"), the one or two that stand out most; "hold"
- * when little moves.
+ * One description per section in words a dancer recognises ("arms up", "step", "turn", "jump",
+ * "knees bend", "kick", "lean"; "hold" when little moves), each telling its section apart from the
+ * others: the one or two things that stand out most, a third where that is what differs, and
+ * "again" on a section that repeats an earlier one.
  */
-export function describeMoves(track: FeatureTrack, start: number, end: number): string {
+export function describeSections(track: FeatureTrack, sections: ReadonlyArray<{ start: number; end: number }>): string[] {
+  const seen = sections.map((s) => movesSeen(track, s.start, s.end));
+  const words = (cues: string[], n: number) => (cues.length ? cues.slice(0, n).join(", ") : "hold");
+  const titles = seen.map((cues) => words(cues, 2));
+  seen.forEach((cues, i) => {
+    const clash = () => titles.some((t, j) => j !== i && t === titles[i]);
+    if (clash() && cues.length > 2) titles[i] = words(cues, 3);
+  });
+  return titles.map((t, i) => (titles.slice(0, i).includes(t) ? `${t} again` : t));
+}
+
+/** Everything that stands out in a stretch, most first. */
+function movesSeen(track: FeatureTrack, start: number, end: number): string[] {
   const from = Math.max(0, Math.floor(start * track.fps));
   const to = Math.min(track.frames.length, Math.ceil(end * track.fps));
   const frames = track.frames.slice(from, to).filter((f) => f.valid);
-  if (frames.length < 2) return "hold";
+  if (frames.length < 2) return [];
   const cues: Array<[string, number]> = [];
   // Arms: how far each upper arm travels up or down, and where they end.
   const armL = frames.map((f) => lift(f, L_UPPER));
@@ -74,10 +87,6 @@ export function describeMoves(track: FeatureTrack, start: number, end: number): 
   const upright = frames.map((f) => Math.abs(f.seg[TORSO] as number)).filter((v) => !Number.isNaN(v));
   const tilt = upright.length ? 180 - Math.min(...upright) : 0;
   if (tilt > 30) cues.push(["lean", tilt / 30]);
-  if (!cues.length) return "hold";
   cues.sort((a, b) => b[1] - a[1]);
-  return cues
-    .slice(0, 2)
-    .map((c) => c[0])
-    .join(", ");
+  return cues.map((c) => c[0]);
 }

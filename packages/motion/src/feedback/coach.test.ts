@@ -4,7 +4,14 @@ import { JOINTS, PARTS, SEGMENT_COUNT } from "../features.ts";
 import { lateness } from "../score/lateness.ts";
 import { armsDance, syntheticTrack, withMusicBeat } from "../testing/synthetic-track.ts";
 import { timingDisagreements } from "../testing/timing-agreement.ts";
-import { type CoachContext, type Judged, moveCue, overallSummary, sectionSummary } from "./coach.ts";
+import {
+  type CoachContext,
+  type Judged,
+  moveCue,
+  overallSummary,
+  sectionJointFeedback,
+  sectionSummary,
+} from "./coach.ts";
 
 /** A clean move (right shape, moved as much as the reference) with the given timing and lapse. */
 function move(index: number, timing: number | null, lapse: number | null): Judged {
@@ -149,5 +156,39 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
     expect(told[0]?.moves).toContain(paced[0]?.index);
     expect(r.overallFeedback.match(/25 % slower/g)).toHaveLength(1);
     expect(timingDisagreements(r)).toEqual([]);
+  });
+});
+
+describe("joint feedback of a section", () => {
+  /** A move with these joints off by these signed amounts (degrees), everywhere in the move. */
+  const off = (index: number, joints: Partial<Record<(typeof JOINTS)[number], number>>): Judged => {
+    const m = move(index, 0, 0);
+    for (const [j, d] of Object.entries(joints)) {
+      const i = JOINTS.indexOf(j as (typeof JOINTS)[number]);
+      m.jointAbs[i] = Math.abs(d as number);
+      m.jointSigned[i] = d as number;
+    }
+    return { ...m, shape: 70 };
+  };
+
+  it("says the table's number in its sentence, names the dancer's own side, and names at most three joints", () => {
+    const moves = [
+      off(0, { right_elbow: 40, left_knee: -30, right_shoulder: -50, torso: 28, left_hip: 26 }),
+      off(1, { right_elbow: 63, left_knee: -24, right_shoulder: -44, torso: 25, left_hip: 22 }),
+    ];
+    const items = sectionJointFeedback(moves, 70, slowDancer, true);
+    expect(Object.keys(items)).toEqual(["right_elbow", "right_shoulder", "left_knee"]);
+    // The elbow: most off in move 2, bent 63° more than the reference: said and shown as 65°.
+    expect(items.right_elbow).toEqual({ diff: 65, feedback: "Bend your right elbow more in move 2, about 65°." });
+    for (const f of Object.values(items)) expect(f.feedback).toContain(`about ${f.diff}°`);
+    // Danced mirror-wise, the same joints are the dancer's left.
+    const flipped = sectionJointFeedback(
+      moves.map((m) => ({ ...m, mirrored: true })),
+      70,
+      slowDancer,
+      true,
+    );
+    expect(Object.keys(flipped)).toEqual(["left_elbow", "left_shoulder", "right_knee"]);
+    expect(flipped.left_elbow?.feedback).toBe("Bend your left elbow more in move 2, about 65°.");
   });
 });

@@ -17,6 +17,7 @@ import {
   paceWords,
   partDancedSentence,
   partInstruction,
+  roundDegrees,
   roundSeconds,
   timingInstruction,
 } from "./words.ts";
@@ -205,11 +206,15 @@ function jointOver(moves: MoveMeasure[], i: number): { size: number; signed: num
   return w ? { size: s / w, signed: g / w } : { size: Number.NaN, signed: Number.NaN };
 }
 
+/** A section names at most this many joints: a dancer works on a few things at a time. */
+const MAX_JOINTS_PER_SECTION = 3;
+
 /**
  * §9 joint feedback for a section: only when its rounded score is below 90, for joints whose mean
- * difference over the section rounds above 20 (that is `diff`), worst first. The words name the
- * move where the joint is most off, with that move's direction and amount: the same sentence, and
- * the same number, as that move's own cue when the joint is what matters most there.
+ * difference over the section rounds above 20, worst first, at most MAX_JOINTS_PER_SECTION. The
+ * words name the move where the joint is most off, with that move's direction and amount — and
+ * `diff` is that same amount, as the sentence says it: one number with one meaning, in the joint
+ * table and in the words.
  */
 export function sectionJointFeedback(
   moves: MoveMeasure[],
@@ -223,6 +228,7 @@ export function sectionJointFeedback(
     .filter((x) => !Number.isNaN(x.size) && Math.round(x.size) > FEEDBACK_DIFF_LIMIT)
     .sort((a, b) => b.size - a.size);
   for (const x of ranked) {
+    if (Object.keys(out).length >= MAX_JOINTS_PER_SECTION) break;
     const directed = (m: MoveMeasure) =>
       Math.abs(m.jointSigned[x.i] as number) >= CONSISTENT_SHARE * (m.jointAbs[x.i] as number);
     // A move the user did not make is told to keep moving, not how to hold an arm in it.
@@ -234,9 +240,11 @@ export function sectionJointFeedback(
     if (!worst) continue;
     const signed = worst.jointSigned[x.i] as number;
     const real = realJoint(x.j, worst);
+    const amount = roundDegrees(signed);
+    if (amount <= FEEDBACK_DIFF_LIMIT) continue;
     out[real] = {
-      diff: Math.round(x.size),
-      feedback: jointInstruction(real, signed, Math.abs(signed), moves.length > 1 ? whenOf(worst, c) : undefined),
+      diff: amount,
+      feedback: jointInstruction(real, signed, amount, moves.length > 1 ? whenOf(worst, c) : undefined),
     };
   }
   return out;
