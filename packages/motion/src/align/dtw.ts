@@ -21,6 +21,8 @@ export interface DtwOptions {
   band: number;
   /** Cost of each reference frame left unmatched at either end (default 0: skipping is free). */
   skipCost?: number;
+  /** Extra cost of each long step (a change of pace), so a steady pace is preferred where it fits as well (default 0). */
+  warpCost?: number;
 }
 
 export interface DtwResult {
@@ -45,6 +47,7 @@ export function dtw(n: number, m: number, cost: (i: number, j: number) => number
   const width = Math.min(m, 2 * halfWidth + 3);
   const INF = Number.POSITIVE_INFINITY;
   const skip = opts.skipCost ?? 0;
+  const warp = opts.warpCost ?? 0;
   // D: accumulated cost, L: path length, B: back-pointer (0 diag, 1 = (1,2), 2 = (2,1), 3 start).
   const D = new Float64Array(n * width).fill(INF);
   const L = new Float64Array(n * width);
@@ -81,7 +84,7 @@ export function dtw(n: number, m: number, cost: (i: number, j: number) => number
         if (kp < 0) continue;
         const prev = D[kp] as number;
         if (prev === INF) continue;
-        const extra = step === 0 ? 0 : step === 1 ? get(C, i, j - 1) : get(C, i - 1, j);
+        const extra = step === 0 ? 0 : (step === 1 ? get(C, i, j - 1) : get(C, i - 1, j)) + warp;
         const total = prev + extra + 2 * c;
         const len = (L[kp] as number) + (step === 0 ? 2 : 3);
         if (best === INF || total / len < best / bestLen - 1e-12) {

@@ -253,12 +253,12 @@ const FACING_LINES = new Set(SEGMENTS.flatMap((s, k) => (s.name === "shoulders" 
  * (bench/quality, "Verdicts on the ladder"), without costing any same-routine pair.
  */
 export const MOVEMENT = {
-  FULL_RATIO: 0.7,
-  FLOOR: 0.2,
+  FULL_RATIO: 0.85,
+  FLOOR: 0.15,
   /** A segment sweeping less than this (degrees) in a move holds rather than moves (pose noise sweeps about 15°). */
   MIN_REF_RANGE: 30,
   /** Context either side of a move in which the user's sweep is measured (seconds). */
-  CONTEXT_S: 0.25,
+  CONTEXT_S: 0.1,
   /** A whole video reading stiffer than the reference is allowed for down to this share of its movement. */
   MAX_STIFFNESS: 0.5,
 };

@@ -100,18 +100,28 @@ export function syntheticTrack(
   };
 }
 
+/** A song's onset strength at time t (s): a click on every beat, accented unevenly, with off-beat notes, so one stretch of it is unlike another (see align/music.ts). */
+function songOnset(t: number, bpm: number, first: number): number {
+  const period = 60 / bpm;
+  const k = Math.round((t - first) / period);
+  const beat = first + k * period;
+  const accent = 0.4 + 0.6 * Math.abs(Math.sin(k * 12.9898) * 43758.5453 - Math.floor(Math.sin(k * 12.9898) * 43758.5453));
+  const onBeat = Math.abs(t - beat) < 0.015 && k >= 0 ? accent : 0;
+  const offBeat = Math.abs(t - beat - period / 2) < 0.015 && k % 3 === 1 ? 0.5 : 0;
+  return Math.max(onBeat, offBeat);
+}
+
 /**
- * The track with a music beat in its sound track (`bpm`, from `first` seconds): the reference of
- * a dance to music, counted on its beats. Its onset envelope clicks on every beat, so a user's
- * track with the same music shares it (see align/music.ts).
+ * The track with music in its sound track (`bpm`, beats from `first` seconds), heard from
+ * `from` seconds into the song: the reference of a dance to music, counted on its beats; a user's
+ * track with the same song (shifted by `from`) shares it.
  */
-export function withMusicBeat(track: PoseTrack, bpm = 120, first = 0.5): PoseTrack {
+export function withMusicBeat(track: PoseTrack, bpm = 120, first = 0.5, from = 0): PoseTrack {
   const period = 60 / bpm;
   const beats: number[] = [];
-  for (let t = first; t < track.duration; t += period) beats.push(Math.round(t * 1000) / 1000);
+  for (let t = first; t < from + track.duration; t += period)
+    if (t >= from) beats.push(Math.round((t - from) * 1000) / 1000);
   const rate = 100;
-  const values = Array.from({ length: Math.round(track.duration * rate) }, (_, i) =>
-    beats.some((b) => Math.abs(b - i / rate) < 0.015) ? 1 : 0,
-  );
+  const values = Array.from({ length: Math.round(track.duration * rate) }, (_, i) => songOnset(from + i / rate, bpm, first));
   return { ...track, audio: { bpm, beats, confidence: 0.9, onset: { rate, values } } };
 }

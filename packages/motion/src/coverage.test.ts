@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { compareTracks } from "./compare.ts";
+import { type Motion, syntheticTrack, withMusicBeat } from "./testing/synthetic-track.ts";
+
+/** Arms that never repeat a phrase (a sweep whose speed drifts), so every stretch of the routine is its own. */
+const phrase: Motion = (t) => ({
+  leftArm: 90 + 70 * Math.sin(Math.PI * (0.5 * t + 0.03 * t * t)),
+  rightArm: 90 + 60 * Math.sin(Math.PI * (0.7 * t + 0.02 * t * t) + 1),
+  leftLeg: 5,
+  rightLeg: 5,
+  lean: 8 * Math.sin(0.4 * t),
+});
+
+describe("part of the routine", () => {
+  it("a cover on the same song that starts 3 s in and stops at 11 s of a 16 s routine: judged on what was danced, at the song's pace", () => {
+    const ref = withMusicBeat(syntheticTrack(phrase, { duration: 16 }));
+    // The video starts 3 s before the dance (the song is already playing there) and ends at 11 s of it.
+    const user = withMusicBeat(syntheticTrack(phrase, { duration: 14, offset: 3 }), 120, 0.5, -3);
+    const r = compareTracks(ref, user, { style: "hip_hop" });
+    expect(r.sameness.music).toBe(true);
+    expect(r.alignment.clock).toBe("music");
+    expect(r.alignment.tempo_ratio).toBe(1);
+    expect(r.alignment.offset_s).toBeCloseTo(3, 1);
+    expect(r.danced?.start_s).toBeCloseTo(0, 0);
+    expect(r.danced?.end_s).toBeCloseTo(11, 0);
+    expect(r.danced?.duration_s).toBe(16);
+    expect(r.overallFeedback).toContain("You danced 0:00–0:11 of the 0:16 routine; the scores are for that part.");
+    expect(r.overallFeedback).not.toMatch(/slower|faster|ahead|behind/);
+    // Only the moves it covers, none missed for being beyond the end of the video.
+    expect(r.moves.length).toBeGreaterThan(3);
+    for (const m of r.moves) {
+      expect(m.end_s).toBeLessThanOrEqual(11.6);
+      expect(m.verdict).not.toBe("miss");
+      expect(Math.abs(m.timing_ms as number)).toBeLessThan(60);
+    }
+    expect(r.overall_score).toBeGreaterThanOrEqual(95);
+  });
+
+  it("without music, a video that stops early is judged on the part it shows, and says which part", () => {
+    const ref = syntheticTrack(phrase, { duration: 16 });
+    const user = syntheticTrack(phrase, { duration: 10 });
+    const r = compareTracks(ref, user, { style: "hip_hop" });
+    expect(r.danced).not.toBeNull();
+    expect(r.danced?.start_s).toBeCloseTo(0, 0);
+    expect(r.danced?.end_s).toBeCloseTo(10, 0);
+    expect(r.overallFeedback).toContain("You danced 0:00–0:10 of the 0:16 routine");
+    expect(r.overallFeedback).not.toMatch(/slower|faster/);
+    for (const m of r.moves) expect(m.end_s).toBeLessThanOrEqual(10.6);
+    expect(r.overall_score).toBeGreaterThanOrEqual(95);
+  });
+
+  it("a video covering the whole routine says nothing of parts", () => {
+    const ref = syntheticTrack(phrase, { duration: 12 });
+    const r = compareTracks(ref, syntheticTrack(phrase, { duration: 12.5 }), { style: "hip_hop" });
+    expect(r.danced).toBeNull();
+    expect(r.overallFeedback).not.toMatch(/You danced \d/);
+  });
+});
