@@ -102,7 +102,7 @@ export function beatPeriod(beats: number[], nominal: number): number | null {
  * noise, speech and a held tone about 0.
  */
 export function beatConfidence(strength: number, seconds: number, beats: number): number {
-  const chance = 0.4 / Math.sqrt(seconds);
+  const chance = Number(process.env.EXP_CHANCE ?? 0.4) / Math.sqrt(seconds);
   const c = Math.max(0, Math.min(1, (strength - chance) / 0.3));
   return c * Math.min(1, beats / 4);
 }
@@ -129,7 +129,8 @@ export function detectBeats(samples: Float32Array, rate: number): AudioBeats | n
   if (samples.length < MIN_SECONDS * rate || rms(samples) < SILENT_RMS) return null;
   const strength = onsetStrength(samples, rate);
   const maxLag = Math.min(Math.round((4 * 60 * ONSET_RATE) / MIN_BPM), Math.floor(strength.length / 2));
-  const tempo = pickPeriod(autocorrelation(strength, maxLag), ONSET_RATE);
+  const sm = Number(process.env.EXP_SMOOTH ?? 0);
+  const tempo = pickPeriod(autocorrelation(sm > 0 ? gaussianSmooth(strength, sm) : strength, maxLag), ONSET_RATE);
   if (!tempo) return null;
   let sd = 0;
   for (const v of strength) sd += v * v;

@@ -113,16 +113,36 @@ const BASS_LEAD = 5;
 /** Onset envelope at ONSET_RATE: treble flux plus bass flux (the bass from audio decimated to ~1.2 kHz, realigned). */
 export function onsetEnvelope(samples: Float32Array, rate: number): Float32Array {
   const ref = Number(process.env.EXP_REF ?? 0);
+  const eq = process.env.EXP_EQ === "1";
+  const three = process.env.EXP_BANDS === "3";
+  const split = Number(process.env.EXP_SPLIT ?? 1500);
   let r = 0;
   for (const v of samples) r += v * v;
   r = Math.sqrt(r / samples.length);
-  const gain = ref > 0 ? GAIN * (ref / r) : GAIN;
-  const treble = spectralFlux(samples, rate, TREBLE, gain);
+  const gain = ref > 0 ? GAIN * (process.env.EXP_UP === "1" ? Math.max(1, ref / r) : ref / r) : GAIN;
+  const trebles = three
+    ? [
+        spectralFlux(samples, rate, { ...TREBLE, highHz: split }, gain),
+        spectralFlux(samples, rate, { ...TREBLE, lowHz: split }, gain),
+      ]
+    : [spectralFlux(samples, rate, TREBLE, gain)];
   const factor = Math.max(1, Math.floor(rate / (4 * BASS.highHz)));
-  const bass = spectralFlux(decimate(samples, factor), rate / factor, BASS, gain);
-  const n = Math.min(treble.length, bass.length + BASS_LEAD);
-  const out = new Float32Array(treble.length);
-  for (let i = 0; i < treble.length; i++) out[i] = treble[i]! + (i >= BASS_LEAD && i < n ? bass[i - BASS_LEAD]! : 0);
+  const bassRaw = spectralFlux(decimate(samples, factor), rate / factor, BASS, gain);
+  const n0 = trebles[0]!.length;
+  const bass = new Float32Array(n0);
+  for (let i = BASS_LEAD; i < n0 && i - BASS_LEAD < bassRaw.length; i++) bass[i] = bassRaw[i - BASS_LEAD]!;
+  const bands = [...trebles, bass];
+  const out = new Float32Array(n0);
+  for (const b of bands) {
+    let w = 1;
+    if (eq) {
+      const local = movingAverage(b, ONSET_RATE);
+      let ss = 0;
+      for (let i = 0; i < n0; i++) ss += (b[i]! - local[i]!) ** 2;
+      w = 1 / (Math.sqrt(ss / n0) || 1);
+    }
+    for (let i = 0; i < n0; i++) out[i] = out[i]! + w * b[i]!;
+  }
   return out;
 }
 

@@ -117,6 +117,25 @@ export function babbleExpression(): string {
   return `0.3*${phrases}*(${syllables}*${buzz}+${hiss})`;
 }
 
+/**
+ * Talk with irregular timing, like a voice over an exercise video: syllables of random length
+ * (130–400 ms) and loudness, a voiced buzz on a pitch that changes from syllable to syllable, a
+ * hissy consonant starting half of them, and a pause in about one syllable slot in six.
+ * Deterministic for a seed (different seeds: different timing).
+ */
+export function speechExpression(seed = 0): string {
+  // Variable 3 counts syllables (fraction: how far into the current one); variable 4 is the buzz's phase.
+  const k = "floor(ld(3))";
+  const into = "(ld(3)-floor(ld(3)))";
+  const perSecond = `(2.5+5*${hash(k, seed, 0.05)})`;
+  const pitch = `(100+80*${hash(k, seed, 0.35)})`;
+  const clocks = `0*st(3,ld(3)+${perSecond}/s)+0*st(4,ld(4)+${pitch}/s)+`;
+  const spoken = `gt(${hash(k, seed, 0.25)},0.16)*(0.4+0.6*${hash(k, seed, 0.15)})`;
+  const buzz = "(sin(2*PI*ld(4))+0.6*sin(4*PI*ld(4))+0.4*sin(6*PI*ld(4))+0.2*sin(10*PI*ld(4)))";
+  const consonant = `gt(${hash(k, seed, 0.45)},0.5)*lt(${into},0.2)*0.5*(random(0)-0.5)`;
+  return `${seedTerm(seed)}${clocks}0.3*${spoken}*(pow(sin(PI*${into}),2)*${buzz}+${consonant})`;
+}
+
 /** A quiet, steady jazz trio: brushes, walking bass and piano comping, all with soft attacks. */
 export interface QuietTrack {
   bpm: number;

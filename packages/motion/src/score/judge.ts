@@ -41,12 +41,13 @@ export interface MoveMeasure {
   /** Movement qualities, reference vs user (user measured in reference time, so pace is not counted twice). */
   speed: [number, number];
   /**
-   * How big the user's move is compared with the reference's (1 = as big): the range the moving
-   * limbs sweep, the user's measured with a little context either side (a move danced a bit early
-   * or late is not a smaller move; speed is not size, so a slower or mirrored copy is as big),
-   * relative to how the two compare over the whole routine (a video whose poses read stiffer
-   * throughout — compression, blur — is not a dancer missing moves). NaN where the reference
-   * barely moves.
+   * How much of the reference's move the user made (1 = all of it), relative to how the two compare
+   * over the whole routine (a video whose poses read stiffer throughout — compression, blur — is
+   * not a dancer missing moves). A move the user mostly holds still through is measured by its
+   * motion (the path the limbs travel, in reference time: a freeze is near 0); any other by its size
+   * (the range the moving limbs sweep, the user's with a little context either side: a move danced
+   * a bit early or late is not a smaller move, and a slower or mirrored copy is as big). NaN where
+   * the reference barely moves.
    */
   moved: number;
   jerk: [number, number];
@@ -67,14 +68,24 @@ export function userTimeIn(m: { span: MoveSpan; userStart: number | null }, t: n
   return m.userStart === null ? null : m.userStart + tempo * (t - m.span.start);
 }
 
-/** Circular range of a list of directions (degrees): twice the largest distance from their mean. */
-function circularRange(dirs: number[]): number {
-  const v = dirs.filter((d) => !Number.isNaN(d));
+/** A segment direction this unsure (segW) is left out of a range: one flipped shin must not make a move "big". */
+const RANGE_MIN_TRUST = 0.5;
+
+/**
+ * How far one segment sweeps over some frames (degrees): twice its directions' 90th-percentile
+ * distance from their circular mean, over the frames that show it with some trust (a single wild
+ * reading does not widen it). NaN with fewer than two.
+ */
+function segmentRange(frames: ReadonlyArray<FrameFeatures | undefined>, k: number): number {
+  const v = frames.flatMap((f) =>
+    f?.valid && !Number.isNaN(f.seg[k] as number) && (f.segW[k] as number) >= RANGE_MIN_TRUST ? [f.seg[k] as number] : [],
+  );
   if (v.length < 2) return Number.NaN;
   const c = v.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
   const s = v.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);
   const m = (Math.atan2(s, c) * 180) / Math.PI;
-  return 2 * Math.max(...v.map((d) => angleDiff(d, m, true)));
+  const off = v.map((d) => angleDiff(d, m, true)).sort((a, b) => a - b);
+  return 2 * (off[Math.round(0.9 * (off.length - 1))] as number);
 }
 
 /** Mean absolute change per second, and mean absolute second difference per second², of segment directions. */
@@ -123,7 +134,7 @@ export function measureMoves(
   tempo: number,
 ): MoveMeasure[] {
   const fps = ref.fps;
-  const measured = moves.map((span, m): MoveMeasure & { sweep: number } => {
+  const measured = moves.map((span, m): MoveMeasure & { sweep: number; path: number } => {
     const { cont: user, mirrored } = userOf(m);
     const from = Math.max(0, Math.round(span.start * fps));
     const to = Math.min(ref.frames.length, Math.max(from + 1, Math.round(span.end * fps)));
@@ -204,23 +215,61 @@ export function measureMoves(
       moved: Number.NaN,
       jerk: [refMotion.jerk, userMotion.jerk],
       ranges: SEGMENTS.map((_, k) => [
-        circularRange(refFrames.filter((f) => f.valid).map((f) => f.seg[k] as number)),
-        circularRange(userFrames.map((f) => (f ? (f.seg[k] as number) : Number.NaN))),
+        segmentRange(refFrames, k),
+        segmentRange(userFrames, k),
       ]),
       sweep: sweepRatio(refFrames, userAround),
+      path: pathRatio(refFrames, userFrames),
       frames: refFrames.length,
       mirrored,
     };
   });
-  // The size of the user's moves, against how big they move over the whole routine.
-  const moving = measured.filter((m) => !Number.isNaN(m.sweep));
-  const overall = median(moving.map((m) => m.sweep));
-  const scale = Math.min(1, Math.max(MOVEMENT.MAX_STIFFNESS, Number.isNaN(overall) ? 1 : overall));
+  // How much of each move the user made, against how they move over the whole routine.
+  const moving = measured.filter((m) => !Number.isNaN(m.sweep) && !Number.isNaN(m.path));
+  const scaleOf = (v: number[]) => {
+    const overall = median(v);
+    return Math.min(1, Math.max(MOVEMENT.MAX_STIFFNESS, Number.isNaN(overall) ? 1 : overall));
+  };
+  const sweepScale = scaleOf(moving.map((m) => m.sweep));
+  const pathScale = scaleOf(moving.map((m) => m.path));
   for (const m of moving) {
-    m.moved = m.sweep / scale;
+    const path = m.path / pathScale;
+    m.moved = path < MOVEMENT.HELD_PATH ? path : m.sweep / sweepScale;
     m.shape *= movementFactor(m.moved);
   }
-  return measured.map(({ sweep: _, ...m }) => m);
+  return measured.map(({ sweep: _s, path: _p, ...m }) => m);
+}
+
+/** A step between frames counts at most this much (degrees) in a path: a flipped reading is not motion. */
+const PATH_STEP_CAP = 45;
+
+/**
+ * The user's motion over the reference's in a move: per segment that moves in the reference, the
+ * path its direction travels (sum of frame-to-frame turns, each capped, where both frames trust
+ * it), the user's measured at the matched moments (reference time, so pace is not counted).
+ */
+function pathRatio(ref: ReadonlyArray<FrameFeatures>, user: ReadonlyArray<FrameFeatures | undefined>): number {
+  const path = (frames: ReadonlyArray<FrameFeatures | undefined>, k: number) => {
+    let sum = 0;
+    for (let i = 1; i < frames.length; i++) {
+      const a = frames[i - 1];
+      const b = frames[i];
+      if (!a?.valid || !b?.valid) continue;
+      if (Math.min(a.segW[k] as number, b.segW[k] as number) < RANGE_MIN_TRUST) continue;
+      const d = angleDiff(a.seg[k] as number, b.seg[k] as number, true);
+      if (!Number.isNaN(d)) sum += Math.min(PATH_STEP_CAP, d);
+    }
+    return sum;
+  };
+  let num = 0;
+  let den = 0;
+  for (let k = 0; k < SEGMENT_COUNT; k++) {
+    if (FACING_LINES.has(k) || !(segmentRange(ref, k) >= MOVEMENT.MIN_REF_RANGE)) continue;
+    const r = path(ref, k);
+    num += Math.min(r, path(user, k));
+    den += r;
+  }
+  return den > 0 ? num / den : Number.NaN;
 }
 
 /**
@@ -233,9 +282,9 @@ function sweepRatio(ref: FrameFeatures[], user: Array<FrameFeatures | undefined>
   let den = 0;
   for (let k = 0; k < SEGMENT_COUNT; k++) {
     if (FACING_LINES.has(k)) continue;
-    const r = circularRange(ref.filter((f) => f.valid).map((f) => f.seg[k] as number));
+    const r = segmentRange(ref, k);
     if (!(r >= MOVEMENT.MIN_REF_RANGE)) continue;
-    const u = circularRange(user.map((f) => (f ? (f.seg[k] as number) : Number.NaN)));
+    const u = segmentRange(user, k);
     num += Math.min(r, Number.isNaN(u) ? 0 : u);
     den += r;
   }
@@ -257,6 +306,8 @@ export const MOVEMENT = {
   FLOOR: 0.15,
   /** A segment sweeping less than this (degrees) in a move holds rather than moves (pose noise sweeps about 15°). */
   MIN_REF_RANGE: 30,
+  /** A move whose motion is below this share of the reference's is held, not made small. */
+  HELD_PATH: 0.35,
   /** Context either side of a move in which the user's sweep is measured (seconds). */
   CONTEXT_S: 0.1,
   /** A whole video reading stiffer than the reference is allowed for down to this share of its movement. */
