@@ -23,6 +23,13 @@ export class ContinuousTrack {
     this.sin = track.frames.map((f) => f.seg.map((a) => Math.sin((a * Math.PI) / 180)));
   }
 
+  /** The analysed frames (as they are, not blended) from t0 to t1 seconds, both included. */
+  framesBetween(t0: number, t1: number): FrameFeatures[] {
+    const from = Math.max(0, Math.ceil(t0 * this.fps - 1e-9));
+    const to = Math.min(this.frames.length - 1, Math.floor(t1 * this.fps + 1e-9));
+    return to >= from ? this.frames.slice(from, to + 1) : [];
+  }
+
   /** Whether t (seconds) lies within the analysed video. */
   covers(t: number): boolean {
     const x = t * this.fps;

@@ -13,15 +13,15 @@ export const SCORING = {
   /** Tempo: a pace off by a factor e^±TEMPO_SIGMA scores about 61 (25 % slower ≈ 45, 10 % ≈ 86). */
   TEMPO_SIGMA: 0.177,
   /** Shape weighs this much in the overall score, timing the rest. */
-  SHAPE_SHARE: 0.668,
+  SHAPE_SHARE: 0.688,
   /**
    * With nothing to keep time with (a silent reference, align/timing.ts), the pace is the dancer's
    * own: a move is timed against it (a lapse), and the pace itself costs only this gently (fitted on
    * real people, who each keep their own pace: 25 % off ≈ 85).
    */
-  TEMPO_SIGMA_FREE: 0.4,
+  TEMPO_SIGMA_FREE: 1,
   /** …and a move this far off that pace scores 50: a quarter of a typical uncounted move. */
-  LATE_50_S_FREE: 0.25,
+  LATE_50_S_FREE: 0.602,
 };
 
 /** How a clock's timing is judged (see SCORING). */
@@ -97,7 +97,7 @@ export function notSameScore(shape: number): number {
  * The lowest move score of each verdict; below `ok` is a miss. Fitted with the rest: moves a
  * dancer missed (a freeze, a wrong segment) should read OK or Miss, clean moves Perfect or Great.
  */
-export const VERDICT_MIN: Record<Exclude<Verdict, "miss">, number> = { perfect: 90, great: 78, good: 62, ok: 45 };
+export const VERDICT_MIN: Record<Exclude<Verdict, "miss">, number> = { perfect: 90, great: 82.6, good: 76, ok: 38.6 };
 
 export function verdictOf(score: number): Verdict {
   for (const v of ["perfect", "great", "good", "ok"] as const) if (score >= VERDICT_MIN[v]) return v;

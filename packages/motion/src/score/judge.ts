@@ -43,11 +43,10 @@ export interface MoveMeasure {
   /**
    * How much of the reference's move the user made (1 = all of it), relative to how the two compare
    * over the whole routine (a video whose poses read stiffer throughout — compression, blur — is
-   * not a dancer missing moves). A move the user mostly holds still through is measured by its
-   * motion (the path the limbs travel, in reference time: a freeze is near 0); any other by its size
-   * (the range the moving limbs sweep, the user's with a little context either side: a move danced
-   * a bit early or late is not a smaller move, and a slower or mirrored copy is as big). NaN where
-   * the reference barely moves.
+   * not a dancer missing moves): the larger of its motion (the path the moving limbs travel: a
+   * freeze is near 0) and its size (the range they sweep, the user's with a little context either
+   * side: a move danced a bit early or late is not a smaller move). Each on each video's own
+   * frames, so a slower or mirrored copy makes all of it. NaN where the reference barely moves.
    */
   moved: number;
   jerk: [number, number];
@@ -68,8 +67,8 @@ export function userTimeIn(m: { span: MoveSpan; userStart: number | null }, t: n
   return m.userStart === null ? null : m.userStart + tempo * (t - m.span.start);
 }
 
-/** A segment direction this unsure (segW) is left out of a range: one flipped shin must not make a move "big". */
-const RANGE_MIN_TRUST = 0.5;
+/** A segment direction this unsure (segW) is left out of a range or a path: a reading the model barely saw is no motion. */
+const RANGE_MIN_TRUST = 0.3;
 
 /**
  * How far one segment sweeps over some frames (degrees): twice its directions' 90th-percentile
@@ -77,9 +76,7 @@ const RANGE_MIN_TRUST = 0.5;
  * reading does not widen it). NaN with fewer than two.
  */
 function segmentRange(frames: ReadonlyArray<FrameFeatures | undefined>, k: number): number {
-  const v = frames.flatMap((f) =>
-    f?.valid && !Number.isNaN(f.seg[k] as number) && (f.segW[k] as number) >= RANGE_MIN_TRUST ? [f.seg[k] as number] : [],
-  );
+  const v = despiked(trusted(frames, k)).map((r) => r.dir);
   if (v.length < 2) return Number.NaN;
   const c = v.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
   const s = v.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);
@@ -145,13 +142,13 @@ export function measureMoves(
     const userTimes = refFrames.map((_, k) => userTimeIn({ span, userStart }, (from + k) / fps, tempo));
     const userFrames = userTimes.map((u) => (u === null ? undefined : user.at(user.clampEdge(u))));
     const userMotion = motionOf(userFrames, fps);
-    // The user's sweep, with context either side: a move danced slightly off time is still whole.
-    const context = Math.round(MOVEMENT.CONTEXT_S * fps);
-    const userAround: Array<FrameFeatures | undefined> = [];
-    for (let i = from - context; i < to + context; i++) {
-      const u = userTimeIn({ span, userStart }, i / fps, tempo);
-      userAround.push(u === null || !user.covers(u) ? undefined : user.at(u));
-    }
+    // The user's own analysed frames over the move (blended frames would round off its extremes),
+    // with context either side for its size: a move danced slightly off time is still whole.
+    const userOwn = (context: number) => {
+      const u0 = userTimeIn({ span, userStart }, from / fps, tempo);
+      const u1 = userTimeIn({ span, userStart }, (to - 1) / fps, tempo);
+      return u0 === null || u1 === null ? [] : user.framesBetween(u0 - context, u1 + context);
+    };
     const dists: number[] = [];
     const sims: number[] = [];
     const plain: number[] = [];
@@ -218,8 +215,8 @@ export function measureMoves(
         segmentRange(refFrames, k),
         segmentRange(userFrames, k),
       ]),
-      sweep: sweepRatio(refFrames, userAround),
-      path: pathRatio(refFrames, userFrames),
+      sweep: sweepRatio(refFrames, userOwn(MOVEMENT.CONTEXT_S)),
+      path: pathRatio(refFrames, userOwn(0)),
       frames: refFrames.length,
       mirrored,
     };
@@ -232,12 +229,45 @@ export function measureMoves(
   };
   const sweepScale = scaleOf(moving.map((m) => m.sweep));
   const pathScale = scaleOf(moving.map((m) => m.path));
+  // Both must say the move fell short: a pose-noise reading can fool one, a real freeze or a
+  // half-size move shows in both.
   for (const m of moving) {
-    const path = m.path / pathScale;
-    m.moved = path < MOVEMENT.HELD_PATH ? path : m.sweep / sweepScale;
+    m.moved = Math.max(m.path / pathScale, m.sweep / sweepScale);
     m.shape *= movementFactor(m.moved);
   }
   return measured.map(({ sweep: _s, path: _p, ...m }) => m);
+}
+
+/** One segment's direction in one frame (its index among the frames). */
+interface Reading {
+  i: number;
+  dir: number;
+}
+
+/** The readings of segment k the model trusts (RANGE_MIN_TRUST), in order. */
+function trusted(frames: ReadonlyArray<FrameFeatures | undefined>, k: number): Reading[] {
+  return frames.flatMap((f, i) =>
+    f?.valid && !Number.isNaN(f.seg[k] as number) && (f.segW[k] as number) >= RANGE_MIN_TRUST
+      ? [{ i, dir: f.seg[k] as number }]
+      : [],
+  );
+}
+
+/**
+ * The readings with one-frame spikes removed: each replaced by the middle one of it and its two
+ * neighbours (the one closest to the other two), so a shin read pointing up for a single frame is
+ * no motion, while a real turn, which lasts, stays.
+ */
+function despiked(r: Reading[]): Reading[] {
+  return r.map((x, j) => {
+    const a = r[j - 1];
+    const b = r[j + 1];
+    // Only a reading between readings of the frames either side of it: across a gap, it is all there is.
+    if (!a || !b || a.i !== x.i - 1 || b.i !== x.i + 1) return x;
+    const three = [a.dir, x.dir, b.dir];
+    const spread = (d: number) => three.reduce((s, e) => s + angleDiff(d, e, true), 0);
+    return { i: x.i, dir: three.reduce((best, d) => (spread(d) < spread(best) ? d : best)) };
+  });
 }
 
 /** A step between frames counts at most this much (degrees) in a path: a flipped reading is not motion. */
@@ -246,18 +276,17 @@ const PATH_STEP_CAP = 45;
 /**
  * The user's motion over the reference's in a move: per segment that moves in the reference, the
  * path its direction travels (sum of frame-to-frame turns, each capped, where both frames trust
- * it), the user's measured at the matched moments (reference time, so pace is not counted).
+ * it), each on its own analysed frames over the move: a path is as long danced slow or fast.
  */
 function pathRatio(ref: ReadonlyArray<FrameFeatures>, user: ReadonlyArray<FrameFeatures | undefined>): number {
+  // From one trusted reading to the next (an unsure frame between them is stepped over, not lost).
   const path = (frames: ReadonlyArray<FrameFeatures | undefined>, k: number) => {
+    const r = despiked(trusted(frames, k));
     let sum = 0;
-    for (let i = 1; i < frames.length; i++) {
-      const a = frames[i - 1];
-      const b = frames[i];
-      if (!a?.valid || !b?.valid) continue;
-      if (Math.min(a.segW[k] as number, b.segW[k] as number) < RANGE_MIN_TRUST) continue;
-      const d = angleDiff(a.seg[k] as number, b.seg[k] as number, true);
-      if (!Number.isNaN(d)) sum += Math.min(PATH_STEP_CAP, d);
+    for (let j = 1; j < r.length; j++) {
+      const a = r[j - 1] as Reading;
+      const b = r[j] as Reading;
+      sum += Math.min(PATH_STEP_CAP * (b.i - a.i), angleDiff(a.dir, b.dir, true));
     }
     return sum;
   };
@@ -269,7 +298,7 @@ function pathRatio(ref: ReadonlyArray<FrameFeatures>, user: ReadonlyArray<FrameF
     num += Math.min(r, path(user, k));
     den += r;
   }
-  return den > 0 ? num / den : Number.NaN;
+  return den >= MOVEMENT.MIN_MOVE_RANGE ? num / den : Number.NaN;
 }
 
 /**
@@ -288,7 +317,7 @@ function sweepRatio(ref: FrameFeatures[], user: Array<FrameFeatures | undefined>
     num += Math.min(r, Number.isNaN(u) ? 0 : u);
     den += r;
   }
-  return den > 0 ? num / den : Number.NaN;
+  return den >= MOVEMENT.MIN_MOVE_RANGE ? num / den : Number.NaN;
 }
 
 /** The shoulder and hip lines: they turn with the whole body, which is not the size of a move. */
@@ -302,12 +331,12 @@ const FACING_LINES = new Set(SEGMENTS.flatMap((s, k) => (s.name === "shoulders" 
  * (bench/quality, "Verdicts on the ladder"), without costing any same-routine pair.
  */
 export const MOVEMENT = {
-  FULL_RATIO: 0.85,
-  FLOOR: 0.15,
-  /** A segment sweeping less than this (degrees) in a move holds rather than moves (pose noise sweeps about 15°). */
-  MIN_REF_RANGE: 30,
-  /** A move whose motion is below this share of the reference's is held, not made small. */
-  HELD_PATH: 0.35,
+  FULL_RATIO: 0.955,
+  FLOOR: 0.1,
+  /** A segment sweeping less than this (degrees) in a move holds rather than moves (pose noise sweeps about 15°, a flip of a noisy reading more)… */
+  MIN_REF_RANGE: 40,
+  /** …and a move whose moving segments sweep less than this in all holds: how much of it was made is not asked. */
+  MIN_MOVE_RANGE: 60,
   /** Context either side of a move in which the user's sweep is measured (seconds). */
   CONTEXT_S: 0.1,
   /** A whole video reading stiffer than the reference is allowed for down to this share of its movement. */

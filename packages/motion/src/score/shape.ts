@@ -13,7 +13,7 @@ import { type FrameFeatures, PARTS, type Part, SEGMENT_COUNT, SEGMENTS } from ".
  * D50 degrees is half right, with slope POWER; the head and the shoulder and hip lines (which way
  * the body faces: noisy while turning, and easily mislabelled from behind) count less than limbs.
  */
-export const SHAPE = { D50: 30, POWER: 4, HEAD_WEIGHT: 0.985, FACING_WEIGHT: 0.414, TRANSIT_SPEED: 200 };
+export const SHAPE = { D50: 40, POWER: 4, HEAD_WEIGHT: 1.115, FACING_WEIGHT: 1.5, TRANSIT_SPEED: 143 };
 
 /**
  * Shape is judged where the pose is: at the hits, holds and turning points, more than in the
@@ -149,7 +149,7 @@ export function visibilityFactor(visible: number): number {
 }
 
 /** Emphasis of a still segment, and the direction spread (1 − resultant length) at which a segment counts fully as moving. */
-export const EMPHASIS = { STILL: 2.838, MOVING_SPREAD: 0.155 };
+export const EMPHASIS = { STILL: 1.308, MOVING_SPREAD: 0.374 };
 
 /**
  * Per segment, how much the reference moves it over a stretch of frames (from the spread of its
