@@ -8,14 +8,15 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts.ts";
 import { noSideScroll, screenshot } from "./support/browser.ts";
-import { cameraFollowsTheReference } from "./support/dancing-camera.ts";
+import { cameraFollowsTheReference, takeOffsetsSent } from "./support/dancing-camera.ts";
 import { stayForResult, submitComparison } from "./support/compare.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /**
  * Dancing along in a real Chromium: the pose model loads only when the recording dialog opens (never
  * on the home page) and draws a live skeleton on the fake camera's picture; a dance-along take
- * starts in step with the reference, as the comparison's alignment measures it.
+ * starts in step with the reference, goes to the server with where the reference's start played in
+ * it, and is judged on that clock: a dancer half a second behind is half a second late.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -70,19 +71,26 @@ function requestLog(p: Page): string[] {
   return urls;
 }
 
-type Alignment = { offset_s: number; tempo_ratio: number; mirrored: boolean } | null;
+type Newest = {
+  alignment_info: { offset_s: number; tempo_ratio: number; mirrored: boolean } | null;
+  results: { moves: Array<{ start_s: number; verdict: string; timing_ms: number | null }> | null } | null;
+};
 
-/** The signed-in user's newest comparison's alignment, read through the API with the page's cookie. */
-function newestAlignment(p: Page): Promise<Alignment> {
+/** The signed-in user's newest comparison, read through the API with the page's cookie. */
+function newestComparison(p: Page): Promise<Newest> {
   return p.evaluate(async () => {
     const list = (await (await fetch("/api/comparisons?page=1")).json()) as { comparisons: Array<{ id: number }> };
     const id = list.comparisons[0]?.id;
-    const detail = (await (await fetch(`/api/comparisons/${id}`)).json()) as {
-      comparison: { alignment_info: { offset_s: number; tempo_ratio: number; mirrored: boolean } | null };
-    };
-    return detail.comparison.alignment_info;
+    const detail = (await (await fetch(`/api/comparisons/${id}`)).json()) as { comparison: Newest };
+    return detail.comparison;
   });
 }
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
 
 /** Pixels the live skeleton canvas has drawn (non-transparent). */
 function skeletonPixels(p: Page): Promise<number> {
@@ -192,10 +200,13 @@ describe("dance along", () => {
   );
 
   it.skipIf(!haveFixtures)(
-    "records a dance-along take after a 3-2-1 count-in that starts in step with the reference",
+    "records a dance-along take after a 3-2-1 count-in, in step with the reference, and judges it on the take's clock",
     async () => {
       const { page: p, context, problems } = await suite.page({ width: 1440, height: 900 });
-      await cameraFollowsTheReference(context);
+      // A dancer half a second behind the reference throughout: aligned freely, she would be "perfect".
+      const LATE_MS = 500;
+      await cameraFollowsTheReference(context, { lateByMs: LATE_MS });
+      const sentOffsets = await takeOffsetsSent(context);
       await signUp(p, suite.server.baseUrl, { name: "Nia Cole", email: "nia@example.com" });
       const dialog = await openRecordingWithReference(p, routine);
       const start = dialog.getByRole("button", { name: "Start Recording" });
@@ -222,6 +233,8 @@ describe("dance along", () => {
       expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
       await expect.poll(() => reference.evaluate((v: unknown) => (v as Media).ended), { timeout: 20_000 }).toBe(true);
       await screenshot(dialog, "dance-along-recording-1440x900");
+      // The late dancer finishes the routine after the reference does.
+      await p.waitForTimeout(LATE_MS + 700);
       await dialog.getByRole("button", { name: "Stop Recording" }).click();
       await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
       const picked = await p.getByTestId("picked-file").allTextContents();
@@ -230,13 +243,24 @@ describe("dance along", () => {
       await submitComparison(p);
       await stayForResult(p, { keepViewing: false });
 
-      // The take starts in step: the reference's time zero is at most 0.3 s from the take's.
-      const alignment = await newestAlignment(p);
-      expect(alignment).not.toBeNull();
-      const offset = alignment?.offset_s ?? Number.NaN;
-      console.info(`dance-along take: offset ${offset} s, tempo ×${alignment?.tempo_ratio}`);
-      expect(Math.abs(offset)).toBeLessThanOrEqual(0.3);
-      expect(Math.abs((alignment?.tempo_ratio ?? Number.NaN) - 1)).toBeLessThanOrEqual(0.05);
+      // The take went with its clock: the reference began to play within 0.3 s of the recording.
+      const offset = Number((await sentOffsets(p)).at(-1));
+      expect(offset).toBeGreaterThanOrEqual(0);
+      expect(offset).toBeLessThanOrEqual(0.3);
+      // Judged on that clock, at the reference's pace, the moves are half a second late or more (the
+      // fake camera adds its own lag: a canvas repainted as often as a loaded machine manages), not
+      // aligned into "perfect" as they were without it (about 0 ms then).
+      const result = await newestComparison(p);
+      const moves = result.results?.moves ?? [];
+      const late = moves.flatMap((m) => (m.timing_ms === null ? [] : [m.timing_ms]));
+      console.info(
+        `dance-along take: measured offset ${offset} s, tempo ×${result.alignment_info?.tempo_ratio}, moves ${late.join(", ")} ms`,
+      );
+      expect(late.length).toBeGreaterThanOrEqual(3);
+      expect(median(late)).toBeGreaterThanOrEqual(LATE_MS - 150);
+      expect(median(late)).toBeLessThanOrEqual(LATE_MS + 1000);
+      expect(moves.filter((m) => m.verdict === "perfect")).toEqual([]);
+      expect(Math.abs((result.alignment_info?.tempo_ratio ?? Number.NaN) - 1)).toBeLessThanOrEqual(0.05);
       expect(problems).toEqual([]);
     },
     300_000,

@@ -309,7 +309,8 @@ for (const [name, list] of [
     );
   }
   console.log(`  decisions on ${name}:`);
-  for (const [key, row] of by) console.log(`    ${key.padEnd(30)} same ${row.same}  unsure ${row.unsure}  not same ${row.not_same}`);
+  for (const [key, row] of by)
+    console.log(`    ${key.padEnd(30)} same ${row.same}  unsure ${row.unsure}  not same ${row.not_same}`);
 }
 
 const rand = random(Number(values.seed));

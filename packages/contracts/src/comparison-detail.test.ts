@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ComparisonResults, comparisonResults, compactTrack } from "./index.ts";
+import { alignmentInfo, type ComparisonResults, comparisonResults, compactTrack } from "./index.ts";
 
 const base: ComparisonResults = {
   sections: [],
@@ -42,5 +42,34 @@ describe("compactTrack", () => {
     const track = { keypointNames: ["nose"], fps: 7, frames: [[0, 0.5, 0.2, 0.9]] };
     expect(compactTrack.parse({ ...track, width: 576, height: 1024 })).toMatchObject({ width: 576, height: 1024 });
     expect(compactTrack.parse(track).width).toBeUndefined();
+  });
+});
+
+describe("results.sameness and results.danced, alignment.clock", () => {
+  it("carry the engine's decision, the part danced and the clock", () => {
+    const sameness = { decision: "unsure" as const, confidence: 0.61, music: true };
+    const danced = { start_s: 0, end_s: 30.2, duration_s: 37 };
+    expect(comparisonResults.parse({ ...base, sameness, danced })).toMatchObject({ sameness, danced });
+    expect(comparisonResults.safeParse({ ...base, sameness: { ...sameness, decision: "maybe" } }).success).toBe(false);
+    const alignment = {
+      mirrored: false,
+      tempo_ratio: 1,
+      offset_s: 0,
+      sync_quality: 1,
+      segment_duration: 4,
+      time_map: [],
+      coverage: 1,
+      confidence: 0.9,
+    };
+    expect(alignmentInfo.parse({ ...alignment, clock: "free" }).clock).toBe("free");
+    expect(alignmentInfo.safeParse({ ...alignment, clock: "metronome" }).success).toBe(false);
+  });
+
+  it("are null or absent in results of earlier engines: both still parse", () => {
+    expect(comparisonResults.parse({ ...base, sameness: null, danced: null })).toMatchObject({
+      sameness: null,
+      danced: null,
+    });
+    expect(comparisonResults.parse(base).sameness).toBeUndefined();
   });
 });

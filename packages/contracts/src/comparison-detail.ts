@@ -5,7 +5,8 @@ import { VERDICTS } from "./constants.ts";
 /**
  * GET /api/comparisons/{id}: a comparison with the engine's result. Results stored by the previous
  * engine lack the judgments, moves and counts: those fields are null (sections: `moves` absent,
- * alignment: `confidence` null), and the web app then shows the result as it always did.
+ * alignment: `confidence` null), and the web app then shows the result as it always did. Results of
+ * engines before the sameness decision lack `sameness`, `danced` and the alignment's `clock` (null).
  */
 
 /** One move of the reference (usually two counts), judged on its own. */
@@ -94,6 +95,33 @@ export const limbScores = z.object({
 });
 export type LimbScores = z.infer<typeof limbScores>;
 
+/** Whether the user danced the reference's routine, as the engine decided it (see `sameness` below). */
+export const SAMENESS_DECISIONS = ["same", "unsure", "not_same"] as const;
+export type SamenessDecision = (typeof SAMENESS_DECISIONS)[number];
+
+export const sameness = z.object({
+  /**
+   * "same": scored on shape and timing. "unsure": scored as if it were, and the overall feedback
+   * says what is uncertain. "not_same": no claims (no timing, no joint feedback, every move a miss),
+   * and the comparison's credit was given back.
+   */
+  decision: z.enum(SAMENESS_DECISIONS),
+  /** 0–1: how sure the engine is that it is the same routine. */
+  confidence: z.number(),
+  /** Both videos carry the same music (it set the timing and was part of the evidence). */
+  music: z.boolean(),
+});
+export type Sameness = z.infer<typeof sameness>;
+
+/** The part of the reference the user's video covers, when only part (reference seconds). */
+export const dancedPart = z.object({
+  start_s: z.number(),
+  end_s: z.number(),
+  /** The length of the routine (or of the practised part) it is a part of, seconds. */
+  duration_s: z.number(),
+});
+export type DancedPart = z.infer<typeof dancedPart>;
+
 export const comparisonResults = z.object({
   sections: z.array(comparisonSection),
   categories: z.record(z.string(), z.number()),
@@ -109,8 +137,15 @@ export const comparisonResults = z.object({
   counts: countInfo.nullable(),
   /** Null when the routines differ (no claims then); null or absent for results of earlier engines. */
   limb_scores: limbScores.nullable().optional(),
+  /** The engine's decision on "is it the same routine?"; null or absent for results of earlier engines. */
+  sameness: sameness.nullable().optional(),
+  /** The part of the reference the user danced when only part; null for the whole routine (and earlier engines). */
+  danced: dancedPart.nullable().optional(),
 });
 export type ComparisonResults = z.infer<typeof comparisonResults>;
+
+export const ALIGNMENT_CLOCKS = ["music", "take", "beat", "free"] as const;
+export type AlignmentClock = (typeof ALIGNMENT_CLOCKS)[number];
 
 export const alignmentInfo = z.object({
   mirrored: z.boolean(),
@@ -124,6 +159,12 @@ export const alignmentInfo = z.object({
   coverage: z.number(),
   /** 0–1: how sure the engine is that it matched the same routine moment for moment. */
   confidence: z.number().nullable(),
+  /**
+   * What the dancer kept time with: "music" (the same song in both videos), "take" (recorded while
+   * the reference played), "beat" (the reference's music), "free" (nothing: a silent reference, so
+   * the pace is the dancer's own). Null or absent for results of earlier engines.
+   */
+  clock: z.enum(ALIGNMENT_CLOCKS).nullable().optional(),
 });
 export type AlignmentInfo = z.infer<typeof alignmentInfo>;
 

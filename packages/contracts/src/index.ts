@@ -6,6 +6,7 @@ export * from "./messages.ts";
 export * from "./profile.ts";
 export * from "./credits.ts";
 export * from "./comparisons.ts";
+export * from "./compare-request.ts";
 export * from "./comparison-detail.ts";
 export * from "./routine-progress.ts";
 export * from "./achievements.ts";

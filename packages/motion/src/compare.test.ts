@@ -155,7 +155,9 @@ describe.skipIf(!hasFixtures)("comparisons on real footage", () => {
     expect(Math.abs(r.alignment.tempo_ratio - 1.25)).toBeLessThan(0.04);
     expect(r.scores.shape).toBeGreaterThanOrEqual(90);
     expect(r.scores.timing).toBeLessThan(100);
-    expect(r.overallFeedback).toMatch(/about 25 % slower than the reference; with no music to keep, that is your own pace/);
+    expect(r.overallFeedback).toMatch(
+      /about 25 % slower than the reference; with no music to keep, that is your own pace/,
+    );
     for (const m of r.moves) expect(Math.abs(m.timing_ms as number), m.count_label).toBeLessThan(150);
     expect(r.moves.filter((m) => /late|early|Speed up/.test(m.cue ?? ""))).toEqual([]);
   });

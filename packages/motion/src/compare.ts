@@ -16,14 +16,7 @@ import {
 import { cocoIndexMap, COCO_KEYPOINTS } from "./pose/keypoints.ts";
 import { type Match, matchTracks } from "./match.ts";
 import { resampleTrack } from "./resample.ts";
-import {
-  combineScores,
-  moveTimingScore,
-  notSameScore,
-  timingRule,
-  timingScore,
-  verdictOf,
-} from "./score/combine.ts";
+import { combineScores, moveTimingScore, notSameScore, timingRule, timingScore, verdictOf } from "./score/combine.ts";
 import { type MoveMeasure, measureMatch, primitivesOf, userTimeIn, weighted } from "./score/judge.ts";
 import { lateness } from "./score/lateness.ts";
 import { samenessConfidence, samenessDecision, samenessEvidence } from "./score/sameness.ts";
@@ -370,7 +363,11 @@ function jointDifferences(moves: MoveMeasure[]): Record<string, number> {
       const [s, w] = sum.get(own) ?? [0, 0];
       sum.set(own, [s + v * m.frames, w + m.frames]);
     });
-  return Object.fromEntries(JOINTS.flatMap((j) => (sum.has(j) ? [[j, r1((sum.get(j) as [number, number])[0] / (sum.get(j) as [number, number])[1])]] : [])));
+  return Object.fromEntries(
+    JOINTS.flatMap((j) =>
+      sum.has(j) ? [[j, r1((sum.get(j) as [number, number])[0] / (sum.get(j) as [number, number])[1])]] : [],
+    ),
+  );
 }
 
 /** COCO-17 keypoints per frame, 3 decimals: enough for a skeleton overlay, small enough to store. */

@@ -398,8 +398,21 @@ export const comparisons = pgTable(
     parentComparisonId: integer("parent_comparison_id").references((): AnyPgColumn => comparisons.id, {
       onDelete: "set null",
     }),
+    /**
+     * Dance along: the user's video was recorded in the app while the reference played, and the
+     * reference's start (or the practised part's start) plays this many seconds into it. The
+     * analysis then judges timing against that clock (jobs/comparison-job.ts); null for any other video.
+     */
+    takeOffsetS: real("take_offset_s"),
     /** The engine's full result (sections, feedback, alignment, pose tracks). */
     result: jsonb("result"),
+    /**
+     * False when the engine found that the user's video does not show the reference's routine
+     * (sameness "not_same"): its credit was given back, and it counts nowhere — not in stats,
+     * averages, best scores, leaderboards, achievements, routine progress or the library video's
+     * uses (see comparisons/policy.ts). True otherwise, and for every comparison before the decision.
+     */
+    sameRoutine: boolean("same_routine").notNull().default(true),
     error: text("error"),
     /** Analysis attempts started; an interrupted job is retried a bounded number of times. */
     attempts: integer("attempts").notNull().default(0),

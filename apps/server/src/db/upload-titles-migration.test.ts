@@ -2,11 +2,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, it } from "vitest";
-import { makeComparison, makeLibraryVideo, makeUpload } from "../test/factories.ts";
+import { makeLibraryVideo, makeUpload } from "../test/factories.ts";
 import type { Db } from "./client.ts";
 import * as schema from "./schema.ts";
 
@@ -28,6 +28,27 @@ async function migrationsBefore(tag: string): Promise<string> {
   return dir;
 }
 
+/**
+ * A comparison row as the code before 0010 wrote it: only the columns that existed then (the
+ * factories write today's schema, whose later columns the old table does not have).
+ */
+async function oldComparison(
+  db: Db,
+  v: {
+    userId: number;
+    referenceTitle: string;
+    referenceUploadId?: number;
+    referenceVideoId?: number;
+    parentComparisonId?: number;
+  },
+): Promise<{ id: number }> {
+  const result = await db.execute(sql`
+    insert into comparisons (user_id, activity_type, reference_upload_id, reference_video_id, reference_title, parent_comparison_id)
+    values (${v.userId}, 'ballet', ${v.referenceUploadId ?? null}, ${v.referenceVideoId ?? null}, ${v.referenceTitle}, ${v.parentComparisonId ?? null})
+    returning id`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows[0] as { id: number };
+}
+
 it("0010 clears the file-name titles old comparisons took from an uploaded reference; library titles stay", async () => {
   const client = new PGlite("memory://");
   const db = drizzle(client, { schema }) as unknown as Db;
@@ -42,23 +63,23 @@ it("0010 clears the file-name titles old comparisons took from an uploaded refer
   const userId = (user as { id: number }).id;
   const upload = await makeUpload(db, { ownerId: userId, originalName: "sample_fb_0.mp4" });
   const library = await makeLibraryVideo(db, { title: "Port de bras basics" });
-  const fileTitled = await makeComparison(db, {
+  const fileTitled = await oldComparison(db, {
     userId,
     referenceUploadId: upload.id,
     referenceTitle: "sample_fb_0.mp4",
   });
-  const part = await makeComparison(db, {
+  const part = await oldComparison(db, {
     userId,
     referenceUploadId: upload.id,
     referenceTitle: "sample_fb_0.mp4",
     parentComparisonId: fileTitled.id,
   });
-  const practised = await makeComparison(db, {
+  const practised = await oldComparison(db, {
     userId,
     referenceVideoId: library.id,
     referenceTitle: "Port de bras basics",
   });
-  const named = await makeComparison(db, { userId, referenceUploadId: upload.id, referenceTitle: "Warm-up" });
+  const named = await oldComparison(db, { userId, referenceUploadId: upload.id, referenceTitle: "Warm-up" });
 
   await migrate(db as never, { migrationsFolder: migrations });
   const title = async (id: number) =>

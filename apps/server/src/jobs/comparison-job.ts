@@ -71,6 +71,10 @@ export function comparisonJobHandler(ctx: AppContext) {
             comparison.referenceStartS !== null && comparison.referenceEndS !== null
               ? { start: comparison.referenceStartS, end: comparison.referenceEndS }
               : undefined,
+          // Dance along: the take was recorded while the reference played, so its clock is known
+          // (the reference's, or the part's, start plays this far into it): lateness is measured
+          // against it and the pace is the reference's, rather than aligned away.
+          takeOffset: comparison.takeOffsetS ?? undefined,
           onProgress: (percent) => {
             const now = Date.now();
             if (now - lastWrite < PROGRESS_EVERY_MS && Math.floor(percent / 5) === Math.floor(lastPercent / 5)) return;

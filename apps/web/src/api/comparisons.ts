@@ -2,6 +2,7 @@ import {
   COMPARE_MESSAGES,
   type ComparisonDetail,
   type ComparisonListResponse,
+  type CompareRequestForm,
   type ComparisonStats,
   type ProcessingStatus,
   type RoutineProgress,
@@ -47,21 +48,32 @@ export interface StartComparisonInput {
   userVideoId?: number | string | null;
   /** "Practise this part": a span of the parent comparison's reference (which the server takes from it). */
   part?: { startS: number; endS: number; parentId: number; label: string } | null;
+  /**
+   * Dance along: the user's video is a take recorded in the app while the reference played, and the
+   * reference's start (or the part's) played this many seconds into it. Only such a take has it.
+   */
+  takeOffsetS?: number | null;
 }
+
+/** A form field's name, checked against the compare request's contract. */
+const field = (name: keyof CompareRequestForm) => name;
 
 export function buildCompareForm(input: StartComparisonInput): FormData {
   const form = new FormData();
-  form.append("activity_type", input.activityType);
+  form.append(field("activity_type"), input.activityType);
   if (input.part) {
-    form.append("reference_start_s", String(input.part.startS));
-    form.append("reference_end_s", String(input.part.endS));
-    form.append("parent_comparison_id", String(input.part.parentId));
-    form.append("part_label", input.part.label);
+    form.append(field("reference_start_s"), String(input.part.startS));
+    form.append(field("reference_end_s"), String(input.part.endS));
+    form.append(field("parent_comparison_id"), String(input.part.parentId));
+    form.append(field("part_label"), input.part.label);
   }
+  // It belongs to the take uploaded with it.
+  if (input.userFile && input.takeOffsetS != null && Number.isFinite(input.takeOffsetS))
+    form.append(field("take_offset_s"), input.takeOffsetS.toFixed(3));
   if (input.referenceFile) form.append("reference_video", input.referenceFile, input.referenceFile.name);
-  else if (input.referenceVideoId != null) form.append("reference_video_id", String(input.referenceVideoId));
+  else if (input.referenceVideoId != null) form.append(field("reference_video_id"), String(input.referenceVideoId));
   if (input.userFile) form.append("user_video", input.userFile, input.userFile.name);
-  else if (input.userVideoId != null) form.append("user_video_id", String(input.userVideoId));
+  else if (input.userVideoId != null) form.append(field("user_video_id"), String(input.userVideoId));
   return form;
 }
 

@@ -167,6 +167,42 @@ describe("dancing along in the recording dialog", () => {
     for (const track of cameraTracks) expect(track.stop).toHaveBeenCalled();
   });
 
+  it("hands back the take with its clock: where the reference's start played in it", async () => {
+    const { dialog, startButton, onRecorded } = await openDialog();
+    const reference = referenceVideo(dialog) as HTMLVideoElement;
+    fireEvent.click(startButton);
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(FakeRecorder.instances).toHaveLength(1);
+    // The reference took 0.15 s to really play after the recorder started: 0.4 s into the take it
+    // shows 0.25 s (and a second later, 1.25 s).
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    reference.currentTime = 0.25;
+    fireEvent(reference, new Event("timeupdate"));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    reference.currentTime = 1.25;
+    fireEvent(reference, new Event("timeupdate"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Stop Recording" }));
+    expect(onRecorded).toHaveBeenCalledTimes(1);
+    expect(onRecorded.mock.calls[0]?.[0]).toBeInstanceOf(File);
+    expect(onRecorded.mock.calls[0]?.[1]).toBe(0.15);
+  });
+
+  it("a take recorded without dancing along, or without a reference, has no clock", async () => {
+    const first = await openDialog(null);
+    fireEvent.click(first.startButton);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    fireEvent.click(within(first.dialog).getByRole("button", { name: "Stop Recording" }));
+    expect(first.onRecorded).toHaveBeenCalledWith(expect.any(File), null);
+    first.view.unmount();
+
+    const second = await openDialog();
+    fireEvent.click(within(second.dialog).getByRole("switch", { name: "Dance along" }));
+    fireEvent.click(second.startButton);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    fireEvent.click(within(second.dialog).getByRole("button", { name: "Stop Recording" }));
+    expect(second.onRecorded).toHaveBeenCalledWith(expect.any(File), null);
+  });
+
   it("lets the count-in be stopped before anything is recorded", async () => {
     const { dialog, startButton } = await openDialog();
     fireEvent.click(startButton);
@@ -212,6 +248,8 @@ describe("practising a part of the reference", () => {
     const recorder = FakeRecorder.instances[0] as FakeRecorder;
 
     // Halfway nothing stops; at the part's end the reference and the take stop together.
+    // (It began 0.1 s after the recorder: at 1.1 s into the take it shows 5 s, the part's 1 s.)
+    await act(() => vi.advanceTimersByTimeAsync(1_100));
     reference.currentTime = 5;
     fireEvent(reference, new Event("timeupdate"));
     expect(recorder.state).toBe("recording");
@@ -220,6 +258,8 @@ describe("practising a part of the reference", () => {
     expect(recorder.state).toBe("inactive");
     expect(reference.paused).toBe(true);
     expect(onRecorded).toHaveBeenCalledTimes(1);
+    // The take's clock is the part's: where its start played in the take.
+    expect(onRecorded.mock.calls[0]?.[1]).toBe(0.1);
   });
 });
 

@@ -17,6 +17,7 @@ import { COUNT_IN_FROM, countIn } from "./dance-along/count-in";
 import { DanceAlongControls } from "./dance-along/DanceAlongControls";
 import { LivePoseNote } from "./dance-along/LivePoseNote";
 import { ReferenceTile } from "./dance-along/ReferenceTile";
+import { type TakeClock, watchTakeClock } from "./dance-along/take-clock";
 import { Dialog } from "./Dialog";
 
 type Phase = "initializing" | "ready" | "counting" | "recording" | "error";
@@ -28,6 +29,8 @@ const READY_FALLBACK_MS = 5000;
  * §5), with a live skeleton on the preview. With a reference chosen the take can be danced along:
  * the reference plays beside the preview (mirrored by default, with its sound), and recording and
  * playback start together after a 3-2-1 count-in, so the take starts in step with the reference.
+ * Such a take is handed back with its clock: where the reference's start played in it (see
+ * dance-along/take-clock.ts), so its timing is judged against the reference, not aligned away.
  */
 export function RecordingDialog({
   open,
@@ -38,7 +41,11 @@ export function RecordingDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onRecorded: (file: File) => void;
+  /**
+   * The take, and for a dance-along take where the reference's start (or the part's) played in it,
+   * seconds of the take; null for a take recorded without the reference playing.
+   */
+  onRecorded: (file: File, takeOffsetS: number | null) => void;
   /** The chosen reference video (a file's object URL or the library video's URL), if any. */
   referenceUrl?: string | null;
   /**
@@ -62,6 +69,7 @@ export function RecordingDialog({
   const formatRef = useRef<string>("video/webm");
   const tickRef = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const cancelCountRef = useRef<() => void>(() => undefined);
+  const takeClockRef = useRef<TakeClock | null>(null);
   const attemptRef = useRef(0);
 
   const withReference = danceAlong && Boolean(referenceUrl);
@@ -151,6 +159,8 @@ export function RecordingDialog({
         recorder.stop();
       }
       recorderRef.current = null;
+      takeClockRef.current?.stop();
+      takeClockRef.current = null;
       referenceRef.current?.pause();
       stopStream();
     };
@@ -195,8 +205,13 @@ export function RecordingDialog({
     };
     // The take captures from start() on; its start event comes a moment later (200 ms in Chromium
     // under load). The reference and the clock start with start() itself, so the reference's first
-    // frame is the take's first: waiting for the event put the dancer 0.2–0.3 s behind.
-    const begin = () => {
+    // frame is the take's first: waiting for the event put the dancer 0.2–0.3 s behind. The
+    // reference still takes a moment to play: the take's clock measures where its start landed.
+    const begin = (recordingStartedAt: number) => {
+      takeClockRef.current?.stop();
+      const reference = referenceRef.current;
+      takeClockRef.current =
+        alongReference && reference ? watchTakeClock(reference, { recordingStartedAt, startS: partStart }) : null;
       if (alongReference) playReference();
       const began = performance.now();
       tickRef.current = setInterval(() => {
@@ -211,14 +226,18 @@ export function RecordingDialog({
       const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
       const file = new File([blob], `recording-${stamp}.${extensionFor(type)}`, { type });
       recorderRef.current = null;
+      const takeOffsetS = takeClockRef.current?.offsetS() ?? null;
+      takeClockRef.current?.stop();
+      takeClockRef.current = null;
       stopStream();
-      onRecorded(file);
+      onRecorded(file, takeOffsetS);
     };
     recorderRef.current = recorder;
     setElapsed(0);
     setPhase("recording");
+    const recordingStartedAt = performance.now();
     recorder.start(1000);
-    begin();
+    begin(recordingStartedAt);
   }
 
   function start() {

@@ -60,7 +60,9 @@ describe("alignment and scores on generated motion", () => {
     // The pace costs timing a little, not the whole judgment.
     expect(r.scores.timing).toBeLessThan(100);
     expect(r.scores.timing).toBeGreaterThan(70);
-    expect(r.overallFeedback).toMatch(/about 25 % slower than the reference; with no music to keep, that is your own pace/);
+    expect(r.overallFeedback).toMatch(
+      /about 25 % slower than the reference; with no music to keep, that is your own pace/,
+    );
     for (const m of r.moves) expect(Math.abs(m.timing_ms as number), m.count_label).toBeLessThan(100);
     expect(r.moves.filter((m) => /late|early|Speed up/.test(m.cue ?? ""))).toEqual([]);
   });

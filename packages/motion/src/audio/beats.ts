@@ -1,5 +1,5 @@
 import type { AudioBeats } from "../types.ts";
-import { ONSET_RATE, onsetStrength } from "./onset.ts";
+import { ONSET_RATE, onsetStrength, rms } from "./onset.ts";
 import { autocorrelation, MIN_BPM, parabolicPeak, pickPeriod } from "./tempo.ts";
 
 /** Below this RMS (−80 dBFS) the track is silence. */
@@ -8,6 +8,22 @@ const SILENT_RMS = 1e-4;
 const MIN_SECONDS = 2;
 /** DP tempo rigidity (Ellis 2007, librosa's default): higher keeps gaps closer to the period. */
 const TIGHTNESS = 100;
+/**
+ * Gaussian σ (envelope frames: 20 ms) the envelope is smoothed by before its periodicity is
+ * measured. Music played by hand lands ±15–20 ms off the grid and soft attacks swell over tens of
+ * ms, so unsmoothed the onsets of successive beats barely overlap at the beat's lag; smoothing to
+ * that spread lines them up and also removes the frame-to-frame flicker that noise-like sounds
+ * (brushes, hiss, room tone) add to the flux.
+ */
+const PERIODICITY_SIGMA = 2;
+/**
+ * Noise reaches a comb periodicity of about 0.28/√seconds by chance on the smoothed envelope (the
+ * median for pink, white and brown noise, 8–20 s; 0.2/√seconds unsmoothed): about twice that,
+ * CHANCE/√seconds, counts as nothing.
+ */
+const CHANCE = 0.55;
+/** Comb periodicity above chance at which a beat is certain. */
+const CERTAIN_ABOVE_CHANCE = 0.3;
 
 /** Gaussian smoothing with standard deviation `sigma` samples (truncated at 3σ, renormalised at the ends). */
 export function gaussianSmooth(x: Float32Array, sigma: number): Float32Array {
@@ -97,13 +113,13 @@ export function beatPeriod(beats: number[], nominal: number): number | null {
 }
 
 /**
- * 0–1 from the comb periodicity: what noise of this length reaches by chance (about 0.2/√seconds,
- * doubled for margin) counts as nothing, 0.3 above it as certain. Steady music scores 0.75–1,
- * noise, speech and a held tone about 0.
+ * 0–1 from the comb periodicity of the smoothed envelope: what noise of this length reaches by
+ * chance (CHANCE/√seconds, with margin) counts as nothing, CERTAIN_ABOVE_CHANCE above it as
+ * certain. Steady music scores 0.75–1, noise, speech and a held tone about 0.
  */
 export function beatConfidence(strength: number, seconds: number, beats: number): number {
-  const chance = Number(process.env.EXP_CHANCE ?? 0.4) / Math.sqrt(seconds);
-  const c = Math.max(0, Math.min(1, (strength - chance) / 0.3));
+  const chance = CHANCE / Math.sqrt(seconds);
+  const c = Math.max(0, Math.min(1, (strength - chance) / CERTAIN_ABOVE_CHANCE));
   return c * Math.min(1, beats / 4);
 }
 
@@ -112,12 +128,6 @@ export function compactOnset(strength: Float32Array): number[] {
   const positive = Array.from(strength, (v) => Math.max(0, v)).sort((a, b) => a - b);
   const scale = positive[Math.floor(0.99 * (positive.length - 1))]! || positive[positive.length - 1]! || 1;
   return Array.from(strength, (v) => Math.round(Math.min(1, Math.max(0, v) / scale) * 1000) / 1000);
-}
-
-function rms(samples: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < samples.length; i++) sum += samples[i]! * samples[i]!;
-  return Math.sqrt(sum / Math.max(1, samples.length));
 }
 
 /**
@@ -129,8 +139,7 @@ export function detectBeats(samples: Float32Array, rate: number): AudioBeats | n
   if (samples.length < MIN_SECONDS * rate || rms(samples) < SILENT_RMS) return null;
   const strength = onsetStrength(samples, rate);
   const maxLag = Math.min(Math.round((4 * 60 * ONSET_RATE) / MIN_BPM), Math.floor(strength.length / 2));
-  const sm = Number(process.env.EXP_SMOOTH ?? 0);
-  const tempo = pickPeriod(autocorrelation(sm > 0 ? gaussianSmooth(strength, sm) : strength, maxLag), ONSET_RATE);
+  const tempo = pickPeriod(autocorrelation(gaussianSmooth(strength, PERIODICITY_SIGMA), maxLag), ONSET_RATE);
   if (!tempo) return null;
   let sd = 0;
   for (const v of strength) sd += v * v;

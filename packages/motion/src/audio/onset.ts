@@ -6,6 +6,30 @@ export const ONSET_RATE = 100;
 /** log(1 + GAIN·amplitude): logarithmic (loudness-independent) above about −40 dBFS, linear below. */
 const GAIN = 100;
 
+/**
+ * RMS level (−20 dBFS) that quieter tracks are lifted to before the log: about where music sits in
+ * a video's sound track (the dev fixtures with sound: −16 to −20 dBFS).
+ */
+const TYPICAL_RMS = 0.1;
+
+/** Root-mean-square level of PCM samples (full scale 1). */
+export function rms(samples: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < samples.length; i++) sum += samples[i]! * samples[i]!;
+  return Math.sqrt(sum / Math.max(1, samples.length));
+}
+
+/**
+ * The log's gain for this track: GAIN, raised for a track quieter than TYPICAL_RMS as if it were
+ * played at that level. Otherwise a quiet track's soft onsets fall in the linear part, where a
+ * slow attack counts at its steepest rise (tens of ms late) instead of where it starts, and the
+ * loudest partials outweigh every other onset. Louder tracks keep GAIN (their envelope is unchanged).
+ */
+export function levelGain(samples: Float32Array): number {
+  const level = rms(samples);
+  return level > 0 ? GAIN * Math.max(1, TYPICAL_RMS / level) : GAIN;
+}
+
 export interface FluxBand {
   /** Analysis window, seconds (the FFT size is the next power of two). */
   window: number;
@@ -22,7 +46,8 @@ export const BASS: FluxBand = { window: 0.186, lowHz: 30, highHz: 300 };
  * Spectral flux: per 10 ms frame, the mean rise of the log magnitude of the FFT bins in a band since
  * the previous frame (nats per bin). Log magnitudes make a drum hit count as much in a quiet passage
  * as in a loud one; per-bin rises also catch a new note that does not make the band louder.
- * Frame i is a Hann window centred at i / ONSET_RATE seconds.
+ * Frame i is a Hann window centred at i / ONSET_RATE seconds. `gain` scales amplitudes before the
+ * log (see levelGain).
  */
 export function spectralFlux(samples: Float32Array, rate: number, band: FluxBand, gain = GAIN): Float32Array {
   const size = nextPow2(Math.round(rate * band.window));
@@ -112,37 +137,13 @@ const BASS_LEAD = 5;
 
 /** Onset envelope at ONSET_RATE: treble flux plus bass flux (the bass from audio decimated to ~1.2 kHz, realigned). */
 export function onsetEnvelope(samples: Float32Array, rate: number): Float32Array {
-  const ref = Number(process.env.EXP_REF ?? 0);
-  const eq = process.env.EXP_EQ === "1";
-  const three = process.env.EXP_BANDS === "3";
-  const split = Number(process.env.EXP_SPLIT ?? 1500);
-  let r = 0;
-  for (const v of samples) r += v * v;
-  r = Math.sqrt(r / samples.length);
-  const gain = ref > 0 ? GAIN * (process.env.EXP_UP === "1" ? Math.max(1, ref / r) : ref / r) : GAIN;
-  const trebles = three
-    ? [
-        spectralFlux(samples, rate, { ...TREBLE, highHz: split }, gain),
-        spectralFlux(samples, rate, { ...TREBLE, lowHz: split }, gain),
-      ]
-    : [spectralFlux(samples, rate, TREBLE, gain)];
+  const gain = levelGain(samples);
+  const treble = spectralFlux(samples, rate, TREBLE, gain);
   const factor = Math.max(1, Math.floor(rate / (4 * BASS.highHz)));
-  const bassRaw = spectralFlux(decimate(samples, factor), rate / factor, BASS, gain);
-  const n0 = trebles[0]!.length;
-  const bass = new Float32Array(n0);
-  for (let i = BASS_LEAD; i < n0 && i - BASS_LEAD < bassRaw.length; i++) bass[i] = bassRaw[i - BASS_LEAD]!;
-  const bands = [...trebles, bass];
-  const out = new Float32Array(n0);
-  for (const b of bands) {
-    let w = 1;
-    if (eq) {
-      const local = movingAverage(b, ONSET_RATE);
-      let ss = 0;
-      for (let i = 0; i < n0; i++) ss += (b[i]! - local[i]!) ** 2;
-      w = 1 / (Math.sqrt(ss / n0) || 1);
-    }
-    for (let i = 0; i < n0; i++) out[i] = out[i]! + w * b[i]!;
-  }
+  const bass = spectralFlux(decimate(samples, factor), rate / factor, BASS, gain);
+  const n = Math.min(treble.length, bass.length + BASS_LEAD);
+  const out = new Float32Array(treble.length);
+  for (let i = 0; i < treble.length; i++) out[i] = treble[i]! + (i >= BASS_LEAD && i < n ? bass[i - BASS_LEAD]! : 0);
   return out;
 }
 

@@ -1,5 +1,6 @@
 /**
- * Test audio made by ffmpeg's aevalsrc: drum patterns with a known beat grid, speech-like babble.
+ * Test audio made by ffmpeg's aevalsrc: drum patterns and a quiet jazz trio with a known beat
+ * grid, speech-like babble and talk.
  * Used by the tests only; everything is deterministic (aevalsrc's random() has a fixed seed).
  */
 import { ffmpeg } from "../testing/fixtures.ts";
@@ -146,7 +147,7 @@ export interface QuietTrack {
   level?: number;
   /** RMS level of the room noise, dBFS (default −55). */
   noise?: number;
-  /** Varies the notes, the comping rhythm and the noise (two seeds share none of them). */
+  /** Varies the notes, the comping rhythm, the timing and the noise (two seeds share none of them). */
   seed?: number;
 }
 
@@ -154,7 +155,7 @@ export interface QuietTrack {
  * RMS of quietJazzExpression's mix before it is scaled to `level`, measured with ffmpeg's astats on
  * 20 s at 100–140 BPM (it varies by under 1 dB with tempo and seed).
  */
-const QUIET_MIX_RMS = 0.28;
+const QUIET_MIX_RMS = 0.29;
 
 /** Share of beats, and of swung "ands", on which the piano plays a chord. */
 const COMP_SHARE = 0.3;
@@ -185,59 +186,59 @@ interface Slots {
   jitter: (k: string) => string;
 }
 
-/** aevalsrc prefix that stores `value` in variable `v` (3–9: random() keeps its state in 0–2) for ld(v). */
+/** aevalsrc prefix that stores `value` in variable `v` for ld(v) (random() keeps its state in 0–2). */
 function store(v: number, value: string): string {
   return `0*st(${v},${value})+`;
 }
 
+/** Variables a note line keeps: the note sounding, the time since it started, since the one before. */
+const NOTE = 3;
+const SINCE = 4;
+const SINCE_PREVIOUS = 5;
+
 /**
- * Stores in variables v and v+1 the note sounding at t (the last that has started) and the time
- * since it started. The grid is read `late` early, so each note starts inside its own cell.
+ * Stores the note sounding at t (the last that has started) in NOTE and the time since it started
+ * in SINCE. The grid is read `late` early, so each note starts inside its own cell.
  */
-function sounding(s: Slots, v: number): string {
+function sounding(s: Slots): string {
   const cell = `floor((t-${s.start - s.late})/${s.every})`;
   const due = (k: string) => `(${s.start}+${k}*${s.every}+${s.jitter(k)})`;
-  return `${store(v, `${cell}-lt(t,${due(cell)})`)}${store(v + 1, `t-${due(`ld(${v})`)}`)}`;
+  return `${store(NOTE, `${cell}-lt(t,${due(cell)})`)}${store(SINCE, `t-${due(`ld(${NOTE})`)}`)}`;
+}
+
+interface Notes {
+  /** What sounds in note k (an aevalsrc expression in k). */
+  body: (k: string) => string;
+  /** Envelope time constants, seconds. */
+  attack: number;
+  decay: number;
 }
 
 /**
  * Legato notes, each ringing until the next starts and then damped within ~12 ms (so nothing
- * clicks): a walking bass. `freq(k)` is the frequency of note k. Uses variables v..v+2.
+ * clicks): a walking bass.
  */
-function legato(
-  s: Slots,
-  v: number,
-  freq: (k: string) => string,
-  partials: number[],
-  attack: number,
-  decay: number,
-): string {
+function legato(s: Slots, notes: Notes): string {
   const release = 0.012;
-  const k = `ld(${v})`;
-  const tau = `ld(${v + 1})`;
+  const k = `ld(${NOTE})`;
+  const tau = `ld(${SINCE})`;
   const before = `(${s.start}+(${k}-1)*${s.every}+${s.jitter(`(${k}-1)`)})`;
-  const current = `${swell(tau, attack, decay)}*${tone(freq(k), partials)}`;
-  const previous = `gte(${k},1)*${swell(`ld(${v + 2})`, attack, decay)}*exp(-${tau}/${release})*${tone(freq(`(${k}-1)`), partials)}`;
-  return `(${sounding(s, v)}${store(v + 2, `t-${before}`)}gte(${k},0)*(${current}+${previous}))`;
+  const current = `${swell(tau, notes.attack, notes.decay)}*${notes.body(k)}`;
+  const ringing = `${swell(`ld(${SINCE_PREVIOUS})`, notes.attack, notes.decay)}*exp(-${tau}/${release})`;
+  const previous = `gte(${k},1)*${ringing}*${notes.body(`(${k}-1)`)}`;
+  return `(${sounding(s)}${store(SINCE_PREVIOUS, `t-${before}`)}gte(${k},0)*(${current}+${previous}))`;
 }
 
 /**
- * Short notes on the grid where `play(k)` is 1, each faded out over 20 ms before the next note
- * could start (so nothing clicks): comping stabs, brush taps. `body(k)` is what sounds. Uses v, v+1.
+ * Short notes where `play(k)` is 1, each faded out over 20 ms before the next could start (so
+ * nothing clicks): comping chords, brush taps.
  */
-function stabs(
-  s: Slots,
-  v: number,
-  play: (k: string) => string,
-  attack: number,
-  decay: number,
-  body: (k: string) => string,
-): string {
-  const k = `ld(${v})`;
-  const tau = `ld(${v + 1})`;
+function stabs(s: Slots, play: (k: string) => string, notes: Notes): string {
+  const k = `ld(${NOTE})`;
+  const tau = `ld(${SINCE})`;
   const end = `(${s.start}+(${k}+1)*${s.every}-${s.late})`;
   const fade = `min(1,(${end}-t)/0.02)`;
-  return `(${sounding(s, v)}gte(${k},0)*${play(k)}*${swell(tau, attack, decay)}*${fade}*${body(k)})`;
+  return `(${sounding(s)}gte(${k},0)*${play(k)}*${swell(tau, notes.attack, notes.decay)}*${fade}*${notes.body(k)})`;
 }
 
 /** Timing of each part, ± seconds: jazz is played by hand, not on a grid (about a 32nd note at 120 BPM). */
@@ -246,7 +247,45 @@ const BRUSH_LATE = 0.01;
 const PIANO_LATE = 0.02;
 
 /**
- * A quiet steady jazz track, the kind whose beat hides in soft onsets: brushes sweeping on with a
+ * Balance of the trio, relative amplitudes. In the −30 dBFS mix each part alone measures (astats)
+ * about −32 dBFS for the bass, −36 for the piano and −39 for the brushes: bass and piano up front,
+ * the brushes behind, as a trio is usually mixed.
+ */
+const TRIO = { bass: 0.45, piano: 0.3, brushes: 1 };
+
+/** Brushes: a continuous sweep (white noise) that swells by half on each beat, peaking 60 ms in, and soft taps on 2 and 4. */
+function brushes(beats: Slots): string {
+  const swellOnBeats = stabs(beats, () => "1", { body: () => "0.6", attack: 0.04, decay: 0.15 });
+  const sweep = `0.5*(random(0)-0.5)*(0.6+${swellOnBeats})`;
+  const onTwoAndFour = (k: string) => `mod(${k},2)`;
+  const taps = stabs(beats, onTwoAndFour, { body: () => "0.3*(random(0)-0.5)", attack: 0.006, decay: 0.05 });
+  return `(${sweep}+${taps})`;
+}
+
+/** Walking bass, E1 to E2: a new note on every beat, 1–5 scale degrees from the last (never the same). */
+function walkingBass(beats: Slots, seed: number): string {
+  const degree = (k: string) => `mod(${k}*3+floor(3*${hash(k, seed, 0)}),8)`;
+  const freq = (k: string) => `41.2*pow(2,floor(${degree(k)}*12/7)/12)`;
+  return legato(beats, { body: (k) => tone(freq(k), [1, 0.5, 0.25]), attack: 0.025, decay: 0.5 });
+}
+
+/**
+ * Piano comping: a minor-seventh chord on a root between G3 and G4 that changes every two beats,
+ * played on some beats and on some swung "ands" (anticipating the next beat's chord).
+ */
+function comping(beats: Slots, ands: Slots, seed: number): string {
+  const chord = (k: string) => {
+    const root = `196*pow(2,floor(12*${hash(`floor((${k}+1)/2)`, seed, 0.2)})/12)`;
+    return `(${[0, 3, 10].map((st) => tone(`${root}*${2 ** (st / 12)}`, [1, 0.3])).join("+")})`;
+  };
+  const played = (salt: number) => (k: string) => `lt(${hash(k, seed, salt)},${COMP_SHARE})`;
+  const onBeats = stabs(beats, played(0.4), { body: chord, attack: 0.012, decay: 0.3 });
+  const onAnds = stabs(ands, played(0.7), { body: (k) => chord(`(${k}+1)`), attack: 0.012, decay: 0.3 });
+  return `(${onBeats}+${onAnds})`;
+}
+
+/**
+ * A quiet steady jazz track, the kind whose beat hides in soft onsets: brushes sweeping with a
  * slow, shallow swell on every beat and soft taps on 2 and 4; a walking bass that changes note on
  * every beat with a soft attack; piano comping in short chords on some beats and some swung "ands"
  * (irregular, as comping is) — each part played by hand, a little off the grid, at `level` dBFS
@@ -262,29 +301,13 @@ export function quietJazzExpression(track: QuietTrack): string {
     late,
     jitter: (k) => `${late}*(2*${hash(k, seed, salt)}-1)`,
   });
-  const m = { sweep: 0.6, swell: 0.3, taps: 0.3, bass: 0.45, piano: 0.12, share: COMP_SHARE, ...(track as any).mix };
-  // Brushes: a continuous sweep (white noise) that swells by a half on each beat, peaking 60 ms in,
-  // and soft taps on 2 and 4.
-  const brushes = grid(BRUSH_LATE, 0.31);
-  const sweep = `0.5*(random(0)-0.5)*(${m.sweep}+${stabs(brushes, 3, () => "1", 0.04, 0.15, () => `${m.swell / 0.5}`)})`;
-  const taps = stabs(brushes, 3, (k) => `mod(${k},2)`, 0.006, 0.05, () => `${m.taps}*(random(0)-0.5)`);
-  // Walking bass, E1 to E2: steps of 1–5 scale degrees, never the same note twice in a row.
-  const degree = (k: string) => `mod(${k}*3+floor(3*${hash(k, seed, 0)}),8)`;
-  const bassFreq = (k: string) => `41.2*pow(2,floor(${degree(k)}*12/7)/12)`;
-  const bass = legato(grid(BASS_LATE, 0.23), 5, bassFreq, [1, 0.5, 0.25], 0.025, 0.5);
-  // Piano: a minor-seventh chord on a root between G3 and G4 that changes every two beats, played
-  // on some beats and on some swung "ands" (two thirds into the beat, anticipating the next).
-  const chord = (k: string) => {
-    const root = `196*pow(2,floor(12*${hash(`floor((${k}+1)/2)`, seed, 0.2)})/12)`;
-    return `(${[0, 3, 10].map((st) => tone(`${root}*${2 ** (st / 12)}`, [1, 0.3])).join("+")})`;
-  };
-  const comping = [
-    stabs(grid(PIANO_LATE, 0.37), 3, (k) => `lt(${hash(k, seed, 0.4)},${m.share})`, 0.012, 0.3, chord),
-    stabs(grid(PIANO_LATE, 0.41, (2 / 3) * beat), 3, (k) => `lt(${hash(k, seed, 0.7)},${m.share})`, 0.012, 0.3, (k) =>
-      chord(`(${k}+1)`),
-    ),
+  // The swung "and": two thirds into the beat.
+  const ands = grid(PIANO_LATE, 0.41, (2 / 3) * beat);
+  const music = [
+    `gte(t,${start})*${TRIO.brushes}*${brushes(grid(BRUSH_LATE, 0.31))}`,
+    `${TRIO.bass}*${walkingBass(grid(BASS_LATE, 0.23), seed)}`,
+    `${TRIO.piano}*${comping(grid(PIANO_LATE, 0.37), ands, seed)}`,
   ].join("+");
-  const music = `gte(t,${start})*(${sweep}+${taps})+${m.bass}*${bass}+${m.piano}*(${comping})`;
   const gain = 10 ** ((track.level ?? -30) / 20) / QUIET_MIX_RMS;
   // Uniform noise in ±a/2 has RMS a/√12.
   const hiss = 10 ** ((track.noise ?? -55) / 20) * Math.sqrt(12);

@@ -31,7 +31,10 @@ function last<T>(v: T[]): T | undefined {
  * others: the one or two things that stand out most, a third where that is what differs, and
  * "again" on a section that repeats an earlier one.
  */
-export function describeSections(track: FeatureTrack, sections: ReadonlyArray<{ start: number; end: number }>): string[] {
+export function describeSections(
+  track: FeatureTrack,
+  sections: ReadonlyArray<{ start: number; end: number }>,
+): string[] {
   const seen = sections.map((s) => movesSeen(track, s.start, s.end));
   const words = (cues: string[], n: number) => (cues.length ? cues.slice(0, n).join(", ") : "hold");
   const titles = seen.map((cues) => words(cues, 2));

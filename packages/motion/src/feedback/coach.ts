@@ -146,7 +146,7 @@ const FACING_SEGMENTS = [
 ];
 
 /** The body instruction for a part of one move: its clearest joint, else which way to face, else the part's direction. */
-function bodyInstruction(m: MoveMeasure, part: Part, c: CoachContext, when?: string): string {
+function bodyInstruction(m: MoveMeasure, part: Part, when?: string): string {
   const d = directedJoint(m, part);
   if (d) return jointInstruction(realJoint(d.joint, m), d.signed, Math.abs(d.signed), when);
   const size = m.parts[PARTS.indexOf(part)] as number;
@@ -171,7 +171,7 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
   const focusName = focus ? realPart(focus, m) : null;
   const partOff = focus ? (m.parts[PARTS.indexOf(focus)] as number) : 0;
   if (focus && (m.shape < CUE_SHAPE_BELOW || partOff >= CUE_PART_DEG)) {
-    return { focus: focusName, cue: bodyInstruction(m, focus, c) };
+    return { focus: focusName, cue: bodyInstruction(m, focus) };
   }
   const off = offBeat(m);
   if (off !== null)
@@ -327,7 +327,7 @@ export function sectionSummary(
     // No joint item: the first body instruction of a move, said with its counts.
     const body = moves.find((m) => m !== still && m.shape < CUE_SHAPE_BELOW && focusOf(m));
     const part = body ? focusOf(body) : null;
-    if (body && part) out.push(bodyInstruction(body, part, c, moves.length > 1 ? whenOf(body, c) : undefined));
+    if (body && part) out.push(bodyInstruction(body, part, moves.length > 1 ? whenOf(body, c) : undefined));
   }
   const run = worstTimingRun(moves);
   if (run) {

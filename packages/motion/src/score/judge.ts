@@ -111,7 +111,10 @@ export function measureMatch(match: Match): MoveMeasure[] {
   const { fit } = match;
   return measureMoves(
     match.ref,
-    (k) => ({ cont: match.oriented(match.moveMirrored[k] ?? match.mirrored).cont, mirrored: match.moveMirrored[k] ?? match.mirrored }),
+    (k) => ({
+      cont: match.oriented(match.moveMirrored[k] ?? match.mirrored).cont,
+      mirrored: match.moveMirrored[k] ?? match.mirrored,
+    }),
     match.counting.moves,
     match.starts,
     fit.timing,
@@ -211,10 +214,7 @@ export function measureMoves(
       speed: [refMotion.speed, userMotion.speed],
       moved: Number.NaN,
       jerk: [refMotion.jerk, userMotion.jerk],
-      ranges: SEGMENTS.map((_, k) => [
-        segmentRange(refFrames, k),
-        segmentRange(userFrames, k),
-      ]),
+      ranges: SEGMENTS.map((_, k) => [segmentRange(refFrames, k), segmentRange(userFrames, k)]),
       sweep: sweepRatio(refFrames, userOwn(MOVEMENT.CONTEXT_S)),
       path: pathRatio(refFrames, userOwn(0)),
       frames: refFrames.length,

@@ -32,11 +32,7 @@ export const LIMB_NAMES: readonly string[] = SEGMENTS.map((s) => s.name);
  * Reference time for user time u: inside the move the user is dancing then (a later move wins
  * where two overlap), along its start and the pace; null between or outside the moves found.
  */
-function refTimeAt(
-  moves: readonly MoveMeasure[],
-  u: number,
-  tempo: number,
-): { t: number; mirrored: boolean } | null {
+function refTimeAt(moves: readonly MoveMeasure[], u: number, tempo: number): { t: number; mirrored: boolean } | null {
   let out: { t: number; mirrored: boolean } | null = null;
   for (const m of moves) {
     if (m.userStart === null) continue;

@@ -171,7 +171,9 @@ const STILL_RANGE = 15;
 /** Per segment: twice the 95th percentile of its directions' distance from their circular mean, degrees. */
 function rangesOf(track: FeatureTrack): number[] {
   return RANGE_SEGMENTS.map((k) => {
-    const dirs = track.frames.flatMap((f) => (f.valid && !Number.isNaN(f.seg[k] as number) ? [f.seg[k] as number] : []));
+    const dirs = track.frames.flatMap((f) =>
+      f.valid && !Number.isNaN(f.seg[k] as number) ? [f.seg[k] as number] : [],
+    );
     if (dirs.length < 2) return STILL_RANGE;
     const c = dirs.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
     const s = dirs.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);

@@ -105,7 +105,8 @@ function songOnset(t: number, bpm: number, first: number): number {
   const period = 60 / bpm;
   const k = Math.round((t - first) / period);
   const beat = first + k * period;
-  const accent = 0.4 + 0.6 * Math.abs(Math.sin(k * 12.9898) * 43758.5453 - Math.floor(Math.sin(k * 12.9898) * 43758.5453));
+  const accent =
+    0.4 + 0.6 * Math.abs(Math.sin(k * 12.9898) * 43758.5453 - Math.floor(Math.sin(k * 12.9898) * 43758.5453));
   const onBeat = Math.abs(t - beat) < 0.015 && k >= 0 ? accent : 0;
   const offBeat = Math.abs(t - beat - period / 2) < 0.015 && k % 3 === 1 ? 0.5 : 0;
   return Math.max(onBeat, offBeat);
@@ -122,6 +123,8 @@ export function withMusicBeat(track: PoseTrack, bpm = 120, first = 0.5, from = 0
   for (let t = first; t < from + track.duration; t += period)
     if (t >= from) beats.push(Math.round((t - from) * 1000) / 1000);
   const rate = 100;
-  const values = Array.from({ length: Math.round(track.duration * rate) }, (_, i) => songOnset(from + i / rate, bpm, first));
+  const values = Array.from({ length: Math.round(track.duration * rate) }, (_, i) =>
+    songOnset(from + i / rate, bpm, first),
+  );
   return { ...track, audio: { bpm, beats, confidence: 0.9, onset: { rate, values } } };
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons, userAchievements } from "../../db/schema.ts";
+import { countedComparison } from "../comparisons/policy.ts";
 
-/** A user's completed comparisons, oldest first: what achievements are earned from. */
+/** A user's comparisons that count (not another routine's), oldest first: what achievements are earned from. */
 export async function completedHistory(db: Queryable, userId: number) {
   return db
     .select({
@@ -11,7 +12,7 @@ export async function completedHistory(db: Queryable, userId: number) {
       createdAt: comparisons.createdAt,
     })
     .from(comparisons)
-    .where(and(eq(comparisons.userId, userId), eq(comparisons.status, "completed")))
+    .where(and(eq(comparisons.userId, userId), countedComparison()))
     .orderBy(asc(comparisons.createdAt));
 }
 

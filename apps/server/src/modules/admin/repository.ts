@@ -13,6 +13,7 @@ import {
   videoComments,
   videos,
 } from "../../db/schema.ts";
+import { countedComparison } from "../comparisons/policy.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -52,12 +53,12 @@ export async function libraryVideosPerCategory(db: Queryable): Promise<Record<st
   return Object.fromEntries(rows.map((c) => [c.category, Number(c.n)]));
 }
 
-/** The average overall score of completed comparisons; undefined when there are none. */
+/** The average overall score of comparisons that count (completed, not another routine's); undefined when there are none. */
 export async function averageScore(db: Queryable): Promise<number | undefined> {
   const [row] = await db
     .select({ avg: avg(comparisons.overallScore) })
     .from(comparisons)
-    .where(eq(comparisons.status, "completed"));
+    .where(countedComparison());
   return row?.avg == null ? undefined : Number(row.avg);
 }
 

@@ -26,6 +26,8 @@ const current: ComparisonResult = {
   overall_score: 75.7,
   scores: { shape: 69.3, timing: 99.6 },
   same_routine: true,
+  sameness: { decision: "same", confidence: 0.97, music: true },
+  danced: null,
   moves: [
     {
       index: 0,
@@ -85,6 +87,7 @@ const current: ComparisonResult = {
     ],
     coverage: 1,
     confidence: 0.925,
+    clock: "music",
   },
   joint_differences: { torso: 31 },
   timeline: [[0, 99.9]],
@@ -103,9 +106,10 @@ const current: ComparisonResult = {
 
 /** A result of the previous engine: no judgments, moves, counts, section moves or alignment confidence. */
 function previousEngine() {
-  const { scores, same_routine, moves, counts, alignment, sections, limb_scores, tracks, ...rest } = current;
+  const { scores, same_routine, sameness, danced, moves, counts, alignment, sections, limb_scores, tracks, ...rest } =
+    current;
   const oldTrack = { keypointNames: track.keypointNames, fps: track.fps, frames: track.frames };
-  const { confidence, ...oldAlignment } = alignment;
+  const { confidence, clock, ...oldAlignment } = alignment;
   return {
     ...rest,
     sections: sections.map(({ moves, ...s }) => ({ ...s, title: "0:00–0:03 · Turn", overall_feedback: "Good." })),
@@ -150,6 +154,8 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       moves: current.moves,
       counts: { source: "music", bpm: 120, downbeats: [0] },
       limb_scores: current.limb_scores,
+      sameness: { decision: "same", confidence: 0.97, music: true },
+      danced: null,
     });
     expect(detail.results?.sections[0]?.moves).toEqual([0, 1]);
     expect(detail.alignment_info).toEqual(current.alignment);
@@ -163,6 +169,7 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       overall_score: 26.8,
       scores: { shape: 52.7, timing: null },
       same_routine: false,
+      sameness: { decision: "not_same", confidence: 0.08, music: false },
       moves: current.moves.map((m) => ({ ...m, verdict: "miss", timing_ms: null, focus: null, cue: null })),
       jointSpecificFeedback: {},
       problematicJoints: [],
@@ -171,6 +178,7 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
     const detail = await storedComparison(different);
     expect(detail.results).toMatchObject({
       same_routine: false,
+      sameness: { decision: "not_same", confidence: 0.08, music: false },
       scores: { shape: 52.7, timing: null },
       limb_scores: null,
     });
@@ -194,10 +202,27 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       moves: null,
       counts: null,
       limb_scores: null,
+      sameness: null,
+      danced: null,
     });
     expect(detail.results?.sections[0]).not.toHaveProperty("moves");
-    expect(detail.alignment_info).toEqual({ ...old.alignment, confidence: null });
+    expect(detail.alignment_info).toEqual({ ...old.alignment, confidence: null, clock: null });
     expect(detail.tracks).toEqual(old.tracks);
+  });
+
+  it("of part of the routine danced to a silent reference: the part danced and the clock", async () => {
+    const partly: ComparisonResult = {
+      ...current,
+      sameness: { decision: "unsure", confidence: 0.55, music: false },
+      danced: { start_s: 0, end_s: 30, duration_s: 37 },
+      alignment: { ...current.alignment, clock: "free" },
+    };
+    const detail = await storedComparison(partly);
+    expect(detail.results).toMatchObject({
+      sameness: { decision: "unsure", confidence: 0.55, music: false },
+      danced: { start_s: 0, end_s: 30, duration_s: 37 },
+    });
+    expect(detail.alignment_info?.clock).toBe("free");
   });
 
   it("of a comparison still processing: no results yet", async () => {

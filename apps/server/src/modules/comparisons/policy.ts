@@ -1,4 +1,25 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import { comparisons } from "../../db/schema.ts";
+
 /** A comparison is its user's alone; anyone else is told "not found", like for a missing one. */
 export function canSeeComparison(comparison: { userId: number }, user: { id: number }): boolean {
   return comparison.userId === user.id;
+}
+
+/**
+ * A finished comparison counts — costs its credit, is a use of its library video, earns
+ * achievements and goes into stats, averages, best scores and leaderboards — unless the engine
+ * decided the user's video does not show the reference's routine. Results of engines before that
+ * decision (no `sameness`) count as they always did.
+ */
+export function countsAsSameRoutine(result: { sameness?: { decision: string } | null }): boolean {
+  return result.sameness?.decision !== "not_same";
+}
+
+/**
+ * The same rule in SQL, for the areas that total comparisons (stats, dashboard, progress chart,
+ * achievements, leaderboards, admin): completed, and not found to be another routine.
+ */
+export function countedComparison(): SQL {
+  return and(eq(comparisons.status, "completed"), eq(comparisons.sameRoutine, true)) as SQL;
 }

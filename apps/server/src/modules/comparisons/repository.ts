@@ -3,13 +3,15 @@ import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
 import { heartbeatSilent } from "../../db/heartbeat.ts";
 import { comparisons } from "../../db/schema.ts";
+import { countedComparison } from "./policy.ts";
 
 export type ComparisonRow = typeof comparisons.$inferSelect;
 
 const byId = (id: number) => eq(comparisons.id, id);
 /** A comparison only moves forward: every change of state is conditional on still processing. */
 const stillProcessing = (id: number) => and(byId(id), eq(comparisons.status, "processing"));
-const completedOf = (userId: number) => and(eq(comparisons.userId, userId), eq(comparisons.status, "completed"));
+/** A user's comparisons that count: completed, and not found to be another routine (policy.ts). */
+const countedOf = (userId: number) => and(eq(comparisons.userId, userId), countedComparison());
 
 export async function findComparison(q: Queryable, id: number): Promise<ComparisonRow | undefined> {
   const [row] = await q.select().from(comparisons).where(byId(id));
@@ -69,7 +71,7 @@ export function processingOf(q: Queryable, userId: number) {
     .orderBy(desc(comparisons.createdAt));
 }
 
-/** Count, best and mean score of a user's completed comparisons. */
+/** Count, best and mean score of a user's comparisons that count. */
 export async function completedTotalsOf(q: Queryable, userId: number) {
   const [row] = await q
     .select({
@@ -78,23 +80,23 @@ export async function completedTotalsOf(q: Queryable, userId: number) {
       average: sql<number | null>`avg(${comparisons.overallScore})::float8`,
     })
     .from(comparisons)
-    .where(completedOf(userId));
+    .where(countedOf(userId));
   return { total: row?.total ?? 0, best: row?.best ?? null, average: row?.average ?? null };
 }
 
-/** The scores of a user's latest completed comparisons, newest first. */
+/** The scores of a user's latest comparisons that count, newest first. */
 export async function recentScoresOf(q: Queryable, userId: number, count: number): Promise<(number | null)[]> {
   const rows = await q
     .select({ score: comparisons.overallScore })
     .from(comparisons)
-    .where(completedOf(userId))
+    .where(countedOf(userId))
     .orderBy(desc(comparisons.createdAt))
     .limit(count);
   return rows.map((r) => r.score);
 }
 
 /**
- * A user's completed comparisons against one library video made before comparison `beforeId` (by
+ * A user's comparisons that count against one library video made before comparison `beforeId` (by
  * creation time, then id), newest first: score and the result's sections only (not the tracks).
  */
 export async function completedAttemptsOn(
@@ -114,7 +116,7 @@ export async function completedAttemptsOn(
     .from(comparisons)
     .where(
       and(
-        completedOf(userId),
+        countedOf(userId),
         eq(comparisons.referenceVideoId, referenceVideoId),
         // Compared in the database, at its own (microsecond) precision.
         sql`(${comparisons.createdAt}, ${comparisons.id}) < (select c.created_at, c.id from comparisons c where c.id = ${beforeId})`,
@@ -149,7 +151,7 @@ export async function markCompleted(
   q: Queryable,
   id: number,
   result: { overall_score: number },
-  userFraming: ComparisonRow["userFraming"] = null,
+  completion: { sameRoutine: boolean; userFraming: ComparisonRow["userFraming"] },
 ) {
   const [row] = await q
     .update(comparisons)
@@ -158,7 +160,8 @@ export async function markCompleted(
       progress: 100,
       overallScore: result.overall_score,
       result,
-      userFraming,
+      sameRoutine: completion.sameRoutine,
+      userFraming: completion.userFraming,
       completedAt: new Date(),
     })
     .where(stillProcessing(id))

@@ -34,11 +34,15 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
  * A stored result: what the engine wrote when it ran. Typed by the current engine (so a change of
  * its shape that the contract does not follow fails to compile here), but any field may be missing
  * in a row of the previous engine: it has no scores, same_routine, moves, counts, section moves or
- * alignment confidence; before 2.1.0 no limb scores (and no video size in the tracks).
+ * alignment confidence; before 2.1.0 no limb scores (and no video size in the tracks); before the
+ * sameness decision no sameness, danced or alignment clock.
  */
 type StoredResult = Partial<Omit<EngineResult, "alignment" | "tracks">> & {
   tracks?: { reference: StoredTrack; user: StoredTrack };
-  alignment?: Omit<EngineResult["alignment"], "confidence"> & { confidence?: number };
+  alignment?: Omit<EngineResult["alignment"], "confidence" | "clock"> & {
+    confidence?: number;
+    clock?: EngineResult["alignment"]["clock"];
+  };
 };
 
 type StoredTrack = Omit<EngineResult["tracks"]["user"], "width" | "height"> & { width?: number; height?: number };
@@ -65,9 +69,13 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
           moves: result.moves ?? null,
           counts: result.counts ?? null,
           limb_scores: result.limb_scores ?? null,
+          sameness: result.sameness ?? null,
+          danced: result.danced ?? null,
         }
       : null,
-    alignment_info: alignment ? { ...alignment, confidence: alignment.confidence ?? null } : null,
+    alignment_info: alignment
+      ? { ...alignment, confidence: alignment.confidence ?? null, clock: alignment.clock ?? null }
+      : null,
     tracks: result?.tracks ?? null,
     aligned_videos: {
       reference_url: referenceUrl,

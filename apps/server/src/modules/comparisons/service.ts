@@ -17,7 +17,7 @@ import { changeCredits } from "../credits/service.ts";
 import { comparableLibraryVideo, countLibraryUsage } from "../library/service.ts";
 import type { StoredVideo } from "../videos/upload.ts";
 import { deleteUpload, ownUpload, recordUpload } from "../videos/service.ts";
-import { canSeeComparison } from "./policy.ts";
+import { canSeeComparison, countsAsSameRoutine } from "./policy.ts";
 import * as repo from "./repository.ts";
 import type { ComparisonRow } from "./repository.ts";
 import { type Attempt, listedAttempts, sectionScoresOf, sinceLast } from "./routine-progress.ts";
@@ -47,6 +47,8 @@ export type ComparisonInput = {
   referenceTitle?: string | null;
   /** "Practise this part": only this span of the reference is compared (see videos/part.ts, which checked it). */
   part?: { startS: number; endS: number; label: string; parentId: number };
+  /** A take recorded while the reference played (dance along): where the reference's start is in it, seconds. */
+  takeOffsetS?: number;
 };
 
 /**
@@ -100,6 +102,7 @@ export async function startComparison(
       referenceEndS: input.part?.endS,
       partLabel: input.part?.label,
       parentComparisonId: input.part?.parentId,
+      takeOffsetS: input.takeOffsetS,
       heartbeatAt: new Date(),
     });
   });
@@ -146,16 +149,32 @@ export async function reportProgress(db: Queryable, id: number, percent: number)
   await repo.setProgress(db, id, Math.max(0, Math.min(99, Math.round(percent))));
 }
 
-/** Stores the result (and where the person is in the user's video, for the history card). */
+/**
+ * Stores the result (and where the person is in the user's video, for the history card). When the
+ * engine decided the user's video does not show the reference's routine, the same transaction gives
+ * the credit back, and the comparison counts nowhere: no use of the library video, no achievements,
+ * no statistics (see policy.ts). The completion is a conditional update, so this happens at most once.
+ */
 export async function completeComparison(
   db: Db,
   id: number,
-  result: { overall_score: number },
+  result: { overall_score: number; sameness?: { decision: string } | null },
   userFraming?: VideoFraming,
 ): Promise<boolean> {
+  const sameRoutine = countsAsSameRoutine(result);
   return db.transaction(async (tx) => {
-    const row = await repo.markCompleted(tx, id, result, userFraming ?? null);
+    const row = await repo.markCompleted(tx, id, result, { sameRoutine, userFraming: userFraming ?? null });
     if (!row) return false;
+    if (!sameRoutine) {
+      await changeCredits(
+        tx,
+        row.userId,
+        LIMITS.comparisonCost,
+        "refund",
+        `Refund: comparison #${id} did not show the same routine as the reference`,
+      );
+      return true;
+    }
     if (row.referenceVideoId) await countLibraryUsage(tx, row.referenceVideoId);
     // Achievements in the same transaction (they see exactly the committed history, and exist only
     // if the completion does), but behind a savepoint: a failure there must not throw away a
@@ -212,7 +231,8 @@ export async function routineProgress(db: Queryable, id: number, user: { id: num
       ? []
       : [{ id: r.id, createdAt: r.createdAt, overallScore: r.overallScore, sections: sectionScoresOf(r.sections) }],
   );
-  const scored = row.status === "completed" && row.overallScore !== null;
+  // A result found to be another routine has no place in the routine's progress (its credit was given back).
+  const scored = row.status === "completed" && row.sameRoutine && row.overallScore !== null;
   const current = scored
     ? { overallScore: row.overallScore as number, sections: sectionScoresOf((row.result as StoredSections)?.sections) }
     : undefined;
@@ -229,7 +249,7 @@ type StoredSections = { sections?: unknown } | null;
 
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
-/** Totals over a user's completed comparisons (profile header). */
+/** Totals over a user's comparisons that count (profile header): not another routine's (policy.ts). */
 export async function overallStats(db: Queryable, userId: number) {
   const totals = await repo.completedTotalsOf(db, userId);
   return {

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gte } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons } from "../../db/schema.ts";
+import { countedComparison } from "../comparisons/policy.ts";
 
-const completedOf = (userId: number) => and(eq(comparisons.userId, userId), eq(comparisons.status, "completed"));
+/** A user's comparisons that count: completed, and not found to be another routine. */
+const completedOf = (userId: number) => and(eq(comparisons.userId, userId), countedComparison());
 
 /** A user's completed comparisons since `since` (all when undefined), oldest first: style and score. */
 export async function completedScores(

@@ -1,13 +1,15 @@
 import { and, avg, count, eq, gte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons } from "../../db/schema.ts";
+import { countedComparison } from "../comparisons/policy.ts";
 
 /** The span of one point of a chart: a UTC day, a Monday-to-Sunday week, or a month. */
 export type BucketUnit = "day" | "week" | "month";
 
 /**
- * Completed comparisons (of one user, or everyone's) grouped by style and bucket in the database:
- * average score (a missing score counts as 0) and count per group, the bucket as its first UTC day.
+ * Comparisons that count (completed, not another routine's; of one user, or everyone's) grouped by
+ * style and bucket in the database: average score (a missing score counts as 0) and count per group,
+ * the bucket as its first UTC day.
  */
 export async function scoreBuckets(
   db: Queryable,
@@ -25,7 +27,7 @@ export async function scoreBuckets(
     .from(comparisons)
     .where(
       and(
-        eq(comparisons.status, "completed"),
+        countedComparison(),
         filter.userId === undefined ? undefined : eq(comparisons.userId, filter.userId),
         filter.activityType ? eq(comparisons.activityType, filter.activityType) : undefined,
         filter.since ? gte(comparisons.createdAt, filter.since) : undefined,

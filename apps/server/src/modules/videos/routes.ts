@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { startComparisonResponse } from "@stepsync/contracts";
-import { responds } from "../../http/responds.ts";
 import { z } from "zod";
-import { ACTIVITY_TYPES, COMPARE_MESSAGES, LIMITS, rowId } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, compareRequestFields, LIMITS, rowId, startComparisonResponse } from "@stepsync/contracts";
+import { responds } from "../../http/responds.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { readMultipart } from "../../http/multipart.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
@@ -16,17 +15,6 @@ import { readPart } from "./part.ts";
 import { ownUpload } from "./service.ts";
 import { storeUploadedVideo, type StoredVideo } from "./upload.ts";
 import { userVideoUrl } from "./urls.ts";
-
-const compareFields = z.object({
-  activity_type: z.enum(ACTIVITY_TYPES, { error: COMPARE_MESSAGES.unknownStyle }).default("contemporary"),
-  reference_video_id: rowId(COMPARE_MESSAGES.referenceNotFound).optional(),
-  user_video_id: rowId(COMPARE_MESSAGES.videoNotFound).optional(),
-  // "Practise this part" (checked in part.ts, which reads them as text for its own error texts).
-  reference_start_s: z.string().optional(),
-  reference_end_s: z.string().optional(),
-  parent_comparison_id: z.string().optional(),
-  part_label: z.string().optional(),
-});
 
 const idParam = z.object({ id: rowId(COMPARE_MESSAGES.videoNotFound) });
 
@@ -63,7 +51,7 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
           uploads.push({ field: file.fieldname, stored, originalName: file.filename.slice(0, 255) });
         });
 
-        const input = parse(compareFields, fields);
+        const input = parse(compareRequestFields, fields);
         const referenceUpload = uploads.find((u) => u.field === "reference_video");
         const part = await readPart(db, user, input, {
           referenceUploaded: !!referenceUpload,
@@ -80,6 +68,8 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
           referenceUploadId: partReference && "uploadId" in partReference ? partReference.uploadId : undefined,
           referenceTitle: partReference && "uploadId" in partReference ? partReference.title : undefined,
           part,
+          // A dance-along take: its analysis judges timing against the clock the take was recorded on.
+          takeOffsetS: input.take_offset_s,
         });
         return reply.status(202).send({
           comparison_id: created.id,

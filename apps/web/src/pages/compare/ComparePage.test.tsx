@@ -1,6 +1,6 @@
 import type { ComparisonDetail } from "@stepsync/contracts";
-import { fireEvent, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeComparisonDetail } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
@@ -129,4 +129,181 @@ describe("the compare form", () => {
     expect(screen.queryByRole("button", { name: "Reset" })).toBeNull();
     expect((screen.getByRole("button", { name: "Compare Videos" }) as HTMLButtonElement).disabled).toBe(true);
   });
+});
+
+// ---- Dance along: the take's clock goes with the take it was measured in, and nothing else ----
+
+/** The upload (XMLHttpRequest, for its progress), answering as the server does. */
+class FakeXhr {
+  static sent: FormData[] = [];
+  status = 0;
+  responseText = "";
+  upload = { onprogress: null };
+  withCredentials = false;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  send(body: FormData) {
+    FakeXhr.sent.push(body);
+    this.status = 202;
+    this.responseText = JSON.stringify({
+      comparison_id: 8,
+      status: "processing",
+      progress: 0,
+      message: "Your video comparison is being processed.",
+      reference_url: "/uploads/ref.mp4",
+      user_url: "/uploads/take.webm",
+    });
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
+class FakeRecorder {
+  static isTypeSupported(type: string) {
+    return type.startsWith("video/webm");
+  }
+  state: "inactive" | "recording" = "inactive";
+  mimeType = "video/webm";
+  onstart: (() => void) | null = null;
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  constructor() {
+    // From here on the page's clock is the test's (the take's offset is measured on it).
+    stoppedClock = performance.now();
+  }
+  start() {
+    this.state = "recording";
+  }
+  stop() {
+    this.state = "inactive";
+    this.ondataavailable?.({ data: new Blob(["take"], { type: "video/webm" }) });
+    this.onstop?.();
+  }
+}
+
+/** The page's clock (performance.now()): real time until a recorder is made, then moved by the test. */
+let stoppedClock: number | null = null;
+/** Real time plus this (the count-in's seconds pass at once when it jumps ahead). */
+let skewMs = 0;
+
+/** Moves the page's clock on, once a recorder stopped it. */
+function moveClock(ms: number) {
+  if (stoppedClock === null) throw new Error("no recorder has started yet");
+  stoppedClock += ms;
+}
+
+function compareWithCamera() {
+  FakeXhr.sent = [];
+  stoppedClock = null;
+  skewMs = 0;
+  const realNow = performance.now.bind(performance);
+  vi.spyOn(performance, "now").mockImplementation(() => stoppedClock ?? realNow() + skewMs);
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  vi.stubGlobal("MediaRecorder", FakeRecorder);
+  vi.stubGlobal(
+    "Worker",
+    class {
+      postMessage() {}
+      terminate() {}
+    },
+  );
+  Object.defineProperty(navigator, "mediaDevices", {
+    configurable: true,
+    value: { getUserMedia: vi.fn(async () => Object.assign(new MediaStream(), { getTracks: () => [] })) },
+  });
+  storeSession();
+  mockFetch({
+    ...sessionRoutes(testUser),
+    "GET /api/credits/balance": { body: { credits: 4 } },
+    "GET /api/comparisons/8": { body: { comparison: running(0) } },
+  });
+  renderApp("/compare");
+}
+
+const clip = (name: string) => new File([new Uint8Array(64)], name, { type: "video/mp4" });
+
+/** Records a take in the dialog, along with the reference (after its count-in) or not. */
+async function recordTake({ danceAlong }: { danceAlong: boolean }) {
+  fireEvent.click(await screen.findByRole("button", { name: /Record (with camera|again)/ }));
+  const dialog = await screen.findByRole("dialog", { name: "Record your performance" });
+  const preview = within(dialog).getByLabelText("Camera preview") as HTMLVideoElement;
+  await waitFor(() => expect(preview.onloadedmetadata).toBeTruthy());
+  await act(async () => preview.onloadedmetadata?.(new Event("loadedmetadata")));
+  const along = within(dialog).getByRole("switch", { name: "Dance along" });
+  if ((along.getAttribute("aria-checked") === "true") !== danceAlong) fireEvent.click(along);
+  const start = within(dialog).getByRole("button", { name: "Start Recording" });
+  await waitFor(() => expect(start).toHaveProperty("disabled", false));
+  stoppedClock = null;
+  fireEvent.click(start);
+  // The count-in times its steps on the page's clock: jumped ahead, it ends after its first second.
+  if (danceAlong) skewMs += 3000;
+  const stop = await within(dialog).findByRole("button", { name: "Stop Recording" });
+  if (danceAlong) {
+    // The reference took 0.2 s to play after the recorder started: 0.3 s in, it shows 0.1 s.
+    const reference = within(dialog).getByLabelText("Dance-along reference") as HTMLVideoElement;
+    moveClock(300);
+    reference.currentTime = 0.1;
+    fireEvent(reference, new Event("timeupdate"));
+  }
+  moveClock(2000);
+  fireEvent.click(stop);
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Record your performance" })).toBeNull());
+}
+
+async function submit(): Promise<FormData> {
+  const before = FakeXhr.sent.length;
+  fireEvent.click(screen.getByRole("button", { name: "Compare Videos" }));
+  await waitFor(() => expect(FakeXhr.sent).toHaveLength(before + 1));
+  return FakeXhr.sent[before] as FormData;
+}
+
+describe("a take recorded with dance along", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("is uploaded with its clock: where the reference's start played in it", async () => {
+    compareWithCamera();
+    fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    await recordTake({ danceAlong: true });
+    expect(screen.getByTestId("picked-file-note").textContent).toContain("Danced along with the reference");
+    const form = await submit();
+    expect(form.get("user_video")).toBeInstanceOf(File);
+    expect((form.get("user_video") as File).name).toMatch(/^recording-/);
+    expect(form.get("take_offset_s")).toBe("0.200");
+  }, 15_000);
+
+  it("danced to another reference than the one now chosen, it goes without it", async () => {
+    compareWithCamera();
+    fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    await recordTake({ danceAlong: true });
+    fireEvent.change(screen.getByLabelText("Reference video file"), { target: { files: [clip("other.mp4")] } });
+    expect(screen.queryByTestId("picked-file-note")).toBeNull();
+    const form = await submit();
+    expect((form.get("user_video") as File).name).toMatch(/^recording-/);
+    expect(form.has("take_offset_s")).toBe(false);
+  }, 15_000);
+
+  it("a file from disk put in the take's place goes without it", async () => {
+    compareWithCamera();
+    fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    await recordTake({ danceAlong: true });
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
+    expect(screen.queryByTestId("picked-file-note")).toBeNull();
+    const form = await submit();
+    expect((form.get("user_video") as File).name).toBe("me.mp4");
+    expect(form.has("take_offset_s")).toBe(false);
+  }, 15_000);
+
+  it("a take recorded without dancing along goes without it", async () => {
+    compareWithCamera();
+    fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    await recordTake({ danceAlong: false });
+    expect(screen.queryByTestId("picked-file-note")).toBeNull();
+    const form = await submit();
+    expect((form.get("user_video") as File).name).toMatch(/^recording-/);
+    expect(form.has("take_offset_s")).toBe(false);
+  }, 15_000);
 });

@@ -37,6 +37,23 @@ import {
 import { isFinalError, useComparison } from "./useComparison";
 import { useObjectUrl, VideoPicker } from "./VideoPicker";
 
+/**
+ * A take recorded here with dance along on: where the reference's start played in it (seconds of
+ * the take), and which reference played. Its clock goes with that file against that reference only.
+ */
+type DanceAlongTake = { file: File; offsetS: number; reference: File | LibraryReference };
+
+/** The take's offset when the video sent is that take and the reference is the one it was danced to; else null. */
+function takeOffsetFor(
+  take: DanceAlongTake | null,
+  userFile: File | null,
+  reference: File | LibraryReference | null,
+): number | null {
+  return take && take.file === userFile && take.reference === reference ? take.offsetS : null;
+}
+
+const DANCED_ALONG = "Danced along with the reference: your timing is judged against its clock.";
+
 type Phase =
   | { kind: "idle" }
   | { kind: "uploading"; percent: number }
@@ -92,9 +109,12 @@ export default function ComparePage() {
   const [referenceFile, setReferenceFile] = useState<File | null>(null);
   const [library, setLibrary] = useState<LibraryReference | null>(() => readLibraryReference(location.state));
   const [userFile, setUserFile] = useState<File | null>(null);
+  const [take, setTake] = useState<DanceAlongTake | null>(null);
   // The chosen reference, for dancing along with it while recording.
   const referenceFileUrl = useObjectUrl(referenceFile);
   const referenceUrl = referenceFile ? referenceFileUrl : (library?.videoUrl ?? null);
+  const reference = referenceFile ?? library;
+  const takeOffsetS = takeOffsetFor(take, userFile, reference);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
@@ -183,6 +203,7 @@ export default function ComparePage() {
       referenceFile,
       referenceVideoId: referenceFile ? null : (library?.id ?? null),
       userFile,
+      takeOffsetS,
     });
   }
 
@@ -193,6 +214,7 @@ export default function ComparePage() {
     setReferenceFile(null);
     setLibrary(null);
     setUserFile(null);
+    setTake(null);
     setError(null);
     setTouched(false);
     setPhase({ kind: "idle" });
@@ -326,6 +348,7 @@ export default function ComparePage() {
                 setUserFile(f);
                 setError(null);
               }}
+              note={takeOffsetS !== null ? DANCED_ALONG : null}
               disabled={analysing}
               invalid={touched && !hasUserVideo}
               extraActions={
@@ -397,8 +420,10 @@ export default function ComparePage() {
         open={recordOpen}
         referenceUrl={referenceUrl}
         onClose={() => setRecordOpen(false)}
-        onRecorded={(file) => {
+        onRecorded={(file, offsetS) => {
           setUserFile(file);
+          // Danced along: its timing is judged against the reference it was recorded with.
+          setTake(offsetS !== null && reference ? { file, offsetS, reference } : null);
           setError(null);
           setRecordOpen(false);
         }}

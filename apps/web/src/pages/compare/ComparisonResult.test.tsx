@@ -80,22 +80,49 @@ const current: ComparisonResults = {
   counts: { source: "music", bpm: 120, downbeats: [0, 4] },
 };
 
-function detail(results: ComparisonResults, score: number, withVideos = false): ComparisonDetail {
+/** The alignment as the server sends it (the clock varies per test). */
+const alignment: NonNullable<ComparisonDetail["alignment_info"]> = {
+  mirrored: false,
+  tempo_ratio: 1.2,
+  offset_s: 0,
+  sync_quality: 0.9,
+  segment_duration: 4,
+  time_map: [
+    [0, 0],
+    [7.2, 6],
+  ],
+  coverage: 1,
+  confidence: 0.9,
+  clock: "music",
+};
+
+function detail(
+  results: ComparisonResults,
+  score: number,
+  withVideos = false,
+  over: Partial<ComparisonDetail> = {},
+): ComparisonDetail {
   return makeComparisonDetail({
     id: 5,
     overall_score: score,
     results,
     reference_url: withVideos ? "/uploads/ref.mp4" : null,
     user_url: withVideos ? "/uploads/user.mp4" : null,
+    ...over,
   });
 }
 
-async function showResult(results: ComparisonResults, score = 84.5, withVideos = false) {
+async function showResult(
+  results: ComparisonResults,
+  score = 84.5,
+  withVideos = false,
+  over: Partial<ComparisonDetail> = {},
+) {
   storeSession();
   mockFetch({
     ...sessionRoutes(testUser),
     "GET /api/credits/balance": { body: { credits: 9 } },
-    "GET /api/comparisons/5": { body: { comparison: detail(results, score, withVideos) } },
+    "GET /api/comparisons/5": { body: { comparison: detail(results, score, withVideos, over) } },
   });
   renderApp("/compare?id=5");
   return screen.findByTestId("comparison-result");
@@ -168,6 +195,63 @@ describe("the result view", () => {
       expect(row.hasAttribute("aria-describedby")).toBe(false);
     }
     expect(screen.queryByText(/Raise your right arm/)).toBeNull();
+    // Stored before the engine decided sameness (and the server refunded it): no refund is claimed.
+    expect(screen.queryByTestId("credit-given-back")).toBeNull();
+  });
+
+  it("for a routine the engine decided is not the same: the banner says the credit was given back", async () => {
+    await showResult(
+      {
+        ...current,
+        overallFeedback:
+          "This does not look like the same routine. Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 27/100).",
+        scores: { shape: 52.7, timing: null },
+        same_routine: false,
+        sameness: { decision: "not_same", confidence: 0.08, music: false },
+        moves: current.moves!.map((m) => ({ ...m, verdict: "miss" as const, timing_ms: null })),
+      },
+      26.8,
+    );
+    const banner = screen.getByTestId("not-same-routine");
+    expect(within(banner).getByTestId("credit-given-back").textContent).toBe("Your credit has been given back.");
+    expect(banner.textContent?.match(/does not look like the same routine/g)).toHaveLength(1);
+    expect(screen.queryByTestId("unsure-routine")).toBeNull();
+  });
+
+  it("when the engine is unsure it is the same routine: a notice over the feedback, its reason said once", async () => {
+    const reason =
+      "Only parts of your video clearly match the reference, so this may not be the same routine: the scores assume it is, and the timing figures are approximate.";
+    await showResult(
+      {
+        ...current,
+        overallFeedback: `Good: overall 62/100 — shape 70, timing 51. ${reason}`,
+        scores: { shape: 70, timing: 51 },
+        sameness: { decision: "unsure", confidence: 0.55, music: false },
+      },
+      62,
+    );
+    const notice = screen.getByTestId("unsure-routine");
+    expect(within(notice).getByRole("heading").textContent).toBe("Not sure this is the same routine");
+    expect(notice.textContent).toContain("Scored as if it is");
+    // Scored as the same routine: no banner, judgments and coaching as usual.
+    expect(screen.queryByTestId("not-same-routine")).toBeNull();
+    expect(screen.getByTestId("judgment-timing").textContent).toBe("51%");
+    expect(screen.getByRole("heading", { name: "What to work on" })).toBeTruthy();
+    // The engine's reason is on screen once, and the notice comes before it.
+    const page = screen.getByTestId("comparison-result");
+    expect(page.textContent?.match(/may not be the same routine/g)).toHaveLength(1);
+    const text = screen.getByText(/Good: overall 62\/100/);
+    expect(notice.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("when the reference has no music: a note by the timing score that the pace is the dancer's own", async () => {
+    await showResult(current, 84.5, false, { alignment_info: { ...alignment, clock: "free" } });
+    expect(screen.getByTestId("timing-note").textContent).toBe("The reference has no music, so the pace is your own.");
+  });
+
+  it("kept to music, or stored before the clock was named: no pace note", async () => {
+    await showResult(current, 84.5, false, { alignment_info: { ...alignment, clock: "music" } });
+    expect(screen.queryByTestId("timing-note")).toBeNull();
   });
 
   it("shows a result of the previous engine as before: no judgments, summary or moves", async () => {
@@ -196,6 +280,43 @@ function loadVideos(duration: number) {
     fireEvent(v, new Event("loadeddata"));
   }
 }
+
+describe("a result of part of the routine", () => {
+  const partly: ComparisonResults = { ...current, danced: { start_s: 0, end_s: 6, duration_s: 12 } };
+
+  it("says which part was danced by the score, and marks the rest in the section list", async () => {
+    await showResult(partly);
+    expect(screen.getByTestId("danced-part").textContent).toBe("Danced 0:00–0:06 of 0:12");
+    const list = screen.getAllByTestId("section-card")[0]!.closest("ol") as HTMLElement;
+    const rest = within(list).getByTestId("not-danced");
+    expect(rest.textContent).toBe("0:06 – 0:12 · Not in your video, so not scored");
+    // After the sections danced.
+    expect(list.lastElementChild).toBe(rest);
+  });
+
+  it("in a practised part: of that part", async () => {
+    await showResult({ ...current, danced: { start_s: 2, end_s: 6, duration_s: 6 } }, 84.5, false, {
+      part: { start_s: 0, end_s: 6, parent_id: 4, label: "8-count 1" },
+    });
+    expect(screen.getByTestId("danced-part").textContent).toBe("Danced 0:02–0:06 of the part 0:00–0:06");
+    expect(screen.getByTestId("not-danced").textContent).toBe("0:00 – 0:02 · Not in your video, so not scored");
+  });
+
+  it("draws the rest muted on the timeline, with no moves in it", async () => {
+    await showResult(partly, 84.5, true);
+    loadVideos(12);
+    const [gap] = screen.getAllByTestId("timeline-not-danced");
+    expect(Number.parseFloat(gap!.style.left)).toBeCloseTo(50);
+    expect(Number.parseFloat(gap!.style.width)).toBeCloseTo(50);
+    expect(screen.getAllByTestId("timeline-move")).toHaveLength(3);
+  });
+
+  it("a whole routine danced, or an old result: no part named", async () => {
+    await showResult(current);
+    expect(screen.queryByTestId("danced-part")).toBeNull();
+    expect(screen.queryByTestId("not-danced")).toBeNull();
+  });
+});
 
 describe("the practice studio on a result", () => {
   it("lays one block per move on the timeline: verdict colours, early/late marks, placed by time", async () => {

@@ -1,5 +1,14 @@
 import { type ComparisonDetail, type MoveResult, SCORING_CATEGORIES } from "@stepsync/contracts";
-import { Library, ListChecks, MessageSquareText, RotateCcw, Sparkles, TriangleAlert } from "lucide-react";
+import {
+  CircleHelp,
+  Footprints,
+  Library,
+  ListChecks,
+  MessageSquareText,
+  RotateCcw,
+  Sparkles,
+  TriangleAlert,
+} from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
@@ -20,18 +29,23 @@ import {
 } from "./logic";
 import { MoveTimeline } from "./MoveTimeline";
 import {
+  CREDIT_GIVEN_BACK,
+  dancedText,
   moveAt,
   moveName,
   NOT_SAME_ROUTINE,
+  notDancedSpans,
   notSameRoutineText,
+  OWN_PACE_NOTE,
   resultView,
   sectionMoves,
   sectionOfMove,
+  UNSURE_ROUTINE,
 } from "./moves";
 import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
 import { PartHeader, type PartToPractise, PractisePartFlow, practiseSpan, referenceEndOf } from "./PractisePart";
 import { RoutineProgress } from "./RoutineProgress";
-import { JointTag, SectionCard } from "./SectionCard";
+import { JointTag, NotDancedCard, SectionCard } from "./SectionCard";
 
 function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: number }> {
   const cats = detail.results?.categories ?? {};
@@ -66,7 +80,9 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const userUrl = detail.aligned_videos?.user_url ?? detail.user_url ?? detail.user_video_path;
   const score = detail.overall_score ?? 0;
   const categories = categoryItems(detail);
-  const view = resultView(results);
+  const view = resultView(results, detail.alignment_info);
+  // Only part of the routine danced: the rest is marked as not in the user's video.
+  const notDanced = notDancedSpans(view.danced, detail.part);
   // A different routine: no joint claims (nor skeleton marks), and the engine's time map matched
   // nothing, so the user video simply plays alongside.
   const problematic = view.sameRoutine ? (results?.problematicJoints ?? []) : [];
@@ -130,6 +146,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
               {NOT_SAME_ROUTINE}
             </h2>
             {notSameText ? <p className="mt-1 text-sm leading-relaxed text-amber-50/85">{notSameText}</p> : null}
+            {view.creditReturned ? (
+              <p className="mt-2 text-sm font-medium text-amber-100" data-testid="credit-given-back">
+                {CREDIT_GIVEN_BACK}
+              </p>
+            ) : null}
           </div>
         </section>
       )}
@@ -141,7 +162,13 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
         <div className="relative flex flex-col items-center gap-6 sm:flex-row sm:items-center">
           <div className="flex shrink-0 flex-col items-center gap-3">
             <ScoreRing score={score} />
-            {view.judgments ? <Judgments shape={view.judgments.shape} timing={view.judgments.timing} /> : null}
+            {view.judgments ? (
+              <Judgments
+                shape={view.judgments.shape}
+                timing={view.judgments.timing}
+                timingNote={view.ownPace ? OWN_PACE_NOTE : null}
+              />
+            ) : null}
           </div>
           <div className="min-w-0 flex-1 text-center sm:text-left">
             <p className="text-xs font-semibold uppercase tracking-[0.2em] text-accent-300">
@@ -156,13 +183,44 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                 {detail.contributor_name ? ` by ${detail.contributor_name}` : ""}
               </p>
             ) : null}
+            {view.danced ? (
+              <p
+                className="mt-2 inline-flex items-start gap-1.5 rounded-2xl bg-white/[0.05] px-3 py-1.5 text-left text-sm text-slate-200 ring-1 ring-inset ring-white/10"
+                data-testid="danced-part"
+              >
+                <Footprints className="mt-0.5 size-4 shrink-0 text-accent-300" aria-hidden />
+                <span className="min-w-0">{dancedText(view.danced, detail.part)}</span>
+              </p>
+            ) : null}
             {view.summary ? (
               <p className="mt-2 text-sm font-medium text-slate-300" data-testid="verdict-summary">
                 {view.summary}
               </p>
             ) : null}
+            {view.sameness === "unsure" ? (
+              // The engine's text below says why; the notice only names it.
+              <div
+                className="mt-3 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 sm:justify-start"
+                data-testid="unsure-routine"
+              >
+                <h3 className="inline-flex items-center gap-1.5 text-sm font-semibold text-sky-100">
+                  <CircleHelp className="size-4 shrink-0 text-sky-300" aria-hidden />
+                  {UNSURE_ROUTINE.heading}
+                </h3>
+                <span className="rounded-full bg-sky-400/10 px-2.5 py-0.5 text-xs font-medium text-sky-200 ring-1 ring-inset ring-sky-300/30">
+                  {UNSURE_ROUTINE.badge}
+                </span>
+              </div>
+            ) : null}
             {results?.overallFeedback && view.sameRoutine ? (
-              <p className="mt-3 max-w-2xl text-[15px] leading-relaxed text-slate-200">{results.overallFeedback}</p>
+              <p
+                className={cx(
+                  "max-w-2xl text-[15px] leading-relaxed text-slate-200",
+                  view.sameness === "unsure" ? "mt-1.5" : "mt-3",
+                )}
+              >
+                {results.overallFeedback}
+              </p>
             ) : null}
           </div>
         </div>
@@ -208,6 +266,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                 jumpedMove={highlight?.move ?? null}
                 loopingMove={loopingMove}
                 onJump={jumpToMove}
+                notDanced={notDanced}
               />
             )}
           />
@@ -254,6 +313,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
           </CardTitle>
           {sections.length ? (
             <ol className="space-y-3">
+              {notDanced
+                .filter((g) => g.where === "before")
+                .map((g) => (
+                  <NotDancedCard key="before" span={g} />
+                ))}
               {sections.map((s, i) => (
                 <SectionCard
                   key={`${s.timestamp}-${s.title}`}
@@ -281,6 +345,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                   onPractiseMove={practiseMove}
                 />
               ))}
+              {notDanced
+                .filter((g) => g.where === "after")
+                .map((g) => (
+                  <NotDancedCard key="after" span={g} />
+                ))}
             </ol>
           ) : (
             <p className="text-sm text-slate-400">No sections in this comparison.</p>

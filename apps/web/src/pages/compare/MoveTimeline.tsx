@@ -96,6 +96,13 @@ function Block({
   );
 }
 
+/** A span of the reference in percent of the timeline's length, clamped to it. */
+function spanPct(span: { start_s: number; end_s: number }, length: number) {
+  const start = Math.min(length, Math.max(0, span.start_s));
+  const end = Math.min(length, Math.max(start, span.end_s));
+  return { leftPct: (start / length) * 100, widthPct: ((end - start) / length) * 100 };
+}
+
 /**
  * The moves laid out under the scrubber: one block per move, placed by its time in the reference
  * and coloured by its verdict, with an early/late notch; hovering or focusing shows its count and
@@ -109,6 +116,7 @@ export function MoveTimeline({
   jumpedMove,
   loopingMove,
   onJump,
+  notDanced = [],
 }: {
   moves: ReadonlyArray<MoveResult>;
   /** The reference video's length, seconds (0 until known: the moves' own end then). */
@@ -118,12 +126,27 @@ export function MoveTimeline({
   jumpedMove: number | null;
   loopingMove: number | null;
   onJump: (move: MoveResult) => void;
+  /** Spans of the reference the user's video does not cover (reference seconds): drawn muted, no moves. */
+  notDanced?: ReadonlyArray<{ start_s: number; end_s: number }>;
 }) {
-  const blocks = timelineBlocks(moves, timelineLength(length, moves), withCoaching);
+  const total = timelineLength(length, moves);
+  const blocks = timelineBlocks(moves, total, withCoaching);
   if (!blocks.length) return null;
+  const gaps = total > 0 ? notDanced.map((g) => spanPct(g, total)).filter((g) => g.widthPct > 0) : [];
   return (
     // The range input's thumb keeps ~8 px from each end of its track: so do the blocks, to line up.
     <ol className="relative mx-2 mt-2 h-3" aria-label="Moves on the timeline" data-testid="move-timeline">
+      {gaps.map((g) => (
+        // What the user's video does not cover: a muted, dashed span (the section list says it in words).
+        <li
+          key={g.leftPct}
+          aria-hidden
+          title="Not in your video"
+          data-testid="timeline-not-danced"
+          className="absolute inset-y-0 rounded-[3px] border border-dashed border-white/20 bg-white/[0.04]"
+          style={{ left: `${g.leftPct}%`, width: `${g.widthPct}%` }}
+        />
+      ))}
       {blocks.map((b) => (
         <Block
           key={b.move.index}

@@ -82,6 +82,18 @@ describe("the span practised for a move or a section", () => {
     expect(form.get("part_label")).toBe("counts 5–6");
     expect(form.has("reference_video")).toBe(false);
     expect(form.has("reference_video_id")).toBe(false);
+    expect(form.has("take_offset_s")).toBe(false);
+  });
+
+  it("a dance-along take goes with its clock, to the millisecond", () => {
+    const take = new File(["take"], "take.webm", { type: "video/webm" });
+    const part = { startS: 4, endS: 6, parentId: 12, label: "counts 5–6" };
+    const form = buildCompareForm({ activityType: "hip_hop", userFile: take, part, takeOffsetS: 0.15 });
+    expect(form.get("take_offset_s")).toBe("0.150");
+    // It belongs to the take uploaded with it: without one there is nothing to time.
+    expect(buildCompareForm({ activityType: "hip_hop", userVideoId: 3, takeOffsetS: 0.15 }).has("take_offset_s")).toBe(
+      false,
+    );
   });
 });
 
@@ -212,6 +224,68 @@ describe("recording a part and comparing it", () => {
     expect([form.get("reference_start_s"), form.get("reference_end_s")]).toEqual(["4", "6"]);
     expect(form.get("part_label")).toBe("counts 1–2");
     expect(form.get("user_video")).toBeInstanceOf(File);
+    // Recorded without the reference playing: no clock to judge it by.
+    expect(form.has("take_offset_s")).toBe(false);
     expect(await screen.findByTestId("part-header")).toBeTruthy();
   });
+
+  it("sends a take danced along with the part with where the part's start played in it", async () => {
+    FakeXhr.sent = [];
+    // The page's clock: real until the recorder is made, then the test's; the count-in's seconds pass at once.
+    let stopped: number | null = null;
+    let skew = 0;
+    const moveClock = (ms: number) => {
+      if (stopped === null) throw new Error("no recorder has started yet");
+      stopped += ms;
+    };
+    const realNow = performance.now.bind(performance);
+    vi.spyOn(performance, "now").mockImplementation(() => stopped ?? realNow() + skew);
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    vi.stubGlobal(
+      "MediaRecorder",
+      class extends FakeRecorder {
+        constructor() {
+          super();
+          stopped = performance.now();
+        }
+      },
+    );
+    vi.stubGlobal(
+      "Worker",
+      class {
+        postMessage() {}
+        terminate() {}
+      },
+    );
+    Object.defineProperty(navigator, "mediaDevices", {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => Object.assign(new MediaStream(), { getTracks: () => [] })) },
+    });
+    const part = detail({ id: 13, part: { start_s: 4, end_s: 6, parent_id: 12, label: "counts 1–2" } });
+    await show({ 12: detail(), 13: part });
+    fireEvent.click(screen.getByRole("button", { name: "Practise counts 1–2" }));
+    const dialog = await screen.findByRole("dialog", { name: "Practise counts 1–2" });
+    const preview = within(dialog).getByLabelText("Camera preview") as HTMLVideoElement;
+    await waitFor(() => expect(preview.onloadedmetadata).toBeTruthy());
+    await act(async () => preview.onloadedmetadata?.(new Event("loadedmetadata")));
+    expect(within(dialog).getByRole("switch", { name: "Dance along" }).getAttribute("aria-checked")).toBe("true");
+    const start = within(dialog).getByRole("button", { name: "Start Recording" });
+    await waitFor(() => expect(start).toHaveProperty("disabled", false));
+    fireEvent.click(start);
+    skew = 3000;
+    const stop = await within(dialog).findByRole("button", { name: "Stop Recording" });
+    // The part began to play 0.25 s after the recorder started: 0.5 s in, the reference shows 4.25 s.
+    const reference = within(dialog).getByLabelText("Dance-along reference") as HTMLVideoElement;
+    moveClock(500);
+    reference.currentTime = 4.25;
+    fireEvent(reference, new Event("timeupdate"));
+    fireEvent.click(stop);
+
+    const confirm = await screen.findByRole("dialog", { name: "Your take of counts 1–2" });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Compare this take" }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const form = FakeXhr.sent[0] as FormData;
+    expect([form.get("reference_start_s"), form.get("reference_end_s")]).toEqual(["4", "6"]);
+    expect(form.get("take_offset_s")).toBe("0.250");
+  }, 15_000);
 });

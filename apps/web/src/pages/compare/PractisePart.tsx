@@ -120,18 +120,20 @@ export function PractisePartFlow({
   part: PartToPractise | null;
   onClose: () => void;
 }) {
-  const [take, setTake] = useState<File | null>(null);
-  const takeUrl = useObjectUrl(take);
+  // The take, with where the part's start played in it when it was danced along (null otherwise).
+  const [take, setTake] = useState<{ file: File; offsetS: number | null } | null>(null);
+  const takeUrl = useObjectUrl(take?.file);
   const navigate = useNavigate();
   const client = useQueryClient();
   // A part of a part is a part of the same full comparison.
   const parentId = detail.part?.parent_id ?? detail.id;
   const start = useMutation({
-    mutationFn: (file: File) =>
+    mutationFn: ({ file, offsetS }: { file: File; offsetS: number | null }) =>
       startComparison({
         activityType: detail.activity_type,
         userFile: file,
         part: part ? { startS: part.start_s, endS: part.end_s, parentId, label: part.label } : null,
+        takeOffsetS: offsetS,
       }),
     onSuccess: (started) => {
       void invalidate(client, staleAfter.comparison());
@@ -151,7 +153,7 @@ export function PractisePartFlow({
         referenceUrl={detail.reference_url}
         part={part}
         onClose={close}
-        onRecorded={setTake}
+        onRecorded={(file, offsetS) => setTake({ file, offsetS })}
       />
       <Dialog
         open={part !== null && take !== null}

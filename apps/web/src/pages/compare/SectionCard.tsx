@@ -153,3 +153,21 @@ export function SectionCard({
     </li>
   );
 }
+
+/** In the section list, where the sections stop: a span of the routine the user's video does not cover. */
+export function NotDancedCard({ span }: { span: { start_s: number; end_s: number } }) {
+  return (
+    <li
+      className="flex items-start gap-2 rounded-2xl border border-dashed border-white/12 px-4 py-3 text-sm text-slate-400"
+      data-testid="not-danced"
+    >
+      <Clock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+      <span className="min-w-0">
+        <span className="font-medium text-slate-300">
+          {formatSeconds(span.start_s)} – {formatSeconds(span.end_s)}
+        </span>{" "}
+        · Not in your video, so not scored
+      </span>
+    </li>
+  );
+}

@@ -66,6 +66,7 @@ export function VideoPicker({
   library,
   onClearLibrary,
   extraActions,
+  note,
   disabled,
   invalid,
 }: {
@@ -78,6 +79,8 @@ export function VideoPicker({
   library?: LibraryReference | null;
   onClearLibrary?: () => void;
   extraActions?: ReactNode;
+  /** A line about the chosen file, under it (e.g. that it was danced along with the reference). */
+  note?: ReactNode;
   disabled?: boolean;
   invalid?: boolean;
 }) {
@@ -126,6 +129,11 @@ export function VideoPicker({
             </button>
           </div>
         </div>
+        {note ? (
+          <p className="text-xs text-accent-200" data-testid="picked-file-note">
+            {note}
+          </p>
+        ) : null}
       </div>
     );
   } else if (library) {

@@ -1,9 +1,11 @@
 import { type ComparisonResults, type MoveResult, VERDICTS } from "@stepsync/contracts";
 import { describe, expect, it } from "vitest";
 import {
+  dancedText,
   moveAt,
   moveButtonLabel,
   moveName,
+  notDancedSpans,
   notSameRoutineText,
   resultView,
   sectionMoves,
@@ -136,8 +138,20 @@ describe("moves per section", () => {
 
 describe("what the result view shows", () => {
   it("for a result of the previous engine: no judgments, moves or summary, as before", () => {
-    expect(resultView(oldResults)).toEqual({ sameRoutine: true, judgments: null, moves: [], summary: null });
-    expect(resultView(null)).toEqual({ sameRoutine: true, judgments: null, moves: [], summary: null });
+    const asBefore = {
+      sameRoutine: true,
+      sameness: null,
+      creditReturned: false,
+      judgments: null,
+      moves: [],
+      summary: null,
+      danced: null,
+      ownPace: false,
+    };
+    expect(resultView(oldResults)).toEqual(asBefore);
+    expect(resultView(null)).toEqual(asBefore);
+    // Stored before the engine named its clock: no note on the pace.
+    expect(resultView(oldResults, { clock: null }).ownPace).toBe(false);
   });
 
   it("for the same routine: both judgments, the moves and their summary", () => {
@@ -159,6 +173,61 @@ describe("what the result view shows", () => {
       moves: [move(0, { verdict: "miss", timing_ms: null })],
     });
     expect(view).toMatchObject({ sameRoutine: false, judgments: { shape: 52.7, timing: null } });
+    // Stored before the sameness decision: no refund was made, none is claimed.
+    expect(view.creditReturned).toBe(false);
+  });
+
+  it("follows the engine's decision: not the same (credit given back), unsure (scored), the same", () => {
+    const decided = (decision: "same" | "unsure" | "not_same") =>
+      resultView({
+        ...oldResults,
+        scores: { shape: 70, timing: decision === "not_same" ? null : 80 },
+        same_routine: decision !== "not_same",
+        sameness: { decision, confidence: 0.5, music: false },
+        moves: [move(0)],
+      });
+    expect(decided("not_same")).toMatchObject({ sameRoutine: false, sameness: "not_same", creditReturned: true });
+    expect(decided("unsure")).toMatchObject({ sameRoutine: true, sameness: "unsure", creditReturned: false });
+    expect(decided("same")).toMatchObject({ sameRoutine: true, sameness: "same", creditReturned: false });
+  });
+
+  it("names the part danced, and the dancer's own pace when the reference has no music", () => {
+    const partly = { ...oldResults, same_routine: true, danced: { start_s: 0, end_s: 30.2, duration_s: 37 } };
+    expect(resultView(partly, { clock: "free" })).toMatchObject({
+      danced: { start_s: 0, end_s: 30.2, duration_s: 37 },
+      ownPace: true,
+    });
+    expect(resultView(partly, { clock: "music" }).ownPace).toBe(false);
+    // Another routine makes no claims: neither a part danced nor a pace.
+    expect(resultView({ ...partly, same_routine: false }, { clock: "free" })).toMatchObject({
+      danced: null,
+      ownPace: false,
+    });
+  });
+});
+
+describe("the part danced", () => {
+  const danced = { start_s: 0, end_s: 30.2, duration_s: 37 };
+
+  it("says which part of the routine, in minutes and seconds", () => {
+    expect(dancedText(danced)).toBe("Danced 0:00–0:30 of 0:37");
+    expect(dancedText({ start_s: 65.4, end_s: 130, duration_s: 185 })).toBe("Danced 1:05–2:10 of 3:05");
+    // In a practised part: of that part.
+    expect(dancedText({ start_s: 12, end_s: 20, duration_s: 14 }, { start_s: 10, end_s: 24 })).toBe(
+      "Danced 0:12–0:20 of the part 0:10–0:24",
+    );
+  });
+
+  it("leaves out the rest of the routine: before it, after it, or both (not a hair's gap)", () => {
+    expect(notDancedSpans(danced)).toEqual([{ start_s: 30.2, end_s: 37, where: "after" }]);
+    expect(notDancedSpans({ start_s: 5, end_s: 36.8, duration_s: 37 })).toEqual([
+      { start_s: 0, end_s: 5, where: "before" },
+    ]);
+    expect(notDancedSpans({ start_s: 12, end_s: 20, duration_s: 14 }, { start_s: 10, end_s: 24 })).toEqual([
+      { start_s: 10, end_s: 12, where: "before" },
+      { start_s: 20, end_s: 24, where: "after" },
+    ]);
+    expect(notDancedSpans(null)).toEqual([]);
   });
 });
 

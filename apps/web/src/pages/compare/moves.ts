@@ -1,7 +1,11 @@
 import {
+  type AlignmentInfo,
+  type ComparisonPart,
   type ComparisonResults,
   type ComparisonSection,
+  type DancedPart,
   type MoveResult,
+  type SamenessDecision,
   VERDICTS,
   type Verdict,
 } from "@stepsync/contracts";
@@ -101,21 +105,82 @@ export interface ResultView {
    * the view makes no claims about how the reference's moves were danced: no timing, cues or joint items.
    */
   sameRoutine: boolean;
+  /** The engine's decision on "is it the same routine?", null for results of engines before it. */
+  sameness: SamenessDecision | null;
+  /** The comparison's credit was given back (the server refunds a "not_same" decision; older results: never). */
+  creditReturned: boolean;
   /** Shape and timing (null: "—"), or null for an old result, which shows no judgments. */
   judgments: { shape: number; timing: number | null } | null;
   moves: MoveResult[];
   /** "12 moves: …", null without moves. */
   summary: string | null;
+  /** The part of the reference the user danced when only part (reference seconds), else null. */
+  danced: DancedPart | null;
+  /** The reference has no music to keep time with: the pace is the dancer's own (named, not punished). */
+  ownPace: boolean;
 }
 
-export function resultView(results: ComparisonResults | null | undefined): ResultView {
+export function resultView(
+  results: ComparisonResults | null | undefined,
+  alignment?: Pick<AlignmentInfo, "clock"> | null,
+): ResultView {
   const moves = results?.moves ?? [];
+  const sameness = results?.sameness?.decision ?? null;
+  const sameRoutine = results?.same_routine !== false && sameness !== "not_same";
   return {
-    sameRoutine: results?.same_routine !== false,
+    sameRoutine,
+    sameness,
+    creditReturned: sameness === "not_same",
     judgments: results?.scores ?? null,
     moves,
     summary: verdictSummary(moves),
+    danced: sameRoutine ? (results?.danced ?? null) : null,
+    ownPace: sameRoutine && alignment?.clock === "free",
   };
+}
+
+/** Said in the "not the same routine" banner when the server gave the comparison's credit back. */
+export const CREDIT_GIVEN_BACK = "Your credit has been given back.";
+
+/**
+ * The notice over the feedback when the engine is unsure it is the same routine: a heading and a
+ * badge. The engine's overall text below it explains why, in its own sentence, not repeated here.
+ */
+export const UNSURE_ROUTINE = { heading: "Not sure this is the same routine", badge: "Scored as if it is" };
+
+/** Beside the timing score when the reference has no music (the engine's text says by how much). */
+export const OWN_PACE_NOTE = "The reference has no music, so the pace is your own.";
+
+/** "0:00–0:30" */
+const span = (start: number, end: number) => `${formatSeconds(start)}–${formatSeconds(end)}`;
+
+/**
+ * A label beside the score (the overall text says it in a sentence): "Danced 0:00–0:30 of 0:37",
+ * or, in a practised part, "Danced 0:12–0:20 of the part 0:10–0:24".
+ */
+export function dancedText(danced: DancedPart, part?: Pick<ComparisonPart, "start_s" | "end_s"> | null): string {
+  const of = part ? `of the part ${span(part.start_s, part.end_s)}` : `of ${formatSeconds(danced.duration_s)}`;
+  return `Danced ${span(danced.start_s, danced.end_s)} ${of}`;
+}
+
+/** Gaps shorter than this (seconds) are not worth a "not danced" mark. */
+const NOT_DANCED_MIN_S = 0.5;
+
+/**
+ * The spans of the routine (or of the practised part) the user's video does not cover, reference
+ * seconds, in order: before the part danced, after it, or both.
+ */
+export function notDancedSpans(
+  danced: DancedPart | null,
+  part?: Pick<ComparisonPart, "start_s" | "end_s"> | null,
+): Array<{ start_s: number; end_s: number; where: "before" | "after" }> {
+  if (!danced) return [];
+  const from = part?.start_s ?? 0;
+  const to = part?.end_s ?? from + danced.duration_s;
+  const out: Array<{ start_s: number; end_s: number; where: "before" | "after" }> = [];
+  if (danced.start_s - from >= NOT_DANCED_MIN_S) out.push({ start_s: from, end_s: danced.start_s, where: "before" });
+  if (to - danced.end_s >= NOT_DANCED_MIN_S) out.push({ start_s: danced.end_s, end_s: to, where: "after" });
+  return out;
 }
 
 /** The heading of the banner shown when the engine finds a different routine. */
