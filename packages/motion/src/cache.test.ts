@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeVideoCached, cacheKey, clearPoseCache, folderTrackStore, type TrackStore } from "./cache.ts";
+import { AUDIO_ANALYSIS_VERSION } from "./audio/index.ts";
+import { analyzeVideoCached, cacheKey, clearPoseCache, folderTrackStore, type TrackStore, withAudio } from "./cache.ts";
 import { shutdownPosePool } from "./pose/pool.ts";
-import { makeSyntheticDancer, tempDir } from "./testing/fixtures.ts";
+import { devVideo, hasDevFixtures, makeSyntheticDancer, tempDir } from "./testing/fixtures.ts";
 
 let dir = "";
 let cleanup: () => Promise<void> = async () => {};
@@ -63,5 +64,30 @@ describe("the pose cache keeps tracks where it is told", () => {
     await folder.write("k", "{}");
     expect(await folder.read("k")).toBe("{}");
     expect(await folder.read("missing")).toBeUndefined();
+  });
+});
+
+describe.skipIf(!hasDevFixtures)("music found by an older analysis", () => {
+  it("is found again when a stored track is used (a silent one stays silent)", async () => {
+    const path = devVideo("dance_woman_room.mp4");
+    const stored = {
+      version: 1 as const,
+      model: "movenet-lightning" as const,
+      keypointNames: [],
+      fps: 7,
+      width: 514,
+      height: 496,
+      duration: 9.76,
+      minScore: 0.25,
+      frames: [],
+      // As an earlier engine stored it: no version, and no beats found in this song.
+      audio: { bpm: 120, beats: [], confidence: 0.1, onset: { rate: 100, values: [] } },
+    };
+    const refreshed = await withAudio(stored, path, 600);
+    expect(refreshed.audio?.version).toBe(AUDIO_ANALYSIS_VERSION);
+    expect(refreshed.audio?.confidence).toBeGreaterThan(0.5);
+    expect(refreshed.audio?.bpm).toBeGreaterThan(95);
+    expect(await withAudio({ ...stored, audio: null }, path, 600)).toMatchObject({ audio: null });
+    expect(await withAudio(refreshed, "/no/such/file.mp4", 600)).toBe(refreshed);
   });
 });

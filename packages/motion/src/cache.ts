@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type AnalyzeOptions, analyzeVideo, DEFAULTS, tooLong } from "./analyze.ts";
 import { analyzeAudio } from "./audio/index.ts";
+import { AUDIO_ANALYSIS_VERSION } from "./audio/index.ts";
 import { poseEngineKey } from "./pose/models.ts";
 import type { PoseTrack } from "./types.ts";
 
@@ -79,8 +80,9 @@ export async function analyzeVideoCached(
   // A cached track still obeys this call's length limit.
   const limit = opts.maxDuration ?? DEFAULTS.maxDuration;
   if (found && found.track.duration > limit) throw tooLong(found.track.duration, limit);
-  if (found && found.track.audio === undefined) {
-    // Cached before tracks carried their music: add it (a fraction of a second) rather than redo the poses.
+  if (found && found.track.audio !== null && found.track.audio?.version !== AUDIO_ANALYSIS_VERSION) {
+    // Cached before tracks carried their music, or with an older analysis of it: find it again (a
+    // fraction of a second) rather than redo the poses.
     const track = await withAudio(found.track, path, limit);
     remember(key, Promise.resolve(track));
     await store(key, track, opts);
@@ -89,9 +91,10 @@ export async function analyzeVideoCached(
   return found ?? analyzeAndStore(key, path, opts);
 }
 
-/** A track (e.g. one stored before audio analysis existed) with its sound track's beats filled in. */
+/** A track (stored before audio analysis existed, or with an older one) with its sound track's beats found now. */
 export async function withAudio(track: PoseTrack, path: string, maxSeconds: number): Promise<PoseTrack> {
-  if (track.audio !== undefined) return track;
+  // Music found by an older analysis is found again (a silent video, null, stays silent).
+  if (track.audio === null || track.audio?.version === AUDIO_ANALYSIS_VERSION) return track;
   return { ...track, audio: await analyzeAudio(path, { maxSeconds: maxSeconds + 1 }).catch(() => null) };
 }
 

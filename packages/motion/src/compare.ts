@@ -29,7 +29,7 @@ import { countingInWindow, inReferenceTime, type ReferenceWindow, windowTrack } 
 export { type Match, matchTracks };
 
 /** Bump when results change for the same input (stored results say which engine made them). */
-export const ENGINE_VERSION = "2.1.2";
+export const ENGINE_VERSION = "3.0.0";
 
 export interface CompareOptions {
   style: Style | string;

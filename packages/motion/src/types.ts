@@ -25,6 +25,8 @@ export interface AudioBeats {
   confidence: number;
   /** Onset strength envelope (0–1) at `rate` values per second, for lining up two recordings of one song. */
   onset: { rate: number; values: number[] };
+  /** The analysis that found them (audio/index.ts AUDIO_ANALYSIS_VERSION); absent: an older one. */
+  version?: number;
 }
 
 /** The poses of one video: serialisable JSON, computed once and reusable (cache it). */

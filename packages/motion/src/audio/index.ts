@@ -10,6 +10,9 @@ export { detectBeats } from "./beats.ts";
 export { DEFAULT_RATE, type ExtractOptions, extractAudio } from "./extract.ts";
 export { audioOffset } from "./offset.ts";
 
+/** Bump when the beats found in the same sound change: tracks stored with older beats get new ones (cache.ts). */
+export const AUDIO_ANALYSIS_VERSION = 2;
+
 /**
  * Beats of a video's sound track: null when it has no audio, or too little or only silence to
  * analyse. Check `confidence` before counting on the beats (speech and noise still get a result).
@@ -17,5 +20,5 @@ export { audioOffset } from "./offset.ts";
 export async function analyzeAudio(path: string, opts: ExtractOptions = {}): Promise<AudioBeats | null> {
   const rate = opts.rate ?? DEFAULT_RATE;
   const samples = await extractAudio(path, { ...opts, rate });
-  return samples ? detectBeats(samples, rate) : null;
+  return samples ? { ...detectBeats(samples, rate), version: AUDIO_ANALYSIS_VERSION } : null;
 }

@@ -33,10 +33,11 @@ export function poseAdapter(name: PoseModelName): PoseModelAdapter {
 
 /**
  * Version of what every model shares on the way from frames to a pose track: crop and resize,
- * chunked tracking, smoothing, the track's format. Bump it with any change there that moves a
- * keypoint; each adapter has its own revision for its own part.
+ * chunked tracking, smoothing, the track's format (with its music: 2 found beats on quiet music).
+ * Bump it with any change there that moves a keypoint or a beat; each adapter has its own revision
+ * for its own part.
  */
-export const POSE_ENGINE_VERSION = 1;
+export const POSE_ENGINE_VERSION = 2;
 
 /** What produced a pose track: the model, its adapter's revision and the engine version (the pose cache key uses it). */
 export function poseEngineKey(name: PoseModelName): string {
