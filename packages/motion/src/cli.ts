@@ -2,6 +2,8 @@
  * npm run motion -- compare REF USER --style STYLE [--json] [--model M] [--fps N] [--max-duration S] [--cache-dir D]
  *   (REF may be a pose track written by `analyze --out`, then it is not analysed again)
  * npm run motion -- analyze VIDEO --out poses.json [--model M] [--fps N]
+ * npm run motion -- compare-tracks REF.json USER.json --style STYLE [--json]
+ *   (each a pose track written by `analyze --out`, or measured keypoints: see track-input.ts)
  * npm run motion -- doctor [--model M]
  */
 import { readFile, writeFile } from "node:fs/promises";
@@ -12,13 +14,16 @@ import { verdictWord } from "./feedback/words.ts";
 import {
   analyzeVideo,
   type ComparisonResult,
+  compareTracks,
   compareVideos,
   isMotionError,
   isPoseModelName,
   POSE_MODELS,
+  type MeasuredPoints,
   type PoseTrack,
   shutdownPosePool,
   STYLES,
+  trackFromPoints,
 } from "./index.ts";
 import { ffmpegBinaries } from "./video/binaries.ts";
 
@@ -26,6 +31,10 @@ const USAGE = `Usage:
   npm run motion -- compare REFERENCE USER --style STYLE [--json] [--model MODEL] [--fps N] [--max-duration SECONDS] [--cache-dir DIR]
       (REFERENCE may be a poses.json written by analyze: it is then not analysed again)
   npm run motion -- analyze VIDEO --out poses.json [--model MODEL] [--fps N] [--max-duration SECONDS]
+  npm run motion -- compare-tracks REFERENCE.json USER.json --style STYLE [--json]
+      (two keypoint tracks, no video: each a poses.json written by analyze, or measured points
+       {"fps", "width", "height", "keypointNames"?, "frames": [[[x, y, confidence?] | null, …], …]}
+       in pixels, COCO-17 order by default; they go through the same sampling and smoothing as a video's poses)
   npm run motion -- doctor [--model MODEL]
       (the ffmpeg and ffprobe in use, the pose runtime and model, the worker count; exits 1 when one is missing)
 
@@ -98,6 +107,14 @@ function summary(r: ComparisonResult): string {
   return lines.join("\n");
 }
 
+/** A keypoint track from a file: a pose track as `analyze --out` writes it, or measured points (track-input.ts). */
+async function readTrackFile(path: string): Promise<PoseTrack> {
+  const data = JSON.parse(await readFile(path, "utf8")) as PoseTrack | MeasuredPoints;
+  const first = data.frames?.[0];
+  if (Array.isArray(data.frames) && first && !Array.isArray(first) && "keypoints" in first) return data as PoseTrack;
+  return trackFromPoints(data as MeasuredPoints);
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -141,8 +158,8 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     // A reference given as a pose track (from `analyze --out`) is not analysed again.
-    const referenceTrack = ref.endsWith(".json") ? (JSON.parse(await readFile(ref, "utf8")) as PoseTrack) : undefined;
-    if (referenceTrack && !common.model)
+    const referenceTrack = ref.endsWith(".json") ? await readTrackFile(ref) : undefined;
+    if (referenceTrack && !common.model && isPoseModelName(referenceTrack.model))
       Object.assign(common, { model: referenceTrack.model, fps: common.fps ?? referenceTrack.fps });
     const bar = progressBar("Comparing");
     try {
@@ -159,6 +176,16 @@ async function main(argv: string[]): Promise<number> {
     } finally {
       bar.stop();
     }
+  }
+  if (command === "compare-tracks") {
+    const [ref, user] = files;
+    if (!ref || !user || !values.style) {
+      console.error(USAGE);
+      return 1;
+    }
+    const result = compareTracks(await readTrackFile(ref), await readTrackFile(user), { style: values.style });
+    process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${summary(result)}\n`);
+    return 0;
   }
   if (command === "analyze") {
     const [video] = files;

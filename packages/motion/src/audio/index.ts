@@ -20,5 +20,6 @@ export const AUDIO_ANALYSIS_VERSION = 2;
 export async function analyzeAudio(path: string, opts: ExtractOptions = {}): Promise<AudioBeats | null> {
   const rate = opts.rate ?? DEFAULT_RATE;
   const samples = await extractAudio(path, { ...opts, rate });
-  return samples ? { ...detectBeats(samples, rate), version: AUDIO_ANALYSIS_VERSION } : null;
+  const found = samples ? detectBeats(samples, rate) : null;
+  return found && { ...found, version: AUDIO_ANALYSIS_VERSION };
 }
