@@ -202,6 +202,39 @@ describe("CLI", () => {
     expect(bad.stderr).toMatch(/NO_PERSON_REFERENCE/);
   });
 
+  it("compare-tracks compares two keypoint tracks without video: a pose track against measured points of it; an empty track is refused", async () => {
+    const out = join(dir, "poses-for-tracks.json");
+    expect((await run(["analyze", dancer, "--out", out])).code).toBe(0);
+    const track = JSON.parse(await readFile(out, "utf8")) as PoseTrack;
+    // The same poses as measured points in pixels (what motion capture or another model would give).
+    const measured = join(dir, "measured.json");
+    await writeFile(
+      measured,
+      JSON.stringify({
+        fps: track.fps,
+        width: track.width,
+        height: track.height,
+        frames: track.frames.map((f) =>
+          track.keypointNames.map((_, i) =>
+            (f.keypoints[i * 3 + 2] ?? 0) > 0
+              ? [(f.keypoints[i * 3] ?? 0) * track.width, (f.keypoints[i * 3 + 1] ?? 0) * track.height]
+              : null,
+          ),
+        ),
+      }),
+    );
+    const same = await run(["compare-tracks", out, measured, "--style", "jazz", "--json"]);
+    expect(same.code, same.stderr).toBe(0);
+    const r = JSON.parse(same.stdout) as ComparisonResult;
+    expect(r.overall_score).toBeGreaterThanOrEqual(95);
+    expect(r.tracks.user.keypointNames).toHaveLength(17);
+    const emptyTrack = join(dir, "empty-track.json");
+    await writeFile(emptyTrack, JSON.stringify({ fps: 30, width: 10, height: 10, frames: [] }));
+    const refused = await run(["compare-tracks", out, emptyTrack, "--style", "jazz"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/EMPTY_VIDEO.*no frames/);
+  });
+
   it("doctor prints ffmpeg, ffprobe, the pose runtime, model and workers; exits 1 when ffmpeg is missing", async () => {
     const ok = await run(["doctor"]);
     expect(ok.code, ok.stderr).toBe(0);
