@@ -279,6 +279,23 @@ console.log(
     MOVING: SAMENESS.MOVING,
   })}`,
 );
+// The line below which a pair is "not the same" (no score): where the fewest pairs land on the wrong
+// side — a different routine scored, or the same routine refused — classes and groups weighed alike.
+{
+  const conf = fitEvidence.map((x) => samenessConfidence(x.e));
+  let best = { t: SAMENESS.NOT_SAME_BELOW, cost: Number.POSITIVE_INFINITY };
+  for (let t = 0.1; t <= 0.5 + 1e-9; t += 0.025) {
+    const cost = fitEvidence.reduce(
+      (a, x, i) => a + (x.same === (conf[i] as number) < t ? (weightsOf[i] as number) : 0),
+      0,
+    );
+    if (cost < best.cost - 1e-12) best = { t: Math.round(t * 1000) / 1000, cost };
+  }
+  SAMENESS.NOT_SAME_BELOW = best.t;
+  console.log(
+    `  NOT_SAME_BELOW: ${best.t} (same routines refused or others scored, weighted: ${best.cost.toFixed(3)})`,
+  );
+}
 for (const [name, list] of [
   ["fit", fitEvidence],
   ["test", testEvidence],

@@ -56,15 +56,15 @@ export type SamenessDecision = "same" | "unsure" | "not_same";
  * one performance, against other movements, routines and exercises.
  */
 export const SAMENESS = {
-  BIAS: 3.719,
+  BIAS: 5.754,
   /** Per 10° of matched difference. */
-  MATCHED: -1.164,
-  RATIO: 0.099,
-  CORR: 1.246,
-  ORDER: 1.551,
-  RANGE: -0.076,
+  MATCHED: -1.69,
+  RATIO: 0.033,
+  CORR: 0.808,
+  ORDER: 1.112,
+  RANGE: -0.111,
   /** Per 10° of moving-segment difference. */
-  MOVING: -1.191,
+  MOVING: -1.146,
   /** Order when it cannot be told (a single move): the typical value of a same-routine pair. */
   ORDER_UNKNOWN: 1,
   /**
@@ -74,9 +74,12 @@ export const SAMENESS = {
    */
   MUSIC_HALF: 0.75,
   MUSIC_SLOPE: 20,
-  /** Decisions: the same routine from this confidence up, not the same below NOT_SAME_BELOW, unsure between. */
+  /**
+   * Decisions: the same routine from this confidence up, not the same below NOT_SAME_BELOW (where
+   * the fewest fit pairs land on the wrong side), unsure between.
+   */
   SAME_FROM: 0.5,
-  NOT_SAME_BELOW: 0.2,
+  NOT_SAME_BELOW: 0.325,
 };
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
