@@ -27,7 +27,7 @@ import { EMPHASIS, SHAPE } from "../../packages/motion/src/score/shape.ts";
 import { clipFile } from "./build.ts";
 import { type Case, moveTruth, type Split } from "./cases.ts";
 import { loadCases, places } from "./load.ts";
-import { auc, quantile, spearman } from "./stats.ts";
+import { auc, quantile, random, spearman } from "./stats.ts";
 
 const { values } = parseArgs({
   options: {
@@ -223,18 +223,6 @@ function restore(v: number[]): void {
   KNOBS.forEach((k, i) => {
     k.obj[k.key] = v[i] as number;
   });
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), so a fit can be repeated. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const loaded = await loadCases((c) => c.group !== "timing");

@@ -66,3 +66,15 @@ export function auc(positives: readonly number[], negatives: readonly number[]):
   for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
   return wins / (positives.length * negatives.length);
 }
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a fit or a noisy track can be repeated. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -3,6 +3,7 @@
  * the measured datasets (ui-prmd.ts, aist.ts) and the engine's track input (trackFromPoints).
  */
 import type { MeasuredPoints } from "../../../packages/motion/src/index.ts";
+import { random } from "../stats.ts";
 
 export type Vec3 = readonly [number, number, number];
 
@@ -93,18 +94,6 @@ export function film(body: Body3D, view: View): MeasuredPoints {
     width: Math.ceil(Math.max(...xs) - x0 + margin),
     height: Math.ceil(Math.max(...ys) - y0 + margin),
     frames: projected.map((p) => p.map((q) => (q ? ([q[0] - x0, q[1] - y0] as const) : null))),
-  };
-}
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

@@ -61,12 +61,16 @@ export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: Compa
   if (!isStyle(style))
     throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
   const first = matchIn(reference, user, opts.window, opts.takeOffset);
-  const result = judgeMatch(first, style);
-  const covered = result.same_routine ? coveredPart(first) : null;
-  if (!covered) return opts.window ? inReferenceTime(result, opts.window) : result;
+  const whole = () => {
+    const result = judgeMatch(first, style);
+    return opts.window ? inReferenceTime(result, opts.window) : result;
+  };
+  const covered = coveredPart(first);
+  if (!covered || !sameWithin(first, covered)) return whole();
   // The user's video covers only part of the routine (a later start, an earlier stop): judge that
   // part, as a practised part is judged, and say which part it was. The pace then comes from what
-  // was danced, never from stretching it over the whole routine.
+  // was danced, never from stretching it over the whole routine, and the moves the video never
+  // reached are not "missed". Not the same routine even there: judged as a whole, no part claimed.
   const from = opts.window?.start ?? 0;
   const part = { start: from + covered.start, end: from + covered.end };
   const danced = {
@@ -76,7 +80,7 @@ export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: Compa
   };
   const take = opts.takeOffset === undefined ? undefined : opts.takeOffset + covered.start;
   const judged = judgeMatch(matchIn(reference, user, part, take), style, { danced, window: opts.window ?? null });
-  return inReferenceTime(judged, part);
+  return judged.sameness.decision === "same" ? inReferenceTime(judged, part) : whole();
 }
 
 /**
@@ -93,6 +97,24 @@ function matchIn(reference: PoseTrack, user: PoseTrack, w: ReferenceWindow | und
   // A take of the part started with the part playing: its clock starts at the part's start.
   return matchTracks(part, user, { countingOf, takeOffset });
 }
+
+/**
+ * Whether the moves inside the covered part already read as the same routine in the whole match:
+ * a shorter video of the routine does; another routine, whose timing line says nothing, does not.
+ */
+function sameWithin(match: Match, part: { start: number; end: number }): boolean {
+  const measures = measureMatch(match);
+  const inside = measures.filter(
+    (m) => Math.min(m.span.end, part.end) - Math.max(m.span.start, part.start) >= 0.5 * (m.span.end - m.span.start),
+  );
+  // A few seconds that happen to fit somewhere in a long routine are no part of it.
+  if (inside.length < PART_MIN_MOVES || inside.length < PART_MIN_SHARE * measures.length) return false;
+  return samenessDecision(samenessConfidence(samenessEvidence(match, inside))) === "same";
+}
+
+/** A part danced must hold at least this many of the routine's moves, and this share of them. */
+const PART_MIN_MOVES = 3;
+const PART_MIN_SHARE = 0.25;
 
 /** A user's video that stops this close (seconds) to the routine's end, or starts this close to its start, covers all of it. */
 const WHOLE_WITHIN_S = 0.75;

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareTracks } from "./compare.ts";
-import { type Motion, syntheticTrack, withMusicBeat } from "./testing/synthetic-track.ts";
-
-/** Arms that never repeat a phrase (a sweep whose speed drifts), so every stretch of the routine is its own. */
-const phrase: Motion = (t) => ({
-  leftArm: 90 + 70 * Math.sin(Math.PI * (0.5 * t + 0.03 * t * t)),
-  rightArm: 90 + 60 * Math.sin(Math.PI * (0.7 * t + 0.02 * t * t) + 1),
-  leftLeg: 5,
-  rightLeg: 5,
-  lean: 8 * Math.sin(0.4 * t),
-});
+import { phrase, syntheticTrack, withMusicBeat } from "./testing/synthetic-track.ts";
 
 describe("part of the routine", () => {
   it("a cover on the same song that starts 3 s in and stops at 11 s of a 16 s routine: judged on what was danced, at the song's pace", () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareTracks } from "./compare.ts";
-import { type Motion, syntheticTrack } from "./testing/synthetic-track.ts";
-
-/** Arms that never repeat a phrase, so every stretch of the routine is its own. */
-const phrase: Motion = (t) => ({
-  leftArm: 90 + 70 * Math.sin(Math.PI * (0.5 * t + 0.03 * t * t)),
-  rightArm: 90 + 60 * Math.sin(Math.PI * (0.7 * t + 0.02 * t * t) + 1),
-  leftLeg: 5,
-  rightLeg: 5,
-  lean: 8 * Math.sin(0.4 * t),
-});
+import { phrase, syntheticTrack } from "./testing/synthetic-track.ts";
 
 describe("dance along: the take's clock is the reference's", () => {
   const ref = syntheticTrack(phrase, { duration: 14 });

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -46,4 +46,29 @@ export async function fakeVideo(dir: string): Promise<string> {
   const file = path.join(dir, "not-a-video.mp4");
   await writeFile(file, "this is not a video, just some text pretending to be one\n".repeat(20));
   return file;
+}
+
+/**
+ * POSTs the compare form to a running app as the browser does: the fields first, then the videos
+ * (reference, then the user's), each as an MP4 file part. Answers the status and the JSON body.
+ */
+export async function postCompareForm(
+  base: string,
+  token: string,
+  fields: Record<string, string>,
+  files: { user?: string; reference?: string },
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [field, file] of [
+    ["reference_video", files.reference],
+    ["user_video", files.user],
+  ] as const)
+    if (file) form.append(field, new Blob([await readFile(file)], { type: "video/mp4" }), path.basename(file));
+  const res = await fetch(`${base}/api/videos/compare`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

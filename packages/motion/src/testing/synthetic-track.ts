@@ -18,6 +18,14 @@ export const armsDance: Motion = (t) => ({
   rightLeg: 5,
   lean: 0,
 });
+/** Arms that never repeat a phrase (sweeps whose speed drifts), so every stretch of the routine is its own. */
+export const phrase: Motion = (t) => ({
+  leftArm: 90 + 70 * Math.sin(Math.PI * (0.5 * t + 0.03 * t * t)),
+  rightArm: 90 + 60 * Math.sin(Math.PI * (0.7 * t + 0.02 * t * t) + 1),
+  leftLeg: 5,
+  rightLeg: 5,
+  lean: 8 * Math.sin(0.4 * t),
+});
 /** Squats and leans, arms down. */
 export const legsDance: Motion = (t) => ({
   leftArm: 20,

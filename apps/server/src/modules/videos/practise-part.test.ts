@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPARE_MESSAGES, PART_MESSAGES } from "@stepsync/contracts";
@@ -7,7 +6,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeComparison, makeUpload } from "../../test/factories.ts";
-import { fixtureVideo, hasFixtures, noPersonVideo, tempDir } from "../../test/videos.ts";
+import { fixtureVideo, hasFixtures, noPersonVideo, postCompareForm, tempDir } from "../../test/videos.ts";
 
 let t: TestApp;
 let base: string;
@@ -21,22 +20,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** POSTs the compare form as the browser does: fields, then the user's take (and a reference, if given). */
-async function compare(token: string, fields: Record<string, string>, files: { user?: string; reference?: string }) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [field, file] of [
-    ["reference_video", files.reference],
-    ["user_video", files.user],
-  ] as const)
-    if (file) form.append(field, new Blob([await readFile(file)], { type: "video/mp4" }), path.basename(file));
-  const res = await fetch(`${base}/api/videos/compare`, {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+/** POSTs the compare form as the browser does (test/videos.ts). */
+const compare = (token: string, fields: Record<string, string>, files: { user?: string; reference?: string }) =>
+  postCompareForm(base, token, fields, files);
 
 async function detail(token: string, id: number) {
   const res = await fetch(`${base}/api/comparisons/${id}`, { headers: { authorization: `Bearer ${token}` } });

@@ -6,7 +6,7 @@
  */
 import { execFile } from "node:child_process";
 import { createReadStream } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
@@ -16,7 +16,7 @@ import { ffmpegPath } from "@stepsync/motion";
 import { comparisons } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeComparison, makeUpload } from "../../test/factories.ts";
-import { fixtureVideo, hasFixtures, noPersonVideo, tempDir } from "../../test/videos.ts";
+import { fixtureVideo, hasFixtures, noPersonVideo, postCompareForm, tempDir } from "../../test/videos.ts";
 
 let t: TestApp;
 let base: string;
@@ -31,22 +31,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** POSTs the compare form as the browser does: fields first, then the videos. */
-async function compare(token: string, fields: Record<string, string>, files: { user?: string; reference?: string }) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [field, file] of [
-    ["reference_video", files.reference],
-    ["user_video", files.user],
-  ] as const)
-    if (file) form.append(field, new Blob([await readFile(file)], { type: "video/mp4" }), path.basename(file));
-  const res = await fetch(`${base}/api/videos/compare`, {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+/** POSTs the compare form as the browser does (test/videos.ts). */
+const compare = (token: string, fields: Record<string, string>, files: { user?: string; reference?: string }) =>
+  postCompareForm(base, token, fields, files);
 
 async function row(id: number) {
   const [found] = await t.database.db.select().from(comparisons).where(eq(comparisons.id, id));

@@ -1,4 +1,5 @@
 import type { ComparisonDetail } from "@stepsync/contracts";
+import { FakeXhr } from "../../test/fake-upload.ts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeComparisonDetail } from "../../test/comparison-fixtures";
@@ -132,33 +133,6 @@ describe("the compare form", () => {
 });
 
 // ---- Dance along: the take's clock goes with the take it was measured in, and nothing else ----
-
-/** The upload (XMLHttpRequest, for its progress), answering as the server does. */
-class FakeXhr {
-  static sent: FormData[] = [];
-  status = 0;
-  responseText = "";
-  upload = { onprogress: null };
-  withCredentials = false;
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open() {}
-  setRequestHeader() {}
-  send(body: FormData) {
-    FakeXhr.sent.push(body);
-    this.status = 202;
-    this.responseText = JSON.stringify({
-      comparison_id: 8,
-      status: "processing",
-      progress: 0,
-      message: "Your video comparison is being processed.",
-      reference_url: "/uploads/ref.mp4",
-      user_url: "/uploads/take.webm",
-    });
-    setTimeout(() => this.onload?.(), 0);
-  }
-}
 
 class FakeRecorder {
   static isTypeSupported(type: string) {

@@ -1,4 +1,5 @@
 import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/contracts";
+import { FakeXhr } from "../../test/fake-upload.ts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildCompareForm } from "../../api/comparisons";
@@ -136,33 +137,6 @@ describe("Practise this part, in the result view", () => {
   });
 });
 
-/** The upload (XMLHttpRequest, for its progress), answering as the server does. */
-class FakeXhr {
-  static sent: FormData[] = [];
-  status = 0;
-  responseText = "";
-  upload = { onprogress: null };
-  withCredentials = false;
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open() {}
-  setRequestHeader() {}
-  send(body: FormData) {
-    FakeXhr.sent.push(body);
-    this.status = 202;
-    this.responseText = JSON.stringify({
-      comparison_id: 13,
-      status: "processing",
-      progress: 0,
-      message: "Your video comparison is being processed.",
-      reference_url: "/uploads/ref.mp4",
-      user_url: "/uploads/take.webm",
-    });
-    setTimeout(() => this.onload?.(), 0);
-  }
-}
-
 class FakeRecorder {
   static isTypeSupported(type: string) {
     return type.startsWith("video/webm");
@@ -186,6 +160,7 @@ class FakeRecorder {
 describe("recording a part and comparing it", () => {
   it("sends the take with the part, and follows the new comparison to its result", async () => {
     FakeXhr.sent = [];
+    FakeXhr.comparisonId = 13;
     vi.stubGlobal("XMLHttpRequest", FakeXhr);
     vi.stubGlobal("MediaRecorder", FakeRecorder);
     vi.stubGlobal(
