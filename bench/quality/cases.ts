@@ -633,7 +633,7 @@ function buildCases(): Case[] {
         asIs(`sample_fb_${r}`),
         asIs(`sample_fb_${u}`),
         split,
-        "same dance, another person (split by pair: fb_3 is the held-out person)",
+        "one generated motion in another body (a look-alike, not another dancer; split by pair)",
       );
     }
   }
