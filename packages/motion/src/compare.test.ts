@@ -143,6 +143,14 @@ describe.skipIf(!hasFixtures)("comparisons on real footage", () => {
       for (const m of r.moves)
         expect(Math.abs(m.timing_ms as number), `${name} ${m.count_label}`).toBeLessThanOrEqual(60);
     }
+    // The same movement is never told to be bigger or to keep moving, however it was filmed.
+    for (const name of ["low_quality", "lead_in", "mirrored", "slower"]) {
+      const cues = (await against(name)).moves.flatMap((m) => (m.cue ? [m.cue] : []));
+      expect(
+        cues.filter((c) => /bigger|Keep moving/.test(c)),
+        name,
+      ).toEqual([]);
+    }
     const lead = await against("lead_in");
     expect(lead.alignment.offset_s).toBeCloseTo(1, 1);
     const mirrored = await against("mirrored");
