@@ -1,3 +1,5 @@
+import { vi } from "vitest";
+
 /**
  * The compare upload (an XMLHttpRequest, for its progress), answering as the server does: 202 with
  * the new comparison `FakeXhr.comparisonId`. Every sent form is kept in `FakeXhr.sent`.
@@ -27,4 +29,25 @@ export class FakeXhr {
     });
     setTimeout(() => this.onload?.(), 0);
   }
+}
+
+/**
+ * The browser parts a take is recorded and sent with: the upload (FakeXhr, emptied), this
+ * MediaRecorder, a camera that answers at once, and a pose worker that does nothing.
+ */
+export function stubRecordingAndUpload(recorder: unknown): void {
+  FakeXhr.sent = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  vi.stubGlobal("MediaRecorder", recorder);
+  vi.stubGlobal(
+    "Worker",
+    class {
+      postMessage() {}
+      terminate() {}
+    },
+  );
+  Object.defineProperty(navigator, "mediaDevices", {
+    configurable: true,
+    value: { getUserMedia: vi.fn(async () => Object.assign(new MediaStream(), { getTracks: () => [] })) },
+  });
 }

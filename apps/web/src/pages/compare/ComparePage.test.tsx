@@ -1,5 +1,5 @@
 import type { ComparisonDetail } from "@stepsync/contracts";
-import { FakeXhr } from "../../test/fake-upload.ts";
+import { FakeXhr, stubRecordingAndUpload } from "../../test/fake-upload.ts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeComparisonDetail } from "../../test/comparison-fixtures";
@@ -169,24 +169,11 @@ function moveClock(ms: number) {
 }
 
 function compareWithCamera() {
-  FakeXhr.sent = [];
   stoppedClock = null;
   skewMs = 0;
   const realNow = performance.now.bind(performance);
   vi.spyOn(performance, "now").mockImplementation(() => stoppedClock ?? realNow() + skewMs);
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  vi.stubGlobal("MediaRecorder", FakeRecorder);
-  vi.stubGlobal(
-    "Worker",
-    class {
-      postMessage() {}
-      terminate() {}
-    },
-  );
-  Object.defineProperty(navigator, "mediaDevices", {
-    configurable: true,
-    value: { getUserMedia: vi.fn(async () => Object.assign(new MediaStream(), { getTracks: () => [] })) },
-  });
+  stubRecordingAndUpload(FakeRecorder);
   storeSession();
   mockFetch({
     ...sessionRoutes(testUser),

@@ -1,5 +1,5 @@
 import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/contracts";
-import { FakeXhr } from "../../test/fake-upload.ts";
+import { FakeXhr, stubRecordingAndUpload } from "../../test/fake-upload.ts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildCompareForm } from "../../api/comparisons";
@@ -159,21 +159,8 @@ class FakeRecorder {
 
 describe("recording a part and comparing it", () => {
   it("sends the take with the part, and follows the new comparison to its result", async () => {
-    FakeXhr.sent = [];
+    stubRecordingAndUpload(FakeRecorder);
     FakeXhr.comparisonId = 13;
-    vi.stubGlobal("XMLHttpRequest", FakeXhr);
-    vi.stubGlobal("MediaRecorder", FakeRecorder);
-    vi.stubGlobal(
-      "Worker",
-      class {
-        postMessage() {}
-        terminate() {}
-      },
-    );
-    Object.defineProperty(navigator, "mediaDevices", {
-      configurable: true,
-      value: { getUserMedia: vi.fn(async () => Object.assign(new MediaStream(), { getTracks: () => [] })) },
-    });
     const part = detail({ id: 13, part: { start_s: 4, end_s: 6, parent_id: 12, label: "counts 1–2" } });
     await show({ 12: detail(), 13: part });
     fireEvent.click(screen.getByRole("button", { name: "Practise counts 1–2" }));
@@ -205,7 +192,6 @@ describe("recording a part and comparing it", () => {
   });
 
   it("sends a take danced along with the part with where the part's start played in it", async () => {
-    FakeXhr.sent = [];
     // The page's clock: real until the recorder is made, then the test's; the count-in's seconds pass at once.
     let stopped: number | null = null;
     let skew = 0;
@@ -215,9 +201,7 @@ describe("recording a part and comparing it", () => {
     };
     const realNow = performance.now.bind(performance);
     vi.spyOn(performance, "now").mockImplementation(() => stopped ?? realNow() + skew);
-    vi.stubGlobal("XMLHttpRequest", FakeXhr);
-    vi.stubGlobal(
-      "MediaRecorder",
+    stubRecordingAndUpload(
       class extends FakeRecorder {
         constructor() {
           super();
@@ -225,17 +209,6 @@ describe("recording a part and comparing it", () => {
         }
       },
     );
-    vi.stubGlobal(
-      "Worker",
-      class {
-        postMessage() {}
-        terminate() {}
-      },
-    );
-    Object.defineProperty(navigator, "mediaDevices", {
-      configurable: true,
-      value: { getUserMedia: vi.fn(async () => Object.assign(new MediaStream(), { getTracks: () => [] })) },
-    });
     const part = detail({ id: 13, part: { start_s: 4, end_s: 6, parent_id: 12, label: "counts 1–2" } });
     await show({ 12: detail(), 13: part });
     fireEvent.click(screen.getByRole("button", { name: "Practise counts 1–2" }));
