@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/database.ts";
+import { pgBossQueue } from "./pg-boss-queue.ts";
+import { JOB_POLICY } from "./queue.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
 import { noPersonVideo, tempDir } from "../test/videos.ts";
 
@@ -52,5 +54,29 @@ describe.skipIf(!onPostgres)("pg-boss: a web process and a separate worker proce
     expect(comparison?.status).toBe("failed");
     expect(comparison?.error).toMatch(/person/i);
     expect((await web.call("GET", "/api/credits/balance", { token })).json().credits).toBe(10);
+  }, 120_000);
+});
+
+describe.skipIf(!onPostgres)("pg-boss: queues created by several processes at once", () => {
+  it("every send succeeds while three processes create the same new queues at the same moment", async () => {
+    const database = await openTestDatabase();
+    const log = { error() {}, warn() {}, info() {}, debug() {} } as never;
+    const queues = [1, 2, 3].map(() =>
+      pgBossQueue({ connectionString: database.url as string, concurrency: 1, jobTimeoutSeconds: 60, log }),
+    );
+    try {
+      await Promise.all(queues.map((q) => q.start()));
+      // Each process sends to each queue five times at once, none of them created yet.
+      const sends = queues.flatMap((q, k) =>
+        Object.keys(JOB_POLICY).flatMap((name) =>
+          Array.from({ length: 5 }, () => q.send(name as keyof typeof JOB_POLICY, { comparisonId: k } as never)),
+        ),
+      );
+      const outcomes = await Promise.allSettled(sends);
+      expect(outcomes.filter((o) => o.status === "rejected")).toEqual([]);
+    } finally {
+      await Promise.all(queues.map((q) => q.stop()));
+      await database.close();
+    }
   }, 120_000);
 });

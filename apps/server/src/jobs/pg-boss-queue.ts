@@ -10,6 +10,24 @@ import { JOB_POLICY, type JobQueue } from "./queue.ts";
  */
 const FINISHED_JOB_KEPT_SECONDS = 15 * 60;
 
+/** Other processes may create the same queue at the same moment: PostgreSQL then reports a deadlock
+ * or a duplicate key to one of them, which is harmless, so that one tries again. */
+const CREATE_ATTEMPTS = 5;
+const CREATE_CONFLICT_CODES = new Set(["40P01", "23505"]);
+
+async function createQueue(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= CREATE_ATTEMPTS || !code || !CREATE_CONFLICT_CODES.has(code)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
+  }
+}
+
 export function pgBossQueue(options: {
   connectionString: string;
   concurrency: number;
@@ -26,11 +44,16 @@ export function pgBossQueue(options: {
     deleteAfterSeconds: FINISHED_JOB_KEPT_SECONDS,
   });
   boss.on("error", (err) => options.log.error({ err }, "pg-boss error"));
-  const created = new Set<string>();
-  async function ensureQueue(name: string) {
-    if (created.has(name)) return;
-    await boss.createQueue(name);
-    created.add(name);
+  // One creation per queue name in this process: concurrent sends wait on the same promise.
+  const creating = new Map<string, Promise<void>>();
+  function ensureQueue(name: string): Promise<void> {
+    let pending = creating.get(name);
+    if (!pending) {
+      pending = createQueue(boss, name);
+      creating.set(name, pending);
+      pending.catch(() => creating.delete(name));
+    }
+    return pending;
   }
   return {
     kind: "pg-boss",

@@ -162,7 +162,8 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
         <div className="relative flex flex-col items-center gap-6 sm:flex-row sm:items-center">
           <div className="flex shrink-0 flex-col items-center gap-3">
             <ScoreRing score={score} />
-            {view.judgments ? (
+            {/* Another routine is judged on nothing: no shape or timing to show. */}
+            {view.judgments && view.sameRoutine ? (
               <Judgments
                 shape={view.judgments.shape}
                 timing={view.judgments.timing}
