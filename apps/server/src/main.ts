@@ -2,6 +2,7 @@ import { ffmpegBinaries } from "@stepsync/motion";
 import { loadConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
 import { DataFolderLocked } from "./db/data-lock.ts";
+import { isDatabaseUnreachable } from "./db/errors.ts";
 
 /** Starts StepSync: migrations, then the HTTP server (and, in later issues, the job workers). */
 const config = loadConfig();
@@ -26,6 +27,18 @@ async function shutdown(signal: string) {
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
+// pg-boss records a finished job without awaiting it: while PostgreSQL is away (a restart, a
+// fail-over) that write fails with nobody to catch it. The process rides the outage out — health
+// answers 503 meanwhile, and the recovery sweep sends the job again once its heartbeat is silent.
+// Anything else unhandled is a bug: log it and exit, as Node would.
+process.on("unhandledRejection", (reason) => {
+  if (isDatabaseUnreachable(reason)) {
+    app.log.warn({ err: reason }, "database unreachable: a background write was lost; its job will be taken back");
+    return;
+  }
+  app.log.fatal({ err: reason }, "unhandled rejection");
+  process.exit(1);
+});
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 if (config.roles.web) {

@@ -43,7 +43,10 @@ export function pgBossQueue(options: {
     archiveFailedAfterSeconds: FINISHED_JOB_KEPT_SECONDS,
     deleteAfterSeconds: FINISHED_JOB_KEPT_SECONDS,
   });
-  boss.on("error", (err) => options.log.error({ err }, "pg-boss error"));
+  // pg-boss attaches its pg client to connection errors: log what went wrong, not the client.
+  boss.on("error", (err: Error & { code?: string }) =>
+    options.log.error({ err: { message: err.message, code: err.code, stack: err.stack } }, "pg-boss error"),
+  );
   // One creation per queue name in this process: concurrent sends wait on the same promise.
   const creating = new Map<string, Promise<void>>();
   function ensureQueue(name: string): Promise<void> {
