@@ -164,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   installContractSerializer(app);
   rejectNulCharacters(app);
-  installRequestAuth(app, ctx.db);
+  installRequestAuth(app, ctx.db, [config.publicUrl, ...config.corsOrigins]);
   const metrics = new TrafficMetrics(ctx.db, app.log);
   metrics.install(app);
   metrics.start();
