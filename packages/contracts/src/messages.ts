@@ -52,6 +52,9 @@ export const MESSAGES = {
   emailConfirmed: "Your e-mail address is confirmed.",
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
   invalidConfirmLink: "This confirmation link is invalid or has expired.",
+  /** A link for a new address confirms only in the account that asked for it (someone may have typed your address into theirs). */
+  confirmChangeNeedsSignIn:
+    "This link changes the e-mail address of a StepSync account. Sign in to the account that asked for the change, then open the link again. If you did not ask for it, ignore it: nothing changes.",
   emailChangePending: (email: string) =>
     `Profile updated. We sent a confirmation link to ${email}: your e-mail address changes when you open it.`,
   currentPasswordRequired: "Enter your current password to change your e-mail address.",

@@ -150,6 +150,38 @@ describe("changing the e-mail address", () => {
     expect((await session(otherDevice)).statusCode).toBe(401);
     expect((await login("neha@example.com", "secret123")).statusCode).toBe(401);
     expect((await login("neha.new@example.com", "secret123")).statusCode).toBe(200);
+    // The old address hears of it, with a way back.
+    const notice = await smtp.waitFor("neha@example.com", /was changed/);
+    expect(notice.raw).toMatch(/^Subject: Your StepSync e-mail address was changed/m);
+    expect(notice.text).toContain("changed from this one to neha.new@example.com");
+    expect(notice.text).toContain("http://stepsync.test/forgot-password");
+  });
+
+  it("someone who types your address into their account cannot take it, nor your Google sign-in, when you open the link", async () => {
+    // Mallory asks to change her account's address to Vera's; the link goes to Vera's mailbox.
+    const mallory = await t.signUp({ username: "Mallory", email: "mallory@example.com", password: "secret123" });
+    await profile(mallory.token, { username: "Mallory", email: "vera@gmail.com", current_password: "secret123" });
+    const link = await confirmToken("vera@gmail.com");
+
+    // Vera opens it signed out (the page confirms on load): refused, the link unused, nothing changes.
+    const signedOut = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ error: MESSAGES.confirmChangeNeedsSignIn });
+    expect((await session(mallory.token)).json().user).toMatchObject({ email: "mallory@example.com" });
+
+    // Vera signs up with Google: her own new account, not Mallory's.
+    const credential = google.idToken({ sub: "g-vera", email: "vera@gmail.com", name: "Vera" });
+    const vera = await t.call("POST", "/api/auth/google-register", json({ credential }));
+    expect(vera.statusCode).toBe(201);
+    expect(vera.json().user.id).not.toBe(mallory.user.id);
+    expect(vera.json().user).toMatchObject({ email: "vera@gmail.com", email_verified: true });
+
+    // Opened again while signed in to Vera's account: refused too (403), still nothing changes.
+    const asVera = await t.call("POST", "/api/auth/verify-email", { token: vera.json().token, body: { token: link } });
+    expect(asVera.statusCode).toBe(403);
+    expect(asVera.json()).toEqual({ error: MESSAGES.confirmChangeNeedsSignIn });
+    expect((await session(mallory.token)).json().user).toMatchObject({ email: "mallory@example.com" });
+    expect((await googleLogin(credential)).json().user.id).toBe(vera.json().user.id);
   });
 
   it("an address taken meanwhile is refused when the link is opened (409), and nothing changes", async () => {
@@ -157,7 +189,7 @@ describe("changing the e-mail address", () => {
     await profile(token, { username: "Omar", email: "wanted@example.com", current_password: "secret123" });
     const link = await confirmToken("wanted@example.com");
     await t.signUp({ email: "wanted@example.com" });
-    const opened = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
+    const opened = await t.call("POST", "/api/auth/verify-email", { token, body: { token: link } });
     expect(opened.statusCode).toBe(409);
     expect(opened.json()).toEqual({ error: MESSAGES.emailTaken });
     expect((await session(token)).json().user.email).toBe("omar@example.com");

@@ -66,30 +66,59 @@ function confirmationMail(link: string, user: Pick<UserRow, "username">, newAddr
 
 /**
  * Uses a link (once): its address is now proven. When it is a new address the account's e-mail
- * changes to it, and every session but `keepSessionId` ends (whoever had the account before the
- * change must sign in again). Answers the user and whether the address changed.
+ * changes to it, and every session but the one that opened it ends (whoever had the account before
+ * the change must sign in again). A new address is taken only by a request signed in to the account
+ * that asked for it: otherwise anyone could type your address into their account, and the link you
+ * open would hand them your proven address — and with it your Google sign-in. Such a request gets
+ * 401 (signed out) or 403 (another account), and the link keeps working. Answers the user, whether
+ * the address changed and the address it had before.
  */
 export async function confirmEmail(
   db: Db,
   token: string,
-  keepSessionId?: number,
-): Promise<{ user: UserRow; changed: boolean }> {
+  opener?: { userId: number; sessionId: number },
+): Promise<{ user: UserRow; changed: boolean; previous: string }> {
   try {
     return await db.transaction(async (tx) => {
-      const link = await repo.useConfirmation(tx, hashToken(token));
-      if (!link) throw new HttpError(400, MESSAGES.invalidConfirmLink);
-      const before = await repo.findUserById(tx, link.userId);
-      if (!before) throw new HttpError(400, MESSAGES.invalidConfirmLink);
-      const changed = before.email.toLowerCase() !== link.email;
-      const user = await repo.updateUser(tx, link.userId, { email: link.email, emailVerifiedAt: new Date() });
-      if (changed) await endUserSessions(tx, link.userId, keepSessionId);
-      return { user: user as UserRow, changed };
+      const open = await repo.openConfirmation(tx, hashToken(token));
+      const before = open && (await repo.findUserById(tx, open.userId));
+      if (!open || !before) throw new HttpError(400, MESSAGES.invalidConfirmLink);
+      const changed = before.email.toLowerCase() !== open.email;
+      if (changed && opener?.userId !== open.userId)
+        throw new HttpError(opener ? 403 : 401, MESSAGES.confirmChangeNeedsSignIn);
+      // Used by this one update: of two requests opening it at once, one gets it.
+      if (!(await repo.useConfirmation(tx, open.tokenHash))) throw new HttpError(400, MESSAGES.invalidConfirmLink);
+      const user = await repo.updateUser(tx, open.userId, { email: open.email, emailVerifiedAt: new Date() });
+      if (changed) await endUserSessions(tx, open.userId, opener?.sessionId);
+      return { user: user as UserRow, changed, previous: before.email };
     });
   } catch (error) {
     // The new address was taken by another account meanwhile: the unique index says so.
     if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailTaken);
     throw error;
   }
+}
+
+/** Tells the address an account had that it changed (whoever changed it, the old owner hears of it). */
+export async function mailAddressChanged(
+  ctx: Pick<AppContext, "db" | "queue" | "config">,
+  log: FastifyBaseLogger,
+  user: Pick<UserRow, "username" | "email">,
+  previous: string,
+): Promise<void> {
+  const text = [
+    `Hi ${user.username},`,
+    "",
+    `The e-mail address of your StepSync account was changed from this one to ${user.email}.`,
+    "",
+    `If you did not make this change, reset your password at ${ctx.config.publicUrl}/forgot-password and write to ${ctx.config.supportEmail}.`,
+  ].join("\n");
+  await sendMail(
+    ctx,
+    log,
+    { to: previous, subject: "Your StepSync e-mail address was changed", text },
+    "address-changed notice",
+  );
 }
 
 /** A new address waiting for its link to be opened, if any. */

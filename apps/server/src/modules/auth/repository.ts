@@ -181,6 +181,21 @@ export async function insertConfirmation(
 }
 
 /** Marks a live confirmation link used; answers it, or undefined when it was not live. */
+/** A link that can still be used (not used, not expired), without using it. */
+export async function openConfirmation(db: Queryable, tokenHash: string): Promise<EmailConfirmationRow | undefined> {
+  const [link] = await db
+    .select()
+    .from(emailConfirmations)
+    .where(
+      and(
+        eq(emailConfirmations.tokenHash, tokenHash),
+        isNull(emailConfirmations.usedAt),
+        gt(emailConfirmations.expiresAt, new Date()),
+      ),
+    );
+  return link;
+}
+
 export async function useConfirmation(db: Queryable, tokenHash: string): Promise<EmailConfirmationRow | undefined> {
   const [link] = await db
     .update(emailConfirmations)

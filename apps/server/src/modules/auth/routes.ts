@@ -19,7 +19,7 @@ import {
 import { HttpError, parse } from "../../http/errors.ts";
 import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
-import { confirmEmail, mailConfirmation, pendingEmailOf } from "./email-confirmation.ts";
+import { confirmEmail, mailAddressChanged, mailConfirmation, pendingEmailOf } from "./email-confirmation.ts";
 import { currentUser, guard, SESSION_COOKIE } from "./request-auth.ts";
 import { toPublicUser } from "./serialize.ts";
 import {
@@ -64,7 +64,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post("/api/auth/verify-email", { ...limited, ...responds(verifyEmailResponse) }, async (request) => {
     const { token } = parse(verifyEmailRequest, request.body);
-    const { user, changed } = await confirmEmail(db, token, request.auth?.session.id);
+    const auth = request.auth;
+    const opener = auth && { userId: auth.user.id, sessionId: auth.session.id };
+    const { user, changed, previous } = await confirmEmail(db, token, opener);
+    if (changed) await mailAddressChanged(ctx, request.log, user, previous);
     return {
       message: changed ? MESSAGES.emailChanged(user.email) : MESSAGES.emailConfirmed,
       user: toPublicUser(user, await pendingEmailOf(db, user)),

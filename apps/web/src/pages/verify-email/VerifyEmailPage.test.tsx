@@ -82,3 +82,45 @@ describe("/verify-email", () => {
     expect(calls.some((c) => c.path === "/api/auth/verify-email")).toBe(false);
   });
 });
+
+describe("/verify-email for a new address", () => {
+  it("signed out: asks to sign in to the account that asked, then confirms on the way back", async () => {
+    let signedIn = false;
+    const changed: User = { ...confirmed, email: "new@example.com" };
+    const { calls } = mockFetch({
+      ...sessionRoutes(null),
+      "GET /api/auth/session": () =>
+        signedIn
+          ? { body: { user: confirmed, session: { expires_at: new Date(Date.now() + 86400_000).toISOString() } } }
+          : { status: 401, body: { error: "Authentication required" } },
+      "POST /api/auth/login": () => {
+        signedIn = true;
+        return {
+          body: {
+            token: "tok-1",
+            session_id: "tok-1",
+            user: confirmed,
+            session: { expires_at: new Date(Date.now() + 86400_000).toISOString() },
+          },
+        };
+      },
+      "POST /api/auth/verify-email": () =>
+        signedIn
+          ? { body: { message: MESSAGES.emailChanged("new@example.com"), user: changed } }
+          : { status: 401, body: { error: MESSAGES.confirmChangeNeedsSignIn } },
+    });
+    renderApp("/verify-email?token=change1");
+    expect(await screen.findByRole("heading", { name: "Sign in to confirm this change" })).toBeTruthy();
+    expect(screen.getByText(MESSAGES.confirmChangeNeedsSignIn)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("link", { name: "Log in to confirm" }));
+    await screen.findByRole("heading", { name: "Welcome back" });
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "maya@example.com" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "secret1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+
+    expect(await screen.findByText(MESSAGES.emailChanged("new@example.com"))).toBeTruthy();
+    expect(screen.getByTestId("location").textContent).toBe("/verify-email?token=change1");
+    expect(calls.filter((c) => c.path === "/api/auth/verify-email")).toHaveLength(2);
+  });
+});

@@ -2,7 +2,7 @@ import { MESSAGES, type User } from "@stepsync/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { MailCheck, MailX, RotateCcw } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { verifyEmail } from "../../api/auth";
 import { ApiError, errorMessage } from "../../api/client";
 import { useAuth } from "../../auth/context";
@@ -11,11 +11,12 @@ import { Page } from "../../components/Page";
 import { PageSpinner } from "../../components/Spinner";
 import { cx } from "../../components/cx";
 import { keys } from "../../api/keys";
+import { fromLocation } from "../../components/guards";
 
 type Result =
   | { state: "verifying" }
   | { state: "done"; message: string; user: User }
-  | { state: "failed"; message: string; retry: boolean };
+  | { state: "failed"; message: string; retry: boolean; signIn?: boolean };
 
 /**
  * One call per token for the life of the page: a link works once, so a second call (React's
@@ -61,10 +62,13 @@ function VerifyEmail({ token }: { token: string }) {
         void queryClient.invalidateQueries({ queryKey: keys.profile() });
       })
       .catch((error: unknown) => {
-        // Only an unanswered call may be tried again; the server's refusal is final for this link.
+        // Only an unanswered call may be tried again; the server's refusal is final for this link —
+        // unless it asks for the account's own session (a new address): after signing in, the page
+        // comes back here and asks again.
         const retry = error instanceof ApiError && (error.isNetworkError || error.status >= 500);
-        if (retry) calls.delete(token);
-        setResult({ state: "failed", message: errorMessage(error, MESSAGES.invalidConfirmLink), retry });
+        const signIn = error instanceof ApiError && (error.status === 401 || error.status === 403);
+        if (retry || signIn) calls.delete(token);
+        setResult({ state: "failed", message: errorMessage(error, MESSAGES.invalidConfirmLink), retry, signIn });
       });
   }, [token, setUser, checkSession, queryClient]);
 
@@ -75,6 +79,7 @@ function VerifyEmail({ token }: { token: string }) {
     run();
   }, [run]);
 
+  const location = useLocation();
   const signedIn = status !== "unauthenticated" && user !== null;
   const hint = !signedIn
     ? "If your address is not confirmed yet, sign in to send yourself a new link."
@@ -106,6 +111,30 @@ function VerifyEmail({ token }: { token: string }) {
           {result.message}
         </p>
         <div className="mt-7 flex justify-center">{next}</div>
+      </Frame>
+    );
+  }
+
+  if (result.signIn) {
+    return (
+      <Frame title="Confirmation link" tone="error" heading="Sign in to confirm this change">
+        <p role="alert" className="text-base text-slate-200">
+          {result.message}
+        </p>
+        {signedIn ? (
+          <p className="mt-2 text-sm text-slate-400">
+            You are signed in as {user.email}, which did not ask for this change.
+          </p>
+        ) : null}
+        <div className="mt-7 flex justify-center">
+          {signedIn ? (
+            next
+          ) : (
+            <ButtonLink to="/login" state={fromLocation(location)} size="lg">
+              Log in to confirm
+            </ButtonLink>
+          )}
+        </div>
       </Frame>
     );
   }
