@@ -53,6 +53,8 @@ export const MESSAGES = {
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
   invalidConfirmLink: "This confirmation link is invalid or has expired.",
   /** A link for a new address confirms only in the account that asked for it (someone may have typed your address into theirs). */
+  confirmMailsLimit:
+    "We have sent several confirmation e-mails in the last hour. Please wait a while before asking for another.",
   confirmChangeNeedsSignIn:
     "This link changes the e-mail address of a StepSync account. Sign in to the account that asked for the change, then open the link again. If you did not ask for it, ignore it: nothing changes.",
   emailChangePending: (email: string) =>

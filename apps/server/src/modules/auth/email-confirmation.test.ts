@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@stepsync/contracts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
+import { CONFIRM_MAILS } from "./email-confirmation.ts";
 import { startFakeGoogle } from "../../test/google.ts";
 import { startSmtpServer } from "../../test/smtp.ts";
 
@@ -200,5 +201,67 @@ describe("changing the e-mail address", () => {
     const saved = await profile(token, { username: "Plain", email: "plain@example.com", bio: "Salsa on Sundays." });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ message: MESSAGES.profileUpdated, profile: { bio: "Salsa on Sundays." } });
+  });
+});
+
+describe("PUT /api/profile is no e-mail cannon and no address oracle", () => {
+  const profile = (token: string, body: Record<string, unknown>) => t.call("PUT", "/api/profile", { token, body });
+  const change = (token: string, username: string, email: string) =>
+    profile(token, { username, email, current_password: "secret123" });
+
+  it("answers a registered address exactly as a free one; its owner gets a notice, not a link", async () => {
+    await t.signUp({ username: "Owner", email: "owner@example.com", password: "secret123" });
+    const prober = await t.signUp({ username: "Prober", email: "prober@example.com", password: "secret123" });
+    const taken = await change(prober.token, "Prober", "owner@example.com");
+    const free = await change(prober.token, "Prober", "nobody-yet@example.com");
+    expect([taken.statusCode, free.statusCode]).toEqual([200, 200]);
+    const blank = (res: typeof taken, email: string) => JSON.stringify(res.json()).replaceAll(email, "ADDRESS");
+    expect(blank(taken, "owner@example.com")).toBe(blank(free, "nobody-yet@example.com"));
+
+    const notice = await smtp.waitFor("owner@example.com", /already yours/);
+    expect(notice.raw).toMatch(/^Subject: Someone tried to use your e-mail address on StepSync/m);
+    expect(notice.text).not.toMatch(/verify-email/);
+    expect(notice.text).toContain("Hi Owner,");
+  });
+
+  it(`mails at most ${CONFIRM_MAILS.PER_ACCOUNT} links an hour per account and ${CONFIRM_MAILS.PER_ADDRESS} per address; past that 429, and nothing of that save is kept`, async () => {
+    const bomber = await t.signUp({ username: "Bomber", email: "bomber@example.com", password: "secret123" });
+    // Sign-up's own link counts: PER_ACCOUNT − 1 more go out.
+    for (let i = 1; i < CONFIRM_MAILS.PER_ACCOUNT; i++)
+      expect((await change(bomber.token, "Bomber", `target${i}@example.com`)).statusCode).toBe(200);
+    const refused = await change(bomber.token, "Bomber Renamed", "target-last@example.com");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: MESSAGES.confirmMailsLimit });
+    expect((await session(bomber.token)).json().user.username).toBe("Bomber");
+
+    // Many accounts, one inbox.
+    const accounts = await Promise.all(
+      Array.from({ length: CONFIRM_MAILS.PER_ADDRESS + 1 }, (_, i) =>
+        t.signUp({ username: `Flood ${i}`, email: `flood${i}@example.com`, password: "secret123" }),
+      ),
+    );
+    const answers = [];
+    for (const [i, a] of accounts.entries())
+      answers.push((await change(a.token, `Flood ${i}`, "inbox@example.com")).statusCode);
+    expect(answers).toEqual([...Array(CONFIRM_MAILS.PER_ADDRESS).fill(200), 429]);
+    await smtp.waitFor("inbox@example.com");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.inbox.filter((m) => m.to.includes("inbox@example.com"))).toHaveLength(CONFIRM_MAILS.PER_ADDRESS);
+  });
+
+  it("is rate-limited per client like sign-in (AUTH_RATE_LIMIT a minute): 429 past it", async () => {
+    const limited = await startTestApp({}, { AUTH_RATE_LIMIT: "3" });
+    try {
+      const { token, user } = await limited.signUp();
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await limited.call("PUT", "/api/profile", { token, body: { username: `Saver ${i}`, email: user.email } }))
+            .statusCode,
+        );
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

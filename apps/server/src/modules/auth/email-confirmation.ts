@@ -14,18 +14,30 @@ import { hashToken, newToken } from "./tokens.ts";
 const CONFIRM_LINK_MS = 48 * 60 * 60 * 1000;
 
 /**
+ * Confirmation mails go to addresses nobody has proven yet, so they are capped: per account (one
+ * account asking for link after link) and per address (many accounts mailing one inbox), within
+ * CONFIRM_MAIL_WINDOW_MS. Sign-up's first link counts too.
+ */
+export const CONFIRM_MAILS = { PER_ACCOUNT: 5, PER_ADDRESS: 3 };
+const CONFIRM_MAIL_WINDOW_MS = 60 * 60 * 1000;
+
+/**
  * A single-use link proving `email` belongs to the user: their own address after sign-up, or the
  * one they want to change to. A newer link voids the user's older ones (only the latest change
- * can happen). Answers the token for the link.
+ * can happen). Answers the token for the link; 429 past the caps (nothing is made or mailed).
  */
-export async function createConfirmation(db: Db, userId: number, email: string): Promise<string> {
+export async function createConfirmation(db: Db, userId: number, email: string, capped = true): Promise<string> {
   const token = newToken();
+  const address = email.toLowerCase();
   await db.transaction(async (tx) => {
+    const sent = await repo.confirmationsSince(tx, new Date(Date.now() - CONFIRM_MAIL_WINDOW_MS), userId, address);
+    if (capped && (sent.account >= CONFIRM_MAILS.PER_ACCOUNT || sent.address >= CONFIRM_MAILS.PER_ADDRESS))
+      throw new HttpError(429, MESSAGES.confirmMailsLimit);
     await repo.voidConfirmationsOf(tx, userId);
     await repo.insertConfirmation(tx, {
       tokenHash: hashToken(token),
       userId,
-      email: email.toLowerCase(),
+      email: address,
       expiresAt: new Date(Date.now() + CONFIRM_LINK_MS),
     });
   });
@@ -34,18 +46,40 @@ export async function createConfirmation(db: Db, userId: number, email: string):
 
 /**
  * Mails a link proving `email` (the account's own, or a new one it wants): the mail goes out
- * after the answer, and a failure is logged, not shown (the banner offers to resend).
+ * after the answer, and a failure is logged, not shown (the banner offers to resend). When the new
+ * address already belongs to another account, the asker is answered exactly as for a free one (the
+ * same pending change, the same caps: the call tells no one which addresses are registered), and
+ * the address's `owner` gets a notice instead of a link.
  */
 export async function mailConfirmation(
   ctx: Pick<AppContext, "db" | "queue" | "config">,
   log: FastifyBaseLogger,
   user: UserRow,
   email: string,
+  { owner, signUp = false }: { owner?: Pick<UserRow, "username">; signUp?: boolean } = {},
 ): Promise<void> {
-  const token = await createConfirmation(ctx.db, user.id, email);
+  // Sign-up's link is never refused (an address signs up once); it counts toward the caps.
+  const token = await createConfirmation(ctx.db, user.id, email, !signUp);
+  if (owner) {
+    await sendMail(ctx, log, { to: email, ...addressInUseMail(ctx.config.publicUrl, owner) }, "address-in-use notice");
+    return;
+  }
   const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const newAddress = email.toLowerCase() !== user.email.toLowerCase();
   await sendMail(ctx, log, { to: email, ...confirmationMail(link, user, newAddress) }, "confirmation mail");
+}
+
+function addressInUseMail(publicUrl: string, owner: Pick<UserRow, "username">) {
+  return {
+    subject: "Someone tried to use your e-mail address on StepSync",
+    text: [
+      `Hi ${owner.username},`,
+      "",
+      "Another StepSync account asked to change its e-mail address to this one. It is already yours, so nothing changed.",
+      `If that was you, sign in with this address instead: ${publicUrl}/login`,
+      "If it was not, you need not do anything.",
+    ].join("\n"),
+  };
 }
 
 function confirmationMail(link: string, user: Pick<UserRow, "username">, newAddress: boolean) {

@@ -180,7 +180,23 @@ export async function insertConfirmation(
   await db.insert(emailConfirmations).values(row);
 }
 
-/** Marks a live confirmation link used; answers it, or undefined when it was not live. */
+/** Confirmation links made since `since` for this account, and to this address (whichever account asked). */
+export async function confirmationsSince(
+  db: Queryable,
+  since: Date,
+  userId: number,
+  email: string,
+): Promise<{ account: number; address: number }> {
+  const [row] = await db
+    .select({
+      account: sql<number>`count(*) filter (where ${emailConfirmations.userId} = ${userId})`.mapWith(Number),
+      address: sql<number>`count(*) filter (where ${emailConfirmations.email} = ${email})`.mapWith(Number),
+    })
+    .from(emailConfirmations)
+    .where(gt(emailConfirmations.createdAt, since));
+  return { account: row?.account ?? 0, address: row?.address ?? 0 };
+}
+
 /** A link that can still be used (not used, not expired), without using it. */
 export async function openConfirmation(db: Queryable, tokenHash: string): Promise<EmailConfirmationRow | undefined> {
   const [link] = await db
@@ -196,6 +212,7 @@ export async function openConfirmation(db: Queryable, tokenHash: string): Promis
   return link;
 }
 
+/** Marks a live confirmation link used; answers it, or undefined when it was not live. */
 export async function useConfirmation(db: Queryable, tokenHash: string): Promise<EmailConfirmationRow | undefined> {
   const [link] = await db
     .update(emailConfirmations)

@@ -57,7 +57,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const input = parse(registerRequest, request.body);
     const user = await createAccount(db, input);
     // The account works at once (spec: sign-up goes straight to /dashboard); the address is proven later.
-    await mailConfirmation(ctx, request.log, user, user.email);
+    await mailConfirmation(ctx, request.log, user, user.email, { signUp: true });
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 201, { ...body, message: MESSAGES.registrationSuccessful });
   });

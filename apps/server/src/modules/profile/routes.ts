@@ -12,7 +12,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { profile: await loadProfile(db, currentUser(request).user) };
   });
 
-  app.put("/api/profile", { preHandler: guard(), ...responds(updateProfileResponse) }, async (request) => {
+  // Rate-limited like sign-in: each save with a new address mails someone.
+  const limited = { config: { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: "1 minute" } } };
+  app.put("/api/profile", { preHandler: guard(), ...limited, ...responds(updateProfileResponse) }, async (request) => {
     const { user } = currentUser(request);
     const input = parse(updateProfileRequest, request.body);
     const { user: updated, newEmail } = await updateProfile(ctx, request.log, user, input);

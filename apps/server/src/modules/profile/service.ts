@@ -37,14 +37,18 @@ export async function updateProfile(
 ): Promise<{ user: UserRow; newEmail: string | null }> {
   const { db } = ctx;
   if (await isUsernameTaken(db, input.username, user.id)) throw new HttpError(409, MESSAGES.usernameTaken);
-  const sameEmail = await findUserByEmail(db, input.email);
-  if (sameEmail && sameEmail.id !== user.id) throw new HttpError(409, MESSAGES.emailTaken);
   const newEmail = input.email !== user.email.toLowerCase() ? input.email : null;
   if (newEmail && emailChangeNeedsPassword(user)) {
     if (!input.current_password) throw new HttpError(400, MESSAGES.currentPasswordRequired);
     if (!(await verifyPassword(user.passwordHash, input.current_password)))
       throw new HttpError(400, MESSAGES.currentPasswordWrong);
   }
+  // Taken or free, the answer is the same (no 409 to probe addresses with): mailConfirmation tells
+  // the owner of a taken one instead, and opening a link for it would be refused (409).
+  const owner = newEmail ? await findUserByEmail(db, newEmail) : undefined;
+  // First the link (it may be refused: too many mails), so a refusal saves nothing.
+  if (newEmail)
+    await mailConfirmation(ctx, log, { ...user, username: input.username }, newEmail, { owner: owner ?? undefined });
   const updated = await updateAccount(db, user.id, {
     username: input.username,
     fullName: input.full_name,
@@ -54,6 +58,5 @@ export async function updateProfile(
     ...(input.social_links ? { socialLinks: input.social_links } : {}),
   });
   if (!updated) throw new HttpError(404, MESSAGES.profileLoadFailed);
-  if (newEmail) await mailConfirmation(ctx, log, updated, newEmail);
   return { user: updated, newEmail };
 }
