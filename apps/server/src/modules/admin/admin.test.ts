@@ -127,12 +127,15 @@ describe("users", () => {
 });
 
 describe("csv", () => {
-  it("quotes per RFC 4180 and defuses =, +, -, @, tab and CR", () => {
+  it("quotes per RFC 4180 and defuses =, +, -, @, tab, CR and ;", () => {
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
     for (const bad of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
       expect(csvCell(bad).replace(/^"/, "")).toMatch(/^'/);
     expect(csvCell('=cmd|" /c calc"!A0')).toBe(`"'=cmd|"" /c calc""!A0"`);
+    // Where ; separates cells: no cell of ours may split into a formula.
+    expect(csvCell(";=cmd|' /c calc'!A0")).toBe(`"';=cmd|' /c calc'!A0"`);
+    expect(csvCell("salsa;=HYPERLINK(1)")).toBe(`"salsa;=HYPERLINK(1)"`);
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell(null)).toBe("");
     expect(toCsv(["a", "b"], [[1, "x,y"]])).toBe('a,b\r\n1,"x,y"\r\n');

@@ -4,8 +4,10 @@
  * matters here.
  *
  * CSV as RFC 4180 wants it (CRLF rows; a field with a comma, quote, CR or LF is quoted, quotes
- * doubled), with spreadsheet formulas defused: a text cell starting with =, +, -, @, tab or CR gets
- * a leading apostrophe so Excel, LibreOffice and Sheets show it as text instead of running it.
+ * doubled), with spreadsheet formulas defused: a text cell starting with =, +, -, @, tab, CR or ;
+ * gets a leading apostrophe so Excel, LibreOffice and Sheets show it as text instead of running it.
+ * A semicolon is the separator where the decimal mark is a comma (Excel in German, French…): a cell
+ * holding one is quoted too, or ";=cmd" would open there as an empty cell and a formula.
  */
 export type Cell = string | number | boolean | Date | null | undefined;
 
@@ -17,9 +19,9 @@ export function csvCell(value: Cell): string {
   else if (typeof value === "boolean") text = value ? "true" : "false";
   else {
     text = value;
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    if (/^[=+\-@\t\r;]/.test(text)) text = `'${text}`;
   }
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(header: string[], rows: Cell[][]): string {
