@@ -99,6 +99,8 @@ export const COMPARE_MESSAGES = {
   failed: "Failed to compare videos",
   noResults: "No results received from server",
   noUserVideo: "Please upload your dance performance video",
+  /** DELETE of a comparison still being analysed: it is cancelled, and its credit comes back. */
+  deletedWhileRunning: "Comparison deleted. Its analysis had not finished, so your credit has been refunded.",
   noReference: "Please provide a reference video",
   insufficientCredits: "Insufficient credits",
   creditsUnknown: "Credits unknown",

@@ -111,4 +111,6 @@ export const COMPARE_TEXTS = {
   comparisonReady: "Comparison complete! Here is how you did.",
   deleteConfirmTitle: "Delete this comparison?",
   deleteConfirmBody: "The scores and your uploaded video for it are removed. This cannot be undone.",
+  deleteRunningBody:
+    "Its analysis has not finished: deleting it cancels the analysis and gives your credit back. This cannot be undone.",
 } as const;

@@ -24,8 +24,16 @@ export async function insertComparison(q: Queryable, values: typeof comparisons.
   return row;
 }
 
-export async function deleteComparisonRow(q: Queryable, id: number): Promise<void> {
-  await q.delete(comparisons).where(byId(id));
+/** Deletes the row; answers what it was at that moment (its status decides a refund), or undefined if already gone. */
+export async function deleteComparisonRow(
+  q: Queryable,
+  id: number,
+): Promise<{ status: string; userId: number } | undefined> {
+  const [row] = await q
+    .delete(comparisons)
+    .where(byId(id))
+    .returning({ status: comparisons.status, userId: comparisons.userId });
+  return row;
 }
 
 /** Whether any comparison still uses an upload (as the user's video or as the reference). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
+  COMPARE_MESSAGES,
   comparisonListResponse,
   comparisonStatsResponse,
   processingStatusResponse,
@@ -73,7 +74,7 @@ export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** Deletes a comparison and the uploaded files no other comparison uses. */
   app.delete("/api/comparisons/:id", { preHandler: guard(), ...responds(messageResponse) }, async (request) => {
     const { id } = parse(idParam, request.params);
-    await deleteComparison(ctx, id, currentUser(request).user);
-    return { message: "Comparison deleted" };
+    const { refunded } = await deleteComparison(ctx, id, currentUser(request).user);
+    return { message: refunded ? COMPARE_MESSAGES.deletedWhileRunning : "Comparison deleted" };
   });
 }

@@ -117,20 +117,33 @@ export async function deleteComparison(
   deps: { db: Db; storage: BlobStore },
   id: number,
   user: { id: number },
-): Promise<void> {
+): Promise<{ refunded: boolean }> {
   const row = await ownComparison(deps.db, id, user);
-  const orphanKeys = await deps.db.transaction(async (tx) => {
-    await repo.deleteComparisonRow(tx, row.id);
+  const { keys: orphanKeys, refunded } = await deps.db.transaction(async (tx) => {
+    const deleted = await repo.deleteComparisonRow(tx, row.id);
+    // Deleted while its analysis ran: that cancels it (its job then finds no row and stores
+    // nothing), so the credit comes back. The status is the one the delete saw, so a job finishing
+    // at the same moment cannot make it refund twice or not at all.
+    const cancelled = deleted?.status === "processing";
+    if (cancelled)
+      await changeCredits(
+        tx,
+        row.userId,
+        LIMITS.comparisonCost,
+        "refund",
+        `Refund: comparison #${id} was deleted before its analysis finished`,
+      );
     const keys: string[] = [];
     for (const videoId of [row.userVideoId, row.referenceUploadId]) {
       if (!videoId || (await repo.isUploadUsed(tx, videoId))) continue;
       const key = await deleteUpload(tx, videoId);
       if (key) keys.push(key);
     }
-    return keys;
+    return { keys, refunded: cancelled };
   });
   // Files go after the rows are gone: a failed file removal leaves an orphan file, never a broken comparison.
   await Promise.all(orphanKeys.map((key) => deps.storage.delete(key)));
+  return { refunded };
 }
 
 // The analysis job's lifecycle --------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { COMPARE_TEXTS } from "../../constants/texts";
 import { COMPARE_MESSAGES, type ComparisonSummary } from "@stepsync/contracts";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -128,6 +129,25 @@ describe("comparison history", () => {
     await expect.poll(totalShown).toBe("1");
     expect(screen.queryByText("Routine 2")).toBeNull();
     expect(cardIds()).toEqual(["comparison-1"]);
+  });
+
+  it("deleting one still being analysed says it cancels the analysis and gives the credit back", async () => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/comparisons/stats": { body: stats(1) },
+      "GET /api/comparisons": {
+        body: page([comparison(3, { status: "processing", progress: 40, overall_score: null })], 1, false),
+      },
+      "GET /api/comparisons/processing-status": {
+        body: { processing_comparisons: [{ id: 3, progress: 40, attempt: 1, created_at: new Date().toISOString() }] },
+      },
+    });
+    renderApp("/comparison-history");
+    fireEvent.click(await screen.findByRole("button", { name: "Delete comparison 3" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(COMPARE_TEXTS.deleteRunningBody)).toBeTruthy();
+    expect(within(dialog).queryByText(COMPARE_TEXTS.deleteConfirmBody)).toBeNull();
   });
 
   it("a style with nothing in it offers all comparisons, not a first one", async () => {

@@ -269,7 +269,9 @@ export default function ComparisonHistoryPage() {
         onClose={() => setToDelete(null)}
         dismissible={!deleting}
         title={COMPARE_TEXTS.deleteConfirmTitle}
-        description={COMPARE_TEXTS.deleteConfirmBody}
+        description={
+          toDelete?.status === "processing" ? COMPARE_TEXTS.deleteRunningBody : COMPARE_TEXTS.deleteConfirmBody
+        }
         footer={
           <>
             <Button variant="secondary" onClick={() => setToDelete(null)} disabled={deleting}>
