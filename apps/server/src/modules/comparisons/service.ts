@@ -103,10 +103,18 @@ export async function startComparison(
       partLabel: input.part?.label,
       parentComparisonId: input.part?.parentId,
       takeOffsetS: input.takeOffsetS,
-      heartbeatAt: new Date(),
+      // No heartbeat while it waits in the queue: the sweep takes back only jobs a worker started
+      // and then went silent on, so a comparison queued behind others is never sent twice.
+      heartbeatAt: null,
     });
   });
-  await deps.queue.send(JOB_NAMES.comparison, { comparisonId: created.id });
+  try {
+    await deps.queue.send(JOB_NAMES.comparison, { comparisonId: created.id });
+  } catch (err) {
+    // Not queued, so nothing would ever run it: it fails now, with the credit back.
+    await failComparison(deps.db, created.id, COMPARE_MESSAGES.analysisFailed);
+    throw err;
+  }
   return created;
 }
 
