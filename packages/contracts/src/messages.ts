@@ -70,6 +70,8 @@ export const MESSAGES = {
   loginSuccessful: "Login successful!",
   // generic
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
+  tooManyLoginFailures:
+    "Too many wrong passwords for this account. Wait 15 minutes, sign in with Google, or reset your password.",
   notFound: "Not found",
   internalError: "Something went wrong on our side. Please try again.",
   nulCharacter: "Text cannot contain NUL characters",

@@ -19,6 +19,7 @@ import {
 import { HttpError, parse } from "../../http/errors.ts";
 import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
+import { LoginThrottle } from "./login-throttle.ts";
 import { confirmEmail, mailAddressChanged, mailConfirmation, pendingEmailOf } from "./email-confirmation.ts";
 import { currentUser, guard, SESSION_COOKIE } from "./request-auth.ts";
 import { toPublicUser } from "./serialize.ts";
@@ -36,6 +37,7 @@ import { endSession, extendSession } from "./sessions.ts";
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
+  const loginThrottle = new LoginThrottle();
   const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } } };
 
   const secureCookie = (request: FastifyRequest) => config.cookieSecure ?? request.protocol === "https";
@@ -87,7 +89,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post("/api/auth/login", { ...limited, ...responds(authResponse) }, async (request, reply) => {
     const input = parse(loginRequest, request.body);
-    const user = await checkPassword(db, input.email, input.password);
+    loginThrottle.check(input.email);
+    const user = await checkPassword(db, input.email, input.password).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 401) loginThrottle.failed(input.email);
+      throw error;
+    });
+    loginThrottle.succeeded(input.email);
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
   });
