@@ -499,10 +499,20 @@ describe("GET /api/reference-videos", () => {
     expect((await row(v.id)).views).toBe(1);
     await open({ token: other.token });
     expect((await row(v.id)).views).toBe(2);
-    // Visitors by their browser and address: the same visitor twice counts once, another one again.
-    await open({ headers: { "user-agent": "Visitor A" } });
-    await open({ headers: { "user-agent": "Visitor A" } });
-    await open({ headers: { "user-agent": "Visitor B" } });
+    // Visitors by their address: the same one twice counts once, however its browser calls itself
+    // (a script rotating the User-Agent is still one visitor); another address counts again.
+    const visit = (ip: string, agent: string) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/reference-videos/${v.id}`,
+        remoteAddress: ip,
+        headers: { "user-agent": agent },
+      });
+    await visit("203.0.113.7", "Visitor A");
+    await visit("203.0.113.7", "Visitor A");
+    for (let i = 0; i < 20; i++) await visit("203.0.113.7", `Rotating agent ${i}`);
+    expect((await row(v.id)).views).toBe(3);
+    await visit("203.0.113.8", "Visitor A");
     expect((await row(v.id)).views).toBe(4);
     // The contributor's own opens never count.
     await open({ token: contributor.token });
