@@ -44,10 +44,29 @@ describe("the data folder lock", () => {
     const file = path.join(dir, "c.lock");
     writeFileSync(file, `${deadPid()}\n`);
     const lock = acquireDataLock(file, dir);
-    expect(readFileSync(file, "utf8").trim()).toBe(String(process.pid));
+    expect(readFileSync(file, "utf8").trim()).toMatch(new RegExp(`^${process.pid}( \\d+)?$`));
     lock.release();
     writeFileSync(file, "");
     acquireDataLock(file, dir).release();
+  });
+
+  it("takes over a lock whose PID now belongs to another process (PIDs are reused after a reboot)", () => {
+    const file = path.join(dir, "d.lock");
+    const unrelated = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    try {
+      const started = readFileSync(`/proc/${unrelated.pid}/stat`, "utf8");
+      const start = started.slice(started.lastIndexOf(")") + 2).split(" ")[19];
+      // Written by a process with that PID that started at another time: not this one.
+      writeFileSync(file, `${unrelated.pid} ${Number(start) - 1}\n`);
+      const lock = acquireDataLock(file, dir);
+      expect(readFileSync(file, "utf8").trim().split(" ")[0]).toBe(String(process.pid));
+      lock.release();
+      // Written by that very process: it holds the lock.
+      writeFileSync(file, `${unrelated.pid} ${start}\n`);
+      expect(() => acquireDataLock(file, dir)).toThrow(`PID ${unrelated.pid}`);
+    } finally {
+      unrelated.kill("SIGKILL");
+    }
   });
 });
 
