@@ -3,17 +3,17 @@ import { startPeriodic } from "../periodic.ts";
 import type { BlobStore } from "./blob-store.ts";
 
 /**
- * A half-written upload untouched this long is dead (a live one is written to every moment);
- * a crash or kill mid-upload leaves these, and nothing else would ever remove them.
+ * A half-written upload untouched this long is dead: a live one is written to every moment, and a
+ * crash or kill mid-upload leaves these, which nothing else would ever remove. Swept when the
+ * process starts (what a killed run left goes at once) and every STALE_PARTIAL_MS after.
  */
-const STALE_PARTIAL_MS = 60 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+export const STALE_PARTIAL_MS = 5 * 60 * 1000;
 
-/** Sweeps stale partial uploads now and then hourly; answers the function that stops it. */
+/** Sweeps stale partial uploads now and then every STALE_PARTIAL_MS; answers the function that stops it. */
 export function startPartialSweep(store: BlobStore, log: FastifyBaseLogger): Promise<() => void> {
   return startPeriodic(
     "removed stale partial uploads",
-    SWEEP_EVERY_MS,
+    STALE_PARTIAL_MS,
     () => store.sweepPartials(STALE_PARTIAL_MS),
     log,
   );
