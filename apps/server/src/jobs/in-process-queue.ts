@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { JOB_POLICY, type JobHandler, type JobName, type JobQueue } from "./queue.ts";
 
-type Pending = { name: JobName; data: object; attempt: number };
+type Pending = { name: JobName; data: object; attempt: number; priority: number };
 
 /**
  * Jobs in memory, run by this process `concurrency` at a time per job name (as pg-boss runs them:
@@ -54,7 +54,12 @@ export function inProcessQueue(options: {
   function pump() {
     const free = (name: JobName) => (runningOf.get(name) ?? 0) < options.concurrency;
     while (!stopped) {
-      const index = pending.findIndex((job) => handlers.has(job.name) && free(job.name));
+      // The first of the highest priority among those a handler can take now.
+      let index = -1;
+      pending.forEach((job, k) => {
+        if (!handlers.has(job.name) || !free(job.name)) return;
+        if (index === -1 || job.priority > (pending[index] as Pending).priority) index = k;
+      });
       if (index === -1) break;
       const [job] = pending.splice(index, 1);
       const handler = job && handlers.get(job.name);
@@ -75,8 +80,8 @@ export function inProcessQueue(options: {
   return {
     kind: "in-process",
     async start() {},
-    async send(name, data) {
-      pending.push({ name, data: data as object, attempt: 1 });
+    async send(name, data, sendOptions) {
+      pending.push({ name, data: data as object, attempt: 1, priority: sendOptions?.priority ?? 0 });
       queueMicrotask(pump);
     },
     async work(name, handler) {

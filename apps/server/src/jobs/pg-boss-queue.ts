@@ -63,10 +63,12 @@ export function pgBossQueue(options: {
     async start() {
       await boss.start();
     },
-    async send(name, data) {
+    async send(name, data, sendOptions) {
       await ensureQueue(name);
       const policy = JOB_POLICY[name];
       await boss.send(name, data, {
+        // pg-boss fetches the highest priority first, then the oldest.
+        priority: sendOptions?.priority ?? 0,
         retryLimit: policy.attempts - 1,
         retryDelay: policy.retryDelaySeconds,
         retryBackoff: policy.retryDelaySeconds > 0,

@@ -47,7 +47,11 @@ export const ALL_JOBS: readonly JobName[] = Object.values(JOB_NAMES);
 export interface JobQueue {
   readonly kind: "in-process" | "pg-boss";
   start(): Promise<void>;
-  send<K extends JobName>(name: K, data: JobMap[K]): Promise<void>;
+  /**
+   * Queues a job. Among waiting jobs of one name, a higher `priority` runs first (default 0), and
+   * jobs of equal priority in the order sent: both engines alike.
+   */
+  send<K extends JobName>(name: K, data: JobMap[K], options?: { priority?: number }): Promise<void>;
   /** Starts taking jobs of this name (worker role only: see jobs/workers.ts). */
   work<K extends JobName>(name: K, handler: JobHandler<JobMap[K]>): Promise<void>;
   stop(): Promise<void>;

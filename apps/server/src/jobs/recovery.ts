@@ -1,6 +1,6 @@
 import { COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { Db } from "../db/client.ts";
-import { failComparison, takeSilentComparisons } from "../modules/comparisons/service.ts";
+import { failComparison, sendComparison, takeSilentComparisons } from "../modules/comparisons/service.ts";
 import { failReferencePoses, takeSilentReferencePoses } from "../modules/library/service.ts";
 import { MAX_ATTEMPTS } from "./heartbeat.ts";
 import { JOB_NAMES, type JobQueue } from "./queue.ts";
@@ -19,7 +19,7 @@ export async function recoverStaleComparisons(db: Db, queue: JobQueue, sweep: Sw
   const taken = await takeSilentComparisons(db, sweep);
   for (const row of taken) {
     if (row.attempts >= MAX_ATTEMPTS) await failComparison(db, row.id, COMPARE_MESSAGES.interrupted);
-    else await queue.send(JOB_NAMES.comparison, { comparisonId: row.id });
+    else await sendComparison(db, queue, row.id);
   }
   return taken.length;
 }

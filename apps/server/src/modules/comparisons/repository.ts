@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
 import { heartbeatSilent } from "../../db/heartbeat.ts";
@@ -202,4 +202,19 @@ export function takeSilent(q: Queryable, sweep: { staleMs: number; queued?: bool
     .set({ heartbeatAt: null })
     .where(and(eq(comparisons.status, "processing"), heartbeatSilent(comparisons.heartbeatAt, sweep)))
     .returning({ id: comparisons.id, attempts: comparisons.attempts });
+}
+
+/** How many of this user's comparisons, sent before this one, are still waiting or running. */
+export async function earlierProcessingOf(q: Queryable, id: number): Promise<number> {
+  const [row] = await q
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(comparisons)
+    .where(
+      and(
+        eq(comparisons.status, "processing"),
+        lt(comparisons.id, id),
+        eq(comparisons.userId, sql`(select ${comparisons.userId} from ${comparisons} where ${comparisons.id} = ${id})`),
+      ),
+    );
+  return row?.n ?? 0;
 }

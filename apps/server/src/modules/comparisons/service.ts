@@ -109,7 +109,7 @@ export async function startComparison(
     });
   });
   try {
-    await deps.queue.send(JOB_NAMES.comparison, { comparisonId: created.id });
+    await sendComparison(deps.db, deps.queue, created.id);
   } catch (err) {
     // Not queued, so nothing would ever run it: it fails now, with the credit back.
     await failComparison(deps.db, created.id, COMPARE_MESSAGES.analysisFailed);
@@ -225,10 +225,21 @@ export async function failComparison(db: Db, id: number, message: string): Promi
   });
 }
 
+/**
+ * Queues a comparison's analysis, fairly between users: each of a user's comparisons already
+ * waiting or running lowers this one's priority by one, so one user's ten uploads take turns with
+ * everyone else's instead of holding the queue (their first runs as soon as anyone's, their tenth
+ * after every other user's first nine).
+ */
+export async function sendComparison(db: Queryable, queue: JobQueue, id: number): Promise<void> {
+  const ahead = await repo.earlierProcessingOf(db, id);
+  await queue.send(JOB_NAMES.comparison, { comparisonId: id }, { priority: -ahead });
+}
+
 /** Sends a comparison's job again, as queued (no heartbeat until a worker takes it). */
 export async function requeueComparison(db: Queryable, queue: JobQueue, id: number): Promise<void> {
   await repo.clearHeartbeat(db, id);
-  await queue.send(JOB_NAMES.comparison, { comparisonId: id });
+  await sendComparison(db, queue, id);
 }
 
 /** Takes the processing comparisons whose job went silent (each row by exactly one sweeping process). */

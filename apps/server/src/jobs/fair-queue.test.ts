@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../test/database.ts";
+import { startTestApp, type TestApp } from "../test/app.ts";
+import { noPersonVideo, postCompareForm, tempDir } from "../test/videos.ts";
+import { inProcessQueue } from "./in-process-queue.ts";
+import { pgBossQueue } from "./pg-boss-queue.ts";
+import type { JobQueue } from "./queue.ts";
+
+const quiet = { error() {}, warn() {}, info() {}, debug() {} } as never;
+const onPostgres = process.env.TEST_DB === "postgres" && !!process.env.TEST_DATABASE_URL;
+
+/** Sends six mails with priorities, then lets one worker take them: the order they ran in. */
+async function runOrder(queue: JobQueue): Promise<string[]> {
+  const order: string[] = [];
+  const jobs: Array<[string, number]> = [
+    ["A1", 0],
+    ["A2", -1],
+    ["A3", -2],
+    ["B1", 0],
+    ["A4", -3],
+    ["B2", -1],
+  ];
+  for (const [subject, priority] of jobs)
+    await queue.send("email", { to: "x@example.com", subject, text: "" }, { priority });
+  const done = new Promise<void>((resolve) => {
+    void queue.work("email", async (mail) => {
+      order.push(mail.subject);
+      if (order.length === jobs.length) resolve();
+    });
+  });
+  await done;
+  return order;
+}
+
+describe("the queue runs higher priorities first, then in the order sent", () => {
+  it("in-process", async () => {
+    const queue = inProcessQueue({ concurrency: 1, log: quiet });
+    expect(await runOrder(queue)).toEqual(["A1", "B1", "A2", "B2", "A3", "A4"]);
+    await queue.stop();
+  });
+
+  it.skipIf(!onPostgres)(
+    "pg-boss",
+    async () => {
+      const database = await openTestDatabase();
+      const queue = pgBossQueue({
+        connectionString: database.url as string,
+        concurrency: 1,
+        jobTimeoutSeconds: 60,
+        log: quiet,
+      });
+      try {
+        await queue.start();
+        expect(await runOrder(queue)).toEqual(["A1", "B1", "A2", "B2", "A3", "A4"]);
+      } finally {
+        await queue.stop();
+        await database.close();
+      }
+    },
+    60_000,
+  );
+});
+
+describe("comparisons take turns between users", () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    // No worker yet: the comparisons wait in the queue until the test takes them.
+    t = await startTestApp({ roles: { web: true, worker: false } });
+    base = await t.listen();
+  });
+  afterAll(() => t.close());
+
+  it("one user's three uploads do not hold another user's one behind them", async () => {
+    const video = await noPersonVideo(await tempDir());
+    const a = await t.signUp({ username: "Busy Ana" });
+    const b = await t.signUp({ username: "Quick Bo" });
+    const submit = async (token: string) =>
+      (await postCompareForm(base, token, { activity_type: "hip_hop" }, { user: video, reference: video })).body
+        .comparison_id as number;
+    const ana = [await submit(a.token), await submit(a.token), await submit(a.token)];
+    const bo = await submit(b.token);
+
+    const order: number[] = [];
+    await new Promise<void>((resolve) => {
+      void t.queue.work("comparison", async ({ comparisonId }) => {
+        order.push(comparisonId);
+        if (order.length === 4) resolve();
+      });
+    });
+    expect(order).toEqual([ana[0], bo, ana[1], ana[2]]);
+  });
+});
