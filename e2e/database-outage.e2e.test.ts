@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../apps/server/src/test/database.ts";
+import { callApi, submitComparison } from "./support/api.ts";
 import { type E2EServer, startServer } from "./support/server.ts";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
 
@@ -38,28 +38,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function api<T>(token: string | undefined, url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
-    ...init,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
-  });
-  const body = (await res.json()) as T & { error?: string };
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${body.error}`);
-  return body;
-}
-
-async function submit(token: string, clip: string): Promise<number> {
-  const form = new FormData();
-  form.append("activity_type", "contemporary");
-  const bytes = await readFile(clip);
-  form.append("reference_video", new Blob([bytes], { type: "video/mp4" }), path.basename(clip));
-  form.append("user_video", new Blob([bytes], { type: "video/mp4" }), path.basename(clip));
-  const { comparison_id } = await api<{ comparison_id: number }>(token, "/api/videos/compare", {
-    method: "POST",
-    body: form,
-  });
-  return comparison_id;
-}
+const api = <T>(token: string | undefined, url: string) => callApi<T>(server.baseUrl, "GET", url, undefined, token);
+const submit = (token: string, clip: string) =>
+  submitComparison(server.baseUrl, token, { reference: clip, user: clip });
 
 const health = async () => (await fetch(`${server.baseUrl}/api/health`)).status;
 const alive = (pid: number) => {
@@ -75,10 +56,10 @@ describe("a PostgreSQL outage during analyses", () => {
   it.skipIf(!runnable)(
     "the server stays up, health is 503 while the database is away and 200 after, and every comparison ends with its credit accounted for",
     async () => {
-      const { token } = await api<{ token: string }>(undefined, "/api/auth/register", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: "Outage Dancer", email: "outage@example.com", password: "secret123" }),
+      const { token } = await callApi<{ token: string }>(server.baseUrl, "POST", "/api/auth/register", {
+        username: "Outage Dancer",
+        email: "outage@example.com",
+        password: "secret123",
       });
       const start = (await api<{ credits: number }>(token, "/api/credits/balance")).credits;
       const ids: number[] = [];

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../apps/server/src/test/database.ts";
 import { startS3Server, type TestS3 } from "../apps/server/src/test/s3.ts";
+import { callApi, submitComparison } from "./support/api.ts";
 import { type E2EServer, startServer } from "./support/server.ts";
 
 /**
@@ -38,40 +39,15 @@ afterAll(async () => {
   await s3?.close();
 });
 
-async function api<T>(token: string | undefined, url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${web.baseUrl}${url}`, {
-    ...init,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
-  });
-  const body = (await res.json()) as T & { error?: string };
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${body.error}`);
-  return body;
-}
+const api = <T>(token: string | undefined, url: string) => callApi<T>(web.baseUrl, "GET", url, undefined, token);
 
 async function signUp(n: number): Promise<string> {
-  const { token } = await api<{ token: string }>(undefined, "/api/auth/register", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: `Scale ${n}`, email: `scale${n}@example.com`, password: "secret123" }),
-  });
-  return token;
+  const body = { username: `Scale ${n}`, email: `scale${n}@example.com`, password: "secret123" };
+  return (await callApi<{ token: string }>(web.baseUrl, "POST", "/api/auth/register", body)).token;
 }
 
-async function submit(token: string, reference: string, user: string): Promise<number> {
-  const form = new FormData();
-  form.append("activity_type", "contemporary");
-  form.append(
-    "reference_video",
-    new Blob([await readFile(reference)], { type: "video/mp4" }),
-    path.basename(reference),
-  );
-  form.append("user_video", new Blob([await readFile(user)], { type: "video/mp4" }), path.basename(user));
-  const { comparison_id } = await api<{ comparison_id: number }>(token, "/api/videos/compare", {
-    method: "POST",
-    body: form,
-  });
-  return comparison_id;
-}
+const submit = (token: string, reference: string, user: string) =>
+  submitComparison(web.baseUrl, token, { reference, user });
 
 type Detail = { status: string; overall_score: number | null; user_url: string; error?: string | null };
 

@@ -43,3 +43,26 @@ export async function uploadLibraryVideo(
     throw new Error(`upload of ${video.title} → ${uploaded.status} ${await uploaded.text()}`);
   return ((await uploaded.json()) as { video_id: number }).video_id;
 }
+
+/** Starts a comparison of two uploaded files as the token's user (POST /api/videos/compare) and answers its id. */
+export async function submitComparison(
+  baseUrl: string,
+  token: string,
+  files: { reference: string; user: string },
+  style = "contemporary",
+): Promise<number> {
+  const form = new FormData();
+  form.append("activity_type", style);
+  for (const [field, file] of [
+    ["reference_video", files.reference],
+    ["user_video", files.user],
+  ] as const)
+    form.append(field, new Blob([await readFile(file)], { type: "video/mp4" }), path.basename(file));
+  const res = await fetch(`${baseUrl}/api/videos/compare`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`POST /api/videos/compare → ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { comparison_id: number }).comparison_id;
+}
