@@ -27,7 +27,8 @@ export function trackName(r: TrackRecipe): string {
     const reps = `e${pad(r.reps[0] ?? 0)}-${pad(r.reps[r.reps.length - 1] ?? 0)}`;
     return `m${pad(r.movement)}_s${pad(r.subject)}_${reps}${r.correct ? "" : "_inc"}${view(r.yaw)}`;
   }
-  if (r.kind === "aist3d") return `${r.name.replace(/_cAll|_sBM/g, "").replace(/_slice(\d+)/, ".slice$1")}${view(r.yaw)}`;
+  if (r.kind === "aist3d")
+    return `${r.name.replace(/_cAll|_sBM/g, "").replace(/_slice(\d+)/, ".slice$1")}${view(r.yaw)}`;
   return r.name.replace("_sFM_cAll", "");
 }
 
