@@ -36,6 +36,7 @@ const envSchema = z.object({
   GOOGLE_CERTS_URL: optionalString,
   ADMIN_EMAIL: optionalString,
   MAX_VIDEO_MB: z.coerce.number().min(1).default(500),
+  MIN_FREE_DISK_MB: z.coerce.number().min(0).default(200),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   JOB_TIMEOUT_MINUTES: z.coerce.number().min(1).default(30),
   ADMIN_PASSWORD: optionalString,
@@ -85,6 +86,8 @@ export type Config = {
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Largest accepted video upload, bytes (spec: 500 MB). */
   maxVideoBytes: number;
+  /** Below this much free space in DATA_DIR uploads are refused (507) and health reports it. */
+  minFreeDiskBytes: number;
   /** Jobs of each kind one process runs at once (each analysis already uses every core for pose inference). */
   jobConcurrency: number;
   jobTimeoutSeconds: number;
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     maxVideoBytes: Math.round(e.MAX_VIDEO_MB * 1024 * 1024),
+    minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     jobConcurrency: e.JOB_CONCURRENCY,
     jobTimeoutSeconds: e.JOB_TIMEOUT_MINUTES * 60,
     metricsToken: e.METRICS_TOKEN,

@@ -89,6 +89,8 @@ export const UPLOAD_MESSAGES = {
   invalidVideoType: "Invalid file type. Please upload MP4, WebM, OGG, or MOV files.",
   /** The limit is a server setting (MAX_VIDEO_MB); the spec's text gives the default, 500MB. */
   videoTooLarge: (maxBytes: number) => `File too large. Maximum size is ${megabytes(maxBytes)}MB.`,
+  /** The server's disk is (nearly) full: nothing the user can fix, nothing of theirs kept. */
+  storageFull: "We can't store videos right now because the server is out of space. Please try again later.",
   selectVideo: "Please select a video file.",
   enterTitle: "Please enter a title.",
   invalidThumbnailType: "Invalid thumbnail type. Please upload JPG, PNG, or WebP files.",

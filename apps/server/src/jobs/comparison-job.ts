@@ -6,8 +6,10 @@ import {
   claimAttempt,
   completeComparison,
   failComparison,
+  ownerBusy,
   reportProgress,
   requeueComparison,
+  sendComparison,
 } from "../modules/comparisons/service.ts";
 import { libraryReferenceForAnalysis } from "../modules/library/service.ts";
 import { uploadKey } from "../modules/videos/service.ts";
@@ -16,6 +18,9 @@ import { MAX_ATTEMPTS, startHeartbeat } from "./heartbeat.ts";
 import { loadReferenceTrack } from "./reference-poses-job.ts";
 
 export type ComparisonJob = { comparisonId: number };
+
+/** A comparison whose owner has another one being analysed is looked at again this much later (seconds). */
+const OWNER_BUSY_AGAIN_S = 3;
 
 /** Progress is written at most this often (and on every whole 5%), to keep the database calm. */
 const PROGRESS_EVERY_MS = 1000;
@@ -28,6 +33,10 @@ const PROGRESS_EVERY_MS = 1000;
 export function comparisonJobHandler(ctx: AppContext) {
   const poseCache = storedPoseCache(ctx.storage);
   return async ({ comparisonId }: ComparisonJob) => {
+    if (await ownerBusy(ctx.db, comparisonId)) {
+      await sendComparison(ctx.db, ctx.queue, comparisonId, OWNER_BUSY_AGAIN_S);
+      return;
+    }
     const comparison = await claimAttempt(ctx.db, comparisonId);
     if (!comparison) return; // finished, failed or deleted meanwhile
     if (comparison.attempts > MAX_ATTEMPTS) {

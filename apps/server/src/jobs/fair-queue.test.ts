@@ -7,6 +7,8 @@ import { noPersonVideo, postCompareForm, tempDir } from "../test/videos.ts";
 import { inProcessQueue } from "./in-process-queue.ts";
 import { pgBossQueue } from "./pg-boss-queue.ts";
 import type { JobQueue } from "./queue.ts";
+import { makeComparison } from "../test/factories.ts";
+import { comparisonJobHandler } from "./comparison-job.ts";
 import { recoverStaleComparisons } from "./recovery.ts";
 
 const quiet = { error() {}, warn() {}, info() {}, debug() {} } as never;
@@ -106,4 +108,33 @@ describe("a process without the worker role: comparisons wait in the queue", () 
     // The comparison of the test above waits too, sent before these.
     expect(order.slice(-4)).toEqual([ana[0], bo, ana[1], ana[2]]);
   });
+
+  it("while one of a user's comparisons is analysed, a worker hands their next back (held a few seconds) and takes another user's", async () => {
+    const a = await t.signUp({ username: "Busy Cy" });
+    const b = await t.signUp({ username: "Waiting Di" });
+    const db = t.database.db;
+    // Cy's first is being analysed by some worker (fresh heartbeat); the next two wait.
+    await makeComparison(db, { userId: a.user.id, attempts: 1, heartbeatAt: new Date() });
+    const cyNext = await makeComparison(db, { userId: a.user.id });
+    const diFirst = await makeComparison(db, { userId: b.user.id });
+    const handler = comparisonJobHandler(t.ctx);
+
+    await handler({ comparisonId: cyNext.id });
+    const [held] = await db.select().from(comparisons).where(eq(comparisons.id, cyNext.id));
+    expect(held).toMatchObject({ status: "processing", attempts: 0, heartbeatAt: null });
+
+    await handler({ comparisonId: diFirst.id });
+    const [taken] = await db.select().from(comparisons).where(eq(comparisons.id, diFirst.id));
+    // Taken (an attempt counted); its videos do not exist here, so it ends failed with a refund.
+    expect(taken).toMatchObject({ attempts: 1, status: "failed" });
+
+    // Cy's next comes back to the queue a few seconds later.
+    const back = Date.now();
+    const seen = await new Promise<number>((resolve) => {
+      void t.queue.work("comparison", async ({ comparisonId }) => {
+        if (comparisonId === cyNext.id) resolve(Date.now() - back);
+      });
+    });
+    expect(seen).toBeGreaterThan(2000);
+  }, 30_000);
 });

@@ -42,9 +42,14 @@ export function inProcessQueue(options: {
     }
     const delayMs = retryDelaySeconds * 1000 * 2 ** (job.attempt - 1);
     options.log.warn({ err, job: job.name, attempt: job.attempt, retryInMs: delayMs }, "job failed, trying again");
+    later(delayMs, { ...job, attempt: job.attempt + 1 });
+  }
+
+  /** Queues `job` after `delayMs` (a retry, a job held back); dropped if the queue stops first. */
+  function later(delayMs: number, job: Pending) {
     const timer = setTimeout(() => {
       retryTimers.delete(timer);
-      pending.push({ ...job, attempt: job.attempt + 1 });
+      pending.push(job);
       pump();
     }, delayMs);
     timer.unref();
@@ -81,8 +86,14 @@ export function inProcessQueue(options: {
     kind: "in-process",
     async start() {},
     async send(name, data, sendOptions) {
-      pending.push({ name, data: data as object, attempt: 1, priority: sendOptions?.priority ?? 0 });
-      queueMicrotask(pump);
+      const job = { name, data: data as object, attempt: 1, priority: sendOptions?.priority ?? 0 };
+      const delayMs = (sendOptions?.startAfterSeconds ?? 0) * 1000;
+      if (delayMs <= 0) {
+        pending.push(job);
+        queueMicrotask(pump);
+        return;
+      }
+      later(delayMs, job);
     },
     async work(name, handler) {
       handlers.set(name, handler as unknown as JobHandler<object>);

@@ -69,6 +69,7 @@ export function pgBossQueue(options: {
       await boss.send(name, data, {
         // pg-boss fetches the highest priority first, then the oldest.
         priority: sendOptions?.priority ?? 0,
+        ...(sendOptions?.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         retryLimit: policy.attempts - 1,
         retryDelay: policy.retryDelaySeconds,
         retryBackoff: policy.retryDelaySeconds > 0,

@@ -49,9 +49,14 @@ export interface JobQueue {
   start(): Promise<void>;
   /**
    * Queues a job. Among waiting jobs of one name, a higher `priority` runs first (default 0), and
-   * jobs of equal priority in the order sent: both engines alike.
+   * jobs of equal priority in the order sent; `startAfterSeconds` holds it back that long: both
+   * engines alike.
    */
-  send<K extends JobName>(name: K, data: JobMap[K], options?: { priority?: number }): Promise<void>;
+  send<K extends JobName>(
+    name: K,
+    data: JobMap[K],
+    options?: { priority?: number /** Not before this many seconds from now. */; startAfterSeconds?: number },
+  ): Promise<void>;
   /** Starts taking jobs of this name (worker role only: see jobs/workers.ts). */
   work<K extends JobName>(name: K, handler: JobHandler<JobMap[K]>): Promise<void>;
   stop(): Promise<void>;

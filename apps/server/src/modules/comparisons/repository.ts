@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
 import { heartbeatSilent } from "../../db/heartbeat.ts";
@@ -217,4 +217,21 @@ export async function earlierProcessingOf(q: Queryable, id: number): Promise<num
       ),
     );
   return row?.n ?? 0;
+}
+
+/** Whether the user of comparison `id` has another one being analysed now (heartbeat within `aliveMs`). */
+export async function ownerBusyElsewhere(q: Queryable, id: number, aliveMs: number): Promise<boolean> {
+  const [row] = await q
+    .select({ id: comparisons.id })
+    .from(comparisons)
+    .where(
+      and(
+        eq(comparisons.status, "processing"),
+        ne(comparisons.id, id),
+        gt(comparisons.heartbeatAt, new Date(Date.now() - aliveMs)),
+        eq(comparisons.userId, sql`(select ${comparisons.userId} from ${comparisons} where ${comparisons.id} = ${id})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

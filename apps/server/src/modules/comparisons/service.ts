@@ -11,6 +11,7 @@ import {
 import { awardAchievements } from "../achievements/service.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
+import { STALE_AFTER_MS } from "../../jobs/heartbeat.ts";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { changeCredits } from "../credits/service.ts";
@@ -229,11 +230,25 @@ export async function failComparison(db: Db, id: number, message: string): Promi
  * Queues a comparison's analysis, fairly between users: each of a user's comparisons already
  * waiting or running lowers this one's priority by one, so one user's ten uploads take turns with
  * everyone else's instead of holding the queue (their first runs as soon as anyone's, their tenth
- * after every other user's first nine).
+ * after every other user's first nine). `startAfterSeconds`: held back that long (see ownerBusy).
  */
-export async function sendComparison(db: Queryable, queue: JobQueue, id: number): Promise<void> {
+export async function sendComparison(
+  db: Queryable,
+  queue: JobQueue,
+  id: number,
+  startAfterSeconds?: number,
+): Promise<void> {
   const ahead = await repo.earlierProcessingOf(db, id);
-  await queue.send(JOB_NAMES.comparison, { comparisonId: id }, { priority: -ahead });
+  await queue.send(JOB_NAMES.comparison, { comparisonId: id }, { priority: -ahead, startAfterSeconds });
+}
+
+/**
+ * One analysis per user at a time: while another of the user's comparisons is being analysed (its
+ * heartbeat alive), a worker that takes this one hands it back, held back a few seconds, and takes
+ * someone else's — so a free slot goes to another user instead of to the same user's next upload.
+ */
+export function ownerBusy(db: Queryable, id: number): Promise<boolean> {
+  return repo.ownerBusyElsewhere(db, id, STALE_AFTER_MS);
 }
 
 /** Sends a comparison's job again, as queued (no heartbeat until a worker takes it). */

@@ -29,6 +29,7 @@ import {
 import { HttpError, parse } from "../../http/errors.ts";
 import { responds } from "../../http/responds.ts";
 import { readMultipart } from "../../http/multipart.ts";
+import { assertRoomForUpload } from "../../storage/disk-space.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
@@ -104,6 +105,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { user } = currentUser(request);
       if (!canContribute(user)) throw new HttpError(403, LIBRARY_MESSAGES.contributorsOnly);
       if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
+      await assertRoomForUpload(ctx.config);
 
       const fields: Record<string, string> = {};
       let video: StoredVideo | undefined;

@@ -3,11 +3,12 @@ import { appConfigResponse, healthResponse } from "@stepsync/contracts";
 import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { schemaProblem } from "../../db/health.ts";
+import { diskProblem } from "../../storage/disk-space.ts";
 import { paymentsConfigured } from "../../config.ts";
 
 export function systemRoutes(app: FastifyInstance, { db, config, database }: AppContext): void {
   app.get("/api/health", responds(healthResponse), async (_request, reply) => {
-    const problem = await schemaProblem(db);
+    const problem = (await schemaProblem(db)) ?? (await diskProblem(config));
     if (problem) return reply.status(503).send({ status: "error", error: problem });
     return { status: "ok", database: database.kind };
   });

@@ -4,6 +4,7 @@ import { COMPARE_MESSAGES, compareRequestFields, LIMITS, rowId, startComparisonR
 import { responds } from "../../http/responds.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { readMultipart } from "../../http/multipart.ts";
+import { assertRoomForUpload } from "../../storage/disk-space.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
 import { referenceUrlOf } from "../comparisons/serialize.ts";
@@ -34,6 +35,7 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { user } = currentUser(request);
       if (user.credits < LIMITS.comparisonCost) throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
       if (!request.isMultipart()) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
+      await assertRoomForUpload(ctx.config);
 
       const fields: Record<string, string> = {};
       const uploads: Upload[] = [];

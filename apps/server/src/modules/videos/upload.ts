@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { finished, Transform, type Readable } from "node:stream";
 import { DEFAULTS, isMotionError, probeVideo, tooLong, type VideoInfo } from "@stepsync/motion";
 import { UPLOAD_MESSAGES } from "@stepsync/contracts";
+import { asStorageFull } from "../../storage/disk-space.ts";
 import { HttpError } from "../../http/errors.ts";
 import { BlobTooLargeError, type BlobStore } from "../../storage/blob-store.ts";
 import { SNIFF_BYTES, sniffVideo, type SniffedVideo } from "./sniff.ts";
@@ -93,7 +94,7 @@ export async function storeUploadedVideo(
     // Drain what is left of this part so the rest of the request can still be read.
     stream.resume();
     if (error instanceof BlobTooLargeError) throw new HttpError(413, UPLOAD_MESSAGES.videoTooLarge(maxBytes));
-    throw error;
+    throw asStorageFull(error);
   }
   if (!sniffed) throw new HttpError(415, UPLOAD_MESSAGES.invalidVideoType);
   try {
