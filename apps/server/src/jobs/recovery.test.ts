@@ -34,10 +34,12 @@ describe("a dead worker's jobs", () => {
 
   it("a comparison whose heartbeat went silent is sent again; a live one and a queued one are left alone", async () => {
     const { user } = await t.signUp();
-    const running = async (values: Partial<typeof comparisons.$inferInsert>) =>
-      (await makeComparison(t.ctx.db, { userId: user.id, ...values })).id;
+    // The live one is someone else's: while it runs, this user's own next analysis would wait for it.
+    const other = await t.signUp();
+    const running = async (values: Partial<typeof comparisons.$inferInsert>, userId = user.id) =>
+      (await makeComparison(t.ctx.db, { userId, ...values })).id;
     const dead = await running({ attempts: 1, heartbeatAt: ago(STALE_AFTER_MS + 5_000) });
-    const live = await running({ attempts: 1, heartbeatAt: ago(BEAT_EVERY_MS) });
+    const live = await running({ attempts: 1, heartbeatAt: ago(BEAT_EVERY_MS) }, other.user.id);
     const queued = await running({ attempts: 0, heartbeatAt: null });
     expect(await recoverStaleComparisons(t.ctx.db, t.queue, { staleMs: STALE_AFTER_MS })).toBe(1);
     const status = async (id: number) => (await t.ctx.db.select().from(comparisons).where(eq(comparisons.id, id)))[0]!;

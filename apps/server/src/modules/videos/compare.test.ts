@@ -232,7 +232,13 @@ describe("interrupted jobs", () => {
     const stale = new Date(Date.now() - 60 * 60 * 1000);
     const exhausted = await makeComparison(t.database.db, { userId: user.id, attempts: 3, heartbeatAt: stale });
     const retry = await makeComparison(t.database.db, { userId: user.id, attempts: 1, heartbeatAt: stale });
-    const fresh = await makeComparison(t.database.db, { userId: user.id, attempts: 1, heartbeatAt: new Date() });
+    // Alive, and someone else's (while one of this user's runs, their next would wait for it).
+    const someoneElse = await t.signUp();
+    const fresh = await makeComparison(t.database.db, {
+      userId: someoneElse.user.id,
+      attempts: 1,
+      heartbeatAt: new Date(),
+    });
     expect(await recoverStaleComparisons(t.database.db, t.queue, { staleMs: 10 * 60 * 1000 })).toBe(2);
 
     const first = await settle(token, exhausted.id, 10_000);
