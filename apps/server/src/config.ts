@@ -36,7 +36,7 @@ const envSchema = z.object({
   GOOGLE_CERTS_URL: optionalString,
   ADMIN_EMAIL: optionalString,
   MAX_VIDEO_MB: z.coerce.number().min(1).default(500),
-  MIN_FREE_DISK_MB: z.coerce.number().min(0).default(200),
+  MIN_FREE_DISK_MB: z.coerce.number().min(0).default(100),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   JOB_TIMEOUT_MINUTES: z.coerce.number().min(1).default(30),
   ADMIN_PASSWORD: optionalString,

@@ -23,7 +23,7 @@ describe("a nearly full disk", () => {
     const res = await full.call("GET", "/api/health");
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: "error", error: expect.stringMatching(/^Disk space low: \d+ MB free/) });
-    const roomy = await startTestApp();
+    const roomy = await startTestApp({}, { MIN_FREE_DISK_MB: "1" });
     try {
       expect((await roomy.call("GET", "/api/health")).statusCode).toBe(200);
     } finally {

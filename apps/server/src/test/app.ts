@@ -32,7 +32,9 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = shared ?? (await openTestDatabase());
   const config = loadConfig(
-    { LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...env },
+    // MIN_FREE_DISK_MB 0: a test machine short of disk still passes what is not about the disk
+    // (storage/disk-space.test.ts sets its own).
+    { LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", MIN_FREE_DISK_MB: "0", ...env },
     // On PostgreSQL the app runs as it does in production there: jobs go through pg-boss, so every
     // suite exercises both queue engines (in-process on PGlite, pg-boss on PostgreSQL).
     { webDist: undefined, databaseUrl: database.url, ...overrides },
