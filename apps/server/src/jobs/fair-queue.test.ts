@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { comparisons } from "../db/schema.ts";
 import { openTestDatabase } from "../test/database.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
+import { quietLog, startTestApp, type TestApp } from "../test/app.ts";
 import { noPersonVideo, postCompareForm, tempDir } from "../test/videos.ts";
 import { inProcessQueue } from "./in-process-queue.ts";
 import { pgBossQueue } from "./pg-boss-queue.ts";
@@ -11,7 +11,6 @@ import { makeComparison } from "../test/factories.ts";
 import { comparisonJobHandler } from "./comparison-job.ts";
 import { recoverStaleComparisons } from "./recovery.ts";
 
-const quiet = { error() {}, warn() {}, info() {}, debug() {} } as never;
 const onPostgres = process.env.TEST_DB === "postgres" && !!process.env.TEST_DATABASE_URL;
 
 /** Sends six mails with priorities, then lets one worker take them: the order they ran in. */
@@ -39,7 +38,7 @@ async function runOrder(queue: JobQueue): Promise<string[]> {
 
 describe("the queue runs higher priorities first, then in the order sent", () => {
   it("in-process", async () => {
-    const queue = inProcessQueue({ concurrency: 1, log: quiet });
+    const queue = inProcessQueue({ concurrency: 1, log: quietLog });
     expect(await runOrder(queue)).toEqual(["A1", "B1", "A2", "B2", "A3", "A4"]);
     await queue.stop();
   });
@@ -52,7 +51,7 @@ describe("the queue runs higher priorities first, then in the order sent", () =>
         connectionString: database.url as string,
         concurrency: 1,
         jobTimeoutSeconds: 60,
-        log: quiet,
+        log: quietLog,
       });
       try {
         await queue.start();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/database.ts";
 import { pgBossQueue } from "./pg-boss-queue.ts";
 import { JOB_POLICY } from "./queue.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
+import { quietLog, startTestApp, type TestApp } from "../test/app.ts";
 import { noPersonVideo, tempDir } from "../test/videos.ts";
 
 const onPostgres = process.env.TEST_DB === "postgres" && !!process.env.TEST_DATABASE_URL;
@@ -60,9 +60,8 @@ describe.skipIf(!onPostgres)("pg-boss: a web process and a separate worker proce
 describe.skipIf(!onPostgres)("pg-boss: queues created by several processes at once", () => {
   it("every send succeeds while three processes create the same new queues at the same moment", async () => {
     const database = await openTestDatabase();
-    const log = { error() {}, warn() {}, info() {}, debug() {} } as never;
     const queues = [1, 2, 3].map(() =>
-      pgBossQueue({ connectionString: database.url as string, concurrency: 1, jobTimeoutSeconds: 60, log }),
+      pgBossQueue({ connectionString: database.url as string, concurrency: 1, jobTimeoutSeconds: 60, log: quietLog }),
     );
     try {
       await Promise.all(queues.map((q) => q.start()));

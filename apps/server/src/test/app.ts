@@ -21,6 +21,9 @@ export type TestApp = App & {
   ): Promise<{ token: string; user: { id: number; email: string; username: string } }>;
 };
 
+/** A logger that says nothing, for queue engines built directly in a test. */
+export const quietLog = { error() {}, warn() {}, info() {}, debug() {} } as never;
+
 let counter = 0;
 
 /** An app on a fresh database with quiet logs and no web build; override any setting. */

@@ -197,18 +197,17 @@ export async function confirmationsSince(
   return { account: row?.account ?? 0, address: row?.address ?? 0 };
 }
 
+/** The link with this hash while it can still be used (not used, not expired). */
+const liveConfirmation = (tokenHash: string) =>
+  and(
+    eq(emailConfirmations.tokenHash, tokenHash),
+    isNull(emailConfirmations.usedAt),
+    gt(emailConfirmations.expiresAt, new Date()),
+  );
+
 /** A link that can still be used (not used, not expired), without using it. */
 export async function openConfirmation(db: Queryable, tokenHash: string): Promise<EmailConfirmationRow | undefined> {
-  const [link] = await db
-    .select()
-    .from(emailConfirmations)
-    .where(
-      and(
-        eq(emailConfirmations.tokenHash, tokenHash),
-        isNull(emailConfirmations.usedAt),
-        gt(emailConfirmations.expiresAt, new Date()),
-      ),
-    );
+  const [link] = await db.select().from(emailConfirmations).where(liveConfirmation(tokenHash));
   return link;
 }
 
@@ -217,13 +216,7 @@ export async function useConfirmation(db: Queryable, tokenHash: string): Promise
   const [link] = await db
     .update(emailConfirmations)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailConfirmations.tokenHash, tokenHash),
-        isNull(emailConfirmations.usedAt),
-        gt(emailConfirmations.expiresAt, new Date()),
-      ),
-    )
+    .where(liveConfirmation(tokenHash))
     .returning();
   return link;
 }

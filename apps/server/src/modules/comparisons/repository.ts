@@ -204,18 +204,16 @@ export function takeSilent(q: Queryable, sweep: { staleMs: number; queued?: bool
     .returning({ id: comparisons.id, attempts: comparisons.attempts });
 }
 
+/** Rows of the user who owns comparison `id`. */
+const sameOwnerAs = (id: number) =>
+  eq(comparisons.userId, sql`(select ${comparisons.userId} from ${comparisons} where ${comparisons.id} = ${id})`);
+
 /** How many of this user's comparisons, sent before this one, are still waiting or running. */
 export async function earlierProcessingOf(q: Queryable, id: number): Promise<number> {
   const [row] = await q
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(comparisons)
-    .where(
-      and(
-        eq(comparisons.status, "processing"),
-        lt(comparisons.id, id),
-        eq(comparisons.userId, sql`(select ${comparisons.userId} from ${comparisons} where ${comparisons.id} = ${id})`),
-      ),
-    );
+    .where(and(eq(comparisons.status, "processing"), lt(comparisons.id, id), sameOwnerAs(id)));
   return row?.n ?? 0;
 }
 
@@ -229,7 +227,7 @@ export async function ownerBusyElsewhere(q: Queryable, id: number, aliveMs: numb
         eq(comparisons.status, "processing"),
         ne(comparisons.id, id),
         gt(comparisons.heartbeatAt, new Date(Date.now() - aliveMs)),
-        eq(comparisons.userId, sql`(select ${comparisons.userId} from ${comparisons} where ${comparisons.id} = ${id})`),
+        sameOwnerAs(id),
       ),
     )
     .limit(1);
