@@ -28,14 +28,18 @@ export type E2EServer = { baseUrl: string; dataDir: string; pid: number; stop():
  * changed), the built web app, a fresh embedded database in a temporary folder, its own process on
  * a free loopback port.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** Extra options for node itself, e.g. a benchmark's --cpu-prof. */
+  nodeArgs: string[] = [],
+): Promise<E2EServer> {
   ensureServerBuilt();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--enable-source-maps", "--import", plainJsOnly, "apps/server/dist/main.js"],
+    ["--enable-source-maps", ...nodeArgs, "--import", plainJsOnly, "apps/server/dist/main.js"],
     {
       cwd: repoRoot,
       env: {

@@ -1,14 +1,15 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
+import { openUserReadCache } from "./db/user-read-cache.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { installContractSerializer } from "./http/responds.ts";
 import { rejectNulCharacters } from "./http/nul-guard.ts";
+import { installSecurityHeaders } from "./http/security-headers.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { installRequestAuth } from "./modules/auth/request-auth.ts";
 import { createGoogleVerifier } from "./modules/auth/google.ts";
@@ -66,29 +67,6 @@ export type App = {
   routes: { method: string; url: string }[];
 };
 
-/** Content Security Policy: our own code, plus the Google sign-in and Razorpay checkout scripts. */
-const csp = {
-  defaultSrc: ["'self'"],
-  // 'wasm-unsafe-eval' lets the recording dialog's pose worker compile its WebAssembly (our own file).
-  scriptSrc: [
-    "'self'",
-    "'wasm-unsafe-eval'",
-    "https://accounts.google.com/gsi/client",
-    "https://checkout.razorpay.com",
-  ],
-  styleSrc: ["'self'", "'unsafe-inline'", "https://accounts.google.com/gsi/style"],
-  imgSrc: ["'self'", "data:", "blob:", "https:"],
-  mediaSrc: ["'self'", "blob:"],
-  connectSrc: ["'self'", "https://accounts.google.com/gsi/", "https://lumberjack.razorpay.com"],
-  frameSrc: ["https://accounts.google.com/gsi/", "https://api.razorpay.com", "https://checkout.razorpay.com"],
-  fontSrc: ["'self'", "data:"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-  upgradeInsecureRequests: null,
-};
-
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: {
@@ -114,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       })
     : inProcessQueue({ concurrency: config.jobConcurrency, log: app.log });
   await queue.start();
+  const reads = await openUserReadCache(database);
   const ctx: AppContext = {
     config,
     database,
@@ -124,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     google: createGoogleVerifier(config.googleClientId, config.googleCertsUrl),
     storage: openStorage(config),
     queue,
+    reads: reads.cache,
     log: app.log,
   };
   if (config.bootstrapAdmin) await ensureBootstrapAdmin(ctx.db, config.bootstrapAdmin, app.log);
@@ -147,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log,
   );
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: csp }, crossOriginEmbedderPolicy: false });
+  installSecurityHeaders(app);
   // Cross-origin requests are refused unless CORS_ORIGINS names the origins allowed to call the API.
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins, credentials: true });
   await app.register(cookie);
@@ -164,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   installContractSerializer(app);
   rejectNulCharacters(app);
-  installRequestAuth(app, ctx.db, [config.publicUrl, ...config.corsOrigins]);
+  installRequestAuth(app, ctx.db, ctx.reads, [config.publicUrl, ...config.corsOrigins]);
   const metrics = new TrafficMetrics(ctx.db, app.log);
   metrics.install(app);
   metrics.start();
@@ -203,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stopViewPrune();
     await metrics.stop();
     await queue.stop();
+    await reads.stop();
     await shutdownPosePool();
     if (!options.database) await database.close();
   });

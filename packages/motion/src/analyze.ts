@@ -57,6 +57,8 @@ export async function analyzeVideo(path: string, opts: AnalyzeOptions = {}): Pro
   const raw = await estimatePoses(decodeFrames(path, info, { fps, maxSide, maxSeconds: maxDuration + 1 }), model, {
     chunkFrames: opts.chunkFrames ?? DEFAULTS.chunkFrames,
     onFrame: (n) => opts.onProgress?.(Math.min(99, (100 * n) / expected)),
+    // Shortest first: a short video asked for beside a long one (another user's) is not kept waiting.
+    priority: expected,
   });
   const track = { ...buildTrack(raw, model, fps, info, decodedSize(info, maxSide)), audio: await audio };
   if (personFrames(track) < MIN_PERSON_FRAMES) {

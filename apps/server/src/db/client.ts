@@ -7,6 +7,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { acquireDataLock } from "./data-lock.ts";
+import { type ChannelListener, listenOnPostgres } from "./listener.ts";
 import * as schema from "./schema.ts";
 
 /** Both drivers expose the same query builder; we type against the node-postgres flavour. */
@@ -21,6 +22,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Applies the generated SQL migrations in apps/server/drizzle. */
   migrate(): Promise<void>;
+  /** Hears NOTIFY on `channel` (see listener.ts); answers a function that stops. */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -55,8 +58,9 @@ class ReconnectingPool extends pg.Pool {
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `pgliteDir` ("memory://" for a throwaway one). */
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new ReconnectingPool({ connectionString: options.databaseUrl, max: 10 });
+  const databaseUrl = options.databaseUrl;
+  if (databaseUrl) {
+    const pool = new ReconnectingPool({ connectionString: databaseUrl, max: 10 });
     // When the server ends an idle connection (restart, failover, a terminated backend) the pool drops
     // that client and opens a new one on demand; it also emits 'error', which would crash the process
     // without a listener.
@@ -66,6 +70,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
       db,
       kind: "postgres",
       migrate: () => migratePg(db, { migrationsFolder }),
+      listen: async (channel, listener) => listenOnPostgres(databaseUrl, channel, listener),
       close: () => pool.end(),
     };
   }
@@ -82,6 +87,12 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
       db,
       kind: "pglite",
       migrate: () => migratePglite(db as never, { migrationsFolder }),
+      // One process holds the embedded database: every change is made, and heard, right here.
+      listen: async (channel, listener) => {
+        const stop = await client.listen(channel, (payload) => listener.notice(payload));
+        listener.live(true);
+        return () => stop();
+      },
       close: async () => {
         await client.close();
         lock?.release();

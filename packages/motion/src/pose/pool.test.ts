@@ -59,4 +59,46 @@ describe.skipIf(!hasFixtures)(`pose worker pool (footage in ${fixturesDir})`, ()
     const again = await estimatePoses(await frames(), "movenet-lightning", { chunkFrames: 64, pool });
     expect(again).toHaveLength(40);
   });
+
+  it("serves a short analysis started beside a long one first (shortest first), with the same poses", async () => {
+    const pool = new PosePool("movenet-lightning", 1);
+    pools.push(pool);
+    const alone = await estimatePoses(await frames(), "movenet-lightning", { chunkFrames: CHUNK, pool });
+    const path = video("pose_1.mp4");
+    const longFrames = decodeFrames(path, await probeVideo(path), { fps: 30, maxSide: 256 });
+    let longDone = 0;
+    let short: Promise<unknown> | undefined;
+    let longDuringShort = -1;
+    const long = estimatePoses(longFrames, "movenet-lightning", {
+      chunkFrames: CHUNK,
+      pool,
+      priority: 120,
+      onFrame: (done) => {
+        longDone = done;
+        if (done !== 10) return;
+        let startedAt = 0;
+        short = frames()
+          .then((f) =>
+            estimatePoses(f, "movenet-lightning", {
+              chunkFrames: CHUNK,
+              pool,
+              priority: 40,
+              onFrame: (n) => {
+                if (n === 1) startedAt = longDone;
+              },
+            }),
+          )
+          .then((poses) => {
+            longDuringShort = longDone - startedAt;
+            return poses;
+          });
+      },
+    });
+    expect(await long).toHaveLength(120);
+    expect(await short).toEqual(alone);
+    // From the short one's first answer to its last: before the priority order the two shared the
+    // worker frame by frame (about 40 of the long one's frames went through meanwhile); now few or none.
+    expect(longDuringShort).toBeGreaterThanOrEqual(0);
+    expect(longDuringShort).toBeLessThanOrEqual(4);
+  });
 });

@@ -10,6 +10,19 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/** A frame waiting for its worker: lower `priority` first, then in the order asked (a chunk's frames stay in order). */
+interface Waiting {
+  priority: number;
+  request: FrameRequest;
+}
+
+/**
+ * Frames handed to a worker thread at once. The rest wait here, in priority order, so that a short
+ * analysis asked for beside a long one is served first instead of queueing behind every frame the
+ * long one already sent; two keep the thread busy while the next answer travels back.
+ */
+const SENT_AHEAD = 2;
+
 /** A pose worker thread ended (crashed, exited, was killed): its frames were not answered. */
 class PoseWorkerLost extends MotionError {
   constructor(code: number) {
@@ -58,6 +71,8 @@ class PoseWorker {
   private loaded = false;
   private closing = false;
   private pending = new Map<number, Pending>();
+  private waiting: Waiting[] = [];
+  private sent = 0;
 
   /** `onLost` hears of a thread that ended after loading its model, before its pending frames fail. */
   constructor(model: PoseModelName, onLost: (worker: PoseWorker) => void) {
@@ -84,6 +99,8 @@ class PoseWorker {
         if (!p) return;
         this.pending.delete(m.id as number);
         this.outstanding--;
+        this.sent--;
+        this.sendWaiting();
         if (this.outstanding === 0) this.thread.unref();
         if (m.type === "result") p.resolve({ keypoints: m.keypoints, score: m.score });
         else p.reject(new MotionError("INTERNAL", `Pose estimation failed: ${m.message}`));
@@ -97,11 +114,13 @@ class PoseWorker {
       const error = new PoseWorkerLost(code);
       for (const p of this.pending.values()) p.reject(error);
       this.pending.clear();
+      this.waiting = [];
       this.outstanding = 0;
     });
   }
 
-  run(req: Omit<FrameRequest, "type">): Promise<{ keypoints: Float32Array; score: number }> {
+  /** Estimates one frame; among frames waiting for this worker, lower `priority` goes first. */
+  run(req: Omit<FrameRequest, "type">, priority = 0): Promise<{ keypoints: Float32Array; score: number }> {
     return new Promise((resolve, reject) => {
       if (this.lost) {
         reject(new PoseWorkerLost(-1));
@@ -109,10 +128,23 @@ class PoseWorker {
       }
       this.pending.set(req.id, { resolve, reject });
       if (this.outstanding++ === 0) this.thread.ref();
+      const waiting: Waiting = { priority, request: { type: "frame", ...req } };
+      let at = this.waiting.length;
+      while (at > 0 && (this.waiting[at - 1] as Waiting).priority > priority) at--;
+      this.waiting.splice(at, 0, waiting);
+      this.sendWaiting();
+    });
+  }
+
+  private sendWaiting(): void {
+    while (this.sent < SENT_AHEAD && !this.lost) {
+      const next = this.waiting.shift();
+      if (!next) return;
+      this.sent++;
       // Copied, not transferred: the caller keeps the frame until its chunk is answered, to send
       // it again should this worker be lost.
-      this.thread.postMessage({ type: "frame", ...req } satisfies FrameRequest);
-    });
+      this.thread.postMessage(next.request);
+    }
   }
 
   async close(): Promise<void> {
@@ -239,7 +271,13 @@ interface Chunk {
 export async function estimatePoses(
   frames: AsyncIterable<DecodedFrame>,
   model: PoseModelName,
-  opts: { chunkFrames: number; onFrame?: (done: number) => void; pool?: PosePool },
+  opts: {
+    chunkFrames: number;
+    onFrame?: (done: number) => void;
+    pool?: PosePool;
+    /** Among analyses sharing the pool, lower goes first (analyzeVideo: its frame count, shortest first). */
+    priority?: number;
+  },
 ): Promise<RawPose[]> {
   // Decode while the workers start: the first frames wait in memory rather than behind a full pipe.
   const early = prefetch(frames, EARLY_FRAMES);
@@ -260,7 +298,7 @@ export async function estimatePoses(
     const track = c.track;
     c.unanswered++;
     const p = c.worker
-      .run({ id: nextId++, track, last, width: f.width, height: f.height, data: f.data })
+      .run({ id: nextId++, track, last, width: f.width, height: f.height, data: f.data }, opts.priority)
       .then((r) => {
         if (c.track !== track) return;
         const first = !results.has(f.index);

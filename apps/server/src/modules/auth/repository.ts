@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { emailConfirmations, passwordResetTokens, sessions, users } from "../../db/schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -84,15 +85,20 @@ export async function insertSession(db: Queryable, row: typeof sessions.$inferIn
 }
 
 /** The unexpired session with this token hash, and its user. */
+const liveSession = preparedPerDatabase((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare("live_session"),
+);
+
 export async function findLiveSession(
   db: Queryable,
   tokenHash: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+  const [row] = await liveSession(db).execute({ tokenHash, now: new Date() });
   return row;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MESSAGES, type Role } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
+import type { UserReadCache } from "../../db/user-read-cache.ts";
 import { type Authenticated, findSession, touchSession } from "./sessions.ts";
 
 export const SESSION_COOKIE = "session_id";
@@ -62,19 +63,31 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Resolves `request.auth` on every API request; public routes simply ignore it. `ownOrigins`: where
- * our own pages are served from (PUBLIC_URL, CORS_ORIGINS), besides the request's own host.
+ * our own pages are served from (PUBLIC_URL, CORS_ORIGINS), besides the request's own host. A
+ * state-changing request empties `cache` before it answers, so the client's next read sees its write.
  */
-export function installRequestAuth(app: FastifyInstance, db: Queryable, ownOrigins: readonly string[]): void {
+export function installRequestAuth(
+  app: FastifyInstance,
+  db: Queryable,
+  cache: UserReadCache,
+  ownOrigins: readonly string[],
+): void {
   const own = new Set(ownOrigins.flatMap((url) => originOf(url) ?? []));
   app.decorateRequest("auth", undefined);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     const token = requestToken(request, own);
     if (!token || token.length > 200) return;
-    request.auth = await findSession(db, token);
+    request.auth = await findSession(db, token, cache);
     // lastSeenAt feeds "active users"; writing it at most once a minute keeps reads cheap.
     const session = request.auth?.session;
-    if (session && Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, session.id);
+    if (session && Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      session.lastSeenAt = new Date(); // the cached session too: the next minute's requests need not write
+      await touchSession(db, session.id);
+    }
+  });
+  app.addHook("onSend", async (request) => {
+    if (CHANGES_STATE.has(request.method) && request.url.startsWith("/api/")) cache.clear();
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/client.ts";
+import type { UserReadCache } from "../../db/user-read-cache.ts";
 import * as repo from "./repository.ts";
 import type { SessionRow, UserRow } from "./repository.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -25,10 +26,27 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session a token belongs to, with its user; expired or unknown tokens give undefined. */
-export async function findSession(db: Queryable, token: string): Promise<Authenticated | undefined> {
-  const row = await repo.findLiveSession(db, hashToken(token));
-  return row ? { ...row, token } : undefined;
+/**
+ * The live session a token belongs to, with its user; expired or unknown tokens give undefined.
+ * Through `cache` (every signed-in request asks), a known session is answered from memory until
+ * its user changes; one its own clock says has expired is looked up again (it may have been extended).
+ */
+export async function findSession(
+  db: Queryable,
+  token: string,
+  cache?: UserReadCache,
+): Promise<Authenticated | undefined> {
+  const tokenHash = hashToken(token);
+  const load = async () => {
+    const row = await repo.findLiveSession(db, tokenHash);
+    return row ? { ...row, token } : undefined;
+  };
+  if (!cache) return load();
+  const key = `session:${tokenHash}`;
+  const found = await cache.read(key, load, (auth) => auth?.user.id);
+  if (!found || found.session.expiresAt.getTime() > Date.now()) return found;
+  cache.forget(key);
+  return load();
 }
 
 /** Pushes the expiry to a full lifetime from now. */

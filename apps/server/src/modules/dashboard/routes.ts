@@ -19,14 +19,19 @@ const statsQuery = z.object({ timeframe: z.enum(TIMEFRAMES, { error: "Unknown ti
 const recentQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(3) });
 const progressQuery = z.object({ activity: z.string().trim().min(1).max(40).default("fitness") });
 
-export function dashboardRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function dashboardRoutes(app: FastifyInstance, { db, reads }: AppContext): void {
   app.get(
     "/api/dashboard/stats",
     { preHandler: guard(), ...responds(dashboardStatsResponse) },
     async (request): Promise<DashboardStats> => {
       const { user } = currentUser(request);
       const { timeframe } = parse(statsQuery, request.query);
-      return { activityStats: await styleStats(db, user.id, timeframe), credits: user.credits };
+      const activityStats = await reads.read(
+        `stats:${user.id}:${timeframe}`,
+        () => styleStats(db, user.id, timeframe),
+        () => user.id,
+      );
+      return { activityStats, credits: user.credits };
     },
   );
 

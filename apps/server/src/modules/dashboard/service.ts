@@ -2,7 +2,7 @@ import type { DashboardStats, StyleProgressPoint, Timeframe } from "@stepsync/co
 import type { Queryable } from "../../db/client.ts";
 import { timeframeStart } from "../progress/service.ts";
 import { listComparisonsOf } from "../comparisons/service.ts";
-import { completedScores, latestCompletedOfStyle } from "./repository.ts";
+import { latestCompletedOfStyle, scoresByStyle } from "./repository.ts";
 
 /** How many of the latest completed comparisons of a style the style chart shows. */
 const STYLE_PROGRESS_POINTS = 30;
@@ -15,15 +15,10 @@ export async function styleStats(
   userId: number,
   timeframe: Timeframe,
 ): Promise<DashboardStats["activityStats"]> {
-  const rows = await completedScores(db, userId, timeframeStart(timeframe));
-  const byStyle = new Map<string, number[]>();
-  for (const r of rows) byStyle.set(r.activity, [...(byStyle.get(r.activity) ?? []), r.score ?? 0]);
+  const rows = await scoresByStyle(db, userId, timeframeStart(timeframe));
   const activityStats: DashboardStats["activityStats"] = {};
-  for (const [style, scores] of byStyle) {
-    const average = scores.reduce((a, b) => a + b, 0) / scores.length;
-    const improvement = scores.length > 1 ? (scores.at(-1) ?? 0) - (scores[0] ?? 0) : 0;
-    activityStats[style] = { total: scores.length, average: round1(average), improvement: round1(improvement) };
-  }
+  for (const r of rows)
+    activityStats[r.activity] = { total: r.total, average: round1(r.average), improvement: round1(r.improvement) };
   return activityStats;
 }
 
