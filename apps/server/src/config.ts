@@ -37,7 +37,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString,
   MAX_VIDEO_MB: z.coerce.number().min(1).default(500),
   MIN_FREE_DISK_MB: z.coerce.number().min(0).default(100),
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   JOB_TIMEOUT_MINUTES: z.coerce.number().min(1).default(30),
   ADMIN_PASSWORD: optionalString,
   RAZORPAY_KEY_ID: optionalString,
