@@ -16,6 +16,7 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import { registerConfirmed } from "../e2e/support/accounts.ts";
 import { startServer } from "../e2e/support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
     const size = (await stat(userVideo)).size;
     console.log(`user video: 60 s, 30 fps, ${(size / 1e6).toFixed(1)} MB`);
 
-    const user = await api<Session>(base, null, "POST", "/api/auth/register", {
+    const user = await registerConfirmed(base, {
       username: "Bench User",
       email: "bench-user@example.com",
       password: "bench-user-secret-1",

@@ -17,6 +17,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import { registerConfirmed } from "../e2e/support/accounts.ts";
 import { startServer } from "../e2e/support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -82,7 +83,7 @@ async function measure(concurrency: number, longClip: string) {
   try {
     const base = server.baseUrl;
     const signUp = (n: string) =>
-      api<{ token: string }>(base, null, "POST", "/api/auth/register", {
+      registerConfirmed(base, {
         username: `Bench ${n}`,
         email: `bench-${n}@example.com`,
         password: "bench-secret-1",

@@ -12,7 +12,12 @@ const submit = (p: WatchedPage["page"]) => p.locator("main form button[type=subm
 describe("accounts in the browser", () => {
   it("signs up and lands on the dashboard, signed in", async () => {
     const { page: p, problems } = await page();
-    await signUp(p, suite.server.baseUrl, { name: "Ritu Das", email: "ritu@example.com", password: "secret123" });
+    await signUp(p, suite.server.baseUrl, {
+      name: "Ritu Das",
+      email: "ritu@example.com",
+      password: "secret123",
+      confirm: false,
+    });
     await expect.poll(() => p.getByRole("button", { name: "Logout" }).first().isVisible()).toBe(true);
     await p.goto(`${suite.server.baseUrl}/profile`);
     await expect.poll(() => p.getByText("@ritu_das").first().isVisible(), { timeout: 10_000 }).toBe(true);
@@ -36,7 +41,12 @@ describe("accounts in the browser", () => {
 
   it("logs out to the home page, then logs back in", async () => {
     const { page: p, problems } = await page();
-    await signUp(p, suite.server.baseUrl, { name: "Omar Ali", email: "omar@example.com", password: "secret123" });
+    await signUp(p, suite.server.baseUrl, {
+      name: "Omar Ali",
+      email: "omar@example.com",
+      password: "secret123",
+      confirm: false,
+    });
     await p.getByRole("button", { name: "Logout" }).first().click();
     await p.waitForURL(`${suite.server.baseUrl}/`);
     await expect.poll(() => p.getByRole("link", { name: "Log in" }).first().isVisible()).toBe(true);
@@ -59,7 +69,12 @@ describe("accounts in the browser", () => {
 
   it("resets a forgotten password through the mailed link, then logs in with the new one", async () => {
     const { page: p } = await page();
-    await signUp(p, suite.server.baseUrl, { name: "Nina K", email: "nina@example.com", password: "oldpass1" });
+    await signUp(p, suite.server.baseUrl, {
+      name: "Nina K",
+      email: "nina@example.com",
+      password: "oldpass1",
+      confirm: false,
+    });
     await p.getByRole("button", { name: "Logout" }).first().click();
     await p.waitForURL(`${suite.server.baseUrl}/`);
 

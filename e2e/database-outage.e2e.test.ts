@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../apps/server/src/test/database.ts";
+import { registerConfirmed } from "./support/accounts.ts";
 import { callApi, submitComparison } from "./support/api.ts";
 import { type E2EServer, startServer } from "./support/server.ts";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
@@ -56,7 +57,7 @@ describe("a PostgreSQL outage during analyses", () => {
   it.skipIf(!runnable)(
     "the server stays up, health is 503 while the database is away and 200 after, and every comparison ends with its credit accounted for",
     async () => {
-      const { token } = await callApi<{ token: string }>(server.baseUrl, "POST", "/api/auth/register", {
+      const { token } = await registerConfirmed(server.baseUrl, {
         username: "Outage Dancer",
         email: "outage@example.com",
         password: "secret123",

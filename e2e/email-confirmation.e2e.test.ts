@@ -1,4 +1,4 @@
-import { MESSAGES } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, MESSAGES } from "@stepsync/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts.ts";
@@ -36,7 +36,7 @@ describe("e-mail confirmation in the browser", () => {
     it(`at ${width} px: the banner until the mailed link is opened, Resend link, then none`, async () => {
       const { page: p, problems } = await page(width);
       const email = `june-${width}@example.com`;
-      await signUp(p, suite.server.baseUrl, { name: "June Park", email });
+      await signUp(p, suite.server.baseUrl, { name: "June Park", email, confirm: false });
       await expect.poll(() => banner(p).isVisible()).toBe(true);
       expect(await banner(p).textContent()).toContain(MESSAGES.confirmEmailBanner(email));
       expect(await noSideScroll(p)).toBe(true);
@@ -47,6 +47,13 @@ describe("e-mail confirmation in the browser", () => {
       await expect.poll(() => banner(p).getByText(MESSAGES.confirmEmailSent(email)).isVisible()).toBe(true);
       expect(await noSideScroll(p)).toBe(true);
       await screenshot(banner(p), `confirm-banner-resent-${width}`);
+
+      // Until the address is confirmed its credits wait: Compare says so and stays off.
+      await p.goto(`${suite.server.baseUrl}/compare`);
+      await expect.poll(() => p.getByText(COMPARE_MESSAGES.confirmEmailFirst).isVisible()).toBe(true);
+      expect(await p.getByRole("button", { name: "Compare Videos" }).isDisabled()).toBe(true);
+      expect(await noSideScroll(p)).toBe(true);
+      await shot(p, `compare-unconfirmed-${width}`);
 
       const link = await confirmationLink(email, 2);
       await p.goto(link);
@@ -71,7 +78,7 @@ describe("e-mail confirmation in the browser", () => {
   for (const width of [390, 1280]) {
     it(`at ${width} px: a new e-mail needs the current password and changes only when its link is opened`, async () => {
       const { page: p } = await page(width);
-      await signUp(p, suite.server.baseUrl, { name: "Theo Lang", email: `theo-${width}@example.com` });
+      await signUp(p, suite.server.baseUrl, { name: "Theo Lang", email: `theo-${width}@example.com`, confirm: false });
       await p.goto(`${suite.server.baseUrl}/profile`);
       await p.getByRole("button", { name: "Edit Profile" }).click();
       await p.getByLabel("Email", { exact: true }).fill(`theo.new-${width}@example.com`);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../apps/server/src/test/database.ts";
 import { startS3Server, type TestS3 } from "../apps/server/src/test/s3.ts";
+import { registerConfirmed } from "./support/accounts.ts";
 import { callApi, submitComparison } from "./support/api.ts";
 import { type E2EServer, startServer } from "./support/server.ts";
 
@@ -43,7 +44,7 @@ const api = <T>(token: string | undefined, url: string) => callApi<T>(web.baseUr
 
 async function signUp(n: number): Promise<string> {
   const body = { username: `Scale ${n}`, email: `scale${n}@example.com`, password: "secret123" };
-  return (await callApi<{ token: string }>(web.baseUrl, "POST", "/api/auth/register", body)).token;
+  return (await registerConfirmed(web.baseUrl, body)).token;
 }
 
 const submit = (token: string, reference: string, user: string) =>

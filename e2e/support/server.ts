@@ -23,6 +23,14 @@ async function freePort(): Promise<number> {
 
 export type E2EServer = { baseUrl: string; dataDir: string; pid: number; stop(): Promise<void> };
 
+/** The data folders of the servers this test process runs (where a test finds the mails they wrote). */
+const dataDirs = new Set<string>();
+
+/** The outbox folders of every server this test process runs (web and worker processes alike). */
+export function runningOutboxes(): string[] {
+  return [...dataDirs].map((dir) => path.join(dir, "outbox"));
+}
+
 /**
  * Runs the real server as `npm start` would: the built JavaScript (rebuilt first when its sources
  * changed), the built web app, a fresh embedded database in a temporary folder, its own process on
@@ -72,11 +80,13 @@ export async function startServer(
     if (Date.now() > deadline) throw new Error("server did not become healthy within 60 s");
     await new Promise((r) => setTimeout(r, 250));
   }
+  dataDirs.add(dataDir);
   return {
     baseUrl,
     dataDir,
     pid: child.pid as number,
     async stop() {
+      dataDirs.delete(dataDir);
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) child.kill("SIGKILL");

@@ -45,7 +45,7 @@ export const MESSAGES = {
   profileUpdated: "Profile updated successfully!",
   // e-mail confirmation (issue 12: web copy, the spec has none)
   confirmEmailBanner: (email: string) =>
-    `Please confirm your e-mail address: we sent a link to ${email}. Open it to keep your account safe.`,
+    `Please confirm your e-mail address: we sent a link to ${email}. Open it to use your credits and keep your account safe.`,
   confirmEmailResend: "Resend link",
   confirmEmailSent: (email: string) => `We sent a new confirmation link to ${email}.`,
   emailAlreadyConfirmed: "Your e-mail address is already confirmed.",
@@ -107,6 +107,8 @@ export const COMPARE_MESSAGES = {
   deletedWhileRunning: "Comparison deleted. Its analysis had not finished, so your credit has been refunded.",
   noReference: "Please provide a reference video",
   insufficientCredits: "Insufficient credits",
+  /** Credits are spent once the account's address is confirmed (the welcome credits can't be farmed with made-up addresses). */
+  confirmEmailFirst: "Confirm your e-mail address to use your credits: open the link we sent you.",
   creditsUnknown: "Credits unknown",
   unknownStyle: "Please choose one of the eight dance styles",
   processing: "Your video comparison is being processed. Visit comparison-history page to see the results.",

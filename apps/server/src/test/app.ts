@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
+import { eq } from "drizzle-orm";
 import { buildApp, type App } from "../app.ts";
+import { users } from "../db/schema.ts";
 import { loadConfig, type Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { openTestDatabase } from "./database.ts";
@@ -15,9 +17,12 @@ export type TestApp = App & {
   ): Promise<LightMyRequestResponse>;
   /** Listens on a loopback port (for real multipart uploads with fetch) and answers its base URL. */
   listen(): Promise<string>;
-  /** Registers a user and returns the token and user. */
+  /**
+   * Registers a user and returns the token and user. The address counts as confirmed (as if the
+   * mailed link had been opened: the account may spend its credits) unless `confirmed` is false.
+   */
   signUp(
-    input?: Partial<{ username: string; email: string; password: string }>,
+    input?: Partial<{ username: string; email: string; password: string; confirmed: boolean }>,
   ): Promise<{ token: string; user: { id: number; email: string; username: string } }>;
 };
 
@@ -67,7 +72,10 @@ export async function startTestApp(
       };
       const res = await call("POST", "/api/auth/register", { body });
       if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-      return res.json();
+      const answer = res.json();
+      if (input.confirmed !== false)
+        await built.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, answer.user.id));
+      return answer;
     },
     async close() {
       await built.app.close();

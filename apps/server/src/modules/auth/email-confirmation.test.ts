@@ -45,7 +45,7 @@ const googleLogin = (credential: string) => t.call("POST", "/api/auth/google-log
 describe("Google sign-in cannot take over an account registered with someone else's address", () => {
   it("an unconfirmed password account is not linked to the Google identity of its address; once confirmed, it is", async () => {
     // The attacker registers the victim's address with a password (no e-mail check at sign-up).
-    const attacker = await t.signUp({ email: "victim@gmail.com", password: "attacker1" });
+    const attacker = await t.signUp({ confirmed: false, email: "victim@gmail.com", password: "attacker1" });
     expect((await session(attacker.token)).json().user).toMatchObject({
       email_verified: false,
       has_password: true,
@@ -72,7 +72,7 @@ describe("Google sign-in cannot take over an account registered with someone els
   });
 
   it("sign-up mails a confirmation link; opening it confirms the address, once; Google then links", async () => {
-    const { token } = await t.signUp({ email: "asha@gmail.com", password: "secret123" });
+    const { token } = await t.signUp({ confirmed: false, email: "asha@gmail.com", password: "secret123" });
     const link = await confirmToken("asha@gmail.com");
     const opened = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
     expect(opened.statusCode).toBe(200);
@@ -91,7 +91,7 @@ describe("Google sign-in cannot take over an account registered with someone els
   });
 
   it("resend mails a fresh link and voids the older one; made-up links are refused", async () => {
-    const { token } = await t.signUp({ email: "ravi@example.com" });
+    const { token } = await t.signUp({ confirmed: false, email: "ravi@example.com" });
     const first = await confirmToken("ravi@example.com");
     const resend = await t.call("POST", "/api/auth/resend-verification", { token });
     expect(resend.json()).toEqual({ message: MESSAGES.confirmEmailSent("ravi@example.com") });
@@ -121,7 +121,12 @@ describe("changing the e-mail address", () => {
   const profile = (token: string, body: Record<string, unknown>) => t.call("PUT", "/api/profile", { token, body });
 
   it("needs the current password and takes effect when the new address opens its link; other sessions end", async () => {
-    const { token } = await t.signUp({ username: "Neha", email: "neha@example.com", password: "secret123" });
+    const { token } = await t.signUp({
+      confirmed: false,
+      username: "Neha",
+      email: "neha@example.com",
+      password: "secret123",
+    });
     const { token: otherDevice } = (await login("neha@example.com", "secret123")).json();
 
     const without = await profile(token, { username: "Neha", email: "neha.new@example.com" });
@@ -162,7 +167,12 @@ describe("changing the e-mail address", () => {
 
   it("someone who types your address into their account cannot take it, nor your Google sign-in, when you open the link", async () => {
     // Mallory asks to change her account's address to Vera's; the link goes to Vera's mailbox.
-    const mallory = await t.signUp({ username: "Mallory", email: "mallory@example.com", password: "secret123" });
+    const mallory = await t.signUp({
+      confirmed: false,
+      username: "Mallory",
+      email: "mallory@example.com",
+      password: "secret123",
+    });
     await profile(mallory.token, { username: "Mallory", email: "vera@gmail.com", current_password: "secret123" });
     const link = await confirmToken("vera@gmail.com");
 
@@ -188,10 +198,15 @@ describe("changing the e-mail address", () => {
   });
 
   it("an address taken meanwhile is refused when the link is opened (409), and nothing changes", async () => {
-    const { token } = await t.signUp({ username: "Omar", email: "omar@example.com", password: "secret123" });
+    const { token } = await t.signUp({
+      confirmed: false,
+      username: "Omar",
+      email: "omar@example.com",
+      password: "secret123",
+    });
     await profile(token, { username: "Omar", email: "wanted@example.com", current_password: "secret123" });
     const link = await confirmToken("wanted@example.com");
-    await t.signUp({ email: "wanted@example.com" });
+    await t.signUp({ confirmed: false, email: "wanted@example.com" });
     const opened = await t.call("POST", "/api/auth/verify-email", { token, body: { token: link } });
     expect(opened.statusCode).toBe(409);
     expect(opened.json()).toEqual({ error: MESSAGES.emailTaken });
@@ -199,7 +214,7 @@ describe("changing the e-mail address", () => {
   });
 
   it("other profile fields save as before, without a password", async () => {
-    const { token } = await t.signUp({ username: "Plain", email: "plain@example.com" });
+    const { token } = await t.signUp({ confirmed: false, username: "Plain", email: "plain@example.com" });
     const saved = await profile(token, { username: "Plain", email: "plain@example.com", bio: "Salsa on Sundays." });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ message: MESSAGES.profileUpdated, profile: { bio: "Salsa on Sundays." } });
@@ -212,8 +227,13 @@ describe("PUT /api/profile is no e-mail cannon and no address oracle", () => {
     profile(token, { username, email, current_password: "secret123" });
 
   it("answers a registered address exactly as a free one; its owner gets a notice, not a link", async () => {
-    await t.signUp({ username: "Owner", email: "owner@example.com", password: "secret123" });
-    const prober = await t.signUp({ username: "Prober", email: "prober@example.com", password: "secret123" });
+    await t.signUp({ confirmed: false, username: "Owner", email: "owner@example.com", password: "secret123" });
+    const prober = await t.signUp({
+      confirmed: false,
+      username: "Prober",
+      email: "prober@example.com",
+      password: "secret123",
+    });
     const taken = await change(prober.token, "Prober", "owner@example.com");
     const free = await change(prober.token, "Prober", "nobody-yet@example.com");
     expect([taken.statusCode, free.statusCode]).toEqual([200, 200]);
@@ -227,7 +247,12 @@ describe("PUT /api/profile is no e-mail cannon and no address oracle", () => {
   });
 
   it(`mails at most ${CONFIRM_MAILS.PER_ACCOUNT} links an hour per account and ${CONFIRM_MAILS.PER_ADDRESS} per address; past that 429, and nothing of that save is kept`, async () => {
-    const bomber = await t.signUp({ username: "Bomber", email: "bomber@example.com", password: "secret123" });
+    const bomber = await t.signUp({
+      confirmed: false,
+      username: "Bomber",
+      email: "bomber@example.com",
+      password: "secret123",
+    });
     // Sign-up's own link counts: PER_ACCOUNT − 1 more go out.
     for (let i = 1; i < CONFIRM_MAILS.PER_ACCOUNT; i++)
       expect((await change(bomber.token, "Bomber", `target${i}@example.com`)).statusCode).toBe(200);
@@ -239,7 +264,7 @@ describe("PUT /api/profile is no e-mail cannon and no address oracle", () => {
     // Many accounts, one inbox.
     const accounts = await Promise.all(
       Array.from({ length: CONFIRM_MAILS.PER_ADDRESS + 1 }, (_, i) =>
-        t.signUp({ username: `Flood ${i}`, email: `flood${i}@example.com`, password: "secret123" }),
+        t.signUp({ confirmed: false, username: `Flood ${i}`, email: `flood${i}@example.com`, password: "secret123" }),
       ),
     );
     const answers = [];
@@ -259,7 +284,7 @@ describe("PUT /api/profile is no e-mail cannon and no address oracle", () => {
   it("is rate-limited per client like sign-in (AUTH_RATE_LIMIT a minute): 429 past it", async () => {
     const limited = await startTestApp({}, { AUTH_RATE_LIMIT: "3" });
     try {
-      const { token, user } = await limited.signUp();
+      const { token, user } = await limited.signUp({ confirmed: false });
       const statuses = [];
       for (let i = 0; i < 4; i++)
         statuses.push(

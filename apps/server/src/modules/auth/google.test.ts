@@ -50,7 +50,7 @@ describe("Google sign-in", () => {
   });
 
   it("links Google to an existing password account with the same e-mail once that address is confirmed", async () => {
-    const { user } = await t.signUp({ email: "both@gmail.com" });
+    const { user } = await t.signUp({ email: "both@gmail.com", confirmed: false });
     const credential = google.idToken({ sub: "g-3", email: "both@gmail.com" });
     const refused = await t.call("POST", "/api/auth/google-login", { body: { credential } });
     expect(refused.statusCode).toBe(409);

@@ -1,6 +1,14 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { comparisons } from "../../db/schema.ts";
 
+/**
+ * Credits are spent only by an account whose address is proven (the mailed link, a password reset, or
+ * Google): otherwise each made-up address would be ten free analyses and a place in the queue.
+ */
+export function mayStartComparisons(user: { emailVerifiedAt: Date | null }): boolean {
+  return user.emailVerifiedAt !== null;
+}
+
 /** A comparison is its user's alone; anyone else is told "not found", like for a missing one. */
 export function canSeeComparison(comparison: { userId: number }, user: { id: number }): boolean {
   return comparison.userId === user.id;

@@ -18,7 +18,7 @@ import { changeCredits } from "../credits/service.ts";
 import { comparableLibraryVideo, countLibraryUsage } from "../library/service.ts";
 import type { StoredVideo } from "../videos/upload.ts";
 import { deleteUpload, ownUpload, recordUpload } from "../videos/service.ts";
-import { canSeeComparison, countsAsSameRoutine } from "./policy.ts";
+import { canSeeComparison, countsAsSameRoutine, mayStartComparisons } from "./policy.ts";
 import * as repo from "./repository.ts";
 import type { ComparisonRow } from "./repository.ts";
 import { type Attempt, listedAttempts, sectionScoresOf, sinceLast } from "./routine-progress.ts";
@@ -59,10 +59,11 @@ export type ComparisonInput = {
  */
 export async function startComparison(
   deps: { db: Db; queue: JobQueue },
-  user: { id: number },
+  user: { id: number; emailVerifiedAt: Date | null },
   input: ComparisonInput,
 ): Promise<ComparisonRow> {
   const { db } = deps;
+  if (!mayStartComparisons(user)) throw new HttpError(403, COMPARE_MESSAGES.confirmEmailFirst);
   if (!input.userUpload && !input.userVideoId) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
   if (!input.referenceUpload && !input.referenceVideoId && !input.referenceUploadId)
     throw new HttpError(400, COMPARE_MESSAGES.noReference);

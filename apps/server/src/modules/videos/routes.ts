@@ -7,6 +7,7 @@ import { readMultipart } from "../../http/multipart.ts";
 import { assertRoomForUpload } from "../../storage/disk-space.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
+import { mayStartComparisons } from "../comparisons/policy.ts";
 import { referenceUrlOf } from "../comparisons/serialize.ts";
 import { startComparison } from "../comparisons/service.ts";
 import { countLibraryView, visibleLibraryVideo } from "../library/service.ts";
@@ -33,6 +34,8 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
     { preHandler: guard(), ...responds(startComparisonResponse, 202) },
     async (request, reply) => {
       const { user } = currentUser(request);
+      // Refused before a byte is uploaded; startComparison decides again in its transaction.
+      if (!mayStartComparisons(user)) throw new HttpError(403, COMPARE_MESSAGES.confirmEmailFirst);
       if (user.credits < LIMITS.comparisonCost) throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
       if (!request.isMultipart()) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
       await assertRoomForUpload(ctx.config);

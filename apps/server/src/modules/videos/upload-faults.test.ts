@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { UPLOAD_MESSAGES } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, UPLOAD_MESSAGES } from "@stepsync/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema.ts";
@@ -146,6 +146,22 @@ describe("checks at upload time, before any credit is taken", () => {
         credits: number;
       }
     ).credits;
+
+  it("refuses an account whose address is not confirmed (403, in words), keeps nothing and charges nothing; once confirmed it compares", async () => {
+    const { token, user } = await t.signUp({ confirmed: false });
+    const before = await storedFiles();
+    const video = new Blob([await readFile(pattern)]);
+    expect(await compare(token, video)).toEqual({
+      status: 403,
+      body: { error: COMPARE_MESSAGES.confirmEmailFirst },
+    });
+    expect(await balance(token)).toBe(10);
+    expect(await storedFiles()).toEqual(before);
+    // What opening the mailed link does to the account.
+    await t.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await compare(token, video)).status).toBe(202);
+    expect(await balance(token)).toBe(9);
+  });
 
   it("refuses a video over the engine's 10-minute limit, saying so, and charges nothing", async () => {
     const long = await noPersonVideo(await tempDir(), 3600, true);

@@ -1,4 +1,4 @@
-import type { ComparisonDetail } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, type ComparisonDetail } from "@stepsync/contracts";
 import { FakeXhr, stubRecordingAndUpload } from "../../test/fake-upload.ts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -129,6 +129,20 @@ describe("the compare form", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.queryByRole("button", { name: "Reset" })).toBeNull();
     expect((screen.getByRole("button", { name: "Compare Videos" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("before the address is confirmed: says so, keeps the picked videos, and Compare stays off", async () => {
+    const unconfirmed = { ...testUser, email_verified: false };
+    storeSession(unconfirmed);
+    mockFetch({ ...sessionRoutes(unconfirmed), "GET /api/credits/balance": { body: { credits: 10 } } });
+    renderApp("/compare");
+    const submit = await screen.findByRole("button", { name: "Compare Videos" });
+    expect(await screen.findByText(COMPARE_MESSAGES.confirmEmailFirst)).toBeTruthy();
+    const clip = (name: string) => new File([new Uint8Array(64)], name, { type: "video/mp4" });
+    fireEvent.change(screen.getByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
+    expect(screen.getAllByTestId("picked-file").map((f) => f.textContent)).toEqual(["ref.mp4", "me.mp4"]);
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { getBalance } from "../../api/credits";
+import { useAuth } from "../../auth/context";
 import { type StartComparisonInput, startComparison } from "../../api/comparisons";
 import { invalidate, keys, staleAfter } from "../../api/keys";
 import { errorMessage, isApiError } from "../../api/client";
@@ -128,6 +129,8 @@ export default function ComparePage() {
   }, [library?.category]);
 
   const balance = useQuery({ queryKey: keys.credits.balance(), queryFn: ({ signal }) => getBalance(signal) });
+  // The banner at the top says where the link went and sends it again.
+  const confirmed = useAuth().user?.email_verified !== false;
   const credits: CreditsState =
     typeof balance.data?.credits === "number" ? { kind: "known", credits: balance.data.credits } : { kind: "unknown" };
 
@@ -184,14 +187,14 @@ export default function ComparePage() {
     phase.kind === "analysing" && followed.data?.status === "processing" ? followed.data.progress : null;
   const hasReference = Boolean(referenceFile || library);
   const hasUserVideo = Boolean(userFile);
-  const enabled = canSubmit({ hasUserVideo, hasReference, credits, analysing });
-  const notice = creditsNotice(credits);
+  const enabled = canSubmit({ hasUserVideo, hasReference, credits, confirmed, analysing });
+  const notice = creditsNotice(credits, confirmed);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
     if (analysing) return;
-    const problem = submitProblem({ hasUserVideo, hasReference, credits });
+    const problem = submitProblem({ hasUserVideo, hasReference, credits, confirmed });
     if (problem) {
       setError(problem);
       return;
@@ -365,6 +368,7 @@ export default function ComparePage() {
             />
           </div>
 
+          {notice === "unconfirmed" ? <Alert>{COMPARE_MESSAGES.confirmEmailFirst}</Alert> : null}
           {notice === "insufficient" ? (
             <Alert>
               <span className="font-semibold">{COMPARE_MESSAGES.insufficientCredits}</span> — each comparison uses 1

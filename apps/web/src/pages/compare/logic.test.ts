@@ -22,33 +22,33 @@ const known = (credits: number) => ({ kind: "known" as const, credits });
 const unknown = { kind: "unknown" as const };
 
 describe("compare submit rules", () => {
-  it("needs both videos, credits not known below 1, and not analysing", () => {
-    const base = { hasUserVideo: true, hasReference: true, credits: known(3), analysing: false };
+  it("needs both videos, credits not known below 1, a confirmed address, and not analysing", () => {
+    const base = { hasUserVideo: true, hasReference: true, credits: known(3), confirmed: true, analysing: false };
     expect(canSubmit(base)).toBe(true);
     expect(canSubmit({ ...base, credits: unknown })).toBe(true);
     expect(canSubmit({ ...base, credits: known(0) })).toBe(false);
     expect(canSubmit({ ...base, hasUserVideo: false })).toBe(false);
     expect(canSubmit({ ...base, hasReference: false })).toBe(false);
     expect(canSubmit({ ...base, analysing: true })).toBe(false);
+    expect(canSubmit({ ...base, confirmed: false })).toBe(false);
   });
 
   it("gives the spec's messages in order", () => {
-    expect(submitProblem({ hasUserVideo: false, hasReference: false, credits: unknown })).toBe(
+    const ready = { hasUserVideo: true, hasReference: true, confirmed: true };
+    expect(submitProblem({ ...ready, hasUserVideo: false, hasReference: false, credits: unknown })).toBe(
       "Please upload your dance performance video",
     );
-    expect(submitProblem({ hasUserVideo: true, hasReference: false, credits: unknown })).toBe(
-      "Please provide a reference video",
-    );
-    expect(submitProblem({ hasUserVideo: true, hasReference: true, credits: known(0) })).toBe(
-      COMPARE_MESSAGES.insufficientCredits,
-    );
-    expect(submitProblem({ hasUserVideo: true, hasReference: true, credits: unknown })).toBeNull();
+    expect(submitProblem({ ...ready, hasReference: false, credits: unknown })).toBe("Please provide a reference video");
+    expect(submitProblem({ ...ready, confirmed: false, credits: known(0) })).toBe(COMPARE_MESSAGES.confirmEmailFirst);
+    expect(submitProblem({ ...ready, credits: known(0) })).toBe(COMPARE_MESSAGES.insufficientCredits);
+    expect(submitProblem({ ...ready, credits: unknown })).toBeNull();
   });
 
-  it("shows the credits notice", () => {
-    expect(creditsNotice(unknown)).toBe("unknown");
-    expect(creditsNotice(known(0))).toBe("insufficient");
-    expect(creditsNotice(known(1))).toBeNull();
+  it("shows the credits notice: an unconfirmed address first, whatever the balance", () => {
+    expect(creditsNotice(known(10), false)).toBe("unconfirmed");
+    expect(creditsNotice(unknown, true)).toBe("unknown");
+    expect(creditsNotice(known(0), true)).toBe("insufficient");
+    expect(creditsNotice(known(1), true)).toBeNull();
   });
 
   it("reads the library reference from navigation state", () => {

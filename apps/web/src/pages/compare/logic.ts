@@ -55,28 +55,37 @@ export interface SubmitInput {
   hasUserVideo: boolean;
   hasReference: boolean;
   credits: CreditsState;
+  /** The account's address is confirmed: only then are its credits spent (the server says so too). */
+  confirmed: boolean;
   analysing: boolean;
 }
 
-/** Part 2 §5: both videos, credits not known to be below 1, not while analysing. */
-export function canSubmit({ hasUserVideo, hasReference, credits, analysing }: SubmitInput): boolean {
-  if (analysing) return false;
+/** Part 2 §5: both videos, credits not known to be below 1, a confirmed address, not while analysing. */
+export function canSubmit({ hasUserVideo, hasReference, credits, confirmed, analysing }: SubmitInput): boolean {
+  if (analysing || !confirmed) return false;
   if (!hasUserVideo || !hasReference) return false;
   if (credits.kind === "known" && credits.credits < 1) return false;
   return true;
 }
 
 /** The first validation message for a submit attempt, or null when it may go ahead. */
-export function submitProblem({ hasUserVideo, hasReference, credits }: Omit<SubmitInput, "analysing">): string | null {
+export function submitProblem({
+  hasUserVideo,
+  hasReference,
+  credits,
+  confirmed,
+}: Omit<SubmitInput, "analysing">): string | null {
   if (!hasUserVideo) return COMPARE_MESSAGES.noUserVideo;
   if (!hasReference) return COMPARE_MESSAGES.noReference;
+  if (!confirmed) return COMPARE_MESSAGES.confirmEmailFirst;
   if (credits.kind === "known" && credits.credits < 1) return COMPARE_MESSAGES.insufficientCredits;
   return null;
 }
 
-export type CreditsNotice = "insufficient" | "unknown" | null;
+export type CreditsNotice = "unconfirmed" | "insufficient" | "unknown" | null;
 
-export function creditsNotice(credits: CreditsState): CreditsNotice {
+export function creditsNotice(credits: CreditsState, confirmed: boolean): CreditsNotice {
+  if (!confirmed) return "unconfirmed";
   if (credits.kind === "unknown") return "unknown";
   return credits.credits < 1 ? "insufficient" : null;
 }
