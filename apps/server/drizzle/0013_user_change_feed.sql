@@ -1,6 +1,6 @@
--- Each web process caches a signed-in user's session and dashboard reads (modules/auth/read-cache.ts).
+-- Each web process caches a signed-in user's session and dashboard reads (db/user-read-cache.ts).
 -- Whatever changes what those reads answer, from whichever process, names the user on the
--- "user_changed" channel, and every process drops that user's cached reads (db/change-feed.ts).
+-- "user_changed" channel, and every process drops that user's cached reads (db/listener.ts).
 CREATE OR REPLACE FUNCTION "notify_user_changed"() RETURNS trigger AS $$
 BEGIN
   IF TG_TABLE_NAME = 'users' THEN

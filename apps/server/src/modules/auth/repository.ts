@@ -84,7 +84,6 @@ export async function insertSession(db: Queryable, row: typeof sessions.$inferIn
   await db.insert(sessions).values(row);
 }
 
-/** The unexpired session with this token hash, and its user. */
 const liveSession = preparedPerDatabase((db) =>
   db
     .select({ session: sessions, user: users })
@@ -94,6 +93,7 @@ const liveSession = preparedPerDatabase((db) =>
     .prepare("live_session"),
 );
 
+/** The unexpired session with this token hash, and its user. */
 export async function findLiveSession(
   db: Queryable,
   tokenHash: string,

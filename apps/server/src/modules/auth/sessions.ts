@@ -34,14 +34,13 @@ export async function createSession(
 export async function findSession(
   db: Queryable,
   token: string,
-  cache?: UserReadCache,
+  cache: UserReadCache,
 ): Promise<Authenticated | undefined> {
   const tokenHash = hashToken(token);
   const load = async () => {
     const row = await repo.findLiveSession(db, tokenHash);
     return row ? { ...row, token } : undefined;
   };
-  if (!cache) return load();
   const key = `session:${tokenHash}`;
   const found = await cache.read(key, load, (auth) => auth?.user.id);
   if (!found || found.session.expiresAt.getTime() > Date.now()) return found;

@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, type Placeholder, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { comparisons } from "../../db/schema.ts";
 import { countedComparison } from "../comparisons/policy.ts";
 
 /** A user's comparisons that count: completed, and not found to be another routine. */
-const completedOf = (userId: number) => and(eq(comparisons.userId, userId), countedComparison());
+const completedOf = (userId: number | Placeholder) => and(eq(comparisons.userId, userId), countedComparison());
 
 /**
  * Per style, a user's completed comparisons since `since` (all when undefined), summed up in the
@@ -31,13 +31,7 @@ const styleScores = preparedPerDatabase((db) => {
         - (array_agg(${score} order by ${comparisons.createdAt}, ${comparisons.id}))[1])::float8`,
     })
     .from(comparisons)
-    .where(
-      and(
-        eq(comparisons.userId, sql.placeholder("userId")),
-        countedComparison(),
-        gte(comparisons.createdAt, sql.placeholder("since")),
-      ),
-    )
+    .where(and(completedOf(sql.placeholder("userId")), gte(comparisons.createdAt, sql.placeholder("since"))))
     .groupBy(comparisons.activityType)
     .orderBy(sql`min(${comparisons.createdAt})`)
     .prepare("dashboard_style_scores");
