@@ -69,8 +69,9 @@ describe("a process without the worker role: comparisons wait in the queue", () 
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
-    // No worker yet: the comparisons wait in the queue until the test takes them.
-    t = await startTestApp({ roles: { web: true, worker: false } });
+    // No worker yet: the comparisons wait in the queue until the test takes them, one at a time
+    // (with two takers the order they report in would be a race, not the queue's order).
+    t = await startTestApp({ roles: { web: true, worker: false }, jobConcurrency: 1 });
     base = await t.listen();
   });
   afterAll(() => t.close());
