@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { comparisonPart, comparisonSummary } from "./comparisons.ts";
+import { comparisonSummary } from "./comparisons.ts";
 import { VERDICTS } from "./constants.ts";
 
 /**
@@ -192,8 +192,6 @@ export const comparisonDetail = comparisonSummary.extend({
   }),
   reference_url: z.string().nullable(),
   user_url: z.string().nullable(),
-  /** "Practise this part": the span of the reference this comparison covers; null for the whole video. Always sent (optional only so details built without it still type-check). */
-  part: comparisonPart.nullable().optional(),
 });
 export type ComparisonDetail = z.infer<typeof comparisonDetail>;
 export const comparisonDetailResponse = z.object({ comparison: comparisonDetail });

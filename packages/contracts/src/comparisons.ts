@@ -25,6 +25,17 @@ export const videoFraming = z.object({
 });
 export type VideoFraming = z.infer<typeof videoFraming>;
 
+/** A practised part of the reference (see PART_LIMITS below). */
+export const comparisonPart = z.object({
+  start_s: z.number(),
+  end_s: z.number(),
+  /** The comparison it was practised from; null once that one was deleted. */
+  parent_id: z.number().int().nullable(),
+  /** What the part is called where it was chosen: "counts 5–6", or a section's title. */
+  label: z.string(),
+});
+export type ComparisonPart = z.infer<typeof comparisonPart>;
+
 /** A comparison as listed in history and recent activity (part 2 §3). */
 export const comparisonSummary = z.object({
   id: z.number().int(),
@@ -46,6 +57,10 @@ export const comparisonSummary = z.object({
   user_framing: videoFraming.nullable().optional(),
   reference_video_id: z.number().int().nullable(),
   created_at: z.string(),
+  /** False when the analysis found another routine (the result then counts nowhere); true otherwise. Optional only so summaries built without it still type-check. */
+  same_routine: z.boolean().optional(),
+  /** "Practise this part": the span of the reference this comparison covers; null for the whole video. Always sent (optional only so summaries built without it still type-check). */
+  part: comparisonPart.nullable().optional(),
 });
 export type ComparisonSummary = z.infer<typeof comparisonSummary>;
 
@@ -80,16 +95,6 @@ export const PART_MESSAGES = {
   otherReference: "A part is compared against the same reference as the comparison it comes from",
   labelTooLong: `The part's label can be at most ${PART_LIMITS.maxLabelLength} characters`,
 } as const;
-
-export const comparisonPart = z.object({
-  start_s: z.number(),
-  end_s: z.number(),
-  /** The comparison it was practised from; null once that one was deleted. */
-  parent_id: z.number().int().nullable(),
-  /** What the part is called where it was chosen: "counts 5–6", or a section's title. */
-  label: z.string(),
-});
-export type ComparisonPart = z.infer<typeof comparisonPart>;
 
 /** POST /api/videos/compare (202): the comparison is queued; its id is polled for progress. */
 export const startComparisonResponse = z.object({

@@ -23,6 +23,15 @@ export function formatPercent(value: number | null | undefined): string {
   return `${Math.round(value)}%`;
 }
 
+/**
+ * Seconds as m:ss, whole seconds elapsed (floored), as video players count them: the one rule for
+ * every duration and time the app shows, so a card never says 0:15 of a video its player calls 0:14.
+ */
+export function formatClock(seconds: number): string {
+  const total = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
 export function formatSignedPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "—";
   const rounded = Math.round(value);

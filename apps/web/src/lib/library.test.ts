@@ -34,6 +34,11 @@ describe("library formatting", () => {
     expect(formatDuration(undefined)).toBe("Unknown");
   });
 
+  it("counts whole seconds as the video player does: a 14.6 s video is 0:14 on its card, not 0:15", () => {
+    expect(formatDuration(14.6)).toBe("0:14");
+    expect(formatDuration(59.99)).toBe("0:59");
+  });
+
   it("shows up to 3 tags and counts the rest", () => {
     expect(visibleTags(["a", "b"])).toEqual({ shown: ["a", "b"], more: 0 });
     expect(visibleTags(["a", "b", "c", "d", "e"])).toEqual({ shown: ["a", "b", "c"], more: 2 });

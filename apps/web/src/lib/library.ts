@@ -1,5 +1,6 @@
 import { LIMITS, UPLOAD_MESSAGES } from "@stepsync/contracts";
 import { useEffect, useState } from "react";
+import { formatClock } from "./format";
 
 /** 999 → "999", 1,500 → "1.5K", 2,000,000 → "2M" (K above 1,000, M above 1,000,000). */
 export function shortCount(n: number | null | undefined): string {
@@ -11,11 +12,10 @@ export function shortCount(n: number | null | undefined): string {
   return String(Math.round(v));
 }
 
-/** Seconds as m:ss; 'Unknown' when absent. */
+/** Seconds as m:ss (formatClock's rule, as the player shows it); 'Unknown' when absent. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return "Unknown";
-  const total = Math.round(seconds);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+  return formatClock(seconds);
 }
 
 /** Up to `max` tags shown, plus how many more there are. */

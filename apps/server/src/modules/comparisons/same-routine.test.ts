@@ -177,6 +177,20 @@ describe("statistics leave out results that were not the same routine", () => {
     expect(achieved.sort()).toEqual(["first_comparison", "score_80"]);
   });
 
+  it("the history list says which result was another routine, so its card can be marked", async () => {
+    const { token, user } = await t.signUp();
+    const routine = await makeLibraryVideo(t.ctx.db, { status: "approved" });
+    const other = await started(user.id, routine.id);
+    await completeComparison(t.ctx.db, other.id, result("not_same", 21));
+    const same = await started(user.id, routine.id);
+    await completeComparison(t.ctx.db, same.id, result("same", 80));
+    const list = (await t.call("GET", "/api/comparisons", { token })).json().comparisons;
+    expect(list.map((c: { id: number; same_routine: boolean }) => [c.id, c.same_routine])).toEqual([
+      [same.id, true],
+      [other.id, false],
+    ]);
+  });
+
   it("routine progress: an earlier attempt of another routine is not listed, and such a result has no 'since last time'", async () => {
     const { token, user } = await t.signUp();
     const routine = await makeLibraryVideo(t.ctx.db, { status: "approved" });

@@ -27,6 +27,8 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
     user_framing: row.userFraming ?? null,
     reference_video_id: row.referenceVideoId,
     created_at: row.createdAt.toISOString(),
+    same_routine: row.sameRoutine,
+    part: partOf(row),
   };
 }
 
@@ -85,7 +87,6 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
     },
     reference_url: referenceUrl,
     user_url: userUrl,
-    part: partOf(row),
   };
 }
 

@@ -97,11 +97,12 @@ describe("comparison history", () => {
       },
     });
     renderApp("/comparison-history");
-    expect(await screen.findByText("10%")).toBeTruthy();
-    // The 3-s poll reports 55 %; the next one finds none running and the list and figures reload.
-    expect(await screen.findByText("55%", {}, { timeout: 5000 })).toBeTruthy();
+    // Shown as the compare screen shows it: analysis is the last 70 % of the job (10 % → 37 %).
+    expect(await screen.findByText("37%")).toBeTruthy();
+    // The 3-s poll reports 55 % (69 %); the next one finds none running and the list and figures reload.
+    expect(await screen.findByText("69%", {}, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText("91%", {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByText("55%")).toBeNull();
+    expect(screen.queryByText("69%")).toBeNull();
     await expect.poll(totalShown).toBe("2");
   }, 15_000);
 

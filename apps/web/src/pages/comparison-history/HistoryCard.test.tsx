@@ -34,7 +34,8 @@ describe("history card", () => {
     expect(screen.getByRole("status").textContent).toBe(
       "The analysis was interrupted, so it is running again (attempt 2 of 3).",
     );
-    expect(screen.getByText("20%")).toBeTruthy();
+    // 20% of the analysis is 44% of the whole job, as the compare screen counts it.
+    expect(screen.getByText("44%")).toBeTruthy();
   });
 
   it("says nothing of retries on a first attempt", () => {
@@ -76,5 +77,37 @@ describe("history card", () => {
     card({ ...done, id: 5, reference_title: "Salsa basics", contributor_name: "Meera", reference_video_id: 3 });
     expect(screen.getByRole("heading", { name: "Salsa basics" })).toBeTruthy();
     expect(screen.getAllByText(/Meera/)).toHaveLength(1);
+  });
+
+  it("shows a running analysis at the compare screen's figure: 1% analysed is 31% done there, so not '1%' here", () => {
+    card({ ...processing, progress: 1 });
+    expect(screen.getByText("31%")).toBeTruthy();
+    expect(screen.queryByText("1%")).toBeNull();
+  });
+
+  it("rounds a finished score as the result does (one rounding)", () => {
+    card({ ...processing, status: "completed", progress: 100, overall_score: 29.6 });
+    expect(screen.getByTestId("history-score").textContent).toBe("30%");
+  });
+
+  it("labels a practised part by its name, or by its span when it has none", () => {
+    const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 64 };
+    card({ ...done, part: { start_s: 12, end_s: 20.5, parent_id: 3, label: "counts 5–8" } });
+    expect(screen.getByTestId("history-part").textContent).toBe("Practised part: counts 5–8");
+    card({ ...done, id: 9, part: { start_s: 12, end_s: 20.5, parent_id: 3, label: "" } });
+    expect(screen.getAllByTestId("history-part")[1]?.textContent).toBe("Practised part: 0:12–0:20");
+  });
+
+  it("marks a result that was not the same routine, and only that one", () => {
+    const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 12 };
+    card({ ...done, same_routine: false });
+    expect(screen.getByTestId("history-not-same").textContent).toBe("Not the same routine: not counted");
+    card({ ...done, id: 7, same_routine: true });
+    expect(screen.getAllByTestId("history-not-same")).toHaveLength(1);
+  });
+
+  it("shows a placeholder under the still, so a card without one (or before it loads) is never blank", () => {
+    card({ ...processing, user_video_path: "/api/videos/3/file", thumbnail_path: null });
+    expect(screen.getByTestId("history-placeholder")).toBeTruthy();
   });
 });

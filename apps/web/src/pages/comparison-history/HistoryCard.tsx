@@ -1,11 +1,12 @@
 import type { ComparisonSummary, VideoFraming } from "@stepsync/contracts";
-import { Clock, Eye, Film, Loader2, Trash2, TriangleAlert, User } from "lucide-react";
+import { Clock, Crosshair, Eye, Film, Loader2, Trash2, TriangleAlert, User } from "lucide-react";
 import { type CSSProperties, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { cx } from "../../components/cx";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { elapsedText } from "../../lib/elapsed";
-import { activityLabel, formatWhen, scoreBgClass } from "../../lib/format";
+import { activityLabel, formatClock, formatPercent, formatWhen, scoreBgClass } from "../../lib/format";
+import { overallProgress } from "../compare/logic";
 
 /**
  * Places a video so that `crop` (a window of its frame, in fractions of it, at the card's aspect)
@@ -42,6 +43,9 @@ export function HistoryCard({
   const videoSrc = item.user_video_path;
   // Where the person is in the video: its still shows them whole, and the preview keeps them in view.
   const framing = item.user_framing ?? null;
+  // The compare screen's progress figure (upload done, analysis under way), so both say the same.
+  const progress = overallProgress("analysing", item.progress);
+  const otherRoutine = item.status === "completed" && item.same_routine === false;
 
   const startPreview = () => {
     setHover(true);
@@ -70,6 +74,13 @@ export function HistoryCard({
       onBlur={stopPreview}
     >
       <div className="relative aspect-video overflow-hidden bg-night-800">
+        {/* Under the still and the preview: seen while they load, or when neither can be shown. */}
+        <div
+          className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-night-700 to-night-900 text-slate-500"
+          data-testid="history-placeholder"
+        >
+          <Film className="size-10" aria-hidden />
+        </div>
         {item.thumbnail_path && !thumbFailed ? (
           <img
             src={item.thumbnail_path}
@@ -81,10 +92,6 @@ export function HistoryCard({
               hover && videoSrc && "opacity-0",
             )}
           />
-        ) : !videoSrc ? (
-          <div className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-night-700 to-night-900 text-slate-500">
-            <Film className="size-10" aria-hidden />
-          </div>
         ) : null}
         {videoSrc ? (
           <video
@@ -111,7 +118,7 @@ export function HistoryCard({
         <span className="absolute right-3 top-3">
           {processing ? (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-sky-500/85 px-2.5 py-1 text-xs font-semibold text-white">
-              <Loader2 className="size-3.5 animate-spin" aria-hidden /> {item.progress}%
+              <Loader2 className="size-3.5 animate-spin" aria-hidden /> {progress}%
             </span>
           ) : failed ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-rose-600/90 px-2.5 py-1 text-xs font-semibold text-white">
@@ -122,18 +129,19 @@ export function HistoryCard({
               <span
                 className={cx(
                   "rounded-full px-2.5 py-1 text-sm font-bold tabular-nums backdrop-blur",
-                  scoreBgClass(item.overall_score),
+                  // Another routine's score judges nothing: no band colour.
+                  scoreBgClass(otherRoutine ? null : item.overall_score),
                 )}
                 data-testid="history-score"
               >
-                {item.overall_score != null ? `${Math.round(item.overall_score)}%` : "—"}
+                {formatPercent(item.overall_score)}
               </span>
             </span>
           )}
         </span>
         {processing ? (
           <div className="absolute inset-x-0 bottom-0 h-1 bg-white/10">
-            <div className="h-full bg-sky-400 transition-[width] duration-700" style={{ width: `${item.progress}%` }} />
+            <div className="h-full bg-sky-400 transition-[width] duration-700" style={{ width: `${progress}%` }} />
           </div>
         ) : null}
       </div>
@@ -153,6 +161,26 @@ export function HistoryCard({
             <Clock className="size-3.5" aria-hidden />
             {processing ? elapsedText(item.created_at, now) : formatWhen(item.created_at)}
           </p>
+          {item.part ? (
+            <p
+              className="mt-2 flex items-center gap-1.5 text-xs font-medium text-accent-200"
+              data-testid="history-part"
+            >
+              <Crosshair className="size-3.5 shrink-0" aria-hidden />
+              <span className="min-w-0 truncate">
+                Practised part: {item.part.label || `${formatClock(item.part.start_s)}–${formatClock(item.part.end_s)}`}
+              </span>
+            </p>
+          ) : null}
+          {otherRoutine ? (
+            <p
+              className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-amber-400/10 px-2.5 py-1 text-xs font-medium text-amber-100 ring-1 ring-inset ring-amber-300/40"
+              data-testid="history-not-same"
+            >
+              <TriangleAlert className="size-3.5 shrink-0 text-amber-300" aria-hidden />
+              Not the same routine: not counted
+            </p>
+          ) : null}
           {failed && item.error ? <p className="mt-2 line-clamp-2 text-xs text-rose-300">{item.error}</p> : null}
           {processing && item.attempt > 1 ? (
             <p className="mt-2 text-xs text-sky-200" role="status">
