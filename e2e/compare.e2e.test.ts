@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser.ts";
+import { noSideScroll, screenshot } from "./support/browser.ts";
 import { signUp } from "./support/accounts.ts";
 import { browserSuite } from "./support/suite.ts";
 
@@ -35,14 +35,22 @@ describe("compare in the browser", () => {
       await expect
         .poll(async () => (await p.getByTestId("progress-label").first().textContent()) ?? "", { timeout: 20_000 })
         .toMatch(/(Uploading videos|Analysing)… \d+%/);
-      await expect.poll(() => p.getByRole("dialog", { name: "Video Comparison Processing" }).isVisible()).toBe(true);
-      await p.getByRole("button", { name: "Stay Here" }).click();
+      const processing = p.getByRole("dialog", { name: "Video Comparison Processing" });
+      await expect.poll(() => processing.isVisible()).toBe(true);
+      // The comparison has its address at once, and the wait says how long it will take.
+      const id = new URL(p.url()).searchParams.get("id");
+      expect(id).toMatch(/^\d+$/);
+      await expect.poll(() => processing.getByTestId("time-left").isVisible()).toBe(true);
+      await screenshot(p, "compare-processing-1280");
+      // View Results goes to the result: this address, not History.
+      await processing.getByRole("button", { name: "View Results" }).click();
+      expect(p.url()).toBe(`${suite.server.baseUrl}/compare?id=${id}`);
 
-      // The result view with its completion dialog.
-      await expect
-        .poll(() => p.getByRole("dialog", { name: "Your comparison is ready" }).isVisible(), { timeout: 90_000 })
-        .toBe(true);
-      await p.getByRole("button", { name: "Keep Viewing" }).click();
+      // The result shows in place, no dialog over it; a reload shows it again.
+      await expect.poll(() => p.getByTestId("comparison-result").isVisible(), { timeout: 90_000 }).toBe(true);
+      expect(await p.getByRole("dialog").count()).toBe(0);
+      await p.reload();
+      await expect.poll(() => p.getByTestId("comparison-result").isVisible(), { timeout: 20_000 }).toBe(true);
       const score = await p.getByTestId("overall-score").textContent();
       expect(score).toMatch(/^\d+%$/);
       await expect.poll(() => p.getByTestId("reference-player").count()).toBe(1);
@@ -109,25 +117,42 @@ describe("compare in the browser", () => {
     150_000,
   );
 
-  it.skipIf(!haveFixtures)("shows the server's file-type error and keeps what was picked", async () => {
-    const { page: p } = await suite.page();
-    await signUp(p, suite.server.baseUrl, { name: "Tariq Noor", email: "tariq@example.com" });
-    const dir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-txt-"));
-    const text = path.join(dir, "notes.mp4.txt");
-    await writeFile(text, "this is not a video\n".repeat(50));
-    await p.goto(`${suite.server.baseUrl}/compare`);
-    await p.getByLabel("Reference video file").setInputFiles(clip);
-    await p.getByLabel("Your performance video file").setInputFiles(text);
-    await p.getByRole("button", { name: "Compare Videos" }).click();
-    await expect
-      .poll(() => p.getByText("Invalid file type. Please upload MP4, WebM, OGG, or MOV files.").isVisible(), {
-        timeout: 20_000,
-      })
-      .toBe(true);
-    const picked = await p.getByTestId("picked-file").allTextContents();
-    expect(picked).toEqual(["pose_1.mp4", "notes.mp4.txt"]);
-    expect(await p.getByRole("button", { name: "Compare Videos" }).isEnabled()).toBe(true);
-  });
+  it.skipIf(!haveFixtures)(
+    "a text file renamed .mp4 is no playable video: said at once, Compare stays off, nothing is uploaded",
+    async () => {
+      for (const [width, height] of [
+        [390, 844],
+        [1440, 900],
+      ] as const) {
+        const { page: p, problems } = await suite.page({ width, height });
+        await signUp(p, suite.server.baseUrl, { name: "Tariq Noor", email: `tariq-${width}@example.com` });
+        const dir = await mkdtemp(path.join(tmpdir(), "stepsync-e2e-txt-"));
+        const text = path.join(dir, "notes.mp4");
+        await writeFile(text, "this is not a video\n".repeat(50));
+        await p.goto(`${suite.server.baseUrl}/compare`);
+        // The limits are stated before anything is picked.
+        await expect.poll(() => p.getByText("up to 500 MB and 10 minutes").count()).toBe(2);
+        await p.getByLabel("Reference video file").setInputFiles(clip);
+        await p.getByLabel("Your performance video file").setInputFiles(text);
+        await expect
+          .poll(() => p.getByTestId("picked-file-problem").textContent())
+          .toContain("This file isn't a playable video");
+        expect(await p.getByTestId("picked-file").allTextContents()).toEqual(["pose_1.mp4", "notes.mp4"]);
+        expect(await p.getByRole("button", { name: "Compare Videos" }).isDisabled()).toBe(true);
+        const uploads: string[] = [];
+        p.on("request", (r) => {
+          if (r.url().includes("/api/videos/compare")) uploads.push(r.url());
+        });
+        await p.getByRole("button", { name: "Compare Videos" }).click({ force: true });
+        expect(uploads).toEqual([]);
+        expect(await noSideScroll(p)).toBe(true);
+        await screenshot(p, `compare-unplayable-${width}x${height}`);
+        // The preview's own failure to load the file is the point, not a problem.
+        expect(problems.filter((x) => !x.includes("blob:"))).toEqual([]);
+      }
+    },
+    120_000,
+  );
 
   it("shows the empty history and the 404 text for a comparison that is not there", async () => {
     const { page: p } = await suite.page({ width: 390, height: 844 });

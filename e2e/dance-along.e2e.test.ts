@@ -241,7 +241,7 @@ describe("dance along", () => {
       expect(picked[1]).toMatch(/^recording-[\dT-]+\.(webm|mp4)$/);
 
       await submitComparison(p);
-      await stayForResult(p, { keepViewing: false });
+      await stayForResult(p);
 
       // The take went with its clock: the reference began to play within 0.3 s of the recording.
       const offset = Number((await sentOffsets(p)).at(-1));

@@ -10,6 +10,7 @@ import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { logIn, signUp } from "./support/accounts.ts";
+import { noSideScroll, screenshot } from "./support/browser.ts";
 import { type E2EServer, startServer } from "./support/server.ts";
 import { stayForResult, submitComparison } from "./support/compare.ts";
 import { browserSuite } from "./support/suite.ts";
@@ -189,6 +190,40 @@ describe("recording with the camera", () => {
       expect(problems).toEqual([]);
     },
     300_000,
+  );
+});
+
+describe("recording on a phone", () => {
+  it.skipIf(!haveFixtures)(
+    "after a take the page still fits a 390 px screen: nothing scrolls sideways",
+    async () => {
+      const { page: p, problems } = await suite.page({ width: 390, height: 844 });
+      await signUp(p, suite.server.baseUrl, { name: "Pia Phone", email: "pia@example.com" });
+      await p.goto(`${suite.server.baseUrl}/compare`);
+      await p.getByLabel("Reference video file").setInputFiles(clip);
+      await p.getByRole("button", { name: "Record with camera" }).click();
+      const dialog = p.getByRole("dialog", { name: "Record your performance" });
+      const start = dialog.getByRole("button", { name: "Start Recording" });
+      await expect.poll(() => start.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await screenshot(p, "recording-ready-390x844");
+      await start.click();
+      // Dancing along (the default with a reference): the count-in, then the take.
+      const timer = dialog.getByRole("timer", { name: "Recording time" });
+      await timer.waitFor({ timeout: 15_000 });
+      await expect.poll(async () => (await timer.textContent()) ?? "", { timeout: 15_000 }).toMatch(/^00:0[2-9]$/);
+      await screenshot(p, "recording-take-390x844");
+      await dialog.getByRole("button", { name: "Stop Recording" }).click();
+      await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+      expect((await p.getByTestId("picked-file").allTextContents())[1]).toMatch(/^recording-/);
+      // Let the take's preview load: its size is what pushed the page wider.
+      await p.waitForTimeout(1500);
+      const width = await p.evaluate(() => document.documentElement.scrollWidth);
+      await screenshot(p, "recording-done-390x844");
+      expect(width).toBeLessThanOrEqual(390);
+      expect(await noSideScroll(p)).toBe(true);
+      expect(problems).toEqual([]);
+    },
+    120_000,
   );
 });
 

@@ -9,18 +9,17 @@ export async function submitComparison(p: Page): Promise<void> {
 }
 
 /**
- * After submitting: chooses Stay Here in the processing dialog and waits for "Your comparison is
- * ready"; then Keep Viewing unless the test wants to look at that dialog itself.
+ * After submitting: the address becomes the comparison's (/compare?id=N) and the processing dialog
+ * shows; chooses Stay Here and waits for the result to show on the page, with no dialog over it.
  */
-export async function stayForResult(p: Page, { keepViewing = true } = {}): Promise<void> {
+export async function stayForResult(p: Page): Promise<void> {
   await expect
     .poll(() => p.getByRole("dialog", { name: "Video Comparison Processing" }).isVisible(), { timeout: 30_000 })
     .toBe(true);
+  expect(new URL(p.url()).searchParams.get("id")).toMatch(/^\d+$/);
   await p.getByRole("button", { name: "Stay Here" }).click();
-  await expect
-    .poll(() => p.getByRole("dialog", { name: "Your comparison is ready" }).isVisible(), { timeout: 150_000 })
-    .toBe(true);
-  if (keepViewing) await p.getByRole("button", { name: "Keep Viewing" }).click();
+  await expect.poll(() => p.getByTestId("comparison-result").isVisible(), { timeout: 150_000 }).toBe(true);
+  expect(await p.getByRole("dialog").count()).toBe(0);
 }
 
 /** Submits the form and waits on the page for the result. */

@@ -73,6 +73,8 @@ export const LIMITS = {
   profileMessageMs: 3000,
   maxVideoBytes: 500 * 1024 * 1024,
   maxThumbnailBytes: 10 * 1024 * 1024,
+  /** The longest video the engine analyses (its DEFAULTS.maxDuration; a server test keeps them equal). */
+  maxVideoSeconds: 600,
   libraryPageSize: 12,
   historyPageSize: 12,
   adminPageSize: 20,

@@ -34,6 +34,8 @@ const done: ComparisonDetail = {
   },
 };
 
+const clip = (name: string) => new File([new Uint8Array(64)], name, { type: "video/mp4" });
+
 describe("a saved comparison on /compare?id=", () => {
   it("while it is analysed shows its progress, then its result as soon as it completes", async () => {
     storeSession();
@@ -146,6 +148,126 @@ describe("the compare form", () => {
   });
 });
 
+describe("a comparison started from the form", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("takes its own address at once, tells the time left while analysed, and shows its result with no dialog over it", async () => {
+    // The page's wall clock: each progress answer comes 10 s after the one before.
+    let now = 1_000_000;
+    vi.spyOn(Date, "now").mockImplementation(() => now);
+    stubRecordingAndUpload(class {});
+    storeSession();
+    const answers = [running(10), running(20), running(30), done];
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": () => {
+        now += 10_000;
+        return { body: { comparison: answers.length > 1 ? answers.shift() : answers[0] } };
+      },
+    });
+    renderApp("/compare");
+    fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
+    fireEvent.click(screen.getByRole("button", { name: "Compare Videos" }));
+
+    // Uploaded: the address is the comparison's (a reload or a bookmark finds it).
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/compare?id=8"));
+    const dialog = await screen.findByRole("dialog", { name: "Video Comparison Processing" });
+    expect(within(dialog).getByTestId("time-left").textContent).toBe("Estimating the time left…");
+    // 10 points in 10 s, 80 to go: about a minute and a half... after two readings.
+    await waitFor(
+      () => expect(within(dialog).getByTestId("time-left").textContent).toMatch(/^About \d+ (s|min) left$/),
+      {
+        timeout: 4000,
+      },
+    );
+    // View Results goes to the result (this address), not to History.
+    fireEvent.click(within(dialog).getByRole("button", { name: "View Results" }));
+    expect(screen.getByTestId("location").textContent).toBe("/compare?id=8");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByTestId("time-left")).toBeTruthy();
+
+    expect(await screen.findByTestId("comparison-result", {}, { timeout: 6000 })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByTestId("location").textContent).toBe("/compare?id=8");
+  }, 15_000);
+
+  it("failed: back to the form with why, the picked videos still there", async () => {
+    stubRecordingAndUpload(class {});
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": {
+        body: { comparison: { ...running(0), status: "failed", error: "No person was found in your video." } },
+      },
+    });
+    renderApp("/compare");
+    fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
+    fireEvent.click(screen.getByRole("button", { name: "Compare Videos" }));
+    expect(await screen.findByText("No person was found in your video.")).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/compare"));
+    await waitFor(() =>
+      expect(screen.getAllByTestId("picked-file").map((f) => f.textContent)).toEqual(["ref.mp4", "me.mp4"]),
+    );
+  });
+});
+
+describe("a picked video the preview cannot use", () => {
+  /** The preview's video element reports this, as a browser does once it has read the file. */
+  function previewReports(name: string, props: { error?: { code: number }; duration?: number }, event: string) {
+    const video = screen.getByLabelText(name) as HTMLVideoElement;
+    for (const [key, value] of Object.entries(props)) Object.defineProperty(video, key, { configurable: true, value });
+    fireEvent(video, new Event(event));
+  }
+
+  it("states the limits before anything is picked", async () => {
+    storeSession();
+    mockFetch({ ...sessionRoutes(testUser), "GET /api/credits/balance": { body: { credits: 4 } } });
+    renderApp("/compare");
+    await screen.findByRole("button", { name: "Compare Videos" });
+    expect(screen.getAllByText("MP4, WebM, OGG or MOV · up to 500 MB and 10 minutes")).toHaveLength(2);
+  });
+
+  it("not a playable video (a text file renamed .mp4): says so at once and Compare stays off", async () => {
+    storeSession();
+    mockFetch({ ...sessionRoutes(testUser), "GET /api/credits/balance": { body: { credits: 4 } } });
+    renderApp("/compare");
+    const submit = await screen.findByRole("button", { name: "Compare Videos" });
+    fireEvent.change(screen.getByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("notes.mp4")] } });
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    previewReports("Your performance preview", { error: { code: 4 } }, "error");
+    expect(screen.getByTestId("picked-file-problem").textContent).toContain("This file isn't a playable video");
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    // Another file in its place: nothing against it yet.
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
+    expect(screen.queryByTestId("picked-file-problem")).toBeNull();
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("longer than 10 minutes: says so before any upload and Compare stays off", async () => {
+    storeSession();
+    mockFetch({ ...sessionRoutes(testUser), "GET /api/credits/balance": { body: { credits: 4 } } });
+    renderApp("/compare");
+    const submit = await screen.findByRole("button", { name: "Compare Videos" });
+    fireEvent.change(screen.getByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
+    previewReports("Reference video preview", { duration: 605 }, "loadedmetadata");
+    expect(screen.getByTestId("picked-file-problem").textContent).toBe(
+      "This video is 10:05 long: videos can be at most 10 minutes. Trim it, or choose a shorter one.",
+    );
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    previewReports("Your performance preview", { duration: 600 }, "loadedmetadata");
+    expect(screen.getAllByTestId("picked-file-problem")).toHaveLength(1);
+  });
+});
+
 // ---- Dance along: the take's clock goes with the take it was measured in, and nothing else ----
 
 class FakeRecorder {
@@ -196,8 +318,6 @@ function compareWithCamera() {
   });
   renderApp("/compare");
 }
-
-const clip = (name: string) => new File([new Uint8Array(64)], name, { type: "video/mp4" });
 
 /** Records a take in the dialog, along with the reference (after its count-in) or not. */
 async function recordTake({ danceAlong }: { danceAlong: boolean }) {

@@ -1,15 +1,8 @@
-import {
-  ACTIVITY_LABELS,
-  ACTIVITY_TYPES,
-  type ActivityType,
-  COMPARE_MESSAGES,
-  type ComparisonDetail,
-} from "@stepsync/contracts";
-import { Camera, CircleCheck, Coins, History, Hourglass, Library, RotateCcw, ScanFace, Sparkles } from "lucide-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType, COMPARE_MESSAGES } from "@stepsync/contracts";
+import { Camera, Coins, History, Hourglass, Library, RotateCcw, ScanFace, Sparkles } from "lucide-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { getBalance } from "../../api/credits";
 import { useAuth } from "../../auth/context";
 import { type StartComparisonInput, startComparison } from "../../api/comparisons";
 import { invalidate, keys, staleAfter } from "../../api/keys";
@@ -25,17 +18,20 @@ import { COMPARE_TEXTS } from "../../constants/texts";
 import { isActivityType } from "../../lib/format";
 import { ComparisonResult } from "./ComparisonResult";
 import {
-  type CreditsState,
   canSubmit,
   creditsNotice,
   type LibraryReference,
   overallProgress,
+  type ProgressSample,
   readLibraryReference,
   savedComparisonError,
+  secondsLeft,
   stageLabel,
   submitProblem,
+  timeLeftText,
 } from "./logic";
-import { isFinalError, useComparison } from "./useComparison";
+import { practisedPartResult } from "./PractisePart";
+import { useComparison, useCredits } from "./useComparison";
 import { useObjectUrl, VideoPicker } from "./VideoPicker";
 
 /**
@@ -53,26 +49,56 @@ function takeOffsetFor(
   return take && take.file === userFile && take.reference === reference ? take.offsetS : null;
 }
 
+const WAIT_NOTE =
+  "You can leave this page: the result opens at this address (bookmark it or share it) and in your history.";
+
 const DANCED_ALONG = "Danced along with the reference: your timing is judged against its clock.";
 
-type Phase =
-  | { kind: "idle" }
-  | { kind: "uploading"; percent: number }
-  | { kind: "analysing"; id: number; percent: number }
-  | { kind: "result"; detail: ComparisonDetail };
+/** The form's own work; once uploaded, the comparison is followed at its address (/compare?id=N). */
+type Phase = { kind: "idle" } | { kind: "uploading"; percent: number };
 
-function ProgressPanel({ stage, percent }: { stage: "uploading" | "analysing"; percent: number }) {
+/**
+ * The analysis' time left, from its pace since this page first saw it running (a reload starts
+ * anew: no server clock needed). Null percent: not analysing.
+ */
+function useTimeLeft(id: string | null, percent: number | null): string | null {
+  const [first, setFirst] = useState<(ProgressSample & { id: string }) | null>(null);
+  const [latest, setLatest] = useState<ProgressSample | null>(null);
+  useEffect(() => {
+    if (id === null || percent === null) return;
+    const now = { at: Date.now(), percent };
+    setFirst((f) => (f && f.id === id ? f : { ...now, id }));
+    setLatest(now);
+  }, [id, percent]);
+  if (id === null || percent === null) return null;
+  return timeLeftText(first && first.id === id && latest ? secondsLeft(first, latest) : null);
+}
+
+function ProgressPanel({
+  stage,
+  percent,
+  timeLeft = null,
+}: {
+  stage: "uploading" | "analysing";
+  percent: number;
+  timeLeft?: string | null;
+}) {
   // One figure: the whole job's progress, named by its stage (a stage's own 0% beside the bar's 30%
   // read as two contradicting numbers).
   const value = overallProgress(stage, percent);
   const label = stageLabel(stage, value);
   return (
     <div className="glass space-y-3 p-5 sm:p-6" data-testid="compare-progress">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="flex items-center gap-2 text-sm font-semibold text-white" aria-live="polite">
           <span className="size-2 animate-pulse rounded-full bg-accent-400" aria-hidden />
           <span data-testid="progress-label">{label}</span>
         </p>
+        {timeLeft ? (
+          <p className="text-sm tabular-nums text-slate-300" data-testid="time-left">
+            {timeLeft}
+          </p>
+        ) : null}
       </div>
       <div
         role="progressbar"
@@ -120,49 +146,49 @@ export default function ComparePage() {
   const [error, setError] = useState<string | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
   const [processingOpen, setProcessingOpen] = useState(false);
-  const [completeOpen, setCompleteOpen] = useState(false);
   const [touched, setTouched] = useState(false);
+  // What each picked file's preview found wrong with it (unplayable, too long).
+  const [referenceProblem, setReferenceProblem] = useState<string | null>(null);
+  const [userProblem, setUserProblem] = useState<string | null>(null);
+  // The comparison uploaded from this form, followed at its address.
+  const [startedId, setStartedId] = useState<string | null>(null);
 
   // The library's category picks the style, when it is one of the eight.
   useEffect(() => {
     if (library?.category && isActivityType(library.category)) setActivity(library.category);
   }, [library?.category]);
 
-  const balance = useQuery({ queryKey: keys.credits.balance(), queryFn: ({ signal }) => getBalance(signal) });
   // The banner at the top says where the link went and sends it again.
   const confirmed = useAuth().user?.email_verified !== false;
-  const credits: CreditsState =
-    typeof balance.data?.credits === "number" ? { kind: "known", credits: balance.data.credits } : { kind: "unknown" };
+  const credits = useCredits();
 
-  // A saved comparison from ?id= (followed while it is still analysed).
-  const saved = useComparison(savedId);
+  // The comparison at ?id=: a saved one, or the one just uploaded (followed while it is analysed).
+  // Its address is the result's from the start, so a reload or a bookmark shows it.
+  const startedHere = savedId !== null && savedId === startedId;
+  const saved = useComparison(savedId, { startedHere });
   const savedError = savedId === null ? null : savedComparisonError(savedId, saved.data, saved.error);
 
-  // The comparison started here, followed until it ends.
-  const analysingId = phase.kind === "analysing" ? phase.id : null;
-  const followed = useComparison(analysingId, { startedHere: true });
+  // The one uploaded here ended: the processing dialog goes; if it failed, back to the form (the
+  // picked videos are still there) with why.
+  const startedStatus = startedHere ? saved.data?.status : undefined;
+  const startedFailure =
+    startedHere &&
+    saved.data &&
+    saved.data.status !== "processing" &&
+    !(saved.data.status === "completed" && saved.data.results)
+      ? saved.data.status === "completed"
+        ? COMPARE_MESSAGES.noResults
+        : saved.data.error || COMPARE_MESSAGES.analysisFailed
+      : null;
   useEffect(() => {
-    if (analysingId === null) return;
-    const comparison = followed.data;
-    if (isFinalError(followed.error)) {
-      setPhase({ kind: "idle" });
-      setError(errorMessage(followed.error, COMPARE_MESSAGES.failed));
-      return;
-    }
-    if (!comparison || comparison.status === "processing") return;
-    setProcessingOpen(false);
-    if (comparison.status === "completed" && comparison.results) {
-      setPhase({ kind: "result", detail: comparison });
-      setCompleteOpen(true);
-    } else {
-      setPhase({ kind: "idle" });
-      setError(
-        comparison.status === "completed"
-          ? COMPARE_MESSAGES.noResults
-          : comparison.error || COMPARE_MESSAGES.analysisFailed,
-      );
-    }
-  }, [analysingId, followed.data, followed.error]);
+    if (startedStatus !== undefined && startedStatus !== "processing") setProcessingOpen(false);
+  }, [startedStatus]);
+  useEffect(() => {
+    if (startedFailure === null) return;
+    setError(startedFailure);
+    setStartedId(null);
+    navigate("/compare", { replace: true });
+  }, [startedFailure, navigate]);
 
   const start = useMutation({
     mutationFn: (input: StartComparisonInput) =>
@@ -170,8 +196,10 @@ export default function ComparePage() {
         setPhase((p) => (p.kind === "uploading" ? { kind: "uploading", percent } : p)),
       ),
     onSuccess: (started) => {
-      setPhase({ kind: "analysing", id: started.comparison_id, percent: started.progress ?? 0 });
+      setPhase({ kind: "idle" });
+      setStartedId(String(started.comparison_id));
       setProcessingOpen(true);
+      navigate(`/compare?id=${started.comparison_id}`);
       // The credit is charged and the comparison is listed as processing.
       void invalidate(client, staleAfter.comparison());
     },
@@ -182,19 +210,18 @@ export default function ComparePage() {
     },
   });
 
-  const analysing = phase.kind === "uploading" || phase.kind === "analysing";
-  const analysingPercent =
-    phase.kind === "analysing" && followed.data?.status === "processing" ? followed.data.progress : null;
+  const analysing = phase.kind === "uploading";
   const hasReference = Boolean(referenceFile || library);
   const hasUserVideo = Boolean(userFile);
-  const enabled = canSubmit({ hasUserVideo, hasReference, credits, confirmed, analysing });
+  const videoProblem = (referenceFile ? referenceProblem : null) ?? (userFile ? userProblem : null);
+  const enabled = canSubmit({ hasUserVideo, hasReference, credits, confirmed, analysing, videoProblem });
   const notice = creditsNotice(credits, confirmed);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
     if (analysing) return;
-    const problem = submitProblem({ hasUserVideo, hasReference, credits, confirmed });
+    const problem = submitProblem({ hasUserVideo, hasReference, credits, confirmed, videoProblem });
     if (problem) {
       setError(problem);
       return;
@@ -210,8 +237,6 @@ export default function ComparePage() {
     });
   }
 
-  const historyState = (message: string, id: number | null) => ({ message, comparisonId: id });
-
   /** Reset (part 2 §4): both videos, any result and any error go; the chosen style stays. */
   function reset() {
     setReferenceFile(null);
@@ -224,17 +249,26 @@ export default function ComparePage() {
   }
   const somethingToReset = hasReference || hasUserVideo || error !== null || touched;
 
-  if (savedId !== null && saved.isPending) {
+  const savedResult = saved.data?.status === "completed" && !startedFailure ? saved.data : null;
+  const result = savedId !== null && savedResult ? practisedPartResult(savedResult) : null;
+  // Analysing: what it reported, or (the upload just ended, not asked yet) its start.
+  const savedProgress =
+    savedId === null
+      ? null
+      : saved.data?.status === "processing"
+        ? saved.data.progress
+        : startedHere && saved.isPending
+          ? 0
+          : null;
+  const timeLeft = useTimeLeft(savedId, savedProgress);
+
+  if (savedId !== null && saved.isPending && !startedHere) {
     return (
       <Page title="Compare">
         <PageSpinner text="Loading comparison…" />
       </Page>
     );
   }
-
-  const savedResult = saved.data?.status === "completed" ? saved.data : null;
-  const result = savedId !== null ? savedResult : phase.kind === "result" ? phase.detail : null;
-  const savedProgress = savedId !== null && saved.data?.status === "processing" ? saved.data.progress : null;
 
   return (
     <Page title={result ? "Comparison Results" : "Compare"}>
@@ -271,7 +305,10 @@ export default function ComparePage() {
       ) : result ? (
         <ComparisonResult detail={result} fromLibrary={Boolean(library)} />
       ) : savedProgress !== null ? (
-        <ProgressPanel stage="analysing" percent={savedProgress} />
+        <div className="space-y-3">
+          <ProgressPanel stage="analysing" percent={savedProgress} timeLeft={timeLeft} />
+          <p className="text-sm text-slate-400">{WAIT_NOTE}</p>
+        </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="New comparison">
           <fieldset className="glass p-5 sm:p-6" disabled={analysing}>
@@ -324,6 +361,7 @@ export default function ComparePage() {
                 setReferenceFile(f);
                 setError(null);
               }}
+              onProblem={setReferenceProblem}
               library={library}
               onClearLibrary={() => setLibrary(null)}
               disabled={analysing}
@@ -351,6 +389,7 @@ export default function ComparePage() {
                 setUserFile(f);
                 setError(null);
               }}
+              onProblem={setUserProblem}
               note={takeOffsetS !== null ? DANCED_ALONG : null}
               disabled={analysing}
               invalid={touched && !hasUserVideo}
@@ -372,16 +411,19 @@ export default function ComparePage() {
           {notice === "insufficient" ? (
             <Alert>
               <span className="font-semibold">{COMPARE_MESSAGES.insufficientCredits}</span> — each comparison uses 1
-              credit.{" "}
-              <Link to="/dashboard" className="font-semibold underline underline-offset-2 hover:text-white">
+              credit. {/* With videos picked (a take perhaps), buying opens a new tab so they stay here. */}
+              <Link
+                to="/dashboard"
+                target={hasReference || hasUserVideo ? "_blank" : undefined}
+                className="font-semibold underline underline-offset-2 hover:text-white"
+              >
                 {COMPARE_TEXTS.purchaseMore}
+                {hasReference || hasUserVideo ? <span className="sr-only"> (opens in a new tab)</span> : null}
               </Link>
             </Alert>
           ) : null}
           {error ? <Alert>{error}</Alert> : null}
-          {phase.kind === "uploading" || phase.kind === "analysing" ? (
-            <ProgressPanel stage={phase.kind} percent={analysingPercent ?? phase.percent} />
-          ) : null}
+          {phase.kind === "uploading" ? <ProgressPanel stage="uploading" percent={phase.percent} /> : null}
 
           <div className="flex flex-col-reverse items-stretch justify-between gap-4 sm:flex-row sm:items-center">
             <p className="flex items-center gap-2 text-sm text-slate-400" data-testid="credits-line">
@@ -412,9 +454,13 @@ export default function ComparePage() {
               </Button>
             </div>
           </div>
-          {!enabled && !analysing && (!hasReference || !hasUserVideo) ? (
-            <p className="-mt-3 text-right text-xs text-slate-500">
-              {!hasReference ? COMPARE_MESSAGES.noReference : COMPARE_MESSAGES.noUserVideo}
+          {!enabled && !analysing && (!hasReference || !hasUserVideo || videoProblem) ? (
+            <p className="-mt-3 text-right text-xs text-slate-500" data-testid="submit-blocked">
+              {!hasReference
+                ? COMPARE_MESSAGES.noReference
+                : !hasUserVideo
+                  ? COMPARE_MESSAGES.noUserVideo
+                  : "Replace the video that can't be used to compare."}
             </p>
           ) : null}
         </form>
@@ -444,52 +490,24 @@ export default function ComparePage() {
             <Button variant="secondary" onClick={() => setProcessingOpen(false)}>
               {COMPARE_TEXTS.stayHere}
             </Button>
+            {/* The result appears at this address as soon as it is ready: no detour through History. */}
             <Button
-              onClick={() =>
-                navigate("/comparison-history", {
-                  state: historyState(COMPARE_MESSAGES.processing, analysingId),
-                })
-              }
+              onClick={() => {
+                setProcessingOpen(false);
+                if (startedId !== null) navigate(`/compare?id=${startedId}`, { replace: true });
+              }}
             >
               {COMPARE_TEXTS.viewResults}
             </Button>
           </>
         }
       >
-        {phase.kind === "analysing" ? (
-          <ProgressPanel stage="analysing" percent={analysingPercent ?? phase.percent} />
-        ) : null}
-      </Dialog>
-
-      <Dialog
-        open={completeOpen}
-        onClose={() => setCompleteOpen(false)}
-        title={COMPARE_TEXTS.completeTitle}
-        description={COMPARE_TEXTS.completeBody}
-        icon={<CircleCheck className="size-5" aria-hidden />}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setCompleteOpen(false)}>
-              {COMPARE_TEXTS.keepViewing}
-            </Button>
-            <Button
-              onClick={() =>
-                navigate("/comparison-history", {
-                  state: historyState(COMPARE_TEXTS.comparisonReady, result?.id ?? null),
-                })
-              }
-            >
-              {COMPARE_TEXTS.goToHistory}
-            </Button>
-          </>
-        }
-      >
-        {result?.overall_score != null ? (
-          <p className="text-center text-5xl font-bold tabular-nums text-white">
-            {Math.round(result.overall_score)}
-            <span className="text-2xl text-slate-400">%</span>
-          </p>
-        ) : null}
+        <div className="space-y-3">
+          {savedProgress !== null ? (
+            <ProgressPanel stage="analysing" percent={savedProgress} timeLeft={timeLeft} />
+          ) : null}
+          <p className="text-sm text-slate-400">{WAIT_NOTE}</p>
+        </div>
       </Dialog>
     </Page>
   );

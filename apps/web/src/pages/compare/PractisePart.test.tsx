@@ -52,12 +52,12 @@ const results: ComparisonResults = {
 const detail = (over: Partial<ComparisonDetail> = {}): ComparisonDetail =>
   makeComparisonDetail({ results, reference_url: "/uploads/ref.mp4", user_url: "/uploads/user.mp4", ...over });
 
-async function show(comparisons: Record<number, ComparisonDetail>, id = 12) {
+async function show(comparisons: Record<number, ComparisonDetail>, id = 12, credits = 9) {
   storeSession();
   const routes = Object.fromEntries(
     Object.entries(comparisons).map(([key, c]) => [`GET /api/comparisons/${key}`, { body: { comparison: c } }]),
   );
-  mockFetch({ ...sessionRoutes(testUser), "GET /api/credits/balance": { body: { credits: 9 } }, ...routes });
+  mockFetch({ ...sessionRoutes(testUser), "GET /api/credits/balance": { body: { credits } }, ...routes });
   renderApp(`/compare?id=${id}`);
   return screen.findByTestId("comparison-result");
 }
@@ -131,6 +131,38 @@ describe("Practise this part, in the result view", () => {
     await waitFor(() => expect(screen.queryByTestId("part-header")).toBeNull());
   });
 
+  it("a part whose take did not match says so in this flow's words, not about choosing a reference video", async () => {
+    const notSame: ComparisonResults = {
+      ...results,
+      same_routine: false,
+      overallFeedback:
+        "This does not look like the same routine. Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 21/100). Check that you chose the right reference video and that your whole body is in the frame.",
+    };
+    const part = detail({
+      id: 13,
+      results: notSame,
+      part: { start_s: 4, end_s: 8, parent_id: 12, label: "counts 5–8" },
+    });
+    await show({ 12: detail(), 13: part }, 13);
+    const banner = screen.getByTestId("not-same-routine");
+    expect(banner.textContent).toContain(
+      "That take didn't match counts 5–8 — try again with your whole body in the frame.",
+    );
+    expect(screen.getByTestId("comparison-result").textContent).not.toContain("right reference video");
+  });
+
+  it("a full comparison that did not match keeps the advice about the reference video", async () => {
+    const notSame: ComparisonResults = {
+      ...results,
+      same_routine: false,
+      overallFeedback: "This does not look like the same routine. Check that you chose the right reference video.",
+    };
+    await show({ 12: detail({ results: notSame }) });
+    expect(screen.getByTestId("not-same-routine").textContent).toContain(
+      "Check that you chose the right reference video.",
+    );
+  });
+
   it("a full result has no part header", async () => {
     await show({ 12: detail() });
     expect(screen.queryByTestId("part-header")).toBeNull();
@@ -189,6 +221,40 @@ describe("recording a part and comparing it", () => {
     // Recorded without the reference playing: no clock to judge it by.
     expect(form.has("take_offset_s")).toBe(false);
     expect(await screen.findByTestId("part-header")).toBeTruthy();
+  });
+
+  it("at 0 credits says so before recording, offers to buy in a new tab, and keeps the take recorded anyway", async () => {
+    stubRecordingAndUpload(FakeRecorder);
+    await show({ 12: detail() }, 12, 0);
+    fireEvent.click(screen.getByRole("button", { name: "Practise counts 1–2" }));
+    // Before any camera: no credits, and where to buy them.
+    const ask = await screen.findByRole("dialog", { name: "Insufficient credits" });
+    expect(screen.queryByRole("dialog", { name: "Practise counts 1–2" })).toBeNull();
+    const buy = within(ask).getByRole("link", { name: /Buy credits/ });
+    expect(buy.getAttribute("href")).toBe("/credits");
+    expect(buy.getAttribute("target")).toBe("_blank");
+
+    fireEvent.click(within(ask).getByRole("button", { name: "Record anyway" }));
+    const dialog = await screen.findByRole("dialog", { name: "Practise counts 1–2" });
+    const preview = within(dialog).getByLabelText("Camera preview") as HTMLVideoElement;
+    await waitFor(() => expect(preview.onloadedmetadata).toBeTruthy());
+    await act(async () => preview.onloadedmetadata?.(new Event("loadedmetadata")));
+    fireEvent.click(within(dialog).getByRole("switch", { name: "Dance along" }));
+    const start = within(dialog).getByRole("button", { name: "Start Recording" });
+    await waitFor(() => expect(start).toHaveProperty("disabled", false));
+    fireEvent.click(start);
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Stop Recording" }));
+
+    // The take is kept, with the way to buy; it cannot be sent to fail.
+    const confirm = await screen.findByRole("dialog", { name: "Your take of counts 1–2" });
+    expect(within(confirm).getByLabelText("Your take")).toBeTruthy();
+    expect(
+      within(confirm)
+        .getByRole("link", { name: /Buy credits/ })
+        .getAttribute("target"),
+    ).toBe("_blank");
+    expect(within(confirm).getByRole("button", { name: "Compare this take" })).toHaveProperty("disabled", true);
+    expect(FakeXhr.sent).toHaveLength(0);
   });
 
   it("sends a take danced along with the part with where the part's start played in it", async () => {

@@ -1,18 +1,55 @@
 import { COMPARE_MESSAGES, type ComparisonDetail, type ComparisonPart, PART_LIMITS } from "@stepsync/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Crosshair, Dumbbell, RefreshCw, Send } from "lucide-react";
+import { ArrowLeft, Coins, Crosshair, Dumbbell, ExternalLink, RefreshCw, Send } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { errorMessage } from "../../api/client";
+import { errorMessage, isApiError } from "../../api/client";
 import { startComparison } from "../../api/comparisons";
-import { invalidate, staleAfter } from "../../api/keys";
+import { invalidate, keys, staleAfter } from "../../api/keys";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { Dialog } from "../../components/Dialog";
 import { RecordingDialog } from "../../components/RecordingDialog";
 import { formatSeconds } from "./logic";
+import { NOT_SAME_ROUTINE, resultView } from "./moves";
+import { useCredits } from "./useComparison";
 import { useObjectUrl } from "./VideoPicker";
+
+/** Why a practised part's take did not match, in this flow's words: the dancer chose no video here. */
+export function partMismatchText(label: string): string {
+  return `That take didn't match ${label || "this part"} — try again with your whole body in the frame.`;
+}
+
+/**
+ * A practised part's result as the page shows it: when its take did not match, the engine's advice
+ * about choosing the right reference video (which the dancer never chose: the part came from a
+ * result) gives way to this flow's words.
+ */
+export function practisedPartResult(detail: ComparisonDetail): ComparisonDetail {
+  const { part, results } = detail;
+  if (!part || !results || resultView(results).sameRoutine) return detail;
+  return {
+    ...detail,
+    results: { ...results, overallFeedback: `${NOT_SAME_ROUTINE}. ${partMismatchText(part.label)}` },
+  };
+}
+
+/** Credits are bought in a new tab, so the take recorded here stays here to be compared after. */
+function BuyCreditsLink() {
+  return (
+    <a
+      href="/credits"
+      target="_blank"
+      rel="noopener"
+      className="inline-flex items-center gap-1 font-semibold underline underline-offset-2 hover:text-white"
+    >
+      Buy credits
+      <ExternalLink className="size-3.5" aria-hidden />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
 
 /** A part of the reference to practise: seconds in the reference, and what the dancer calls it. */
 export type PartToPractise = { start_s: number; end_s: number; label: string };
@@ -123,6 +160,10 @@ export function PractisePartFlow({
   // The take, with where the part's start played in it when it was danced along (null otherwise).
   const [take, setTake] = useState<{ file: File; offsetS: number | null } | null>(null);
   const takeUrl = useObjectUrl(take?.file);
+  // Out of credits: said before recording (not after a whole take), with a way to buy.
+  const credits = useCredits({ enabled: part !== null });
+  const noCredits = credits.kind === "known" && credits.credits < 1;
+  const [recordAnyway, setRecordAnyway] = useState(false);
   const navigate = useNavigate();
   const client = useQueryClient();
   // A part of a part is a part of the same full comparison.
@@ -135,6 +176,9 @@ export function PractisePartFlow({
         part: part ? { startS: part.start_s, endS: part.end_s, parentId, label: part.label } : null,
         takeOffsetS: offsetS,
       }),
+    onError: (err) => {
+      if (isApiError(err, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
+    },
     onSuccess: (started) => {
       void invalidate(client, staleAfter.comparison());
       close();
@@ -143,13 +187,37 @@ export function PractisePartFlow({
   });
   function close() {
     setTake(null);
+    setRecordAnyway(false);
     start.reset();
     onClose();
   }
+  const askFirst = part !== null && take === null && noCredits && !recordAnyway;
   return (
     <>
+      <Dialog
+        open={askFirst}
+        onClose={close}
+        title={COMPARE_MESSAGES.insufficientCredits}
+        description={`Comparing a take of ${part?.label ?? "this part"} uses 1 credit, and you have none left.`}
+        icon={<Coins className="size-5" aria-hidden />}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button variant="secondary" onClick={() => setRecordAnyway(true)}>
+              Record anyway
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-300" data-testid="buy-before-recording">
+          <BuyCreditsLink /> — the page opens in a new tab. Or record now: your take waits here until you have a credit
+          to compare it.
+        </p>
+      </Dialog>
       <RecordingDialog
-        open={part !== null && take === null}
+        open={part !== null && take === null && !askFirst}
         referenceUrl={detail.reference_url}
         part={part}
         onClose={close}
@@ -178,6 +246,7 @@ export function PractisePartFlow({
             <Button
               onClick={() => take && start.mutate(take)}
               loading={start.isPending}
+              disabled={noCredits}
               icon={<Send className="size-4" aria-hidden />}
             >
               Compare this take
@@ -196,7 +265,14 @@ export function PractisePartFlow({
             <track kind="captions" />
           </video>
         ) : null}
-        {start.error ? <Alert>{errorMessage(start.error, COMPARE_MESSAGES.failed)}</Alert> : null}
+        {noCredits ? (
+          <Alert>
+            <span className="font-semibold">{COMPARE_MESSAGES.insufficientCredits}</span> — your take stays here.{" "}
+            <BuyCreditsLink />, then come back to compare it.
+          </Alert>
+        ) : start.error ? (
+          <Alert>{errorMessage(start.error, COMPARE_MESSAGES.failed)}</Alert>
+        ) : null}
       </Dialog>
     </>
   );

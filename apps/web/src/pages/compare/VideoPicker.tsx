@@ -6,7 +6,7 @@ import { cx } from "../../components/cx";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { activityLabel } from "../../lib/format";
 import { useMaxVideoBytes } from "../../lib/upload-limit";
-import { type LibraryReference, videoErrorText } from "./logic";
+import { type LibraryReference, VIDEO_CHECKS, videoErrorText, videoFileProblem } from "./logic";
 
 /** An object URL for a picked file, revoked when the file changes or the component goes. */
 export function useObjectUrl(file: File | null | undefined): string | null {
@@ -28,7 +28,16 @@ function formatBytes(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-function Preview({ src, label }: { src: string; label: string }) {
+function Preview({
+  src,
+  label,
+  onProblem,
+}: {
+  src: string;
+  label: string;
+  /** A picked file's preview: what it found wrong with the file (see videoFileProblem), or null. */
+  onProblem?: (problem: string | null) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="relative aspect-video overflow-hidden rounded-2xl border border-white/10 bg-black">
@@ -39,7 +48,14 @@ function Preview({ src, label }: { src: string; label: string }) {
         preload="metadata"
         aria-label={label}
         className="size-full object-contain"
-        onError={(e) => setError(videoErrorText(e.currentTarget.error?.code))}
+        onError={(e) => {
+          const code = e.currentTarget.error?.code ?? null;
+          setError(videoErrorText(code));
+          onProblem?.(videoFileProblem({ mediaError: code, duration: null }));
+        }}
+        onLoadedMetadata={(e) =>
+          onProblem?.(videoFileProblem({ mediaError: null, duration: e.currentTarget.duration }))
+        }
       >
         <track kind="captions" />
       </video>
@@ -69,6 +85,7 @@ export function VideoPicker({
   note,
   disabled,
   invalid,
+  onProblem,
 }: {
   step: number;
   title: string;
@@ -83,12 +100,18 @@ export function VideoPicker({
   note?: ReactNode;
   disabled?: boolean;
   invalid?: boolean;
+  /** Told what the preview found wrong with the picked file (null: nothing, or no file). */
+  onProblem?: (problem: string | null) => void;
 }) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const url = useObjectUrl(file);
   const maxVideoBytes = useMaxVideoBytes();
   const [dragging, setDragging] = useState(false);
+  // What the preview found, for the file it was found in: a new file starts with nothing found.
+  const [found, setFound] = useState<{ url: string; problem: string | null } | null>(null);
+  const problem = found && found.url === url ? found.problem : null;
+  useEffect(() => onProblem?.(problem), [problem, onProblem]);
 
   const pick = (files: FileList | null) => {
     const next = files?.[0];
@@ -99,7 +122,12 @@ export function VideoPicker({
   if (file && url) {
     body = (
       <div className="space-y-3">
-        <Preview key={url} src={url} label={`${title} preview`} />
+        <Preview
+          key={url}
+          src={url}
+          label={`${title} preview`}
+          onProblem={(next) => setFound({ url, problem: next })}
+        />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="min-w-0 truncate text-sm text-slate-300" title={file.name}>
             <Video className="mr-1.5 inline size-4 text-accent-300" aria-hidden />
@@ -129,6 +157,11 @@ export function VideoPicker({
             </button>
           </div>
         </div>
+        {problem ? (
+          <p role="alert" className="text-sm font-medium text-rose-200" data-testid="picked-file-problem">
+            {problem}
+          </p>
+        ) : null}
         {note ? (
           <p className="text-xs text-accent-200" data-testid="picked-file-note">
             {note}
@@ -207,13 +240,15 @@ export function VideoPicker({
           <Upload className="size-6" aria-hidden />
         </span>
         <span className="text-sm font-semibold text-white">Drop a video here or choose a file</span>
-        <span className="text-xs text-slate-400">MP4, WebM, OGG or MOV · up to {megabytes(maxVideoBytes)} MB</span>
+        <span className="text-xs text-slate-400">{VIDEO_CHECKS.limits(megabytes(maxVideoBytes))}</span>
       </label>
     );
   }
 
   return (
-    <section className="glass flex flex-col p-5 sm:p-6" aria-labelledby={`${inputId}-title`}>
+    // min-w-0: as a grid item it would otherwise be as wide as its longest unbroken line (a
+    // recording's file name), pushing a phone's page sideways.
+    <section className="glass flex min-w-0 flex-col p-5 sm:p-6" aria-labelledby={`${inputId}-title`}>
       <div className="mb-4 flex items-start gap-3">
         <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-500 to-fuchsia-500 text-sm font-bold text-white">
           {step}

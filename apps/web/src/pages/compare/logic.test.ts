@@ -2,6 +2,10 @@ import { COMPARE_MESSAGES, type ComparisonDetail } from "@stepsync/contracts";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
 import {
+  secondsLeft,
+  timeLeftText,
+  VIDEO_CHECKS,
+  videoFileProblem,
   sectionHeading,
   canSubmit,
   creditsNotice,
@@ -173,5 +177,34 @@ describe("a saved comparison's message instead of its result", () => {
     );
     expect(savedComparisonError("9", { ...base, status: "failed" }, null)).toBe(COMPARE_MESSAGES.analysisFailed);
     expect(savedComparisonError("9", { ...base, status: "completed" }, null)).toBeNull();
+  });
+});
+
+describe("the time left of an analysis", () => {
+  it("comes from its pace since first seen, once that pace says something", () => {
+    const first = { at: 0, percent: 10 };
+    expect(secondsLeft(first, { at: 2000, percent: 30 })).toBeNull();
+    expect(secondsLeft(first, { at: 10_000, percent: 11 })).toBeNull();
+    // 20 points in 10 s, 70 to go: 35 s.
+    expect(secondsLeft(first, { at: 10_000, percent: 30 })).toBe(35);
+  });
+
+  it("reads in round figures", () => {
+    expect(timeLeftText(null)).toBe("Estimating the time left…");
+    expect(timeLeftText(2)).toBe("About 5 s left");
+    expect(timeLeftText(35)).toBe("About 35 s left");
+    expect(timeLeftText(36)).toBe("About 40 s left");
+    expect(timeLeftText(100)).toBe("About 2 min left");
+  });
+});
+
+describe("what a picked file's preview tells before the upload", () => {
+  it("a file the browser cannot play is no playable video; a video over 10 minutes is too long", () => {
+    expect(videoFileProblem({ mediaError: 4, duration: null })).toBe(VIDEO_CHECKS.unplayable);
+    expect(videoFileProblem({ mediaError: 3, duration: null })).toBe(VIDEO_CHECKS.unplayable);
+    expect(videoFileProblem({ mediaError: null, duration: 601 })).toBe(VIDEO_CHECKS.tooLong(601));
+    expect(videoFileProblem({ mediaError: null, duration: 600 })).toBeNull();
+    // A fresh recording has no length until played: nothing is known against it.
+    expect(videoFileProblem({ mediaError: null, duration: Number.POSITIVE_INFINITY })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   COMPARE_MESSAGES,
+  LIMITS,
   type ComparisonDetail,
   type ComparisonResults,
   type ComparisonSection,
@@ -58,11 +59,23 @@ export interface SubmitInput {
   /** The account's address is confirmed: only then are its credits spent (the server says so too). */
   confirmed: boolean;
   analysing: boolean;
+  /** What the preview found wrong with a picked video (see videoFileProblem), else null. */
+  videoProblem?: string | null;
 }
 
-/** Part 2 §5: both videos, credits not known to be below 1, a confirmed address, not while analysing. */
-export function canSubmit({ hasUserVideo, hasReference, credits, confirmed, analysing }: SubmitInput): boolean {
-  if (analysing || !confirmed) return false;
+/**
+ * Part 2 §5: both videos, credits not known to be below 1, a confirmed address, not while analysing;
+ * and no picked video the preview already found unusable (uploading it would only fail).
+ */
+export function canSubmit({
+  hasUserVideo,
+  hasReference,
+  credits,
+  confirmed,
+  analysing,
+  videoProblem = null,
+}: SubmitInput): boolean {
+  if (analysing || !confirmed || videoProblem) return false;
   if (!hasUserVideo || !hasReference) return false;
   if (credits.kind === "known" && credits.credits < 1) return false;
   return true;
@@ -74,9 +87,11 @@ export function submitProblem({
   hasReference,
   credits,
   confirmed,
+  videoProblem = null,
 }: Omit<SubmitInput, "analysing">): string | null {
   if (!hasUserVideo) return COMPARE_MESSAGES.noUserVideo;
   if (!hasReference) return COMPARE_MESSAGES.noReference;
+  if (videoProblem) return videoProblem;
   if (!confirmed) return COMPARE_MESSAGES.confirmEmailFirst;
   if (credits.kind === "known" && credits.credits < 1) return COMPARE_MESSAGES.insufficientCredits;
   return null;
@@ -151,6 +166,48 @@ export function videoErrorText(code: number | null | undefined): string {
     default:
       return COMPARE_TEXTS.videoError;
   }
+}
+
+export const VIDEO_CHECKS = {
+  unplayable: "This file isn't a playable video. Choose a video file (MP4, WebM, OGG or MOV).",
+  tooLong: (seconds: number) =>
+    `This video is ${formatSeconds(seconds)} long: videos can be at most ${LIMITS.maxVideoSeconds / 60} minutes. Trim it, or choose a shorter one.`,
+  limits: (megabytes: number) =>
+    `MP4, WebM, OGG or MOV · up to ${megabytes} MB and ${LIMITS.maxVideoSeconds / 60} minutes`,
+} as const;
+
+/**
+ * What the preview of a picked file tells before any upload: the browser cannot play it (a text
+ * file renamed .mp4), or it runs past the engine's limit. Null when it is fine or not known yet
+ * (a fresh recording reports no duration until played).
+ */
+export function videoFileProblem(check: { mediaError: number | null; duration: number | null }): string | null {
+  // MEDIA_ERR_DECODE (3) and MEDIA_ERR_SRC_NOT_SUPPORTED (4): the bytes are no video it can play.
+  if (check.mediaError === 3 || check.mediaError === 4) return VIDEO_CHECKS.unplayable;
+  if (check.duration !== null && Number.isFinite(check.duration) && check.duration > LIMITS.maxVideoSeconds)
+    return VIDEO_CHECKS.tooLong(check.duration);
+  return null;
+}
+
+/** A reading of the analysis' progress: when (ms, any clock) and how far (percent). */
+export type ProgressSample = { at: number; percent: number };
+
+/**
+ * Seconds of analysis left, from the pace between the first reading seen and the latest, or null
+ * while that pace says too little (under 3 s or 3 points of progress apart).
+ */
+export function secondsLeft(first: ProgressSample, latest: ProgressSample): number | null {
+  const ms = latest.at - first.at;
+  const points = latest.percent - first.percent;
+  if (ms < 3000 || points < 3) return null;
+  return ((100 - latest.percent) * ms) / points / 1000;
+}
+
+/** The estimate in words: rounded up to 5 s under a minute, to whole minutes above. */
+export function timeLeftText(seconds: number | null): string {
+  if (seconds === null) return "Estimating the time left…";
+  if (seconds < 55) return `About ${Math.max(5, Math.ceil(seconds / 5) * 5)} s left`;
+  return `About ${Math.max(1, Math.round(seconds / 60))} min left`;
 }
 
 /** One bar for two stages: upload counts 0–30 %, analysis 30–100 % of the bar. */

@@ -3,7 +3,9 @@ import { type Query, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { isApiError } from "../../api/client";
 import { getComparison } from "../../api/comparisons";
+import { getBalance } from "../../api/credits";
 import { invalidate, keys, staleAfter } from "../../api/keys";
+import type { CreditsState } from "./logic";
 
 /** How often a running analysis is asked for its progress. */
 export const COMPARISON_POLL_MS = 1000;
@@ -48,4 +50,21 @@ export function useComparison(id: number | string | null, { startedHere = false 
   }, [key, status, startedHere, client]);
 
   return query;
+}
+
+/**
+ * The credit balance as the compare screens judge it. Asked again whenever the tab comes back into
+ * view: credits bought in another tab (the Buy links open one, so a picked video or a take stays
+ * here) count at once. Not `enabled`: only what the cache holds, nothing asked.
+ */
+export function useCredits({ enabled = true } = {}): CreditsState {
+  const balance = useQuery({
+    queryKey: keys.credits.balance(),
+    queryFn: ({ signal }) => getBalance(signal),
+    enabled,
+    refetchOnWindowFocus: "always",
+  });
+  return typeof balance.data?.credits === "number"
+    ? { kind: "known", credits: balance.data.credits }
+    : { kind: "unknown" };
 }
