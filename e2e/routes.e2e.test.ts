@@ -18,6 +18,8 @@ import { startServer, type E2EServer } from "./support/server.ts";
 
 const ADMIN = { email: "admin@example.com", password: "admin-secret-123" };
 const USER = { name: "Route Walker", email: "walker@example.com", password: "secret123" };
+/** A 20-character name without a space: it must wrap, not widen a phone's page (issue 22 item 16). */
+const LONG = { name: "Rukminichoreographer", email: "long-name@example.com", password: "secret123" };
 
 const UNKNOWN = "/no-such-page";
 
@@ -68,6 +70,12 @@ beforeAll(async () => {
   });
   expect(res.status).toBeLessThan(300);
   userId = ((await res.json()) as { user: { id: number } }).user.id;
+  const long = await fetch(`${server.baseUrl}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: LONG.name, email: LONG.email, password: LONG.password }),
+  });
+  expect(long.status).toBeLessThan(300);
 });
 afterAll(async () => {
   await browser?.close();
@@ -115,10 +123,10 @@ const ALL = [...PUBLIC, ...PROTECTED, ...ADMIN_ONLY, UNKNOWN];
 
 const SIZE = { 390: { width: 390, height: 844 }, 1280: { width: 1280, height: 800 } } as const;
 
-async function walk(role: Role, routes: ReadonlyArray<string>, width: 390 | 1280) {
+async function walk(role: Role, routes: ReadonlyArray<string>, width: 390 | 1280, user = USER) {
   const watched = await openPage(browser, SIZE[width]);
   try {
-    if (role === "user") await logIn(watched.page, server.baseUrl, USER.email, USER.password);
+    if (role === "user") await logIn(watched.page, server.baseUrl, user.email, user.password);
     if (role === "admin") await logIn(watched.page, server.baseUrl, ADMIN.email, ADMIN.password);
     for (const route of routes) await visit(watched, role, route, width);
   } finally {
@@ -146,6 +154,7 @@ describe("the screens of issue #8 at phone width", () => {
   );
   // Signed in, every screen of the app too: a dancer uses them on the phone.
   it("as a signed-in user", () => walk("user", [...new Set([...own, ...PROTECTED])], 390), 400_000);
+  it("as a user whose name is 20 letters without a space", () => walk("user", PROTECTED, 390, LONG), 400_000);
 });
 
 describe("screens of issue #8 in use", () => {

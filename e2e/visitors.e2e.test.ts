@@ -164,7 +164,7 @@ describe.skipIf(!haveFixtures)("visitors and the library", () => {
     const { page: a, problems: adminProblems } = await open();
     await logIn(a, server.baseUrl, ADMIN.email, ADMIN.password);
     await a.goto(`${server.baseUrl}/admin/users`);
-    const toggle = a.getByRole("switch", { name: `Verified: ${CONTRIBUTOR.username}` });
+    const toggle = a.getByRole("switch", { name: `Verified contributor: ${CONTRIBUTOR.username}` });
     await expect.poll(() => toggle.getAttribute("aria-checked"), { timeout: 10_000 }).toBe("false");
     await toggle.click();
     await expect

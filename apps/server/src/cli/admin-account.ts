@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
+import { updateUser } from "../modules/auth/repository.ts";
 import { createAccount, findUserByEmail, promoteToAdmin } from "../modules/auth/service.ts";
 
 /**
@@ -15,6 +16,7 @@ export async function ensureAdmin(
   const existing = await findUserByEmail(db, email);
   if (existing) {
     await promoteToAdmin(db, existing.id, input.password);
+    await vouchForEmail(db, existing);
     return "promoted";
   }
   // The operator vouches for the address: an admin can use the app at once.
@@ -31,7 +33,17 @@ export async function ensureAdmin(
 /** ADMIN_EMAIL / ADMIN_PASSWORD at start: creates the admin once; never resets a password later. */
 export async function ensureBootstrapAdmin(db: Db, admin: { email: string; password: string }, log: FastifyBaseLogger) {
   const existing = await findUserByEmail(db, admin.email);
-  if (existing?.role === "admin") return;
+  if (existing?.role === "admin") {
+    // An admin made before operators' addresses counted as confirmed: no banner asking to confirm an
+    // address no mail was sent to.
+    await vouchForEmail(db, existing);
+    return;
+  }
   const outcome = await ensureAdmin(db, admin);
   log.info({ email: admin.email, outcome }, "admin account from ADMIN_EMAIL");
+}
+
+/** The operator named this address in the settings: it counts as confirmed (no link is mailed). */
+async function vouchForEmail(db: Db, user: { id: number; emailVerifiedAt: Date | null }): Promise<void> {
+  if (user.emailVerifiedAt === null) await updateUser(db, user.id, { emailVerifiedAt: new Date() });
 }

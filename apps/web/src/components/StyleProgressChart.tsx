@@ -26,10 +26,14 @@ const STYLE_OPTIONS = CHART_STYLES.map((id) => ({ id, label: activityLabel(id) }
 
 /**
  * Bars of one style's latest scores: height = score × 0.6 px, at least 10 px. `practised` are the
- * styles the user has sessions in: an empty style offers them instead of a dead end.
+ * styles the user has sessions in, most sessions first: the chart opens on the first of them (not on
+ * a style with one session while another has fourteen), and an empty style offers them instead of a
+ * dead end.
  */
 export function StyleProgressChart({ practised = [] }: { practised?: ReadonlyArray<string> }) {
-  const [style, setStyle] = useState<string>(DEFAULT_CHART_STYLE);
+  const [style, setStyle] = useState<string>(
+    () => practised.find((s) => (CHART_STYLES as ReadonlyArray<string>).includes(s)) ?? DEFAULT_CHART_STYLE,
+  );
   const query = useQuery({
     queryKey: keys.dashboard.styleProgress(style),
     queryFn: ({ signal }) => getActivityProgress(style, signal),

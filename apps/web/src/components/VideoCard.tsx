@@ -96,43 +96,51 @@ export function VideoCard({
             ) : null}
           </ul>
         ) : null}
-        <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-2">
-          <Button size="sm" icon={<Play className="size-4" aria-hidden />} onClick={() => actions.onPractice(video)}>
+        <div className="mt-auto space-y-2 pt-2">
+          <Button
+            size="sm"
+            className="w-full"
+            icon={<Play className="size-4" aria-hidden />}
+            onClick={() => actions.onPractice(video)}
+          >
             Practice
           </Button>
-          <IconButton
-            label={video.is_liked ? "Unlike" : "Like"}
-            pressed={video.is_liked}
-            onClick={() => actions.onLike(video)}
-            className={video.is_liked ? "text-rose-400" : undefined}
-          >
-            <Heart className={cx("size-4", video.is_liked && "fill-current")} aria-hidden />
-          </IconButton>
-          <IconButton label={COMMENT_TEXTS.comments} popup onClick={() => setCommentsOpen(true)}>
-            <MessageCircle className="size-4" aria-hidden />
-          </IconButton>
-          <IconButton label="Share" onClick={() => actions.onShare(video)}>
-            <Share2 className="size-4" aria-hidden />
-          </IconButton>
-          {!own && video.contributor_id ? (
-            <>
-              <IconButton
-                label={video.is_following ? "Unfollow" : "Follow"}
-                pressed={video.is_following}
-                onClick={() => actions.onFollow(video)}
-                className={video.is_following ? "text-accent-300" : undefined}
-              >
-                {video.is_following ? (
-                  <UserCheck className="size-4" aria-hidden />
-                ) : (
-                  <UserPlus className="size-4" aria-hidden />
-                )}
-              </IconButton>
-              <IconButton label="Add friend" onClick={() => actions.onFriend(video)}>
-                <Users className="size-4" aria-hidden />
-              </IconButton>
-            </>
-          ) : null}
+          {/* Each action says what it does under its icon: a row of bare icons read as a puzzle on a phone. */}
+          <div className="grid auto-cols-fr grid-flow-col gap-1" data-testid="card-actions">
+            <ActionButton
+              label={video.is_liked ? "Unlike" : "Like"}
+              pressed={video.is_liked}
+              onClick={() => actions.onLike(video)}
+              className={video.is_liked ? "text-rose-300" : undefined}
+            >
+              <Heart className={cx("size-4", video.is_liked && "fill-current")} aria-hidden />
+            </ActionButton>
+            <ActionButton label={COMMENT_TEXTS.comments} popup onClick={() => setCommentsOpen(true)}>
+              <MessageCircle className="size-4" aria-hidden />
+            </ActionButton>
+            <ActionButton label="Share" onClick={() => actions.onShare(video)}>
+              <Share2 className="size-4" aria-hidden />
+            </ActionButton>
+            {!own && video.contributor_id ? (
+              <>
+                <ActionButton
+                  label={video.is_following ? "Unfollow" : "Follow"}
+                  pressed={video.is_following}
+                  onClick={() => actions.onFollow(video)}
+                  className={video.is_following ? "text-accent-300" : undefined}
+                >
+                  {video.is_following ? (
+                    <UserCheck className="size-4" aria-hidden />
+                  ) : (
+                    <UserPlus className="size-4" aria-hidden />
+                  )}
+                </ActionButton>
+                <ActionButton label="Add friend" onClick={() => actions.onFriend(video)}>
+                  <Users className="size-4" aria-hidden />
+                </ActionButton>
+              </>
+            ) : null}
+          </div>
         </div>
       </div>
       {commentsOpen ? (
@@ -179,7 +187,8 @@ export function CardThumbnail({ src }: { src: string }) {
   );
 }
 
-function IconButton({
+/** A card action: its icon over its word, the word being its name for everyone. */
+function ActionButton({
   label,
   pressed,
   popup,
@@ -198,17 +207,16 @@ function IconButton({
   return (
     <button
       type="button"
-      aria-label={label}
-      title={label}
       aria-pressed={pressed}
       aria-haspopup={popup ? "dialog" : undefined}
       onClick={onClick}
       className={cx(
-        "inline-flex size-9 items-center justify-center rounded-full border border-white/10 bg-white/5 text-slate-300 transition hover:bg-white/12 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",
+        "flex min-w-0 flex-col items-center gap-0.5 rounded-xl px-1 py-1.5 text-[11px] font-medium text-slate-300 transition hover:bg-white/8 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",
         className,
       )}
     >
       {children}
+      <span className="max-w-full truncate">{label}</span>
     </button>
   );
 }

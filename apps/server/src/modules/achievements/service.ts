@@ -64,7 +64,8 @@ export async function awardAchievements(tx: Queryable, userId: number): Promise<
       return {
         type: "achievement" as const,
         title: `Achievement unlocked: ${def.name}`,
-        message: `${def.icon} ${def.description}`,
+        // Words only: the app shows its own trophy icon (an emoji renders as a box where no emoji font is installed).
+        message: def.description,
         link: NOTIFICATION_LINKS.dashboard,
       };
     }),

@@ -1,5 +1,5 @@
 import type { AdminUser } from "@stepsync/contracts";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
@@ -37,7 +37,7 @@ function openUsers(failVerify = false) {
   return mock;
 }
 
-const toggle = () => screen.findByRole("switch", { name: "Verified: clara" });
+const toggle = () => screen.findByRole("switch", { name: "Verified contributor: clara" });
 
 describe("User Management: Verified", () => {
   it("verifies and unverifies with the switch, saying so, and the list follows the server", async () => {
@@ -64,5 +64,22 @@ describe("User Management: Verified", () => {
     fireEvent.click(await toggle());
     expect(await screen.findByText(/Failed to update verification/)).toBeTruthy();
     expect((await toggle()).getAttribute("aria-checked")).toBe("false");
+  });
+});
+
+describe("User Management: what the columns mean", () => {
+  it("says the Verified column is about contributors, not the e-mail address", async () => {
+    openUsers();
+    expect(await screen.findByRole("columnheader", { name: "Verified contributor" })).toBeTruthy();
+    expect(screen.queryByRole("columnheader", { name: "Verified" })).toBeNull();
+  });
+
+  it("shows the role once, in the control that changes it", async () => {
+    openUsers();
+    const role = (await screen.findByLabelText("Role of clara")) as HTMLSelectElement;
+    expect(role.value).toBe("contributor");
+    const row = role.closest("tr") as HTMLElement;
+    // No separate badge repeating it beside the drop-down.
+    expect(within(row).queryByText("contributor", { exact: true })).toBeNull();
   });
 });

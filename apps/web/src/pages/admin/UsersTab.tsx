@@ -23,8 +23,8 @@ import {
 const roleOptions = ROLES.map((r) => ({ value: r, label: label(r) }));
 
 /**
- * User Management: filter by role, change a role, verify or unverify (the Verified mark), delete a
- * user with their data, export CSV.
+ * User Management: filter by role, change a role, verify or unverify a contributor (the Verified
+ * mark on their videos and profile, not the e-mail address), delete a user with their data, export CSV.
  */
 export function UsersTab({ currentUserId }: { currentUserId: number | undefined }) {
   const flash = useFlash();
@@ -80,29 +80,31 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
         pending={q.isPending}
         rows={q.data?.users}
         empty={ADMIN_MESSAGES.noUsers}
-        head={["Username", "Email", "Role", "Verified", "Joined", "Actions"]}
+        head={["Username", "Email", "Role", "Verified contributor", "Joined", "Actions"]}
       >
         {(u) => (
           <tr key={u.id}>
             <td className={cx(td, "min-w-[9rem] font-medium text-white")}>{u.username}</td>
             <td className={cx(td, "min-w-[12rem] max-w-[18rem] break-all")}>{u.email}</td>
             <td className={td}>
-              <div className="flex items-center gap-2">
-                <span className={cx("rounded-full px-2 py-0.5 text-xs ring-1", roleBadge[u.role])}>{u.role}</span>
-                <select
-                  aria-label={`Role of ${u.username}`}
-                  value={u.role}
-                  disabled={u.id === currentUserId}
-                  onChange={(e) => changeRole.mutate({ id: u.id, role: e.target.value as Role })}
-                  className="rounded-lg border border-white/12 bg-night-900 px-2 py-1 text-sm text-slate-100 disabled:opacity-50"
-                >
-                  {roleOptions.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              {/* One control shows the role and changes it, in the role's badge colours. */}
+              <select
+                aria-label={`Role of ${u.username}`}
+                value={u.role}
+                disabled={u.id === currentUserId}
+                title={u.id === currentUserId ? "Your own role cannot be changed here" : undefined}
+                onChange={(e) => changeRole.mutate({ id: u.id, role: e.target.value as Role })}
+                className={cx(
+                  "rounded-full px-2.5 py-1 text-sm ring-1 disabled:cursor-not-allowed disabled:opacity-70",
+                  roleBadge[u.role],
+                )}
+              >
+                {roleOptions.map((o) => (
+                  <option key={o.value} value={o.value} className="bg-night-900 text-slate-100">
+                    {o.label}
+                  </option>
+                ))}
+              </select>
             </td>
             <td className={td}>
               <VerifiedSwitch
@@ -134,7 +136,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
   );
 }
 
-/** An on/off switch for one user's Verified mark. */
+/** An on/off switch for one user's Verified contributor mark (said in full: not the e-mail's confirmation). */
 function VerifiedSwitch({
   username,
   verified,
@@ -151,7 +153,7 @@ function VerifiedSwitch({
       type="button"
       role="switch"
       aria-checked={verified}
-      aria-label={`Verified: ${username}`}
+      aria-label={`Verified contributor: ${username}`}
       disabled={busy}
       onClick={() => onChange(!verified)}
       className="inline-flex items-center gap-2 rounded-full text-sm whitespace-nowrap text-slate-300 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
@@ -172,7 +174,7 @@ function VerifiedSwitch({
       </span>
       {verified ? (
         <span className="inline-flex items-center gap-1 text-sky-300">
-          <BadgeCheck className="size-3.5" aria-hidden /> Verified
+          <BadgeCheck className="size-3.5" aria-hidden /> Verified contributor
         </span>
       ) : (
         <span className="text-slate-400">Not verified</span>

@@ -66,6 +66,14 @@ export function cheapestPrice(bundles: { price: number }[] | undefined): number 
   return Math.min(...bundles.map((b) => b.price));
 }
 
+/** The styles with sessions, most sessions first (ties in the stats' own order). */
+export function mostPractisedFirst(stats: Record<string, ActivityStat>): string[] {
+  const total = (s: string) => stats[s]?.total ?? 0;
+  return Object.keys(stats)
+    .filter((s) => total(s) > 0)
+    .sort((a, b) => total(b) - total(a));
+}
+
 export default function DashboardPage() {
   const { user } = useAuth();
   const ids = useTabIds();
@@ -158,11 +166,7 @@ export default function DashboardPage() {
             {tab === "overview" ? (
               <div className="space-y-6">
                 <StyleCards stats={stats.data.activityStats} />
-                <StyleProgressChart
-                  practised={Object.keys(stats.data.activityStats).filter(
-                    (s) => (stats.data.activityStats[s]?.total ?? 0) > 0,
-                  )}
-                />
+                <StyleProgressChart practised={mostPractisedFirst(stats.data.activityStats)} />
                 <Card>
                   <CardTitle icon={<History className="size-4" aria-hidden />}>Recent comparisons</CardTitle>
                   {recent.data.comparisons.length === 0 ? (

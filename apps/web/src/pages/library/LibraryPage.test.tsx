@@ -133,3 +133,31 @@ describe("library card comment count", () => {
     await waitFor(() => expect(within(card).getByTitle("2 comments")).toBeTruthy());
   });
 });
+
+describe("library on a phone: videos first, labelled actions", () => {
+  it("folds the four selects behind a Filters button that says how many are set", async () => {
+    storeSession();
+    mockFetch(routes());
+    renderApp("/library?category=latin");
+    await grid();
+    const toggle = screen.getByRole("button", { name: /^Filters/ });
+    // One filter set by the link (the style): the button says so while the selects are folded away.
+    expect(toggle.textContent).toBe("Filters1");
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    const panel = screen.getByTestId("library-filters");
+    expect(panel.className.split(" ")).toContain("hidden");
+    expect(within(panel).getByLabelText("Style")).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(panel.className.split(" ")).not.toContain("hidden");
+  });
+
+  it("names every card action in words, visibly, not only for screen readers", async () => {
+    storeSession();
+    mockFetch(routes());
+    renderApp("/library");
+    const card = within(await grid()).getByRole("article");
+    for (const name of ["Practice", "Like", "Comments", "Share", "Follow", "Add friend"])
+      expect(within(card).getByRole("button", { name }).textContent).toBe(name);
+  });
+});

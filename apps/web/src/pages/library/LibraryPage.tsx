@@ -9,13 +9,14 @@ import {
   LIMITS,
 } from "@stepsync/contracts";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Library, RefreshCw, Search, Upload } from "lucide-react";
+import { ChevronDown, Library, RefreshCw, Search, SlidersHorizontal, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { listLibrary } from "../../api/library";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
+import { cx } from "../../components/cx";
 import { EmptyState } from "../../components/EmptyState";
 import { Page, PageHeader } from "../../components/Page";
 import { StyleSelect } from "../../components/Filters";
@@ -50,6 +51,8 @@ export default function LibraryPage() {
     category: (ACTIVITY_TYPES as readonly string[]).includes(initialCategory) ? initialCategory : "",
   });
   const [searchText, setSearchText] = useState("");
+  // On a phone the four selects fold away behind one button, so the videos start on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const search = useDebounced(searchText.trim(), LIMITS.searchDebounceMs);
   useEffect(() => setFilters((f) => applyFilter(f, "search", search)), [search]);
   const effective = filters;
@@ -67,6 +70,12 @@ export default function LibraryPage() {
   const actions = useVideoActions([keys.library.lists(), keys.library.videos()]);
   const videos = query.data?.pages.flatMap((p) => p.videos) ?? [];
   const canUpload = user?.role === "contributor" || user?.role === "admin";
+  const activeFilters = [
+    filters.category,
+    filters.difficulty,
+    filters.contributor_type,
+    filters.sort_by === DEFAULT_FILTERS.sort_by ? "" : filters.sort_by,
+  ].filter(Boolean).length;
 
   return (
     <Page title="Reference Library">
@@ -94,7 +103,7 @@ export default function LibraryPage() {
       ) : null}
 
       <form
-        className="mb-8 grid grid-cols-1 gap-3 rounded-3xl border border-white/10 bg-white/[0.03] p-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="mb-6 grid grid-cols-1 gap-3 rounded-3xl border border-white/10 bg-white/[0.03] p-4 sm:grid-cols-2 lg:grid-cols-5"
         onSubmit={(e) => e.preventDefault()}
         aria-label="Filter videos"
       >
@@ -102,40 +111,66 @@ export default function LibraryPage() {
           <label htmlFor="library-search" className="text-xs font-medium text-slate-400">
             Search
           </label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-3.5 left-3 size-4 text-slate-500" aria-hidden />
-            <input
-              id="library-search"
-              type="search"
-              value={searchText}
-              onChange={(e) => setSearchText(e.currentTarget.value)}
-              placeholder="Title, description or tag"
-              className="h-11 w-full rounded-xl border border-white/12 bg-night-900/80 pr-3 pl-9 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-accent-400"
-            />
+          <div className="flex gap-2">
+            <div className="relative min-w-0 flex-1">
+              <Search className="pointer-events-none absolute top-3.5 left-3 size-4 text-slate-500" aria-hidden />
+              <input
+                id="library-search"
+                type="search"
+                value={searchText}
+                onChange={(e) => setSearchText(e.currentTarget.value)}
+                placeholder="Title, description or tag"
+                className="h-11 w-full rounded-xl border border-white/12 bg-night-900/80 pr-3 pl-9 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-accent-400"
+              />
+            </div>
+            <button
+              type="button"
+              aria-expanded={filtersOpen}
+              aria-controls="library-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
+              className="inline-flex h-11 shrink-0 items-center gap-1.5 rounded-xl border border-white/12 bg-night-900/80 px-3 text-sm font-medium text-slate-200 hover:bg-white/8 focus-visible:outline-2 focus-visible:outline-accent-400 sm:hidden"
+            >
+              <SlidersHorizontal className="size-4" aria-hidden />
+              Filters
+              {activeFilters > 0 ? (
+                <span className="rounded-full bg-accent-500/25 px-1.5 text-xs text-accent-100">{activeFilters}</span>
+              ) : null}
+              <ChevronDown className={cx("size-4 transition", filtersOpen && "rotate-180")} aria-hidden />
+            </button>
           </div>
         </div>
-        <StyleSelect value={effective.category} onChange={(style) => set("category", style)} />
-        <SelectField
-          label="Difficulty"
-          value={effective.difficulty}
-          onChange={(e) => set("difficulty", e.currentTarget.value)}
-          options={[{ value: "", label: "All levels" }, ...DIFFICULTIES.map((d) => ({ value: d, label: capital(d) }))]}
-        />
-        <SelectField
-          label="Sort by"
-          value={effective.sort_by}
-          onChange={(e) => set("sort_by", e.currentTarget.value)}
-          options={LIBRARY_SORTS.map((s) => ({ value: s, label: LIBRARY_SORT_LABELS[s] }))}
-        />
-        <SelectField
-          label="Contributors"
-          value={effective.contributor_type}
-          onChange={(e) => set("contributor_type", e.currentTarget.value)}
-          options={[
-            { value: "", label: "All contributors" },
-            ...CONTRIBUTOR_TYPES.map((c) => ({ value: c, label: CONTRIBUTOR_TYPE_LABELS[c] })),
-          ]}
-        />
+        {/* From sm up the selects always show, in the form's own grid. */}
+        <div
+          id="library-filters"
+          data-testid="library-filters"
+          className={cx("gap-3 sm:contents", filtersOpen ? "grid grid-cols-1" : "hidden")}
+        >
+          <StyleSelect value={effective.category} onChange={(style) => set("category", style)} />
+          <SelectField
+            label="Difficulty"
+            value={effective.difficulty}
+            onChange={(e) => set("difficulty", e.currentTarget.value)}
+            options={[
+              { value: "", label: "All levels" },
+              ...DIFFICULTIES.map((d) => ({ value: d, label: capital(d) })),
+            ]}
+          />
+          <SelectField
+            label="Sort by"
+            value={effective.sort_by}
+            onChange={(e) => set("sort_by", e.currentTarget.value)}
+            options={LIBRARY_SORTS.map((s) => ({ value: s, label: LIBRARY_SORT_LABELS[s] }))}
+          />
+          <SelectField
+            label="Contributors"
+            value={effective.contributor_type}
+            onChange={(e) => set("contributor_type", e.currentTarget.value)}
+            options={[
+              { value: "", label: "All contributors" },
+              ...CONTRIBUTOR_TYPES.map((c) => ({ value: c, label: CONTRIBUTOR_TYPE_LABELS[c] })),
+            ]}
+          />
+        </div>
       </form>
 
       {query.isPending ? (

@@ -143,3 +143,22 @@ describe("/notifications/unsubscribe", () => {
     await screen.findByText("This unsubscribe link is incomplete.");
   });
 });
+
+describe("notification texts", () => {
+  it("show an older achievement's text without the emoji it started with (the row's icon says it)", async () => {
+    storeSession();
+    inboxServer([
+      item({
+        id: 1,
+        type: "achievement",
+        title: "Achievement unlocked: Ten Down",
+        message: "🔟 Complete ten comparisons.",
+      }),
+      item({ id: 2, type: "achievement", title: "Achievement unlocked: Artist", message: "🎨 Practise three styles." }),
+    ]);
+    renderApp("/notifications");
+    expect(await screen.findByText("Complete ten comparisons.")).toBeTruthy();
+    expect(screen.getByText("Practise three styles.")).toBeTruthy();
+    expect(screen.queryByText(/🔟|🎨/u)).toBeNull();
+  });
+});

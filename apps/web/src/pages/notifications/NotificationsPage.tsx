@@ -25,6 +25,14 @@ const ICONS: Record<NotificationItem["type"], typeof Bell> = {
   system: Bell,
 };
 
+/**
+ * A notification's text without the emoji older ones start with ("🎬 Complete your first…"): the
+ * row's own icon says what it is, and an emoji renders as a box where no emoji font is installed.
+ */
+export function withoutLeadingEmoji(text: string): string {
+  return text.replace(/^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D}|\u{20E3}|\s)+/u, "");
+}
+
 function Item({ item, onOpen }: { item: NotificationItem; onOpen: (item: NotificationItem) => void }) {
   const Icon = ICONS[item.type];
   return (
@@ -48,10 +56,10 @@ function Item({ item, onOpen }: { item: NotificationItem; onOpen: (item: Notific
         </span>
         <span className="min-w-0 flex-1">
           <span className={cx("block break-words", item.is_read ? "text-slate-300" : "font-semibold text-white")}>
-            {item.title}
+            {withoutLeadingEmoji(item.title)}
             {item.is_read ? null : <span className="sr-only"> (unread)</span>}
           </span>
-          <span className="block break-words text-sm text-slate-400">{item.message}</span>
+          <span className="block break-words text-sm text-slate-400">{withoutLeadingEmoji(item.message)}</span>
           <span className="mt-1 block text-xs text-slate-500">{formatWhen(item.created_at)}</span>
         </span>
         {item.is_read ? null : <span className="mt-2 size-2.5 shrink-0 rounded-full bg-accent-400" aria-hidden />}

@@ -103,6 +103,26 @@ describe("profile page", () => {
     ]);
   });
 
+  it("shows its four figures once, above the tabs (the overview does not repeat them)", async () => {
+    mockFetch(
+      routes({
+        "GET /api/profile": {
+          body: {
+            profile: {
+              ...profile,
+              credits: 7,
+              stats: { overall: { total_comparisons: 3, best_score: 91, overall_average: 72 } },
+            },
+          },
+        },
+      }),
+    );
+    await openProfile();
+    expect(await screen.findByText("No recent activity. Start a comparison to see your progress!")).toBeTruthy();
+    for (const figure of ["7", "3", "91%", "72%"]) expect(screen.getAllByText(figure)).toHaveLength(1);
+    expect(screen.getByRole("link", { name: "Buy More Credits" }).getAttribute("href")).toBe("/credits");
+  });
+
   it("colours scores: 80+ green, 60+ yellow, else red", async () => {
     mockFetch(
       routes({

@@ -1,8 +1,8 @@
 import { LIMITS, MESSAGES, type Profile } from "@stepsync/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChartColumn, Coins, LayoutGrid, Receipt, RotateCcw, Target, Trophy } from "lucide-react";
+import { ArrowRight, ChartColumn, Coins, LayoutGrid, Receipt, RotateCcw, Target, Trophy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Navigate, useLocation, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { isApiError } from "../../api/client";
 import { getProfile, updateProfile } from "../../api/profile";
 import { useAuth } from "../../auth/context";
@@ -12,6 +12,7 @@ import { Page } from "../../components/Page";
 import { PageSpinner } from "../../components/Spinner";
 import { StatTile } from "../../components/StatTile";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
+import { TEXTS } from "../../constants/texts";
 import { formatPercent, scoreTextClass } from "../../lib/format";
 import { EditProfileForm, type ProfileFormValues } from "./EditProfileForm";
 import { ProfileHeader } from "./ProfileHeader";
@@ -142,7 +143,19 @@ export default function ProfilePage() {
         )}
 
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <StatTile label="Credits" value={profile.credits} icon={<Coins className="size-4" aria-hidden />} />
+          <StatTile
+            label="Credits"
+            value={profile.credits}
+            icon={<Coins className="size-4" aria-hidden />}
+            footer={
+              <Link
+                to="/credits"
+                className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-accent-300 hover:text-accent-200"
+              >
+                {TEXTS.buyMoreCredits} <ArrowRight className="size-3.5" aria-hidden />
+              </Link>
+            }
+          />
           <StatTile
             label="Comparisons"
             value={overall.total_comparisons}
@@ -165,7 +178,7 @@ export default function ProfilePage() {
         <div className="space-y-6 pt-2">
           <Tabs tabs={TABS} value={tab} onChange={selectTab} ids={ids} label="Profile sections" />
           <TabPanel id={tab} ids={ids} key={tab}>
-            {tab === "overview" ? <OverviewTab profile={profile} /> : null}
+            {tab === "overview" ? <OverviewTab /> : null}
             {tab === "statistics" ? <StatisticsTab /> : null}
             {tab === "achievements" ? <AchievementsTab /> : null}
             {tab === "credits" ? <CreditsTab profile={profile} /> : null}

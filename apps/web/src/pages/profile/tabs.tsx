@@ -2,19 +2,7 @@ import { AchievementGrid } from "../../components/AchievementGrid";
 import { RetryMessage } from "../../components/RetryMessage";
 import { ACTIVITY_TYPES, type ActivityStat, type Profile, type Purchase } from "@stepsync/contracts";
 import { useQuery } from "@tanstack/react-query";
-import {
-  ArrowRight,
-  ArrowUpRight,
-  Award,
-  Coins,
-  CreditCard,
-  Flame,
-  History,
-  Receipt,
-  Target,
-  TrendingUp,
-  Trophy,
-} from "lucide-react";
+import { ArrowUpRight, Award, Coins, CreditCard, Flame, History, Receipt, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listComparisons } from "../../api/comparisons";
@@ -72,50 +60,17 @@ function bestActivity(stats: Record<string, ActivityStat> | undefined): [string,
   return best;
 }
 
-export function OverviewTab({ profile }: { profile: Profile }) {
+export function OverviewTab() {
   const recent = useQuery({
     queryKey: keys.comparisons.page(5),
     queryFn: ({ signal }) => listComparisons({ limit: 5 }, signal),
   });
   const stats = useQuery(statsQuery);
-  const overall = profile.stats.overall;
   const best = bestActivity(stats.data?.activityStats);
 
   return (
     <div className="space-y-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatTile
-          label="Current Credits"
-          value={profile.credits}
-          icon={<Coins className="size-4" aria-hidden />}
-          footer={
-            <Link
-              to="/credits"
-              className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-accent-300 hover:text-accent-200"
-            >
-              {TEXTS.buyMoreCredits} <ArrowRight className="size-3.5" aria-hidden />
-            </Link>
-          }
-        />
-        <StatTile
-          label="Total Sessions"
-          value={overall.total_comparisons}
-          icon={<Flame className="size-4" aria-hidden />}
-        />
-        <StatTile
-          label="Best Score"
-          value={formatPercent(overall.best_score)}
-          valueClassName={scoreTextClass(overall.best_score)}
-          icon={<Trophy className="size-4" aria-hidden />}
-        />
-        <StatTile
-          label="Average Score"
-          value={formatPercent(overall.overall_average)}
-          valueClassName={scoreTextClass(overall.overall_average)}
-          icon={<Target className="size-4" aria-hidden />}
-        />
-      </div>
-
+      {/* The four figures are the page's own tiles above the tabs: not repeated here. */}
       <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
         <Card>
           <CardTitle icon={<Award className="size-4" aria-hidden />}>Your Best Activity</CardTitle>

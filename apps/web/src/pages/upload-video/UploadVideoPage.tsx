@@ -14,15 +14,17 @@ import {
   Flame,
   GraduationCap,
   Heart,
+  Image as ImageIcon,
   type LucideIcon,
   Mic,
   Music,
   Sparkles,
+  Trash2,
   Upload,
   Waves,
 } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { keys } from "../../api/keys";
 import { uploadReferenceVideo } from "../../api/library";
 import { useAuth } from "../../auth/context";
@@ -35,6 +37,7 @@ import { TextAreaField, TextField } from "../../components/Field";
 import { Page, PageHeader } from "../../components/Page";
 import { validateThumbnail, validateTitle, validateVideoFile } from "../../lib/library";
 import { useMaxVideoBytes } from "../../lib/upload-limit";
+import { useObjectUrl, VideoPicker } from "../compare/VideoPicker";
 
 /** An icon per style that renders everywhere (emoji fonts are not on every machine). */
 const STYLE_ICONS: Record<ActivityType, LucideIcon> = {
@@ -55,6 +58,8 @@ export default function UploadVideoPage() {
   const [video, setVideo] = useState<File | null>(null);
   const maxVideoBytes = useMaxVideoBytes();
   const [thumbnail, setThumbnail] = useState<File | null>(null);
+  // What the preview found wrong with the picked video (not playable, too long), or null.
+  const [videoProblem, setVideoProblem] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [category, setCategory] = useState<ActivityType>("contemporary");
@@ -116,7 +121,8 @@ export default function UploadVideoPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = validateVideoFile(video, maxVideoBytes) ?? validateTitle(title) ?? validateThumbnail(thumbnail);
+    const problem =
+      validateVideoFile(video, maxVideoBytes) ?? videoProblem ?? validateTitle(title) ?? validateThumbnail(thumbnail);
     if (problem || !video) {
       setError(problem ?? UPLOAD_MESSAGES.selectVideo);
       return;
@@ -153,18 +159,21 @@ export default function UploadVideoPage() {
       />
       <form onSubmit={submit} className="space-y-6" noValidate>
         {error ? <Alert>{error}</Alert> : null}
+        {/* The compare page's drop zone and preview: the file is named once, under its preview. */}
+        <VideoPicker
+          step={1}
+          title="Your routine"
+          hint={`MP4, WebM, OGG or MOV, up to ${megabytes(maxVideoBytes)}MB`}
+          inputLabel="Video file"
+          file={video}
+          onFile={(f) => {
+            setVideo(f);
+            setError(f ? validateVideoFile(f, maxVideoBytes) : null);
+          }}
+          onProblem={setVideoProblem}
+        />
         <Card className="space-y-4">
-          <FileInput
-            label="Video file"
-            hint={`MP4, WebM, OGG or MOV, up to ${megabytes(maxVideoBytes)}MB`}
-            accept="video/mp4,video/webm,video/ogg,video/quicktime,.mov"
-            file={video}
-            onChange={(f) => {
-              setVideo(f);
-              setError(f ? validateVideoFile(f, maxVideoBytes) : null);
-            }}
-          />
-          <FileInput
+          <ImagePicker
             label="Thumbnail (optional)"
             hint="JPG, PNG or WebP, up to 10MB. Without one, we take a frame from the video."
             accept="image/jpeg,image/png,image/webp"
@@ -290,7 +299,8 @@ export default function UploadVideoPage() {
   );
 }
 
-function FileInput({
+/** An image drop zone with its preview, named once (the video's picker is the compare page's). */
+function ImagePicker({
   label,
   hint,
   accept,
@@ -303,22 +313,81 @@ function FileInput({
   file: File | null;
   onChange(file: File | null): void;
 }) {
-  const id = `file-${label.replace(/\W+/g, "-").toLowerCase()}`;
+  const id = useId();
+  const url = useObjectUrl(file);
+  const [dragging, setDragging] = useState(false);
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-200">
+    <div className="space-y-2">
+      <p className="text-sm font-medium text-slate-200" id={`${id}-label`}>
         {label}
-      </label>
+      </p>
       <input
         id={id}
         type="file"
         accept={accept}
-        onChange={(e) => onChange(e.currentTarget.files?.[0] ?? null)}
-        className="block w-full text-sm text-slate-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-white/15"
+        className="sr-only"
+        aria-label={label}
+        onChange={(e) => {
+          onChange(e.currentTarget.files?.[0] ?? null);
+          e.currentTarget.value = "";
+        }}
       />
-      <p className="text-xs text-slate-500">
-        {file ? `${file.name} · ${(file.size / (1024 * 1024)).toFixed(1)} MB` : hint}
-      </p>
+      {file && url ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <img src={url} alt="Thumbnail preview" className="h-20 w-32 rounded-xl bg-black object-cover" />
+          <p className="min-w-0 flex-1 truncate text-sm text-slate-300" title={file.name}>
+            <span className="font-medium text-white" data-testid="picked-thumbnail">
+              {file.name}
+            </span>{" "}
+            <span className="text-slate-500">· {(file.size / (1024 * 1024)).toFixed(1)} MB</span>
+          </p>
+          <div className="flex gap-2">
+            <label
+              htmlFor={id}
+              className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border border-white/12 bg-white/8 px-3 text-sm font-medium text-slate-100 hover:bg-white/14"
+            >
+              <Upload className="size-4" aria-hidden /> Replace
+            </label>
+            <button
+              type="button"
+              onClick={() => onChange(null)}
+              aria-label="Remove thumbnail"
+              className="inline-flex size-9 items-center justify-center rounded-full border border-white/12 bg-white/8 text-slate-300 hover:bg-rose-500/15 hover:text-rose-200"
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </button>
+          </div>
+        </div>
+      ) : (
+        <label
+          htmlFor={id}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            const next = e.dataTransfer.files?.[0];
+            if (next) onChange(next);
+          }}
+          className={cx(
+            "flex cursor-pointer items-center gap-3 rounded-2xl border-2 border-dashed p-4 transition",
+            dragging
+              ? "border-accent-400 bg-accent-500/10"
+              : "border-white/12 bg-white/[0.03] hover:border-accent-400/60 hover:bg-accent-500/5",
+          )}
+        >
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-500/12 text-accent-300">
+            <ImageIcon className="size-5" aria-hidden />
+          </span>
+          <span className="min-w-0">
+            <span className="block text-sm font-semibold text-white">Drop a picture here or choose one</span>
+            <span className="block text-xs text-slate-400">{hint}</span>
+          </span>
+        </label>
+      )}
     </div>
   );
 }
