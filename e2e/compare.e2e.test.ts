@@ -19,7 +19,7 @@ describe("compare in the browser", () => {
   it.skipIf(!haveFixtures)(
     "uploads two videos, shows progress, the synced result, and the comparison in history",
     async () => {
-      const { page: p, problems } = await suite.page();
+      const { page: p, problems } = await suite.page({ width: 1440, height: 900 });
       await signUp(p, suite.server.baseUrl, { name: "Mira Sen", email: "mira@example.com" });
       await p.goto(`${suite.server.baseUrl}/compare`);
       await p.getByText("Ballet", { exact: true }).click();
@@ -41,16 +41,25 @@ describe("compare in the browser", () => {
       const id = new URL(p.url()).searchParams.get("id");
       expect(id).toMatch(/^\d+$/);
       await expect.poll(() => processing.getByTestId("time-left").isVisible()).toBe(true);
-      await screenshot(p, "compare-processing-1280");
+      await screenshot(p, "compare-processing-1440x900");
       // View Results goes to the result: this address, not History.
       await processing.getByRole("button", { name: "View Results" }).click();
       expect(p.url()).toBe(`${suite.server.baseUrl}/compare?id=${id}`);
+      // The wait on a phone: the bar and its estimate, nothing sideways.
+      await p.setViewportSize({ width: 390, height: 844 });
+      expect(await noSideScroll(p)).toBe(true);
+      await screenshot(p, "compare-waiting-390x844");
+      await p.setViewportSize({ width: 1440, height: 900 });
 
       // The result shows in place, no dialog over it; a reload shows it again.
       await expect.poll(() => p.getByTestId("comparison-result").isVisible(), { timeout: 90_000 }).toBe(true);
       expect(await p.getByRole("dialog").count()).toBe(0);
       await p.reload();
       await expect.poll(() => p.getByTestId("comparison-result").isVisible(), { timeout: 20_000 }).toBe(true);
+      await screenshot(p, "compare-result-1440x900");
+      await p.setViewportSize({ width: 390, height: 844 });
+      await screenshot(p, "compare-result-390x844");
+      await p.setViewportSize({ width: 1440, height: 900 });
       const score = await p.getByTestId("overall-score").textContent();
       expect(score).toMatch(/^\d+%$/);
       await expect.poll(() => p.getByTestId("reference-player").count()).toBe(1);

@@ -104,10 +104,6 @@ export const COMPARE_TEXTS = {
   // web copy
   uploadingStage: (percent: number) => `Uploading videos… ${percent}%`,
   analysingStage: (percent: number) => `Analysing… ${percent}%`,
-  completeTitle: "Your comparison is ready",
-  completeBody: "Your scores and feedback are in. Open your history to see it next to your earlier comparisons.",
-  goToHistory: "Go to History",
-  keepViewing: "Keep Viewing",
   comparisonReady: "Comparison complete! Here is how you did.",
   deleteConfirmTitle: "Delete this comparison?",
   deleteConfirmBody: "The scores and your uploaded video for it are removed. This cannot be undone.",

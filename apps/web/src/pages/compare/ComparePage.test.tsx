@@ -133,6 +133,28 @@ describe("the compare form", () => {
     expect((screen.getByRole("button", { name: "Compare Videos" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("at 0 credits with a video picked, the purchase link opens a new tab so the video stays; bought there, Compare wakes up", async () => {
+    storeSession();
+    let credits = 0;
+    mockFetch({ ...sessionRoutes(testUser), "GET /api/credits/balance": () => ({ body: { credits } }) });
+    renderApp("/compare");
+    const link = await screen.findByRole("link", { name: /Purchase more credits/ }, { timeout: 5000 });
+    expect(link.getAttribute("target")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
+    expect(screen.getByRole("link", { name: /Purchase more credits/ }).getAttribute("target")).toBe("_blank");
+    const submit = screen.getByRole("button", { name: "Compare Videos" }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    // Credits bought in the other tab: back here, the balance is asked again.
+    credits = 5;
+    act(() => {
+      window.dispatchEvent(new Event("visibilitychange"));
+      window.dispatchEvent(new Event("focus"));
+    });
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    expect(screen.getAllByTestId("picked-file")).toHaveLength(2);
+  }, 15_000);
+
   it("before the address is confirmed: says so, keeps the picked videos, and Compare stays off", async () => {
     const unconfirmed = { ...testUser, email_verified: false };
     storeSession(unconfirmed);
