@@ -10,8 +10,9 @@ import { browserSuite } from "./support/suite.ts";
 
 /**
  * The practice studio in a real Chromium, on a finished comparison of two portrait clips of the same
- * dance (576×1024): each video fills a box of its own shape on a desktop and on a phone, mirror,
- * 0.25×, frame steps, a loop on one move, the moves on the timeline as the result JSON has them.
+ * dance (576×1024): each video fills a box of its own shape on a desktop and on a phone (side by
+ * side, with the controls on the same screen), mirror, 0.25×, [ and ], frame steps, a loop on one
+ * move, the moves on the timeline as the result JSON has them (one tab stop), a move's replay.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -92,6 +93,45 @@ async function expectBoxFitsVideo(p: Page, which: "reference" | "user") {
   return fit;
 }
 
+/** Where the two boxes and the controls sit on the page: switching the ghost or the skeleton must not move them. */
+async function layoutOf(p: Page) {
+  const scrollY = await p.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+  const boxes = await Promise.all(
+    [p.getByTestId("reference-box"), p.getByTestId("user-box"), p.getByRole("button", { name: "Restart" })].map((l) =>
+      l.boundingBox(),
+    ),
+  );
+  return boxes.map((b) =>
+    b ? [Math.round(b.x), Math.round(b.y + scrollY), Math.round(b.width), Math.round(b.height)] : null,
+  );
+}
+
+/** The focused element's data-testid, or its text. */
+const focused = (p: Page, what: "data-testid" | "textContent") =>
+  p.evaluate((w) => {
+    const el = (
+      globalThis as unknown as {
+        document: { activeElement: { textContent: string | null; getAttribute(n: string): string | null } | null };
+      }
+    ).document.activeElement;
+    return (w === "textContent" ? el?.textContent?.trim() : el?.getAttribute(w)) ?? null;
+  }, what);
+const focusedTestId = (p: Page) => focused(p, "data-testid");
+
+/** Tabbing to Expression's ⓘ shows how it is measured, on screen. */
+async function expectHowMeasured(p: Page, shot: string) {
+  const how = p.getByRole("button", { name: "How Expression is measured" });
+  await how.focus();
+  const tip = p.getByRole("tooltip").filter({ hasText: "not your face" });
+  await expect.poll(() => tip.isVisible()).toBe(true);
+  const box = await tip.boundingBox();
+  const width = p.viewportSize()?.width ?? 0;
+  expect(box?.x).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+  await screenshot(p.locator(".glass", { has: p.getByRole("heading", { name: "Category scores" }) }), shot);
+  await how.blur();
+}
+
 const ready = (p: Page) =>
   expect.poll(() => p.getByRole("button", { name: "Play both videos" }).isEnabled(), { timeout: 30_000 }).toBe(true);
 
@@ -125,18 +165,35 @@ describe("the practice studio", () => {
       expect(ref.box.x + ref.box.width).toBeLessThanOrEqual(user.box.x);
       await screenshot(p, "practice-desktop");
 
-      // The body in colour: the engine scored each limb, so the key reads in score bands; the
-      // teacher's ghost can be drawn over your video (the two clips are the same routine).
-      const key = p.getByTestId("user-panel").getByTestId("skeleton-key");
+      // The body in colour: the engine scored each limb, so the key (under both videos) reads in
+      // score bands; the teacher's ghost can be drawn over your video (the two clips are the same
+      // routine). Switching it on moves nothing: the key keeps the ghost's place.
+      const key = p.getByTestId("skeleton-key");
       expect(await key.textContent()).toContain("below 60");
+      const teacher = key.locator("[data-key-entry=teacher]");
+      expect(await teacher.isVisible()).toBe(false);
       const ghost = p.getByRole("button", { name: "Ghost" });
       expect(await ghost.isEnabled()).toBe(true);
+      const where = await layoutOf(p);
       await ghost.click();
       expect(await ghost.getAttribute("aria-pressed")).toBe("true");
-      expect(await key.textContent()).toContain("teacher");
+      await expect.poll(() => teacher.isVisible()).toBe(true);
+      expect(await layoutOf(p)).toEqual(where);
       await p.getByTestId("user-box").scrollIntoViewIfNeeded();
       await screenshot(p.getByTestId("players"), "practice-ghost");
       await ghost.click();
+
+      // The moves on the timeline are one tab stop: from the scrubber, Tab reaches a move, the next
+      // Tab the controls; the arrows go from move to move without seeking.
+      await p.getByRole("slider", { name: "Position" }).focus();
+      await p.keyboard.press("Tab");
+      expect(await focusedTestId(p)).toBe("timeline-move");
+      const tabbedAt = (await media(p, "reference-player")).t;
+      await p.keyboard.press("ArrowRight");
+      expect(await focusedTestId(p)).toBe("timeline-move");
+      expect((await media(p, "reference-player")).t).toBe(tabbedAt);
+      await p.keyboard.press("Tab");
+      expect(await focused(p, "textContent")).toBe("Restart");
 
       // The timeline: one block per move, in order, with the result's verdicts, placed by start_s.
       const blocks = p.getByTestId("timeline-move");
@@ -189,6 +246,12 @@ describe("the practice studio", () => {
       expect(await drift(p, timeMap)).toBeLessThan(0.1);
       await pause(p);
       await p.getByRole("combobox", { name: "Speed", exact: true }).selectOption("1");
+      // [ and ]: a speed slower, a speed faster.
+      const speedNow = () => p.getByRole("combobox", { name: "Speed", exact: true }).inputValue();
+      await p.locator("body").press("[");
+      await expect.poll(speedNow).toBe("0.75");
+      await p.locator("body").press("]");
+      await expect.poll(speedNow).toBe("1");
 
       // Frame steps: period shows the next frame (1/30 s on), comma the previous one; paused, the
       // user video follows.
@@ -236,19 +299,25 @@ describe("the practice studio", () => {
       await expect.poll(async () => (await media(p, "reference-player")).rate).toBe(1);
       await pause(p);
 
-      // A timeline block jumps like a section: a lead-in, then a pause on the move's start.
+      // A timeline block replays its move: a short lead-in, the move, a pause where the move ends
+      // (not where it starts).
       const last = moves[moves.length - 1] as Move;
+      const end = Math.min(last.end_s, duration);
       await blocks.last().click();
+      await expect.poll(async () => (await media(p, "reference-player")).paused).toBe(false);
       await expect
         .poll(
           async () => {
             const m = await media(p, "reference-player");
             return m.paused ? m.t : -1;
           },
-          { timeout: 10_000 },
+          { timeout: 15_000 },
         )
-        .toSatisfy((t: number) => t >= 0 && Math.abs(t - last.start_s) < 0.3);
+        .toSatisfy((t: number) => t >= 0 && Math.abs(t - end) < 0.3);
       expect(await blocks.last().getAttribute("data-jump-target")).toBe("true");
+
+      // Each style category says how it is measured, in a tooltip its ⓘ button shows on focus.
+      await expectHowMeasured(p, "practice-category-help-desktop");
 
       // The shortcuts' help: from the keyboard, closed with Esc.
       await p.locator("body").press("?");
@@ -257,15 +326,33 @@ describe("the practice studio", () => {
       await p.keyboard.press("Escape");
       await expect.poll(() => help.count()).toBe(0);
 
-      // Phone: stacked, each box its video's shape, the width of the screen; no sideways scroll.
+      // Phone: the two portrait videos side by side, each box its video's shape; scrolled to them,
+      // both, the key and the play button and scrubber fit one screen. No sideways scroll.
       await p.setViewportSize({ width: 390, height: 844 });
       await p.goto(`${suite.server.baseUrl}/compare?id=${id}`);
       await ready(p);
+      const phoneRef = await expectBoxFitsVideo(p, "reference");
       const phoneUser = await expectBoxFitsVideo(p, "user");
-      await expectBoxFitsVideo(p, "reference");
-      expect(phoneUser.box.width).toBeGreaterThan(390 * 0.8);
+      expect(await p.getByTestId("players").getAttribute("data-arrangement")).toBe("side");
+      expect(Math.abs(phoneRef.box.y - phoneUser.box.y)).toBeLessThan(2);
+      expect(phoneRef.box.x + phoneRef.box.width).toBeLessThanOrEqual(phoneUser.box.x);
+      expect(phoneUser.box.height).toBeGreaterThan(844 * 0.3);
+      await p.getByTestId("players").evaluate((el: unknown) => (el as { scrollIntoView(): void }).scrollIntoView());
+      const play = await p.getByRole("button", { name: "Play both videos" }).boundingBox();
+      const scrubber = await p.getByRole("slider", { name: "Position" }).boundingBox();
+      for (const box of [await p.getByTestId("reference-box").boundingBox(), play, scrubber]) {
+        expect(box?.y).toBeGreaterThanOrEqual(0);
+        expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+      }
       expect(await noSideScroll(p)).toBe(true);
-      await screenshot(p, "practice-phone-stacked");
+      await screenshot(p, "practice-phone-side");
+      const phoneWhere = await layoutOf(p);
+      await p.getByRole("button", { name: "Ghost" }).click();
+      expect(await layoutOf(p)).toEqual(phoneWhere);
+      await screenshot(p, "practice-phone-ghost");
+      await p.getByRole("button", { name: "Ghost" }).click();
+      await expectHowMeasured(p, "practice-category-help-phone");
+      expect(await noSideScroll(p)).toBe(true);
 
       // Picture in picture: the reference small over your video's corner; remembered on reload.
       await p.getByRole("button", { name: "Picture in picture" }).click();

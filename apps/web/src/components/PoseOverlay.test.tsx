@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { useRef } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { Ghost } from "../lib/ghost-pose";
-import { PoseOverlay, SkeletonKey } from "./PoseOverlay";
+import { PoseOverlay, SKELETON_COLOURS, SkeletonKey } from "./PoseOverlay";
 import { BAND_STROKE } from "./ScoreVisuals";
 
 // happy-dom draws nothing: the canvas gets a 2D context that records each line (the browser's API,
@@ -13,6 +13,7 @@ interface Line {
   to: [number, number];
   color: string;
   alpha: number;
+  dashed: boolean;
 }
 function recordingCanvas(): Line[] {
   const lines: Line[] = [];
@@ -25,6 +26,10 @@ function recordingCanvas(): Line[] {
     shadowColor: "",
     shadowBlur: 0,
     globalAlpha: 1,
+    dash: [] as number[],
+    setLineDash(d: number[]) {
+      ctx.dash = d;
+    },
     setTransform() {},
     clearRect() {
       lines.length = 0;
@@ -44,6 +49,7 @@ function recordingCanvas(): Line[] {
         to: path[1] as [number, number],
         color: ctx.strokeStyle,
         alpha: ctx.globalAlpha,
+        dashed: ctx.dash.length > 0,
       });
     },
     arc() {},
@@ -60,14 +66,16 @@ function spot(k: number): [number, number] {
   const fixed: Record<number, [number, number]> = { 5: [60, 30], 6: [40, 30], 11: [55, 60], 12: [45, 60] };
   return fixed[k] ?? [10 + 4 * k, 10 + 5 * k];
 }
-function frameAt(t: number): number[] {
+/** A pose at t, every point seen with 0.9 confidence unless `confidence` says otherwise (keypoint → score). */
+function frameAt(t: number, confidence: Record<number, number> = {}): number[] {
   const row = [t];
-  for (let k = 0; k < 17; k++) row.push(spot(k)[0] / SIZE, spot(k)[1] / SIZE, 0.9);
+  for (let k = 0; k < 17; k++) row.push(spot(k)[0] / SIZE, spot(k)[1] / SIZE, confidence[k] ?? 0.9);
   return row;
 }
 const track: CompactTrack = { keypointNames: [], fps: 7, width: SIZE, height: SIZE, frames: [frameAt(2)] };
 
 function Player(props: {
+  track?: CompactTrack;
   limbScores?: LimbScores | null;
   problematicJoints?: string[];
   ghost?: Ghost | null;
@@ -94,7 +102,7 @@ function Player(props: {
       />
       <PoseOverlay
         videoRef={ref}
-        track={track}
+        track={props.track ?? track}
         problematicJoints={props.problematicJoints ?? []}
         visible={props.visible ?? true}
         limbScores={props.limbScores}
@@ -105,11 +113,12 @@ function Player(props: {
   );
 }
 
-/** The colour the bone between keypoints a and b was drawn in (the user's own skeleton, full opacity). */
-function colourOf(lines: Line[], a: number, b: number): string | undefined {
+/** The bone between keypoints a and b as drawn (the user's own skeleton, full opacity). */
+function boneOf(lines: Line[], a: number, b: number): Line | undefined {
   const near = (u: [number, number], v: [number, number]) => Math.hypot(u[0] - v[0], u[1] - v[1]) < 1e-6;
-  return lines.find((l) => l.alpha === 1 && near(l.from, spot(a)) && near(l.to, spot(b)))?.color;
+  return lines.find((l) => l.alpha === 1 && near(l.from, spot(a)) && near(l.to, spot(b)));
 }
+const colourOf = (lines: Line[], a: number, b: number) => boneOf(lines, a, b)?.color;
 
 const limbScores: LimbScores = {
   limbs: ["left_forearm", "right_forearm", "left_upper_arm", "torso", "head"],
@@ -136,12 +145,31 @@ describe("PoseOverlay on the user's video", () => {
       expect([BAND_STROKE.red, BAND_STROKE.yellow, BAND_STROKE.green, "#f43f5e"]).not.toContain(colourOf(lines, a, b));
   });
 
-  it("without limb scores (earlier results, another routine) marks the problematic joints' bones as before", () => {
+  it("without limb scores (earlier results, another routine) marks the problematic joints' bones as needing work", () => {
     const lines = recordingCanvas();
     render(<Player limbScores={null} problematicJoints={["left_elbow"]} />);
-    expect(colourOf(lines, 5, 7)).toBe("#f43f5e");
-    expect(colourOf(lines, 7, 9)).toBe("#f43f5e");
-    expect(colourOf(lines, 8, 10)).toBe("#ff6fae");
+    expect(colourOf(lines, 5, 7)).toBe(SKELETON_COLOURS.needsWork);
+    expect(colourOf(lines, 7, 9)).toBe(SKELETON_COLOURS.needsWork);
+    expect(colourOf(lines, 8, 10)).toBe(SKELETON_COLOURS.onTrack);
+  });
+
+  it("draws a limb the model did not see clearly as not seen (dashed grey), never in a score's colour", () => {
+    // Arms raised to the face, guessed at the waist: the left wrist (9) and elbow (7) barely seen.
+    const guessed: CompactTrack = { ...track, frames: [frameAt(2, { 7: 0.3, 9: 0.28 })] };
+    for (const scores of [limbScores, null]) {
+      const lines = recordingCanvas();
+      const { unmount } = render(<Player track={guessed} limbScores={scores} problematicJoints={["left_elbow"]} />);
+      for (const [a, b] of [
+        [5, 7],
+        [7, 9],
+      ] as const) {
+        expect(boneOf(lines, a, b)).toMatchObject({ color: SKELETON_COLOURS.unseen, dashed: true });
+      }
+      // The other arm, seen, keeps its colour.
+      expect(boneOf(lines, 8, 10)?.dashed).toBe(false);
+      expect(colourOf(lines, 8, 10)).toBe(scores ? BAND_STROKE.yellow : SKELETON_COLOURS.onTrack);
+      unmount();
+    }
   });
 
   it("draws the teacher's ghost faintly under the skeleton only when switched on, and alone when the skeleton is off", () => {
@@ -159,6 +187,9 @@ describe("PoseOverlay on the user's video", () => {
     rerender(<Player ghost={ghost} showGhost />);
     const faint = lines.filter((l) => l.alpha < 1);
     expect(faint.length).toBeGreaterThan(5);
+    // In its own colour, which no score band uses: it stays visible on a green "80+" limb.
+    expect(new Set(faint.map((l) => l.color))).toEqual(new Set([SKELETON_COLOURS.ghost]));
+    expect(Object.values(BAND_STROKE)).not.toContain(SKELETON_COLOURS.ghost);
     // Drawn before the user's own skeleton, so it stays underneath.
     expect(lines.findIndex((l) => l.alpha === 1)).toBeGreaterThan(lines.findIndex((l) => l.alpha < 1));
     rerender(<Player ghost={ghost} showGhost visible={false} />);
@@ -167,13 +198,86 @@ describe("PoseOverlay on the user's video", () => {
   });
 });
 
-const keyText = () => screen.getByTestId("skeleton-key").textContent?.replace(/\s+/g, " ").trim();
+const keyText = () =>
+  [...screen.getByTestId("skeleton-key").querySelectorAll("[data-key-entry]:not(.invisible)")]
+    .map((e) => e.textContent?.trim())
+    .join(" | ");
+
+// How colours look with the common colour-blindnesses: Machado et al. (2009) at full severity, in
+// linear RGB; distances as CIE76 ΔE in Lab (D65).
+const VISION: Record<string, number[][] | null> = {
+  normal: null,
+  protanopia: [
+    [0.152286, 1.052583, -0.204868],
+    [0.114503, 0.786281, 0.099216],
+    [-0.003882, -0.048116, 1.051998],
+  ],
+  deuteranopia: [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.01182, 0.04294, 0.968881],
+  ],
+  tritanopia: [
+    [1.255528, -0.076749, -0.178779],
+    [-0.078411, 0.930809, 0.147602],
+    [0.004733, 0.691367, 0.3039],
+  ],
+};
+function lab(hex: string, matrix: number[][] | null): [number, number, number] {
+  const lin = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const [r, g, b] = (matrix ? matrix.map((row) => row.reduce((s, m, j) => s + m * (lin[j] as number), 0)) : lin).map(
+    (c) => Math.min(1, Math.max(0, c)),
+  ) as [number, number, number];
+  const xyz = [
+    (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+    0.2126 * r + 0.7152 * g + 0.0722 * b,
+    (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+  ].map((v) => (v > 216 / 24389 ? Math.cbrt(v) : ((24389 / 27) * v + 16) / 116));
+  const [x, y, z] = xyz as [number, number, number];
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+const deltaE = (a: string, b: string, m: number[][] | null) => {
+  const p = lab(a, m);
+  const q = lab(b, m);
+  return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+};
 
 describe("SkeletonKey", () => {
-  it("names the score bands when the limbs are scored, the old two colours otherwise, and the ghost when shown", () => {
-    const { rerender } = render(<SkeletonKey scored ghost />);
-    expect(keyText()).toBe("80+ 60–79 below 60 teacher");
-    rerender(<SkeletonKey scored={false} />);
-    expect(keyText()).toBe("on track needs work");
+  const all = { available: true, shown: true };
+  it("names the score bands when the limbs are scored, the two colours otherwise, not seen, and the ghost when shown", () => {
+    const { rerender } = render(<SkeletonKey scored skeleton={all} ghost={all} />);
+    expect(keyText()).toBe("80+ | 60–79 | below 60 | not seen | teacher");
+    rerender(<SkeletonKey scored={false} skeleton={all} ghost={{ available: false, shown: false }} />);
+    expect(keyText()).toBe("on track | needs work | not seen");
+  });
+
+  it("keeps every entry's place when the ghost or the skeleton is switched off, so nothing moves", () => {
+    const { rerender } = render(<SkeletonKey scored skeleton={all} ghost={all} />);
+    const entries = () => [...screen.getByTestId("skeleton-key").querySelectorAll("[data-key-entry]")];
+    expect(entries()).toHaveLength(5);
+    rerender(
+      <SkeletonKey scored skeleton={{ available: true, shown: false }} ghost={{ available: true, shown: false }} />,
+    );
+    expect(entries()).toHaveLength(5);
+    expect(keyText()).toBe("");
+  });
+
+  it("keeps on track, needs work, not seen and the teacher apart, also for colour-blind eyes", () => {
+    const { onTrack, needsWork, unseen, ghost } = SKELETON_COLOURS;
+    // Clearly different colours (the old pinks were 31–34 apart, the old teal ghost 10–23 from green).
+    const pairs: Array<[string, string]> = [
+      [onTrack, needsWork],
+      [ghost, onTrack],
+      [ghost, needsWork],
+      ...Object.values(BAND_STROKE).map((band): [string, string] => [ghost, band]),
+    ];
+    for (const [vision, matrix] of Object.entries(VISION)) {
+      for (const [a, b] of pairs) expect(deltaE(a, b, matrix), `${a} vs ${b}, ${vision}`).toBeGreaterThan(40);
+      // Not seen is also dashed and thinner: a smaller difference in colour is enough there.
+      expect(deltaE(ghost, unseen, matrix), vision).toBeGreaterThan(20);
+    }
   });
 });

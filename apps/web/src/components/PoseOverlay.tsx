@@ -89,39 +89,66 @@ export function nearestFrame(frames: ReadonlyArray<ReadonlyArray<number>>, t: nu
   return nearestIndex(frames.length, (i) => frames[i]?.[0] ?? 0, t);
 }
 
-const ACCENT = "#ff6fae";
-const PROBLEM = "#f43f5e";
-/** A limb the engine could not score at this moment (not visible, or no move matched). */
-const UNSCORED = "#cbd5e1";
-/** The teacher's ghost: the reference's colour in the home page's skeletons. */
-const GHOST = "#5eead4";
-const GHOST_ALPHA = 0.45;
+/**
+ * The skeleton's colours, chosen to stay apart for the common colour-blindnesses too (pinned by
+ * PoseOverlay.test.tsx): without per-limb scores a cyan "on track" against an orange, thicker
+ * "needs work"; the teacher's ghost in violet, a colour no score band (ScoreVisuals' BAND_STROKE)
+ * uses; a limb not seen clearly in dashed grey, never in a score's colour. Every line has a dark
+ * halo, so it reads on a white studio wall as on a dark stage.
+ */
+export const SKELETON_COLOURS = {
+  onTrack: "#22d3ee",
+  needsWork: "#fb923c",
+  ghost: "#8b5cf6",
+  /** Not seen clearly, or not scored at this moment (no move matched there). */
+  unseen: "#94a3b8",
+} as const;
+const GHOST_ALPHA = 0.8;
+const HALO = "rgba(2, 6, 23, 0.85)";
+/** The ghost is drawn wider than the user's skeleton, so it reads as the shape to fill, underneath. */
+const GHOST_WIDTH = 1.8;
+
+/**
+ * A keypoint the pose model gives less confidence than this is not trusted to be where it is drawn
+ * (arms raised to the face guessed at the waist): its bones are drawn as not seen. The engine keeps
+ * points from 0.25 (MoveNet's floor); its limb scores weigh them by confidence.
+ */
+export const SEEN_CONFIDENCE = 0.4;
 
 export interface BoneStyle {
   color: string;
   /** Drawn a little thicker: a limb that needs work. */
   strong: boolean;
+  /** Dashed: not seen clearly, so neither good nor bad. */
+  unseen?: boolean;
 }
 
+const UNSEEN: BoneStyle = { color: SKELETON_COLOURS.unseen, strong: false, unseen: true };
+
 /**
- * How each bone of the user's skeleton is drawn at user time t. With the engine's per-limb scores,
- * each limb in its score band's colour (UNSCORED where it has none then); without them (results
- * of earlier engines, a different routine), the accent colour with the problematic joints in red.
+ * How each bone of the user's skeleton is drawn at user time t. A bone with an end the model did
+ * not see clearly (`seen` false) is drawn as not seen, whatever its score. With the engine's
+ * per-limb scores, each limb in its score band's colour (not seen where it has none then); without
+ * them (results of earlier engines, a different routine), "on track" with the problematic joints
+ * as "needs work".
  */
 export function boneStyles(
   t: number,
   limbScores: LimbScores | null | undefined,
   problematic: ReadonlySet<string>,
+  seen: (k: number) => boolean = () => true,
 ): (a: number, b: number) => BoneStyle {
-  if (limbScores) {
-    const bands = limbBandsAt(limbScores, t);
-    return (a, b) => {
+  const bands = limbScores ? limbBandsAt(limbScores, t) : null;
+  return (a, b) => {
+    if (!seen(a) || !seen(b)) return UNSEEN;
+    if (bands) {
       const band = bands.get(boneKey(a, b));
-      return { color: band ? BAND_STROKE[band] : UNSCORED, strong: band === "red" };
-    };
-  }
-  return (a, b) =>
-    problematic.has(boneKey(a, b)) ? { color: PROBLEM, strong: true } : { color: ACCENT, strong: false };
+      return band ? { color: BAND_STROKE[band], strong: band === "red" } : UNSEEN;
+    }
+    return problematic.has(boneKey(a, b))
+      ? { color: SKELETON_COLOURS.needsWork, strong: true }
+      : { color: SKELETON_COLOURS.onTrack, strong: false };
+  };
 }
 
 function strokeSkeleton(
@@ -129,28 +156,31 @@ function strokeSkeleton(
   point: (k: number) => Pt | null,
   style: (a: number, b: number) => BoneStyle,
   line: number,
-  dots: boolean,
+  dots: ((k: number) => boolean) | null,
 ) {
   ctx.lineCap = "round";
   for (const [a, b] of COCO_BONES) {
     const p = point(a);
     const q = point(b);
     if (!p || !q) continue;
-    const { color, strong } = style(a, b);
+    const { color, strong, unseen } = style(a, b);
     ctx.strokeStyle = color;
-    ctx.lineWidth = strong ? line * 1.25 : line;
-    ctx.shadowColor = color;
-    ctx.shadowBlur = 6;
+    ctx.lineWidth = strong ? line * 1.25 : unseen ? line * 0.75 : line;
+    ctx.setLineDash?.(unseen ? [line * 1.5, line * 1.5] : []);
+    ctx.shadowColor = HALO;
+    ctx.shadowBlur = unseen ? 2 : 4;
     ctx.beginPath();
     ctx.moveTo(p.x, p.y);
     ctx.lineTo(q.x, q.y);
     ctx.stroke();
   }
+  ctx.setLineDash?.([]);
   ctx.shadowBlur = 0;
   if (!dots) return;
   for (let k = 0; k < 17; k++) {
     const p = point(k);
-    if (!p) continue;
+    // A point not seen clearly gets no dot: nothing says it is there.
+    if (!p || !dots(k)) continue;
     ctx.fillStyle = "#fff";
     ctx.beginPath();
     ctx.arc(p.x, p.y, line * 0.9, 0, Math.PI * 2);
@@ -190,9 +220,9 @@ function draw(canvas: HTMLCanvasElement, video: HTMLVideoElement, scene: Scene) 
       strokeSkeleton(
         ctx,
         (k) => onScreen(ghost[k]),
-        () => ({ color: GHOST, strong: false }),
-        line,
-        false,
+        () => ({ color: SKELETON_COLOURS.ghost, strong: false }),
+        line * GHOST_WIDTH,
+        null,
       );
       ctx.globalAlpha = 1;
     }
@@ -201,9 +231,11 @@ function draw(canvas: HTMLCanvasElement, video: HTMLVideoElement, scene: Scene) 
   if (!scene.showSkeleton) return;
   const frame = frameAt(scene.track, t);
   if (!frame) return;
+  const confidence = (k: number) => frame[1 + k * 3 + 2] ?? 0;
   const point = (k: number) =>
-    (frame[1 + k * 3 + 2] ?? 0) > 0 ? onScreen({ x: frame[1 + k * 3] ?? 0, y: frame[1 + k * 3 + 1] ?? 0 }) : null;
-  strokeSkeleton(ctx, point, boneStyles(t, scene.limbScores, scene.problematic), line, true);
+    confidence(k) > 0 ? onScreen({ x: frame[1 + k * 3] ?? 0, y: frame[1 + k * 3 + 1] ?? 0 }) : null;
+  const seen = (k: number) => confidence(k) >= SEEN_CONFIDENCE;
+  strokeSkeleton(ctx, point, boneStyles(t, scene.limbScores, scene.problematic, seen), line, seen);
 }
 
 /**
@@ -292,33 +324,57 @@ export function PoseOverlay({
 }
 
 /**
- * The colour key of the user's skeleton, for the player's caption: the score bands when the limbs
- * are scored, else "on track / needs work"; the ghost's colour when it is shown.
+ * The colour key of the user's skeleton, shown under the players: the score bands when the limbs are
+ * scored, else "on track / needs work", and "not seen"; the ghost's colour. An entry switched off
+ * keeps its place (invisible), so switching the skeleton or the ghost never moves the layout.
  */
-export function SkeletonKey({ scored, ghost = false }: { scored: boolean; ghost?: boolean }) {
-  const entries: Array<[string, string]> = scored
+export function SkeletonKey({
+  scored,
+  skeleton,
+  ghost,
+}: {
+  scored: boolean;
+  /** The user's skeleton: whether there is one, and whether it is shown. */
+  skeleton: { available: boolean; shown: boolean };
+  ghost: { available: boolean; shown: boolean };
+}) {
+  const bones: Array<[string, string]> = scored
     ? [
         [BAND_STROKE.green, "80+"],
         [BAND_STROKE.yellow, "60–79"],
         [BAND_STROKE.red, "below 60"],
       ]
     : [
-        [ACCENT, "on track"],
-        [PROBLEM, "needs work"],
+        [SKELETON_COLOURS.onTrack, "on track"],
+        [SKELETON_COLOURS.needsWork, "needs work"],
       ];
-  if (ghost) entries.push([GHOST, "teacher"]);
+  const entries: Array<{ color: string; label: string; shown: boolean; dashed?: boolean }> = [];
+  if (skeleton.available) {
+    for (const [color, label] of bones) entries.push({ color, label, shown: skeleton.shown });
+    entries.push({ color: SKELETON_COLOURS.unseen, label: "not seen", shown: skeleton.shown, dashed: true });
+  }
+  if (ghost.available) entries.push({ color: SKELETON_COLOURS.ghost, label: "teacher", shown: ghost.shown });
+  if (!entries.length) return null;
   return (
-    <span className="inline-flex flex-wrap items-center gap-3 text-xs text-slate-400" data-testid="skeleton-key">
-      {entries.map(([color, label]) => (
-        <span key={label} className="inline-flex items-center gap-1">
+    <p
+      className="flex min-h-4 flex-wrap items-center justify-center gap-x-3 gap-y-1 text-xs text-slate-400"
+      data-testid="skeleton-key"
+    >
+      {entries.map(({ color, label, shown, dashed }) => (
+        <span
+          key={label}
+          className={cx("inline-flex items-center gap-1", !shown && "invisible")}
+          aria-hidden={!shown || undefined}
+          data-key-entry={label}
+        >
           <span
-            className={cx("h-1 w-4 rounded-full", label === "teacher" && "opacity-60")}
-            style={{ backgroundColor: color }}
+            className={cx("w-4", dashed ? "border-t-2 border-dashed" : "h-1 rounded-full")}
+            style={dashed ? { borderColor: color } : { backgroundColor: color }}
             aria-hidden
           />{" "}
           {label}
         </span>
       ))}
-    </span>
+    </p>
   );
 }

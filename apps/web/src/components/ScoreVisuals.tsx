@@ -1,4 +1,6 @@
 import { scoreBand } from "@stepsync/contracts";
+import { Info } from "lucide-react";
+import { useId } from "react";
 import { cx } from "./cx";
 
 /** Canvas and SVG colours of the score bands (scoreBand), for strokes drawn outside Tailwind classes. */
@@ -47,17 +49,23 @@ export function ScoreRing({
   );
 }
 
-/** Horizontal score bars, one per category. */
-export function ScoreBars({ items }: { items: ReadonlyArray<{ label: string; score: number }> }) {
+/**
+ * Horizontal score bars, one per category; a category with `help` (how it is measured) gets an ⓘ
+ * button whose tooltip shows on hover, and on focus (keyboard, a tap on a phone).
+ */
+export function ScoreBars({ items }: { items: ReadonlyArray<{ label: string; score: number; help?: string | null }> }) {
   return (
     <ul className="space-y-3">
-      {items.map(({ label, score }) => {
+      {items.map(({ label, score, help }) => {
         const value = Math.max(0, Math.min(100, Math.round(score)));
         const band = scoreBand(value);
         return (
           <li key={label}>
-            <div className="mb-1 flex items-baseline justify-between text-sm">
-              <span className="font-medium text-slate-200">{label}</span>
+            <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
+              <span className="inline-flex min-w-0 items-center gap-1 font-medium text-slate-200">
+                {label}
+                {help ? <HowMeasured label={label} text={help} /> : null}
+              </span>
               <span
                 className={cx(
                   "font-semibold tabular-nums",
@@ -77,5 +85,29 @@ export function ScoreBars({ items }: { items: ReadonlyArray<{ label: string; sco
         );
       })}
     </ul>
+  );
+}
+
+/** The ⓘ beside a category: a button (a tab stop) described by its tooltip, which hover or focus shows. */
+function HowMeasured({ label, text }: { label: string; text: string }) {
+  const id = useId();
+  return (
+    <span className="group relative inline-flex">
+      <button
+        type="button"
+        aria-label={`How ${label} is measured`}
+        aria-describedby={id}
+        className="inline-flex size-6 items-center justify-center rounded-full text-slate-500 transition hover:text-accent-300 focus-visible:text-accent-300 focus-visible:outline-2 focus-visible:outline-accent-400"
+      >
+        <Info className="size-3.5" aria-hidden />
+      </button>
+      <span
+        id={id}
+        role="tooltip"
+        className="pointer-events-none invisible absolute bottom-full left-0 z-20 mb-1 w-64 max-w-[calc(100vw-3rem)] rounded-lg border border-white/12 bg-night-900/95 px-2.5 py-1.5 text-xs font-normal leading-snug text-slate-200 opacity-0 shadow-xl transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+      >
+        {text}
+      </span>
+    </span>
   );
 }

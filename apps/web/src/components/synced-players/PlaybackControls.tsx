@@ -165,7 +165,9 @@ export function PlaybackControls({
               : "border-white/12 bg-white/8 text-slate-300",
           )}
         >
-          <span aria-hidden>{loop ? "Loop speed" : "Speed"}</span>
+          <span aria-hidden title="Slower or faster ([ and ])">
+            {loop ? "Loop speed" : "Speed"}
+          </span>
           <select
             aria-label={loop ? "Loop speed" : "Speed"}
             value={speed}
@@ -183,20 +185,25 @@ export function PlaybackControls({
         <TogglePill on={mirror.on} onToggle={mirror.onToggle} title="Mirror the reference (M)">
           <FlipHorizontal2 className="size-4" aria-hidden /> Mirror
         </TogglePill>
-        <TogglePill on={skeleton.shown} onToggle={skeleton.onToggle} disabled={!skeleton.available}>
+        <TogglePill
+          on={skeleton.shown}
+          onToggle={skeleton.onToggle}
+          disabled={!skeleton.available}
+          title="Draw your skeleton, coloured by score (S)"
+        >
           <Bone className="size-4" aria-hidden /> Skeleton
         </TogglePill>
         <TogglePill
           on={ghost.shown}
           onToggle={ghost.onToggle}
           disabled={!ghost.available}
-          title="Draw the teacher's pose faintly over your video"
+          title="Draw the teacher's pose faintly over your video (G)"
         >
           <Ghost className="size-4" aria-hidden /> Ghost
         </TogglePill>
         <TogglePill
           on={pip}
-          onToggle={() => layout.onChange(pip ? "stacked" : "pip")}
+          onToggle={() => layout.onChange(pip ? "both" : "pip")}
           title="Show the reference as a small picture over your video"
           className="md:hidden"
         >

@@ -1,25 +1,27 @@
 import type { CompactTrack, LimbScores } from "@stepsync/contracts";
 import { TriangleAlert } from "lucide-react";
-import { type CSSProperties, type RefObject, useState } from "react";
+import type { CSSProperties, RefObject } from "react";
 import type { Ghost } from "../../lib/ghost-pose";
-import { PoseOverlay, SkeletonKey } from "../PoseOverlay";
+import { PoseOverlay } from "../PoseOverlay";
 import { cx } from "../cx";
 import { aspectOf, DEFAULT_ASPECT } from "./layout";
 import type { Which } from "./useSyncedPlayback";
 
 /**
  * Where a panel goes (see layout.ts). The box has the video's own shape; its width is capped so its
- * height stays within --player-h (set by SyncedPlayers). Side by side, both grow from a basis of
- * that height × their shape and shrink alike, so the two end up the same height, centred. "pip":
- * on a phone, a small picture over the other panel's bottom-right corner.
+ * height stays within --player-h (set by SyncedPlayers). Side by side ("side", and "main" from md),
+ * both grow from a basis of that height × their shape and shrink alike, so the two end up the same
+ * height, centred. "pip": on a phone, a small picture over the other panel's bottom-right corner.
  */
 const PLACEMENT = {
   main: "w-[min(100%,calc(var(--player-h)*var(--aspect)))] md:w-auto md:flex-[0_1_calc(var(--player-h)*var(--aspect))]",
+  side: "flex-[0_1_calc(var(--player-h)*var(--aspect))]",
   pip: "max-md:absolute max-md:bottom-2 max-md:right-2 max-md:z-10 max-md:w-[min(50%,calc(28svh*var(--aspect)))] md:flex-[0_1_calc(var(--player-h)*var(--aspect))]",
 } as const;
 
 /**
- * One of the two players: caption (with the skeleton's colour key), video, skeleton and its state.
+ * One of the two players: caption, video, skeleton and its state (the skeleton's colour key is
+ * SyncedPlayers', under both).
  * `mirrored` flips the video and its skeleton together (the caption, spinner and errors stay readable).
  */
 export function PlayerPanel({
@@ -34,6 +36,8 @@ export function PlayerPanel({
   showGhost = false,
   mirrored = false,
   placement = "main",
+  aspect,
+  onAspect,
   ready,
   error,
   onLoaded,
@@ -52,6 +56,9 @@ export function PlayerPanel({
   showGhost?: boolean;
   mirrored?: boolean;
   placement?: keyof typeof PLACEMENT;
+  /** The video's width / height once its metadata says (null before), reported through onAspect. */
+  aspect: number | null;
+  onAspect: (aspect: number | null) => void;
   ready: boolean;
   error: string | null;
   onLoaded: () => void;
@@ -59,7 +66,6 @@ export function PlayerPanel({
 }) {
   const isRef = which === "reference";
   const pip = placement === "pip";
-  const [aspect, setAspect] = useState<number | null>(null);
   const shape = aspect ?? DEFAULT_ASPECT;
   return (
     <figure
@@ -68,16 +74,8 @@ export function PlayerPanel({
       data-testid={`${which}-panel`}
       data-placement={placement}
     >
-      <figcaption
-        className={cx(
-          "mb-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-sm",
-          pip && "max-md:sr-only",
-        )}
-      >
-        <span className="font-semibold text-white">{isRef ? "Reference" : "Your performance"}</span>
-        {!isRef && ((showSkeleton && track) || (showGhost && ghost)) ? (
-          <SkeletonKey scored={Boolean(limbScores) && showSkeleton} ghost={showGhost && Boolean(ghost)} />
-        ) : null}
+      <figcaption className={cx("mb-2 truncate text-sm font-semibold text-white", pip && "max-md:sr-only")}>
+        {isRef ? "Reference" : "Your performance"}
       </figcaption>
       <div
         className={cx(
@@ -105,7 +103,7 @@ export function PlayerPanel({
             aria-label={isRef ? "Reference video" : "Your performance video"}
             data-testid={isRef ? "reference-player" : "user-player"}
             onLoadedMetadata={(event) =>
-              setAspect(aspectOf(event.currentTarget.videoWidth, event.currentTarget.videoHeight))
+              onAspect(aspectOf(event.currentTarget.videoWidth, event.currentTarget.videoHeight))
             }
             onLoadedData={onLoaded}
             onError={(event) => onFailed(event.currentTarget.error?.code)}

@@ -164,12 +164,63 @@ describe("the practice controls", () => {
     expect(Math.floor(ref.currentTime * 30)).toBe(60);
   });
 
+  it("go a speed slower with [ and faster with ], for both videos", () => {
+    players();
+    const speed = screen.getByRole("combobox", { name: "Speed" }) as HTMLSelectElement;
+    key("[");
+    key("[");
+    expect(speed.value).toBe("0.5");
+    expect(video("reference-player").playbackRate).toBe(0.5);
+    expect(video("user-player").playbackRate).toBe(0.5);
+    for (let i = 0; i < 8; i++) key("]");
+    expect(speed.value).toBe("2");
+  });
+
+  it("on a phone, put two upright videos side by side and stack a wide one", () => {
+    render(
+      <SyncedPlayers referenceUrl="/r.mp4" userUrl="/u.mp4" timeMap={null} tracks={null} problematicJoints={[]} />,
+    );
+    load("reference-player", portrait);
+    load("user-player", { width: 720, height: 1280, duration: 20 });
+    expect(screen.getByTestId("players").getAttribute("data-arrangement")).toBe("side");
+    expect(screen.getByTestId("user-panel").getAttribute("data-placement")).toBe("side");
+    load("user-player", { width: 1280, height: 720, duration: 20 });
+    expect(screen.getByTestId("players").getAttribute("data-arrangement")).toBe("stacked");
+  });
+
+  it("step both videos forward where the time map runs back", () => {
+    // Reference 4–4.2 s pairs with the user going back from 5 s to 4.8 s (a repeated bit).
+    players({
+      timeMap: [
+        [1, 0],
+        [5, 4],
+        [4.8, 4.2],
+        [10, 9],
+      ],
+    });
+    const ref = video("reference-player");
+    const user = video("user-player");
+    fireEvent.click(screen.getByRole("button", { name: "Next frame" }));
+    ref.currentTime = 4.01;
+    user.currentTime = 5;
+    for (let i = 0; i < 4; i++) {
+      const [r0, u0] = [ref.currentTime, user.currentTime];
+      key(".");
+      expect(ref.currentTime).toBeGreaterThan(r0);
+      expect(user.currentTime).toBeGreaterThan(u0);
+    }
+    key(",");
+    const u1 = user.currentTime;
+    key(",");
+    expect(user.currentTime).toBeLessThan(u1);
+  });
+
   it("ignore the keys while typing in a field", () => {
     const { container } = players();
     const field = document.createElement("input");
     container.append(field);
     const ref = video("reference-player");
-    for (const k of [" ", "ArrowRight", ".", "m", "l", "?"]) key(k, {}, field);
+    for (const k of [" ", "ArrowRight", ".", "m", "l", "?", "[", "g"]) key(k, {}, field);
     expect(ref.paused).toBe(true);
     expect(ref.currentTime).toBe(0);
     expect(screen.getByTestId("reference-picture").style.transform).toBe("");
@@ -222,12 +273,21 @@ describe("the body in colour", () => {
   const track: CompactTrack = { keypointNames: ["nose"], fps: 7, frames: [[0, 0.5, 0.5, 0.9]] };
   const limbScores: LimbScores = { limbs: ["left_forearm"], times: [0], scores: [[45]] };
 
-  it("keys the user's skeleton by score bands when the engine scored each limb", () => {
+  /** The key's entries a user can see (one switched off keeps its place, invisible). */
+  const keyShows = () =>
+    [...screen.getByTestId("skeleton-key").querySelectorAll("[data-key-entry]:not(.invisible)")].map((e) =>
+      e.getAttribute("data-key-entry"),
+    );
+
+  it("keys the user's skeleton by score bands when the engine scored each limb; S hides and shows it", () => {
     players({ tracks: { reference: track, user: track }, limbScores });
-    const legend = within(screen.getByTestId("user-panel")).getByTestId("skeleton-key");
-    expect(legend.textContent).toContain("80+");
-    expect(legend.textContent).toContain("below 60");
-    expect(legend.textContent).not.toContain("teacher");
+    expect(keyShows()).toEqual(["80+", "60–79", "below 60", "not seen"]);
+    const skeleton = screen.getByRole("button", { name: "Skeleton" });
+    key("s");
+    expect(skeleton.getAttribute("aria-pressed")).toBe("false");
+    expect(keyShows()).toEqual([]);
+    key("S");
+    expect(skeleton.getAttribute("aria-pressed")).toBe("true");
   });
 
   it("offer the teacher's ghost only when the routines pair up, and add it to the key", () => {
@@ -247,9 +307,14 @@ describe("the body in colour", () => {
     });
     const ghost = screen.getByRole("button", { name: "Ghost" });
     expect(ghost.getAttribute("aria-pressed")).toBe("false");
+    expect(keyShows()).not.toContain("teacher");
     fireEvent.click(ghost);
     expect(ghost.getAttribute("aria-pressed")).toBe("true");
-    expect(within(screen.getByTestId("user-panel")).getByTestId("skeleton-key").textContent).toContain("teacher");
+    expect(keyShows()).toContain("teacher");
+    // G switches it too.
+    key("g");
+    expect(ghost.getAttribute("aria-pressed")).toBe("false");
+    expect(keyShows()).not.toContain("teacher");
   });
 });
 

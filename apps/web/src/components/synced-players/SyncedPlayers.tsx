@@ -2,20 +2,22 @@ import type { CompactTrack, LimbScores } from "@stepsync/contracts";
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import type { Ghost } from "../../lib/ghost-pose";
 import type { TimeMap } from "../../lib/sync";
-import { type PlayerLayout, readLayout, saveLayout } from "./layout";
+import { SkeletonKey } from "../PoseOverlay";
+import { cx } from "../cx";
+import { type PlayerLayout, phoneArrangement, readLayout, saveLayout } from "./layout";
 import { PlaybackControls } from "./PlaybackControls";
 import { PlayerPanel } from "./PlayerPanel";
-import { frameRate, type PracticeLoop } from "./practice";
+import { frameRate, nextSpeed, type PracticeLoop } from "./practice";
 import { type ShortcutAction, shortcutFor } from "./shortcuts";
 import { type SyncedPlayersHandle, useSyncedPlayback, type Which } from "./useSyncedPlayback";
 
 export type { SyncedPlayersHandle } from "./useSyncedPlayback";
 
 /**
- * The reference and the user's video, each in a box of its own shape (side by side; stacked or
- * picture-in-picture on phones), playing in step: the reference leads, the user video follows
- * through the engine's time map (useSyncedPlayback). Practice controls and their keys: speeds,
- * the parent's loop, frame steps, mirror.
+ * The reference and the user's video, each in a box of its own shape (side by side; on phones side
+ * by side or stacked by their shapes, or picture-in-picture: see layout.ts), playing in step: the
+ * reference leads, the user video follows through the engine's time map (useSyncedPlayback).
+ * Practice controls and their keys: speeds, the parent's loop, frame steps, mirror, skeleton, ghost.
  */
 export function SyncedPlayers({
   referenceUrl,
@@ -69,7 +71,12 @@ export function SyncedPlayers({
   const [showGhost, setShowGhost] = useState(false);
   const [mirrored, setMirrored] = useState(mirroredAtStart);
   const [layout, setLayout] = useState<PlayerLayout>(readLayout);
+  const [aspects, setAspects] = useState<Record<Which, number | null>>({ reference: null, user: null });
   const [helpOpen, setHelpOpen] = useState(false);
+  const hasSkeleton = Boolean(tracks);
+  const hasGhost = Boolean(ghost);
+  // On a phone: two upright videos side by side, else one above the other (the pip layout stacks nothing).
+  const side = layout === "both" && phoneArrangement([aspects.reference, aspects.user]) === "side";
 
   const act = (action: ShortcutAction, target: EventTarget | null) => {
     switch (action.kind) {
@@ -87,6 +94,15 @@ export function SyncedPlayers({
         return;
       case "mirror":
         setMirrored((m) => !m);
+        return;
+      case "speed":
+        if (!playback.loading) playback.changeSpeed(nextSpeed(playback.speed, action.dir));
+        return;
+      case "skeleton":
+        if (hasSkeleton) setShowSkeleton((v) => !v);
+        return;
+      case "ghost":
+        if (hasGhost) setShowGhost((v) => !v);
         return;
       case "help":
         setHelpOpen((o) => !o);
@@ -128,7 +144,9 @@ export function SyncedPlayers({
       ghost={which === "user" ? ghost : null}
       showGhost={which === "user" && showGhost}
       mirrored={which === "reference" && mirrored}
-      placement={which === "reference" && layout === "pip" ? "pip" : "main"}
+      placement={which === "reference" && layout === "pip" ? "pip" : side ? "side" : "main"}
+      aspect={aspects[which]}
+      onAspect={(aspect) => setAspects((a) => (a[which] === aspect ? a : { ...a, [which]: aspect }))}
       ready={playback.ready[which]}
       error={playback.errors[which]}
       onLoaded={() => playback.loaded(which)}
@@ -137,18 +155,31 @@ export function SyncedPlayers({
   );
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-3 sm:space-y-4">
       <div
-        // --player-h caps each box's height: a portrait video fills the phone's width, and side by
-        // side both fit the window. Side by side the boxes (same height) line up at the bottom, so a
-        // caption that wraps in a narrow column does not push its box down.
-        className="relative flex flex-col items-center gap-3 [--player-h:75svh] md:flex-row md:items-end md:justify-center md:gap-4 md:[--player-h:min(70svh,720px)]"
+        // --player-h caps each box's height so the pair, the key and the controls' first row fit a
+        // screen: on a phone side by side or stacked (each ~40% of it), the picture-in-picture's
+        // main video a little more; side by side on wider screens. Side by side the boxes (same
+        // height) line up at the bottom, so a caption that wraps in a narrow column does not push
+        // its box down.
+        className={cx(
+          "relative flex md:flex-row md:items-end md:justify-center md:gap-4 md:[--player-h:min(70svh,720px)]",
+          side ? "flex-row items-end justify-center gap-2 [--player-h:56svh]" : "flex-col items-center gap-3",
+          !side && (layout === "pip" ? "[--player-h:75svh]" : "[--player-h:40svh]"),
+        )}
         data-testid="players"
         data-layout={layout}
+        data-arrangement={side ? "side" : layout === "pip" ? "pip" : "stacked"}
       >
         {panel("reference")}
         {panel("user")}
       </div>
+      {/* Always in its place (entries switched off stay, invisible): the switches never move the videos. */}
+      <SkeletonKey
+        scored={Boolean(limbScores)}
+        skeleton={{ available: hasSkeleton, shown: showSkeleton }}
+        ghost={{ available: hasGhost, shown: showGhost }}
+      />
       {playback.playError ? (
         <p role="alert" className="text-sm text-rose-300">
           {playback.playError}
@@ -163,8 +194,8 @@ export function SyncedPlayers({
         loop={playback.span && loop ? loop : null}
         aligned={playback.aligned}
         syncState={playback.syncState}
-        skeleton={{ shown: showSkeleton, available: Boolean(tracks), onToggle: () => setShowSkeleton((v) => !v) }}
-        ghost={{ shown: showGhost, available: Boolean(ghost), onToggle: () => setShowGhost((v) => !v) }}
+        skeleton={{ shown: showSkeleton, available: hasSkeleton, onToggle: () => setShowSkeleton((v) => !v) }}
+        ghost={{ shown: showGhost, available: hasGhost, onToggle: () => setShowGhost((v) => !v) }}
         mirror={{ on: mirrored, onToggle: () => setMirrored((m) => !m) }}
         layout={{
           value: layout,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { aspectOf, readLayout, saveLayout } from "./layout";
+import { aspectOf, phoneArrangement, readLayout, saveLayout } from "./layout";
 
 afterEach(() => localStorage.clear());
 
@@ -10,11 +10,19 @@ describe("player layout", () => {
     expect(aspectOf(0, 0)).toBeNull();
   });
 
-  it("remembers the phone layout, stacked until switched", () => {
-    expect(readLayout()).toBe("stacked");
+  it("remembers the phone layout, both videos until switched", () => {
+    expect(readLayout()).toBe("both");
     saveLayout("pip");
     expect(readLayout()).toBe("pip");
-    saveLayout("stacked");
-    expect(readLayout()).toBe("stacked");
+    saveLayout("both");
+    expect(readLayout()).toBe("both");
+  });
+
+  it("puts two upright videos side by side on a phone, and stacks when one is wide", () => {
+    expect(phoneArrangement([576 / 1024, 720 / 1280])).toBe("side");
+    expect(phoneArrangement([1, 576 / 1024])).toBe("side");
+    expect(phoneArrangement([576 / 1024, 16 / 9])).toBe("stacked");
+    // Before the files say their shape: the usual wide video.
+    expect(phoneArrangement([null, 576 / 1024])).toBe("stacked");
   });
 });

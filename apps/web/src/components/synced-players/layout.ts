@@ -1,11 +1,17 @@
 /**
  * How the two players share the space. Each box takes its video's own shape (width / height from
- * the file), so a portrait dancer fills a portrait box instead of a third of a 16:9 one. On a phone
- * the videos are stacked, or the reference sits as a small picture over yours (a remembered switch);
- * from the md breakpoint they are side by side.
+ * the file), so a portrait dancer fills a portrait box instead of a third of a 16:9 one. From the
+ * md breakpoint they are side by side. On a phone both show at once ("both": side by side when both
+ * are portrait, else one above the other, each kept short enough that the pair and the controls fit
+ * a screen), or the reference sits as a small picture over yours ("pip", a remembered switch).
  */
 
-export type PlayerLayout = "stacked" | "pip";
+export type PlayerLayout = "both" | "pip";
+
+/** On a phone in the "both" layout: two upright (or square) videos fit side by side; a wide one needs the width. */
+export function phoneArrangement(aspects: ReadonlyArray<number | null>): "side" | "stacked" {
+  return aspects.every((a) => (a ?? DEFAULT_ASPECT) <= 1) ? "side" : "stacked";
+}
 
 /** Until the file says otherwise. */
 export const DEFAULT_ASPECT = 16 / 9;
@@ -19,9 +25,9 @@ const LAYOUT_KEY = "stepsync.playerLayout";
 
 export function readLayout(): PlayerLayout {
   try {
-    return localStorage.getItem(LAYOUT_KEY) === "pip" ? "pip" : "stacked";
+    return localStorage.getItem(LAYOUT_KEY) === "pip" ? "pip" : "both";
   } catch {
-    return "stacked";
+    return "both";
   }
 }
 

@@ -4,6 +4,8 @@ import {
   FRAME,
   frameRate,
   frameStepTarget,
+  nextSpeed,
+  userFrameStep,
   PLAYBACK_SPEEDS,
   SEEK,
   seekTarget,
@@ -13,6 +15,13 @@ import {
 describe("speeds", () => {
   it("are 0.25 plus the spec's 0.5, 0.75, Normal, 1.25, 1.5 and 2", () => {
     expect(PLAYBACK_SPEEDS.map(speedLabel)).toEqual(["0.25x", "0.5x", "0.75x", "Normal", "1.25x", "1.5x", "2x"]);
+  });
+
+  it("step one speed slower or faster with [ and ], held at 0.25x and 2x", () => {
+    expect(nextSpeed(1, -1)).toBe(0.75);
+    expect(nextSpeed(1, 1)).toBe(1.25);
+    expect(nextSpeed(0.25, -1)).toBe(0.25);
+    expect(nextSpeed(2, 1)).toBe(2);
   });
 
   it("while looping, the loop's own speed once chosen; otherwise the playback speed", () => {
@@ -57,5 +66,16 @@ describe("seeks", () => {
     expect(seekTarget(3, -5, 20)).toBe(0);
     expect(seekTarget(18, 5, 20)).toBe(20);
     expect(seekTarget(10, 1, null)).toBe(11);
+  });
+});
+
+describe("the user video on a frame step", () => {
+  it("goes where the time map puts it when that is the step's way, else one frame on the same way", () => {
+    expect(userFrameStep(5, 5.04, 1, 30)).toBe(5.04);
+    // The map runs back (the dancer repeated a bit): still forward, one frame.
+    expect(Math.floor(userFrameStep(5.01, 4.9, 1, 30) * 30)).toBe(151);
+    expect(Math.floor(userFrameStep(5.01, 5.2, -1, 30) * 30)).toBe(149);
+    // The map stands still (a held pose): a frame on too.
+    expect(userFrameStep(5.01, 5.01, 1, 30)).toBeGreaterThan(5.01);
   });
 });

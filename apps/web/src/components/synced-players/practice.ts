@@ -8,6 +8,13 @@ import type { LoopSpan } from "../../lib/sync";
 /** The spec's speeds (part 2 §9) plus 0.25 for taking a hard move apart. */
 export const PLAYBACK_SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
+/** The speed one step slower (dir -1) or faster (dir 1) than `speed` in PLAYBACK_SPEEDS, held at either end. */
+export function nextSpeed(speed: number, dir: 1 | -1): number {
+  const slower = PLAYBACK_SPEEDS.filter((s) => s < speed);
+  const faster = PLAYBACK_SPEEDS.filter((s) => s > speed);
+  return (dir < 0 ? slower[slower.length - 1] : faster[0]) ?? speed;
+}
+
 /** "Normal" for 1 (the spec's label), "0.25x" otherwise. */
 export function speedLabel(speed: number): string {
   return speed === 1 ? "Normal" : `${speed}x`;
@@ -51,6 +58,21 @@ export function frameStepTarget(time: number, dir: 1 | -1, fps: number, duration
   const last = typeof duration === "number" && duration > 0 ? Math.max(0, Math.ceil(duration * fps) - 1) : Infinity;
   const next = Math.min(last, Math.max(0, shown + dir));
   return (next + 0.5) / fps;
+}
+
+/**
+ * Where the user video lands on a frame step: where the time map puts it (`mapped`), unless that is
+ * not the way the step goes (the map runs back or stands still where the dancer repeated or held a
+ * bit); then one frame on from where it was (`from`), so both videos step the same way.
+ */
+export function userFrameStep(
+  from: number,
+  mapped: number,
+  dir: 1 | -1,
+  fps: number,
+  duration?: number | null,
+): number {
+  return (mapped - from) * dir > 0 ? mapped : frameStepTarget(from, dir, fps, duration);
 }
 
 /** Arrow keys seek 5 s, 1 s with shift. */

@@ -34,6 +34,10 @@ describe("keyboard shortcuts", () => {
     expect(press("L", { shiftKey: true })).toEqual({ kind: "loop" });
     expect(press("m")).toEqual({ kind: "mirror" });
     expect(press("?", { shiftKey: true })).toEqual({ kind: "help" });
+    expect(press("[")).toEqual({ kind: "speed", dir: -1 });
+    expect(press("]")).toEqual({ kind: "speed", dir: 1 });
+    expect(press("s")).toEqual({ kind: "skeleton" });
+    expect(press("g")).toEqual({ kind: "ghost" });
     expect(press("x")).toBeNull();
   });
 
@@ -73,6 +77,7 @@ describe("keyboard shortcuts", () => {
 
   it("are all listed for the help popover", () => {
     const keys = SHORTCUTS.flatMap((s) => s.keys);
-    for (const k of ["Space", "←", "→", "Shift", ",", ".", "L", "M", "?"]) expect(keys).toContain(k);
+    for (const k of ["Space", "←", "→", "Shift", ",", ".", "L", "M", "[", "]", "S", "G", "?"])
+      expect(keys).toContain(k);
   });
 });

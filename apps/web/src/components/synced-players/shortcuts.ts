@@ -7,6 +7,9 @@ export type ShortcutAction =
   | { kind: "frame"; dir: 1 | -1 }
   | { kind: "loop" }
   | { kind: "mirror" }
+  | { kind: "speed"; dir: 1 | -1 }
+  | { kind: "skeleton" }
+  | { kind: "ghost" }
   | { kind: "help" };
 
 /** The keys as the help popover lists them: one home for what each key does. */
@@ -16,7 +19,10 @@ export const SHORTCUTS: ReadonlyArray<{ keys: ReadonlyArray<string>; does: strin
   { keys: ["Shift", "←", "→"], does: `Back or forward ${SEEK.fineS} s` },
   { keys: [",", "."], does: "One frame back or forward" },
   { keys: ["L"], does: "Loop the selected move, else the one playing (again to stop)" },
+  { keys: ["[", "]"], does: "Slower or faster" },
   { keys: ["M"], does: "Mirror the reference" },
+  { keys: ["S"], does: "Show or hide your skeleton" },
+  { keys: ["G"], does: "Show or hide the teacher's ghost" },
   { keys: ["?"], does: "Show these shortcuts" },
 ];
 
@@ -69,6 +75,16 @@ export function shortcutFor(
     case "m":
     case "M":
       return { kind: "mirror" };
+    case "[":
+      return { kind: "speed", dir: -1 };
+    case "]":
+      return { kind: "speed", dir: 1 };
+    case "s":
+    case "S":
+      return { kind: "skeleton" };
+    case "g":
+    case "G":
+      return { kind: "ghost" };
     case "?":
       return { kind: "help" };
     default:

@@ -13,7 +13,7 @@ import {
   type TimeMap,
 } from "../../lib/sync";
 import { videoErrorText } from "../../pages/compare/logic";
-import { effectiveSpeed, FRAME, frameStepTarget, seekTarget } from "./practice";
+import { effectiveSpeed, FRAME, frameStepTarget, seekTarget, userFrameStep } from "./practice";
 
 /** How often a loop checks whether the reference reached the end of its span. */
 const LOOP_CHECK_MS = 100;
@@ -287,13 +287,26 @@ export function useSyncedPlayback({
     else setSpeed(next);
   }
 
-  /** Pause and show the next or previous frame of the reference; the user video follows through the map. */
+  /**
+   * Pause and show the next or previous frame of the reference; the user video follows through the
+   * map, and steps the same way where the map would send it back (userFrameStep).
+   */
   function step(dir: 1 | -1) {
     const r = refVideo.current;
     if (!r) return;
     clearTimeout(spanTimer.current);
     pauseBoth();
+    const u = userVideo.current;
+    const userFrom = u?.currentTime;
     seek(frameStepTarget(r.currentTime, dir, frameFps, duration || null));
+    if (u && userFrom !== undefined)
+      u.currentTime = userFrameStep(
+        userFrom,
+        u.currentTime,
+        dir,
+        frameFps,
+        Number.isFinite(u.duration) ? u.duration : null,
+      );
   }
 
   /** Seek by `delta` seconds (the arrow keys); a running loop brings a seek outside it back to its start. */

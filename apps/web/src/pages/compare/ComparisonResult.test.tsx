@@ -6,6 +6,7 @@ import { makeComparisonDetail } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -156,6 +157,18 @@ describe("the result view", () => {
     expect(second.hasAttribute("data-highlighted")).toBe(true);
     expect(within(second).getByTestId("move-row").hasAttribute("data-jumped")).toBe(true);
     expect(screen.getAllByTestId("section-card")[0]!.hasAttribute("data-highlighted")).toBe(false);
+  });
+
+  it("says how each style category is measured, in a tooltip its button (a tab stop) is described by", async () => {
+    await showResult(current);
+    const card = (await screen.findByRole("heading", { name: "Category scores" })).closest(".glass") as HTMLElement;
+    const how = within(card).getByRole("button", { name: "How Attitude is measured" });
+    expect(how.tabIndex).toBe(0);
+    const tip = document.getElementById(how.getAttribute("aria-describedby") ?? "");
+    expect(tip?.getAttribute("role")).toBe("tooltip");
+    expect(tip?.textContent).toContain("upright torso and head");
+    for (const name of ["Rhythm", "Energy", "Isolation"])
+      expect(within(card).getByRole("button", { name: `How ${name} is measured` })).toBeTruthy();
   });
 
   it("shows feedback sentences as they are, the joint only as a tag", async () => {
@@ -356,21 +369,55 @@ describe("the practice studio on a result", () => {
     expect(screen.getAllByTestId("timeline-move")[0]!.hasAttribute("aria-describedby")).toBe(false);
   });
 
-  it("jumps from a block like a section jump: 2.5 s before the move, playing, move and section lit", async () => {
+  it("replays the move from a block: 1 s before it, through the move, pausing at its end; move and section lit", async () => {
     await showResult(current, 84.5, true);
     loadVideos(12);
     const miss = screen.getAllByTestId("timeline-move")[2]!;
+    vi.useFakeTimers();
     fireEvent.click(miss);
-    expect(referenceVideo().currentTime).toBe(1.5);
+    // Counts 5–6 run from 4 s to 6 s.
+    expect(referenceVideo().currentTime).toBe(3);
     expect(referenceVideo().paused).toBe(false);
+    vi.advanceTimersByTime(2900);
+    expect(referenceVideo().paused).toBe(false);
+    vi.advanceTimersByTime(200);
+    expect(referenceVideo().paused).toBe(true);
+    expect(referenceVideo().currentTime).toBe(6);
+    vi.useRealTimers();
     expect(miss.hasAttribute("data-jump-target")).toBe(true);
     const second = screen.getAllByTestId("section-card")[1]!;
     expect(second.hasAttribute("data-highlighted")).toBe(true);
     expect(within(second).getByTestId("move-row").hasAttribute("data-jumped")).toBe(true);
-    // During the lead-in the move before is playing; L loops the block that has the focus.
+    // L loops the block that has the focus.
     fireEvent.keyDown(miss, { key: "l" });
     expect(screen.getByTestId("loop-indicator").textContent).toBe("Looping counts 5–6");
     expect(referenceVideo().currentTime).toBe(4);
+  });
+
+  it("makes the timeline's moves one tab stop, the arrow keys going from move to move without seeking", async () => {
+    await showResult(current, 84.5, true);
+    loadVideos(12);
+    const blocks = () => screen.getAllByTestId("timeline-move");
+    const stops = () => blocks().filter((b) => b.tabIndex === 0);
+    // One Tab reaches the moves, the next one the controls (Restart, Speed, Mirror…).
+    expect(stops()).toEqual([blocks()[0]]);
+    expect(
+      blocks()
+        .slice(1)
+        .every((b) => b.tabIndex === -1),
+    ).toBe(true);
+    blocks()[0]!.focus();
+    fireEvent.keyDown(blocks()[0]!, { key: "ArrowRight" });
+    expect(document.activeElement).toBe(blocks()[1]);
+    expect(stops()).toEqual([blocks()[1]]);
+    // The players' arrow-key seek stays out of it.
+    expect(referenceVideo().currentTime).toBe(0);
+    fireEvent.keyDown(blocks()[1]!, { key: "End" });
+    expect(document.activeElement).toBe(blocks()[2]);
+    fireEvent.keyDown(blocks()[2]!, { key: "ArrowRight" });
+    expect(document.activeElement).toBe(blocks()[2]);
+    fireEvent.keyDown(blocks()[2]!, { key: "Home" });
+    expect(document.activeElement).toBe(blocks()[0]);
   });
 
   it("loops a move from its row: chip with its counts, the row and block marked; L at that move stops it", async () => {

@@ -17,6 +17,7 @@ import { ScoreBars, ScoreRing } from "../../components/ScoreVisuals";
 import { SyncedPlayers, type SyncedPlayersHandle } from "../../components/synced-players/SyncedPlayers";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { activityLabel, isActivityType } from "../../lib/format";
+import { categoryHow } from "./categories";
 import { Judgments } from "./Judgments";
 import {
   categoryLabel,
@@ -33,6 +34,7 @@ import {
   dancedText,
   moveAt,
   moveName,
+  moveReplayPlan,
   NOT_SAME_ROUTINE,
   notDancedSpans,
   notSameRoutineText,
@@ -47,11 +49,11 @@ import { PartHeader, type PartToPractise, PractisePartFlow, practiseSpan, refere
 import { RoutineProgress } from "./RoutineProgress";
 import { JointTag, NotDancedCard, SectionCard } from "./SectionCard";
 
-function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: number }> {
+function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: number; help: string | null }> {
   const cats = detail.results?.categories ?? {};
   const order = isActivityType(detail.activity_type) ? SCORING_CATEGORIES[detail.activity_type] : Object.keys(cats);
   const keys = [...order.filter((k) => k in cats), ...Object.keys(cats).filter((k) => !order.includes(k))];
-  return keys.map((k) => ({ label: categoryLabel(k), score: Number(cats[k] ?? 0) }));
+  return keys.map((k) => ({ label: categoryLabel(k), score: Number(cats[k] ?? 0), help: categoryHow(k) }));
 }
 
 /** The finished comparison: score, synced players with skeletons, categories, feedback and sections. */
@@ -100,11 +102,10 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
     box.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
   }
 
-  /** Section jump (§4) to a reference time; the user player follows through the sync. */
-  function jumpTo(timestamp: number, section: number, move: number | null) {
+  /** Plays a span of the reference (a section jump, a move's replay); the user player follows through the sync. */
+  function jumpTo(plan: { start: number; stopAt: number }, section: number, move: number | null) {
     // Jumping is choosing a section: a running loop stops.
     setLooped(null);
-    const plan = sectionJumpPlan(timestamp);
     players.current?.playSpan(plan.start, plan.stopAt);
     setHighlight({ section, move });
     clearTimeout(highlightTimer.current);
@@ -112,10 +113,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   }
   const jump = (index: number) => {
     const s = sections[index];
-    if (s) jumpTo(s.timestamp, index, null);
+    if (s) jumpTo(sectionJumpPlan(s.timestamp), index, null);
     revealPlayers();
   };
-  const jumpToMove = (move: MoveResult) => jumpTo(move.start_s, sectionOfMove(sections, move.index), move.index);
+  const jumpToMove = (move: MoveResult) =>
+    jumpTo(moveReplayPlan(move), sectionOfMove(sections, move.index), move.index);
   const loopingMove = loopKey.moveIndex(looped);
   const currentMove = moveAt(view.moves, refTime)?.index ?? null;
 
@@ -280,6 +282,10 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
             <Card>
               <CardTitle icon={<Sparkles className="size-4" aria-hidden />}>Category scores</CardTitle>
               <ScoreBars items={categories} />
+              <p className="mt-4 text-xs leading-relaxed text-slate-400">
+                Each category is worked out from your body's positions and movement against the teacher's; the ⓘ beside
+                it says how.
+              </p>
             </Card>
           ) : null}
           {jointTexts.length ? (

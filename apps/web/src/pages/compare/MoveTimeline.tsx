@@ -1,5 +1,5 @@
 import type { MoveResult } from "@stepsync/contracts";
-import { useId } from "react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { cx } from "../../components/cx";
 import { formatSeconds } from "./logic";
 import { moveName, timingText, VERDICT_LOOK } from "./moves";
@@ -19,14 +19,19 @@ function Block({
   current,
   jumped,
   looping,
+  tabStop,
   onJump,
+  onFocus,
 }: {
   block: TimelineBlock;
   withCoaching: boolean;
   current: boolean;
   jumped: boolean;
   looping: boolean;
+  /** The one block Tab reaches (the rest by the arrow keys). */
+  tabStop: boolean;
   onJump: () => void;
+  onFocus: () => void;
 }) {
   const cueId = useId();
   const { move, leftPct, widthPct, timing } = block;
@@ -45,6 +50,8 @@ function Block({
       <button
         type="button"
         onClick={onJump}
+        onFocus={onFocus}
+        tabIndex={tabStop ? 0 : -1}
         aria-label={timelineBlockLabel(move, withCoaching)}
         aria-describedby={cue ? cueId : undefined}
         data-testid="timeline-move"
@@ -106,7 +113,9 @@ function spanPct(span: { start_s: number; end_s: number }, length: number) {
 /**
  * The moves laid out under the scrubber: one block per move, placed by its time in the reference
  * and coloured by its verdict, with an early/late notch; hovering or focusing shows its count and
- * cue, pressing it jumps there (the section jump: a lead-in, then a pause on the move).
+ * cue, pressing it replays the move (moveReplayPlan: a short lead-in, the move, a pause at its end).
+ * One tab stop for them all (the move playing, or the one last focused), the arrow keys, Home and
+ * End going from move to move: the controls after it are one Tab away, not dozens.
  */
 export function MoveTimeline({
   moves,
@@ -129,13 +138,46 @@ export function MoveTimeline({
   /** Spans of the reference the user's video does not cover (reference seconds): drawn muted, no moves. */
   notDanced?: ReadonlyArray<{ start_s: number; end_s: number }>;
 }) {
+  const list = useRef<HTMLOListElement>(null);
+  // The move last focused while the focus is among the blocks; null: the tab stop follows playback.
+  const [focused, setFocused] = useState<number | null>(null);
   const total = timelineLength(length, moves);
   const blocks = timelineBlocks(moves, total, withCoaching);
   if (!blocks.length) return null;
+  const indices = blocks.map((b) => b.move.index);
+  const tabStop = [focused, currentMove, jumpedMove].find((i) => i !== null && indices.includes(i)) ?? indices[0];
+
+  function onKeyDown(event: KeyboardEvent<HTMLOListElement>) {
+    const at = indices.indexOf(focused ?? tabStop ?? -1);
+    const to =
+      event.key === "ArrowRight" || event.key === "ArrowDown"
+        ? at + 1
+        : event.key === "ArrowLeft" || event.key === "ArrowUp"
+          ? at - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? indices.length - 1
+              : null;
+    if (to === null) return;
+    // The players' arrow keys (seek) stay out of it: here the arrows go from move to move.
+    event.preventDefault();
+    const next = Math.min(indices.length - 1, Math.max(0, to));
+    list.current?.querySelectorAll<HTMLButtonElement>("[data-testid='timeline-move']")[next]?.focus();
+  }
   const gaps = total > 0 ? notDanced.map((g) => spanPct(g, total)).filter((g) => g.widthPct > 0) : [];
   return (
     // The range input's thumb keeps ~8 px from each end of its track: so do the blocks, to line up.
-    <ol className="relative mx-2 mt-2 h-3" aria-label="Moves on the timeline" data-testid="move-timeline">
+    <ol
+      ref={list}
+      className="relative mx-2 mt-2 h-3"
+      aria-label="Moves on the timeline"
+      data-testid="move-timeline"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(null);
+      }}
+    >
       {gaps.map((g) => (
         // What the user's video does not cover: a muted, dashed span (the section list says it in words).
         <li
@@ -155,7 +197,9 @@ export function MoveTimeline({
           current={b.move.index === currentMove}
           jumped={b.move.index === jumpedMove}
           looping={b.move.index === loopingMove}
+          tabStop={b.move.index === tabStop}
           onJump={() => onJump(b.move)}
+          onFocus={() => setFocused(b.move.index)}
         />
       ))}
     </ol>

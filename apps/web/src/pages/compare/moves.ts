@@ -66,6 +66,17 @@ export function moveButtonLabel(move: MoveResult, withTiming: boolean): string {
   return `Play ${move.count_label} from ${formatSeconds(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
 }
 
+/**
+ * Replaying a move (its row or its block on the timeline): from a short lead-in, so the dancer
+ * catches the count, through the move itself, pausing where it ends. (A section jump keeps the
+ * spec's 2.5 s lead-in that stops where the section starts: it finds a place; this shows the move.)
+ */
+export const MOVE_REPLAY = { leadS: 1 } as const;
+
+export function moveReplayPlan(move: Pick<MoveResult, "start_s" | "end_s">): { start: number; stopAt: number } {
+  return { start: Math.max(0, move.start_s - MOVE_REPLAY.leadS), stopAt: Math.max(move.start_s, move.end_s) };
+}
+
 /** A move as a dancer names it: "counts 5–6", "count 5", or the engine's "move 3" when nothing was counted. */
 export function moveName(move: Pick<MoveResult, "count_label">): string {
   const label = move.count_label;
