@@ -1,7 +1,7 @@
 import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType, COMPARE_MESSAGES } from "@stepsync/contracts";
 import { Camera, Coins, History, Hourglass, Library, RotateCcw, ScanFace, Sparkles } from "lucide-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../../auth/context";
 import { type StartComparisonInput, startComparison } from "../../api/comparisons";
@@ -250,7 +250,11 @@ export default function ComparePage() {
   const somethingToReset = hasReference || hasUserVideo || error !== null || touched;
 
   const savedResult = saved.data?.status === "completed" && !startedFailure ? saved.data : null;
-  const result = savedId !== null && savedResult ? practisedPartResult(savedResult) : null;
+  // One object per answer: the result view's effects follow its identity.
+  const result = useMemo(
+    () => (savedId !== null && savedResult ? practisedPartResult(savedResult) : null),
+    [savedId, savedResult],
+  );
   // Analysing: what it reported, or (the upload just ended, not asked yet) its start.
   const savedProgress =
     savedId === null
