@@ -151,12 +151,21 @@ describe("credits in the browser", () => {
       const { page: p, problems } = await open();
       const token = await signUp(p, suite.server.baseUrl, { name: "Farah Khan", email: uniqueEmail("Farah Khan") });
 
-      // One real comparison through the API, the clip against itself.
-      const video = new Blob([await readFile(clip)], { type: "video/mp4" });
+      // One real comparison through the API: one dance by two different bodies (a video against
+      // itself would earn nothing: it is the reference's own recording).
+      const fixture = (name: string) => path.resolve(repoRoot, "..", "shared", "fixtures", "video", name);
       const form = new FormData();
       form.set("activity_type", "ballet");
-      form.set("reference_video", video, "pose_1.mp4");
-      form.set("user_video", video, "pose_1.mp4");
+      form.set(
+        "reference_video",
+        new Blob([await readFile(fixture("sample_fb_0.mp4"))], { type: "video/mp4" }),
+        "sample_fb_0.mp4",
+      );
+      form.set(
+        "user_video",
+        new Blob([await readFile(fixture("sample_fb_1.mp4"))], { type: "video/mp4" }),
+        "sample_fb_1.mp4",
+      );
       const started = await fetch(`${suite.server.baseUrl}/api/videos/compare`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },

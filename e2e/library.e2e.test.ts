@@ -12,7 +12,8 @@ import { runComparison } from "./support/compare.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
-const clip = path.resolve(repoRoot, "..", "shared", "fixtures", "video", "pose_1.mp4");
+const fixture = (name: string) => path.resolve(repoRoot, "..", "shared", "fixtures", "video", name);
+const clip = fixture("pose_1.mp4");
 const haveFixtures = existsSync(clip);
 if (!haveFixtures) console.warn(`library e2e: ${clip} is missing, skipping the fixture-based tests`);
 
@@ -250,6 +251,23 @@ describe("library in the browser", () => {
       await runComparison(p);
       expect(analysedReferences()).toBe(before + 1);
 
+      // Every practice so far danced the library video's own recording (the same clip): that earns
+      // no place on the leaderboard (issue 22 item 14).
+      await p.goto(`${server.baseUrl}/leaderboard`);
+      const allTime = p.waitForResponse(
+        (r) => r.url().includes("/api/leaderboard") && r.url().includes("timeframe=all"),
+      );
+      await p.getByRole("button", { name: "All Time" }).click();
+      await allTime;
+      await p.waitForLoadState("networkidle").catch(() => {});
+      expect(await p.getByText("Lena Practice").count()).toBe(0);
+
+      // One dance by another body counts: then she is on it.
+      await p.goto(`${server.baseUrl}/compare`);
+      await p.getByText("Ballet", { exact: true }).click();
+      await p.getByLabel("Reference video file").setInputFiles(fixture("sample_fb_0.mp4"));
+      await p.getByLabel("Your performance video file").setInputFiles(fixture("sample_fb_1.mp4"));
+      await runComparison(p);
       await p.goto(`${server.baseUrl}/leaderboard`);
       await p.getByRole("button", { name: "All Time" }).click();
       const board = p.getByRole("list", { name: "Leaderboard" });

@@ -124,6 +124,40 @@ describe.skipIf(!haveFixtures)("visitors and the library", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it("on a phone the videos come first: the filters fold behind one button, the card's actions say their names", async () => {
+    const { page: p, problems } = await open(390, 844);
+    await logIn(p, server.baseUrl, MEMBER.email, MEMBER.password);
+    await p.goto(`${server.baseUrl}/library`);
+    await expect.poll(() => card(p).isVisible(), { timeout: 15_000 }).toBe(true);
+    // The four selects are folded away; the first video starts on the first screen.
+    expect(await p.getByLabel("Difficulty", { exact: true }).isVisible()).toBe(false);
+    const top = (await card(p).boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(top).toBeLessThan(844);
+    // Each action's word is on screen (Like or Unlike: the member liked it in an earlier test).
+    const words = (await card(p).getByTestId("card-actions").getByRole("button").allInnerTexts()).map((w) => w.trim());
+    expect(words).toHaveLength(5);
+    for (const word of words) expect(word).toMatch(/^(Like|Unlike|Comments|Share|Follow|Unfollow|Add friend)$/);
+    expect(await noSideScroll(p)).toBe(true);
+    await screenshot(p, "library-phone-folded");
+    const toggle = p.getByRole("button", { name: /^Filters/ });
+    await toggle.click();
+    await expect.poll(() => p.getByLabel("Difficulty", { exact: true }).isVisible()).toBe(true);
+    await p.getByLabel("Difficulty", { exact: true }).selectOption("advanced");
+    await expect.poll(() => p.getByText("No videos found").isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await toggle.innerText()).toContain("1");
+    await screenshot(p, "library-phone-open");
+
+    // A wide window shows the selects at once, with no Filters button.
+    const { page: wide } = await open(1440, 900);
+    await logIn(wide, server.baseUrl, MEMBER.email, MEMBER.password);
+    await wide.goto(`${server.baseUrl}/library`);
+    await expect.poll(() => card(wide).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await wide.getByLabel("Difficulty", { exact: true }).isVisible()).toBe(true);
+    expect(await wide.getByRole("button", { name: /^Filters/ }).isVisible()).toBe(false);
+    await screenshot(wide, "library-desktop");
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it("a visitor's Practice leads through /login to Compare with the chosen video", async () => {
     const { page: p, problems } = await open();
     await p.goto(`${server.baseUrl}/library`);
@@ -184,6 +218,8 @@ describe.skipIf(!haveFixtures)("visitors and the library", () => {
       await expect.poll(() => card(v).isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await card(v).getByText("Verified", { exact: true }).isVisible()).toBe(true);
       const filtered = v.waitForResponse((r) => r.url().includes("contributor_type=verified") && r.ok());
+      // On a phone the selects are folded behind the Filters button.
+      if (width < 640) await v.getByRole("button", { name: /^Filters/ }).click();
       await v.getByLabel("Contributors", { exact: true }).selectOption("verified");
       await filtered;
       await expect.poll(() => card(v).count(), { timeout: 10_000 }).toBe(1);

@@ -1,3 +1,4 @@
+import { isSamePerformance, SAME_PERFORMANCE_KEY } from "../modules/achievements/same-performance.ts";
 import { compactFramingTrack, compareVideos, isMotionError, previewFraming } from "@stepsync/motion";
 import { CARD_ASPECT, COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { AppContext } from "../context.ts";
@@ -97,7 +98,14 @@ export function comparisonJobHandler(ctx: AppContext) {
       );
       // The history card shows the user's video framed around them (see @stepsync/motion framing).
       const userFraming = previewFraming(compactFramingTrack(result.tracks.user), CARD_ASPECT);
-      await completeComparison(ctx.db, comparisonId, result, userFraming);
+      // The reference's own recording (or its mirror) against itself earns nothing: flagged beside the figures.
+      const samePerformance = isSamePerformance(result.tracks, result.alignment);
+      await completeComparison(
+        ctx.db,
+        comparisonId,
+        Object.assign(result, { [SAME_PERFORMANCE_KEY]: samePerformance }),
+        userFraming,
+      );
     } catch (error) {
       if (isMotionError(error) && error.code !== "INTERNAL") {
         // The videos themselves are the problem (no person, unreadable…): say so, refund, no retry.

@@ -32,3 +32,29 @@ describe("achievement notifications", () => {
     for (const n of notes) expect(`${n.title} ${n.message}`).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
+
+describe("a comparison of the reference's own recording (itself, a copy, its mirror image)", () => {
+  it("earns no achievement and is not on the leaderboard; a real performance still is", async () => {
+    const { user } = await t.signUp({ username: "Mirror Copy" });
+    // As the analysis job stores it: the engine's figures, with the server's same-performance flag.
+    await makeComparison(t.ctx.db, {
+      userId: user.id,
+      score: 99,
+      activityType: "latin",
+      result: { overall_score: 99, same_performance: true },
+    });
+    expect(await awardAchievements(t.ctx.db, user.id)).toEqual([]);
+    const board = async () =>
+      (await t.call("GET", "/api/leaderboard?timeframe=all&activity_type=latin")).json() as Array<{ user_id: number }>;
+    expect((await board()).find((e) => e.user_id === user.id)).toBeUndefined();
+
+    await makeComparison(t.ctx.db, {
+      userId: user.id,
+      score: 72,
+      activityType: "latin",
+      result: { overall_score: 72, same_performance: false },
+    });
+    expect(await awardAchievements(t.ctx.db, user.id)).toEqual(["first_comparison"]);
+    expect((await board()).find((e) => e.user_id === user.id)).toMatchObject({ best_score: 72, comparison_count: 1 });
+  });
+});

@@ -2,8 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons, userAchievements } from "../../db/schema.ts";
 import { countedComparison } from "../comparisons/policy.ts";
+import { notSamePerformance } from "./same-performance.ts";
 
-/** A user's comparisons that count (not another routine's), oldest first: what achievements are earned from. */
+/**
+ * A user's comparisons that count (not another routine's, nor the reference's own recording), oldest
+ * first: what achievements are earned from.
+ */
 export async function completedHistory(db: Queryable, userId: number) {
   return db
     .select({
@@ -12,7 +16,7 @@ export async function completedHistory(db: Queryable, userId: number) {
       createdAt: comparisons.createdAt,
     })
     .from(comparisons)
-    .where(and(eq(comparisons.userId, userId), countedComparison()))
+    .where(and(eq(comparisons.userId, userId), countedComparison(), notSamePerformance()))
     .orderBy(asc(comparisons.createdAt));
 }
 
