@@ -112,7 +112,8 @@ describe("practise this part", () => {
       await start.click();
       // After the count-in the take runs, and ends by itself with the part.
       await dialog.getByRole("timer", { name: "Recording time" }).waitFor({ timeout: 8_000 });
-      await screenshot(dialog, "practise-part-recording-1440x900");
+      // The page, not the dialog: the dialog closes by itself when the part ends, maybe mid-shot.
+      await screenshot(p, "practise-part-recording-1440x900");
       const confirm = p.getByRole("dialog", { name: `Your take of ${name}` });
       await expect.poll(() => confirm.isVisible(), { timeout: 70_000 }).toBe(true);
       await screenshot(confirm, "practise-part-take");
