@@ -247,19 +247,26 @@ const deltaE = (a: string, b: string, m: number[][] | null) => {
 
 describe("SkeletonKey", () => {
   const all = { available: true, shown: true };
-  it("names the score bands when the limbs are scored, the two colours otherwise, not seen, and the ghost when shown", () => {
-    const { rerender } = render(<SkeletonKey scored skeleton={all} ghost={all} />);
+  it("names the score bands when the limbs are scored, the two colours for joints, only the pose when nothing was judged", () => {
+    const { rerender } = render(<SkeletonKey scored="limbs" skeleton={all} ghost={all} />);
     expect(keyText()).toBe("80+ | 60–79 | below 60 | not seen | teacher");
-    rerender(<SkeletonKey scored={false} skeleton={all} ghost={{ available: false, shown: false }} />);
+    rerender(<SkeletonKey scored="joints" skeleton={all} ghost={{ available: false, shown: false }} />);
     expect(keyText()).toBe("on track | needs work | not seen");
+    // Another routine: nothing was judged, so the key claims nothing.
+    rerender(<SkeletonKey scored="none" skeleton={all} ghost={{ available: false, shown: false }} />);
+    expect(keyText()).toBe("your pose | not seen");
   });
 
   it("keeps every entry's place when the ghost or the skeleton is switched off, so nothing moves", () => {
-    const { rerender } = render(<SkeletonKey scored skeleton={all} ghost={all} />);
+    const { rerender } = render(<SkeletonKey scored="limbs" skeleton={all} ghost={all} />);
     const entries = () => [...screen.getByTestId("skeleton-key").querySelectorAll("[data-key-entry]")];
     expect(entries()).toHaveLength(5);
     rerender(
-      <SkeletonKey scored skeleton={{ available: true, shown: false }} ghost={{ available: true, shown: false }} />,
+      <SkeletonKey
+        scored="limbs"
+        skeleton={{ available: true, shown: false }}
+        ghost={{ available: true, shown: false }}
+      />,
     );
     expect(entries()).toHaveLength(5);
     expect(keyText()).toBe("");

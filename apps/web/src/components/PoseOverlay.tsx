@@ -325,7 +325,8 @@ export function PoseOverlay({
 
 /**
  * The colour key of the user's skeleton, shown under the players: the score bands when the limbs are
- * scored, else "on track / needs work", and "not seen"; the ghost's colour. An entry switched off
+ * scored ("limbs"), else "on track / needs work" ("joints"), or just the pose when nothing was judged
+ * (another routine: "none"), and "not seen"; the ghost's colour. An entry switched off
  * keeps its place (invisible), so switching the skeleton or the ghost never moves the layout.
  */
 export function SkeletonKey({
@@ -333,21 +334,24 @@ export function SkeletonKey({
   skeleton,
   ghost,
 }: {
-  scored: boolean;
+  scored: "limbs" | "joints" | "none";
   /** The user's skeleton: whether there is one, and whether it is shown. */
   skeleton: { available: boolean; shown: boolean };
   ghost: { available: boolean; shown: boolean };
 }) {
-  const bones: Array<[string, string]> = scored
-    ? [
-        [BAND_STROKE.green, "80+"],
-        [BAND_STROKE.yellow, "60–79"],
-        [BAND_STROKE.red, "below 60"],
-      ]
-    : [
-        [SKELETON_COLOURS.onTrack, "on track"],
-        [SKELETON_COLOURS.needsWork, "needs work"],
-      ];
+  const bones: Array<[string, string]> =
+    scored === "limbs"
+      ? [
+          [BAND_STROKE.green, "80+"],
+          [BAND_STROKE.yellow, "60–79"],
+          [BAND_STROKE.red, "below 60"],
+        ]
+      : scored === "joints"
+        ? [
+            [SKELETON_COLOURS.onTrack, "on track"],
+            [SKELETON_COLOURS.needsWork, "needs work"],
+          ]
+        : [[SKELETON_COLOURS.onTrack, "your pose"]];
   const entries: Array<{ color: string; label: string; shown: boolean; dashed?: boolean }> = [];
   if (skeleton.available) {
     for (const [color, label] of bones) entries.push({ color, label, shown: skeleton.shown });

@@ -290,6 +290,20 @@ describe("the body in colour", () => {
     expect(skeleton.getAttribute("aria-pressed")).toBe("true");
   });
 
+  it("claims nothing in the key when the routines do not match (nothing was judged)", () => {
+    render(
+      <SyncedPlayers
+        referenceUrl="/r.mp4"
+        userUrl="/u.mp4"
+        timeMap={null}
+        tracks={{ reference: track, user: track }}
+        problematicJoints={[]}
+        judged={false}
+      />,
+    );
+    expect(keyShows()).toEqual(["your pose", "not seen"]);
+  });
+
   it("offer the teacher's ghost only when the routines pair up, and add it to the key", () => {
     const first = players({ tracks: { reference: track, user: track } });
     expect((screen.getByRole("button", { name: "Ghost" }) as HTMLButtonElement).disabled).toBe(true);

@@ -27,6 +27,7 @@ export function SyncedPlayers({
   problematicJoints,
   limbScores = null,
   ghost = null,
+  judged = true,
   onTime,
   loop,
   onStopLoop,
@@ -45,6 +46,8 @@ export function SyncedPlayers({
   limbScores?: LimbScores | null;
   /** The teacher's pose mapped onto the user's video; null when the routines do not pair up. */
   ghost?: Ghost | null;
+  /** False when the routines do not match: the skeleton is then only a pose, its key claims nothing. */
+  judged?: boolean;
   onTime?: (refTime: number) => void;
   /** Keep both videos looping over this span of the reference (seconds), named on its chip; null: no loop. */
   loop?: PracticeLoop | null;
@@ -176,7 +179,7 @@ export function SyncedPlayers({
       </div>
       {/* Always in its place (entries switched off stay, invisible): the switches never move the videos. */}
       <SkeletonKey
-        scored={Boolean(limbScores)}
+        scored={limbScores ? "limbs" : judged ? "joints" : "none"}
         skeleton={{ available: hasSkeleton, shown: showSkeleton }}
         ghost={{ available: hasGhost, shown: showGhost }}
       />

@@ -2,6 +2,7 @@ import { type ComparisonDetail, type MoveResult, SCORING_CATEGORIES } from "@ste
 import {
   CircleHelp,
   Footprints,
+  Info,
   Library,
   ListChecks,
   MessageSquareText,
@@ -242,6 +243,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
             tracks={detail.tracks}
             problematicJoints={problematic}
             limbScores={view.sameRoutine ? (results?.limb_scores ?? null) : null}
+            judged={view.sameRoutine}
             ghost={
               view.sameRoutine && detail.tracks && detail.alignment_info
                 ? {
@@ -283,8 +285,8 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
               <CardTitle icon={<Sparkles className="size-4" aria-hidden />}>Category scores</CardTitle>
               <ScoreBars items={categories} />
               <p className="mt-4 text-xs leading-relaxed text-slate-400">
-                Each category is worked out from your body's positions and movement against the teacher's; the ⓘ beside
-                it says how.
+                Each category is worked out from your body's positions and movement against the teacher's; the{" "}
+                <Info className="inline size-3.5 align-[-2px]" aria-label="info" /> beside it says how.
               </p>
             </Card>
           ) : null}
