@@ -2,7 +2,6 @@ import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { prepareCanvas } from "../lib/canvas";
 import { GROOVE, joints, type Pt, poseAt } from "../lib/skeleton-pose";
-import { SKELETON_COLOURS } from "./PoseOverlay";
 import { BAND_STROKE } from "./ScoreVisuals";
 
 const BONES: ReadonlyArray<readonly [string, string]> = [
@@ -51,8 +50,7 @@ function drawFigure(
 }
 
 /**
- * Two animated skeletons on a canvas: the reference (violet, as the teacher's ghost over a result's
- * video) and "you" (pink) a little behind, with the
+ * Two animated skeletons on a canvas: the reference (teal) and "you" (pink) a little behind, with the
  * flagged limbs in red. Pauses on request and starts paused when the user prefers reduced motion.
  */
 export function SkeletonCanvas({
@@ -101,7 +99,7 @@ export function SkeletonCanvas({
         }
       }
       ctx.globalAlpha = 0.45;
-      drawFigure(ctx, joints(poseAt(GROOVE, u), w / 2, h * 0.5, unit), SKELETON_COLOURS.ghost, scale, new Set());
+      drawFigure(ctx, joints(poseAt(GROOVE, u), w / 2, h * 0.5, unit), "#2dd4bf", scale, new Set());
       ctx.globalAlpha = 1;
       drawFigure(ctx, joints(you, w / 2, h * 0.5, unit), "#ff4d9d", scale, flaggedSet);
     };
@@ -124,8 +122,8 @@ export function SkeletonCanvas({
       <div className="relative overflow-hidden rounded-2xl bg-gradient-to-b from-night-800 to-night-950">
         <canvas ref={ref} className="block aspect-[4/3] w-full" role="img" aria-label={label} />
         <div className="absolute left-3 top-3 flex gap-3 text-xs font-semibold">
-          <span className="flex items-center gap-1.5 text-violet-300">
-            <span className="size-2.5 rounded-full bg-violet-500" aria-hidden /> Reference
+          <span className="flex items-center gap-1.5 text-teal-300">
+            <span className="size-2.5 rounded-full bg-teal-400" aria-hidden /> Reference
           </span>
           <span className="flex items-center gap-1.5 text-accent-300">
             <span className="size-2.5 rounded-full bg-accent-500" aria-hidden /> You
