@@ -7,7 +7,7 @@ import { errorMessage, isApiError } from "../../api/client";
 import { startComparison } from "../../api/comparisons";
 import { invalidate, keys, staleAfter } from "../../api/keys";
 import { Alert } from "../../components/Alert";
-import { Button } from "../../components/Button";
+import { Button, ButtonLink } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { Dialog } from "../../components/Dialog";
 import { RecordingDialog } from "../../components/RecordingDialog";
@@ -202,18 +202,25 @@ export function PractisePartFlow({
         icon={<Coins className="size-5" aria-hidden />}
         footer={
           <>
-            <Button variant="secondary" onClick={close}>
+            <Button variant="ghost" onClick={close}>
               Cancel
             </Button>
             <Button variant="secondary" onClick={() => setRecordAnyway(true)}>
               Record anyway
             </Button>
+            <ButtonLink
+              to="/credits"
+              target="_blank"
+              rel="noopener"
+              icon={<ExternalLink className="size-4" aria-hidden />}
+            >
+              Buy credits<span className="sr-only"> (opens in a new tab)</span>
+            </ButtonLink>
           </>
         }
       >
-        <p className="text-sm text-slate-300" data-testid="buy-before-recording">
-          <BuyCreditsLink /> — the page opens in a new tab. Or record now: your take waits here until you have a credit
-          to compare it.
+        <p className="text-sm text-slate-300">
+          Buying opens in a new tab. Or record now: your take waits here until you have a credit to compare it.
         </p>
       </Dialog>
       <RecordingDialog
