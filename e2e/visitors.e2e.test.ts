@@ -137,6 +137,16 @@ describe.skipIf(!haveFixtures)("visitors and the library", () => {
     const words = (await card(p).getByTestId("card-actions").getByRole("button").allInnerTexts()).map((w) => w.trim());
     expect(words).toHaveLength(5);
     for (const word of words) expect(word).toMatch(/^(Like|Unlike|Comments|Share|Follow|Unfollow|Add friend)$/);
+    // Whole words on screen: none cut off ("Add fri…") in the phone's narrow columns.
+    const cut = await card(p)
+      .getByTestId("card-actions")
+      .locator("button > span")
+      .evaluateAll((spans) =>
+        spans
+          .filter((el) => (el as HTMLElement).scrollWidth > (el as HTMLElement).clientWidth + 1)
+          .map((el) => el.textContent),
+      );
+    expect(cut).toEqual([]);
     expect(await noSideScroll(p)).toBe(true);
     await screenshot(p, "library-phone-folded");
     const toggle = p.getByRole("button", { name: /^Filters/ });
@@ -144,7 +154,7 @@ describe.skipIf(!haveFixtures)("visitors and the library", () => {
     await expect.poll(() => p.getByLabel("Difficulty", { exact: true }).isVisible()).toBe(true);
     await p.getByLabel("Difficulty", { exact: true }).selectOption("advanced");
     await expect.poll(() => p.getByText("No videos found").isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await toggle.innerText()).toContain("1");
+    expect(await toggle.textContent()).toContain("1");
     await screenshot(p, "library-phone-open");
 
     // A wide window shows the selects at once, with no Filters button.

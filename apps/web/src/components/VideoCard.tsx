@@ -106,7 +106,7 @@ export function VideoCard({
             Practice
           </Button>
           {/* Each action says what it does under its icon: a row of bare icons read as a puzzle on a phone. */}
-          <div className="grid auto-cols-fr grid-flow-col gap-1" data-testid="card-actions">
+          <div className="grid auto-cols-fr grid-flow-col" data-testid="card-actions">
             <ActionButton
               label={video.is_liked ? "Unlike" : "Like"}
               pressed={video.is_liked}
@@ -211,12 +211,13 @@ function ActionButton({
       aria-haspopup={popup ? "dialog" : undefined}
       onClick={onClick}
       className={cx(
-        "flex min-w-0 flex-col items-center gap-0.5 rounded-xl px-1 py-1.5 text-[11px] font-medium text-slate-300 transition hover:bg-white/8 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",
+        "flex min-w-0 flex-col items-center gap-0.5 rounded-xl px-0.5 py-1.5 text-center text-[11px] leading-tight font-medium text-slate-300 transition hover:bg-white/8 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",
         className,
       )}
     >
       {children}
-      <span className="max-w-full truncate">{label}</span>
+      {/* A two-word label wraps under its icon rather than being cut off ("Add fri…"). */}
+      <span className="max-w-full">{label}</span>
     </button>
   );
 }
