@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -195,4 +197,100 @@ describe("screens of issue #8 in use", () => {
       await watched.context.close();
     }
   }, 400_000);
+});
+
+describe("history cards (issue 22 item 13) at phone and desktop width", () => {
+  it("label a practised part, mark another routine, show a placeholder and the compare screen's progress", async () => {
+    const base = {
+      activity_type: "hip_hop",
+      attempt: 1,
+      error: null,
+      reference_title: "Hip hop warm-up with a rather long title",
+      contributor_name: "Meera",
+      thumbnail_path: null,
+      reference_video_path: null,
+      user_video_path: null,
+      user_framing: null,
+      reference_video_id: 3,
+      created_at: new Date().toISOString(),
+      same_routine: true,
+      part: null,
+    };
+    const comparisons = [
+      { ...base, id: 41, status: "processing", progress: 1, overall_score: null },
+      {
+        ...base,
+        id: 40,
+        status: "completed",
+        progress: 100,
+        overall_score: 64.4,
+        part: { start_s: 12, end_s: 20.5, parent_id: 38, label: "counts 5–8" },
+      },
+      { ...base, id: 39, status: "completed", progress: 100, overall_score: 12, same_routine: false },
+      { ...base, id: 38, status: "completed", progress: 100, overall_score: 81, reference_title: null },
+    ];
+    for (const width of [390, 1440] as const) {
+      const watched = await openPage(browser, { width, height: width === 390 ? 844 : 900 });
+      const { page: p } = watched;
+      try {
+        await logIn(p, server.baseUrl, USER.email, USER.password);
+        await p.route("**/api/comparisons?*", (route) =>
+          route.fulfill({
+            json: { comparisons, pagination: { page: 1, limit: 12, total: 4, pages: 1, has_more: false } },
+          }),
+        );
+        await p.route("**/api/comparisons/processing-status", (route) =>
+          route.fulfill({
+            json: { processing_comparisons: [{ id: 41, progress: 1, attempt: 1, created_at: base.created_at }] },
+          }),
+        );
+        await p.goto(`${server.baseUrl}/comparison-history`);
+        const cards = p.getByTestId("history-card");
+        await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(4);
+        // 1 % analysed is 31 % of the whole job, as the compare screen's bar says.
+        expect(await cards.nth(0).textContent()).toContain("31%");
+        expect(await cards.nth(1).getByTestId("history-part").textContent()).toBe("Practised part: counts 5–8");
+        expect(await cards.nth(2).getByTestId("history-not-same").isVisible()).toBe(true);
+        for (let i = 0; i < 4; i++)
+          expect(await cards.nth(i).getByTestId("history-placeholder").isVisible()).toBe(true);
+        expect(await noSideScroll(p), `history scrolls sideways at ${width} px`).toBe(true);
+        await screenshot(p, `history-cards-${width}`);
+      } finally {
+        await watched.context.close();
+      }
+    }
+  }, 120_000);
+});
+
+describe("screens of issue 22 at phone and desktop width, as the ADMIN_EMAIL admin", () => {
+  it("no banner asks the admin to confirm an address; upload previews, users, notifications fit", async () => {
+    const video = path.resolve(import.meta.dirname, "..", "..", "shared", "fixtures", "video", "pose_1.mp4");
+    for (const width of [390, 1440] as const) {
+      const watched = await openPage(browser, { width, height: width === 390 ? 844 : 900 });
+      const { page: p } = watched;
+      try {
+        await logIn(p, server.baseUrl, ADMIN.email, ADMIN.password);
+        for (const route of ["/dashboard", "/profile", "/admin/users", "/notifications", "/upload-video"]) {
+          await p.goto(`${server.baseUrl}${route}`);
+          await expect.poll(() => p.locator("main h1").first().isVisible(), { timeout: 15_000 }).toBe(true);
+          await p.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
+          // The operator named this address: no mail was sent, so nothing asks to confirm it.
+          expect(await p.getByRole("region", { name: "Confirm your e-mail address" }).count(), route).toBe(0);
+          if (route === "/upload-video" && existsSync(video)) {
+            await p.getByLabel("Video file").setInputFiles(video);
+            await expect.poll(() => p.getByLabel("Your routine preview").isVisible()).toBe(true);
+            expect(await p.getByText("pose_1.mp4", { exact: true }).count()).toBe(1);
+          }
+          if (route === "/admin/users")
+            await expect
+              .poll(() => p.getByRole("columnheader", { name: "Verified contributor" }).isVisible())
+              .toBe(true);
+          expect(await noSideScroll(p), `${route} scrolls sideways at ${width} px`).toBe(true);
+          await screenshot(p, `issue22-admin${route.replaceAll("/", "_")}-${width}`);
+        }
+      } finally {
+        await watched.context.close();
+      }
+    }
+  }, 240_000);
 });
