@@ -32,7 +32,9 @@ export function ensureInstalled() {
   const lock = path.join(root, "package-lock.json");
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log("▸ Installing npm packages (first run or the lockfile changed)…");
-  run("npm", ["install", "--no-audit", "--no-fund"]);
+  // node-av's postinstall would download an ffmpeg CLI: package.json's allowScripts denies it (npm 11),
+  // SKIP_FFMPEG for an npm that does not know allowScripts. Nothing is downloaded beyond the registry.
+  run("npm", ["install", "--no-audit", "--no-fund"], { env: { ...process.env, SKIP_FFMPEG: "true" } });
 }
 
 /** Whether every output exists and is newer than every source (files or folders, from the root). */

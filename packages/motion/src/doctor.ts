@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { DEFAULTS } from "./analyze.ts";
 import { modelJsonPath, type PoseModelName } from "./pose/models.ts";
 import { poolSize } from "./pose/pool.ts";
+import { libraryLoadError } from "./video/library.ts";
 import { type FfmpegBinaries, ffmpegBinaries, MIN_SYSTEM_MAJOR, majorVersion } from "./video/binaries.ts";
 
 const require = createRequire(import.meta.url);
@@ -19,9 +20,27 @@ export interface DoctorRow {
   ok: boolean;
 }
 
+/** What probes and decodes uploads: the CLI pair, FFmpeg in this process, or nothing (refused). */
+function readerRow(bins: FfmpegBinaries): DoctorRow {
+  const name = "video reader";
+  if (bins.reader === "cli") return { name, value: "ffmpeg/ffprobe CLI", detail: "the pair below", ok: true };
+  if (bins.reader === "library" && bins.library) {
+    const value = `FFmpeg ${bins.library.ffmpeg} in-process`;
+    const error = libraryLoadError();
+    if (error) return { name, value, detail: `MISSING: the node-av addon does not load (${error})`, ok: false };
+    return { name, value, detail: `node-av ${bins.library.package} (${bins.note})`, ok: true };
+  }
+  return { name, value: "none", detail: "MISSING: uploads are refused", ok: false };
+}
+
 function binaryRow(name: "ffmpeg" | "ffprobe", bins: FfmpegBinaries): DoctorRow {
   const b = bins[name];
-  if (!b.version) return { name, value: b.path, detail: "MISSING: does not run", ok: false };
+  // With the library reading uploads, the CLI only makes videos for tests and benches.
+  const usedFor = bins.reader === "cli" ? "" : "; makes test videos only";
+  if (!b.version) {
+    const detail = bins.reader === "cli" ? "MISSING: does not run" : "not installed (not needed to run)";
+    return { name, value: b.path, detail, ok: bins.reader !== "cli" };
+  }
   const major = majorVersion(b.version);
   const old =
     major === undefined
@@ -29,8 +48,8 @@ function binaryRow(name: "ffmpeg" | "ffprobe", bins: FfmpegBinaries): DoctorRow 
       : major < MIN_SYSTEM_MAJOR
         ? `, older than ${MIN_SYSTEM_MAJOR}`
         : "";
-  const from = { env: `${name.toUpperCase()}_PATH`, system: "PATH", package: "npm package fallback" }[b.source];
-  return { name, value: b.path, detail: `${b.version} (${from}${old})`, ok: true };
+  const from = { env: `${name.toUpperCase()}_PATH`, system: "PATH", library: "in-process" }[b.source];
+  return { name, value: b.path, detail: `${b.version} (${from}${old}${usedFor})`, ok: true };
 }
 
 function packageVersion(pkg: string): string | undefined {
@@ -73,6 +92,7 @@ export function doctorRows(
 ): DoctorRow[] {
   const workers = poolSize();
   return [
+    readerRow(bins),
     binaryRow("ffmpeg", bins),
     binaryRow("ffprobe", bins),
     runtimeRow(),
@@ -86,7 +106,7 @@ export function doctorRows(
   ];
 }
 
-/** The rows as an aligned table, then the fallback warning when there is one. */
+/** The rows as an aligned table, then the warning when there is one (nothing current reads videos). */
 export function doctorReport(rows: DoctorRow[], warning?: string): string {
   const w0 = Math.max(...rows.map((r) => r.name.length));
   const w1 = Math.max(...rows.map((r) => r.value.length));

@@ -235,10 +235,10 @@ describe("CLI", () => {
     expect(refused.stderr).toMatch(/EMPTY_VIDEO.*no frames/);
   });
 
-  it("doctor prints ffmpeg, ffprobe, the pose runtime, model and workers; exits 1 when ffmpeg is missing", async () => {
+  it("doctor prints what reads videos, ffmpeg, ffprobe, the pose runtime, model and workers; exits 1 when ffmpeg is missing", async () => {
     const ok = await run(["doctor"]);
     expect(ok.code, ok.stderr).toBe(0);
-    for (const name of ["ffmpeg", "ffprobe", "pose runtime", "pose model", "workers"])
+    for (const name of ["video reader", "ffmpeg", "ffprobe", "pose runtime", "pose model", "workers"])
       expect(ok.stdout).toMatch(new RegExp(`^ok +${name} `, "m"));
     expect(ok.stdout).toMatch(/movenet-lightning/);
     // The machines this runs on (CI, developers) have a current ffmpeg: the doctor shows its version.
@@ -247,6 +247,7 @@ describe("CLI", () => {
 
     const broken = await run(["doctor"], {
       ...process.env,
+      STEPSYNC_VIDEO_READER: "",
       FFMPEG_PATH: join(dir, "no-ffmpeg"),
       FFPROBE_PATH: join(dir, "no-ffprobe"),
     });

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { MotionError } from "../errors.ts";
-import { ffmpegPath } from "../video/binaries.ts";
+import { ffmpegPath, type VideoReader, videoReader } from "../video/binaries.ts";
+import { extractAudioWithLibrary } from "../video/library.ts";
 
 /** Beats need nothing above ~5 kHz. */
 export const DEFAULT_RATE = 11025;
@@ -10,6 +11,8 @@ export interface ExtractOptions {
   rate?: number;
   /** Stop after this many seconds (default 600, the engine's longest video). */
   maxSeconds?: number;
+  /** Overrides what reads the file (see video/binaries.ts; tests and benches compare the two). */
+  reader?: VideoReader;
 }
 
 /** ffmpeg's words when the input has no audio stream to map. */
@@ -19,11 +22,13 @@ const NO_AUDIO = /does not contain any stream|matches no streams/i;
  * The first audio stream as mono float PCM, streamed from ffmpeg through a pipe (no temporary file).
  * Returns null when the file has no audio stream. Sample 0 is at time 0 of the file: a stream that
  * starts late is padded with silence and encoder delay before 0 is trimmed (aresample first_pts),
- * so beat times line up with the video's frame times.
+ * so beat times line up with the video's frame times. Without a current ffmpeg CLI, the
+ * in-process FFmpeg reads it the same way (video/library.ts).
  */
 export async function extractAudio(path: string, opts: ExtractOptions = {}): Promise<Float32Array | null> {
   const rate = opts.rate ?? DEFAULT_RATE;
   const maxSeconds = opts.maxSeconds ?? 600;
+  if ((opts.reader ?? videoReader()) === "library") return extractAudioWithLibrary(path, rate, maxSeconds);
   const maxBytes = Math.ceil(maxSeconds * rate) * 4;
   const args = ["-v", "error", "-nostdin", "-i", path, "-vn", "-sn", "-dn", "-ac", "1", "-ar", String(rate)];
   args.push("-af", "aresample=first_pts=0", "-t", String(maxSeconds), "-f", "f32le", "pipe:1");

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeEmptyScene, tempDir } from "../testing/fixtures.ts";
 import { copyrightYear, ffmpegBinaries, majorVersion, parseVersion, resolveBinaries } from "./binaries.ts";
 import { extractFrame } from "./frame.ts";
+import { libraryLoadError, libraryVersion } from "./library.ts";
 
 let dir = "";
 let cleanup: () => Promise<void> = async () => {};
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const shipped = () => ({ ffmpeg: "/pkg/ffmpeg", ffprobe: "/pkg/ffprobe" });
+const library = () => ({ ffmpeg: "8.1", package: "6.1.1" });
 
 describe("ffmpeg resolution", () => {
   it("reads versions: releases have a major, git builds do not", () => {
@@ -42,7 +43,7 @@ describe("ffmpeg resolution", () => {
     const both = resolveBinaries({
       env: { FFMPEG_PATH: "/x/ffmpeg", FFPROBE_PATH: "/y/ffprobe", PATH: "" },
       version: () => "7.0",
-      packaged: shipped,
+      library,
     });
     expect([both.ffmpeg.path, both.ffprobe.path, both.ffmpeg.source, both.warning]).toEqual([
       "/x/ffmpeg",
@@ -53,17 +54,17 @@ describe("ffmpeg resolution", () => {
     const beside = resolveBinaries({
       env: { FFMPEG_PATH: join(own, "ffmpeg"), PATH: "" },
       version: () => "7.0",
-      packaged: shipped,
+      library,
     });
     expect(beside.ffprobe).toMatchObject({ path: join(own, "ffprobe"), source: "env" });
   });
 
-  it("a matching system pair of version 5 or newer on PATH; else the package pair, with a warning", async () => {
+  it("a matching system pair of version 5 or newer on PATH reads videos; else FFmpeg in-process, never the old CLI", async () => {
     const good = await fakeBins("good");
     const sys = resolveBinaries({
       env: { PATH: `/nowhere:${good}` },
       version: () => "5.1.9-0+deb12u1",
-      packaged: shipped,
+      library,
     });
     expect(sys).toMatchObject({
       ffmpeg: { path: join(good, "ffmpeg"), source: "system", version: "5.1.9-0+deb12u1" },
@@ -71,33 +72,43 @@ describe("ffmpeg resolution", () => {
       warning: undefined,
     });
 
-    const old = resolveBinaries({ env: { PATH: good }, version: () => "4.4.2", packaged: shipped });
-    expect(old.ffmpeg).toMatchObject({ path: "/pkg/ffmpeg", source: "package" });
-    expect(old.warning).toMatch(/shipped in npm packages \(the ffmpeg on PATH is 4\.4\.2, older than 5\)/);
+    const old = resolveBinaries({ env: { PATH: good }, version: () => "4.4.2", library });
+    expect(old).toMatchObject({ reader: "library", library: { ffmpeg: "8.1" }, warning: undefined });
+    expect(old.note).toMatch(/the ffmpeg on PATH is 4\.4\.2, older than 5/);
+    // The old CLI is kept only to make test videos.
+    expect(old.ffmpeg.path).toBe(join(good, "ffmpeg"));
 
     const mismatched = resolveBinaries({
       env: { PATH: good },
       version: (p) => (p.endsWith("ffmpeg") ? "6.0" : "5.1"),
-      packaged: shipped,
+      library,
     });
-    expect(mismatched.ffprobe.path).toBe("/pkg/ffprobe");
-    expect(mismatched.warning).toMatch(/do not match/);
+    expect(mismatched.reader).toBe("library");
+    expect(mismatched.note).toMatch(/do not match/);
 
     const half = await fakeBins("half", ["ffmpeg"]);
-    const none = resolveBinaries({ env: { PATH: half }, version: () => "6.0", packaged: shipped });
-    expect(none.ffmpeg.path).toBe("/pkg/ffmpeg");
-    expect(none.warning).toMatch(/no ffmpeg and ffprobe on PATH/);
+    const none = resolveBinaries({ env: { PATH: half }, version: () => "6.0", library });
+    expect(none.reader).toBe("library");
+    expect(none.note).toMatch(/no ffmpeg and ffprobe on PATH/);
+
+    const forced = resolveBinaries({
+      env: { PATH: good, STEPSYNC_VIDEO_READER: "library" },
+      version: () => "7.0",
+      library,
+    });
+    expect(forced).toMatchObject({ reader: "library", ffmpeg: { path: join(good, "ffmpeg") } });
   });
 
-  it("nothing at all: names that do not run (the doctor reports them missing)", () => {
-    const r = resolveBinaries({
-      env: { PATH: "" },
-      version: () => undefined,
-      packaged: () => ({ ffmpeg: undefined, ffprobe: undefined }),
-    });
+  it("no current CLI and no library: nothing reads videos, and the warning says uploads are refused", () => {
+    const r = resolveBinaries({ env: { PATH: "" }, version: () => undefined, library: () => undefined });
+    expect(r.reader).toBe("none");
     expect(r.ffmpeg.version).toBeUndefined();
-    expect(r.ffprobe.version).toBeUndefined();
-    expect(r.warning).toBeDefined();
+    expect(r.warning).toMatch(/No current FFmpeg.*uploads are refused/);
+  });
+
+  it("the library is installed from the npm registry for this platform: FFmpeg 8", () => {
+    expect(Number(libraryVersion()?.ffmpeg.split(".")[0])).toBeGreaterThanOrEqual(8);
+    expect(libraryLoadError()).toBeUndefined();
   });
 
   it("this process runs real, matching binaries", () => {

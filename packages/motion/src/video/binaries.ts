@@ -1,23 +1,25 @@
 /**
- * The one place that decides which ffmpeg and ffprobe every call runs (decoding, probing, audio,
- * thumbnails, test videos). Order:
+ * The one place that decides what reads videos (probing, decoding, audio, thumbnails) and which
+ * ffmpeg CLI tools that make videos run (tests, benches). Order:
  *   1. FFMPEG_PATH / FFPROBE_PATH (an ffprobe beside FFMPEG_PATH when only that is set);
  *   2. ffmpeg and ffprobe on PATH, accepted only as a matching pair of version 5 or newer;
- *   3. the pair shipped inside npm packages (@ffmpeg-installer/ffmpeg, @ffprobe-installer/ffprobe),
- *      the fallback that lets the app run on a machine with nothing but Node: one warning says so.
+ *   3. FFmpeg 8 inside this process (node-av, a prebuilt addon from the npm registry: library.ts),
+ *      so a machine with nothing but Node reads uploads with a current FFmpeg. Any ffmpeg on PATH
+ *      then only makes videos for tests and benches.
+ * STEPSYNC_VIDEO_READER=library skips 1 and 2 for reading (tests, benches). With neither a current
+ * CLI nor the library, videos are refused (probe.ts) rather than read with something old.
  * Resolved once per process.
  */
 import { execFileSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
-
-const require = createRequire(import.meta.url);
+import { MotionError } from "../errors.ts";
+import { libraryVersion } from "./library.ts";
 
 /** The oldest major version taken from PATH. */
 export const MIN_SYSTEM_MAJOR = 5;
 
-export type BinarySource = "env" | "system" | "package";
+export type BinarySource = "env" | "system" | "library";
 
 export interface ResolvedBinary {
   path: string;
@@ -29,9 +31,16 @@ export interface ResolvedBinary {
 }
 
 export interface FfmpegBinaries {
+  /** The CLI pair: reads videos when `reader` is "cli"; otherwise only makes test videos. */
   ffmpeg: ResolvedBinary;
   ffprobe: ResolvedBinary;
-  /** Why the package-shipped fallback (or a mismatched pair) is in use; undefined when all is well. */
+  /** What probes and decodes uploads: the CLI pair, FFmpeg in this process, or nothing current. */
+  reader: "cli" | "library" | "none";
+  /** With the library: its FFmpeg and node-av versions. */
+  library?: { ffmpeg: string; package: string };
+  /** Why the CLI on PATH is not used to read videos; undefined when it is. */
+  note?: string;
+  /** Set when videos cannot be read at all; undefined when all is well. */
   warning: string | undefined;
 }
 
@@ -90,28 +99,17 @@ export function onPath(name: string, pathVar = process.env.PATH ?? ""): string |
   return undefined;
 }
 
-function packaged(pkg: "@ffmpeg-installer/ffmpeg" | "@ffprobe-installer/ffprobe"): string | undefined {
-  try {
-    return (require(pkg) as { path: string }).path;
-  } catch {
-    return undefined;
-  }
-}
-
 export interface ResolveOptions {
   env?: NodeJS.ProcessEnv;
   /** Stand-in for `-version` (tests). */
   version?: (path: string) => string | undefined;
-  /** Stand-in for the package-shipped pair (tests). */
-  packaged?: () => { ffmpeg: string | undefined; ffprobe: string | undefined };
+  /** Stand-in for library.ts's libraryVersion (tests). */
+  library?: () => { ffmpeg: string; package: string } | undefined;
 }
 
-/** Decides which binaries to use (pure apart from running `-version`); see the file's comment. */
+/** Decides what reads videos (pure apart from running `-version`); see the file's comment. */
 export function resolveBinaries(opts: ResolveOptions = {}): FfmpegBinaries {
   const env = opts.env ?? process.env;
-  const pkg =
-    opts.packaged ??
-    (() => ({ ffmpeg: packaged("@ffmpeg-installer/ffmpeg"), ffprobe: packaged("@ffprobe-installer/ffprobe") }));
   const exe = process.platform === "win32" ? ".exe" : "";
   const resolved = (path: string, source: BinarySource): ResolvedBinary => {
     if (opts.version) return { path, source, version: opts.version(path) };
@@ -119,6 +117,7 @@ export function resolveBinaries(opts: ResolveOptions = {}): FfmpegBinaries {
     const year = out === undefined ? undefined : copyrightYear(out);
     return { path, source, version: out === undefined ? undefined : parseVersion(out), ...(year ? { year } : {}) };
   };
+  const forceLibrary = env.STEPSYNC_VIDEO_READER === "library";
 
   // 1. Set by hand: used as given, even when it does not run (doctor says so).
   let ffmpeg = env.FFMPEG_PATH ? resolved(env.FFMPEG_PATH, "env") : undefined;
@@ -127,45 +126,53 @@ export function resolveBinaries(opts: ResolveOptions = {}): FfmpegBinaries {
     const beside = join(dirname(ffmpeg.path), `ffprobe${exe}`);
     if (executable(beside)) ffprobe = resolved(beside, "env");
   }
-  if (ffmpeg && ffprobe) return { ffmpeg, ffprobe, warning: undefined };
-
-  // 2. A current system pair on PATH.
   const notes: string[] = [];
-  const sysFfmpeg = onPath(`ffmpeg${exe}`, env.PATH ?? "");
-  const sysFfprobe = onPath(`ffprobe${exe}`, env.PATH ?? "");
-  if (sysFfmpeg && sysFfprobe) {
-    const a = resolved(sysFfmpeg, "system");
-    const b = resolved(sysFfprobe, "system");
-    const major = majorVersion(a.version);
-    if (!a.version || !b.version) notes.push(`the ffmpeg/ffprobe on PATH do not run`);
-    else if (a.version !== b.version)
-      notes.push(`the ffmpeg (${a.version}) and ffprobe (${b.version}) on PATH do not match`);
-    else if (major === undefined || major < MIN_SYSTEM_MAJOR)
-      notes.push(`the ffmpeg on PATH is ${a.version}, older than ${MIN_SYSTEM_MAJOR}`);
-    else return { ffmpeg: ffmpeg ?? a, ffprobe: ffprobe ?? b, warning: undefined };
+  if (ffmpeg && ffprobe) {
+    if (!forceLibrary) return { ffmpeg, ffprobe, reader: "cli", warning: undefined };
   } else {
-    notes.push("no ffmpeg and ffprobe on PATH");
+    // 2. A current system pair on PATH.
+    const sysFfmpeg = onPath(`ffmpeg${exe}`, env.PATH ?? "");
+    const sysFfprobe = onPath(`ffprobe${exe}`, env.PATH ?? "");
+    if (sysFfmpeg && sysFfprobe) {
+      const a = resolved(sysFfmpeg, "system");
+      const b = resolved(sysFfprobe, "system");
+      const major = majorVersion(a.version);
+      ffmpeg ??= a;
+      ffprobe ??= b;
+      if (!a.version || !b.version) notes.push(`the ffmpeg/ffprobe on PATH do not run`);
+      else if (a.version !== b.version)
+        notes.push(`the ffmpeg (${a.version}) and ffprobe (${b.version}) on PATH do not match`);
+      else if (major === undefined || major < MIN_SYSTEM_MAJOR)
+        notes.push(`the ffmpeg on PATH is ${a.version}, older than ${MIN_SYSTEM_MAJOR}`);
+      else if (!forceLibrary) return { ffmpeg, ffprobe, reader: "cli", warning: undefined };
+    } else {
+      notes.push("no ffmpeg and ffprobe on PATH");
+      if (sysFfmpeg) ffmpeg ??= resolved(sysFfmpeg, "system");
+    }
   }
+  if (forceLibrary) notes.push("STEPSYNC_VIDEO_READER=library");
 
-  // 3. The package-shipped pair.
-  const shipped = pkg();
-  ffmpeg ??= shipped.ffmpeg ? resolved(shipped.ffmpeg, "package") : undefined;
-  ffprobe ??= shipped.ffprobe ? resolved(shipped.ffprobe, "package") : undefined;
-  const missing = (name: string): ResolvedBinary => ({ path: name, source: "package", version: undefined });
+  // 3. FFmpeg inside this process.
+  const missing = (name: string): ResolvedBinary => ({ path: name, source: "system", version: undefined });
+  const tools = { ffmpeg: ffmpeg ?? missing(`ffmpeg${exe}`), ffprobe: ffprobe ?? missing(`ffprobe${exe}`) };
+  const note = notes.join("; ");
+  const library = (opts.library ?? libraryVersion)();
+  if (library) return { ...tools, reader: "library", library, note, warning: undefined };
   return {
-    ffmpeg: ffmpeg ?? missing(`ffmpeg${exe}`),
-    ffprobe: ffprobe ?? missing(`ffprobe${exe}`),
+    ...tools,
+    reader: "none",
+    note,
     warning:
-      `Using the ffmpeg/ffprobe shipped in npm packages (${notes.join("; ")}). They are old static builds: ` +
-      `install a current ffmpeg (version ${MIN_SYSTEM_MAJOR} or newer, e.g. apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.`,
+      `No current FFmpeg to read videos (${note}; the node-av package is not installed for ${process.platform}-${process.arch}): ` +
+      `uploads are refused. Install ffmpeg ${MIN_SYSTEM_MAJOR} or newer (e.g. apt-get install ffmpeg), set FFMPEG_PATH and FFPROBE_PATH, or run npm install.`,
   };
 }
 
 let cached: FfmpegBinaries | undefined;
 
 /**
- * The binaries this process uses, resolved on first call. A fallback warns once, through `warn`
- * when the first caller gives one (the server's log), else as a process warning on stderr.
+ * What this process uses, resolved on first call. Having nothing current warns once, through
+ * `warn` when the first caller gives one (the server's log), else as a process warning on stderr.
  */
 export function ffmpegBinaries(
   warn: (message: string) => void = (m) => process.emitWarning(m, { code: "STEPSYNC_FFMPEG_FALLBACK" }),
@@ -177,12 +184,24 @@ export function ffmpegBinaries(
   return cached;
 }
 
-/** The ffmpeg every call runs. */
+/** The ffmpeg CLI: reads videos when `reader` is "cli"; tests and benches make videos with it. */
 export function ffmpegPath(): string {
   return ffmpegBinaries().ffmpeg.path;
 }
 
-/** The ffprobe every call runs. */
+/** The ffprobe CLI (see ffmpegPath). */
 export function ffprobePath(): string {
   return ffmpegBinaries().ffprobe.path;
+}
+
+export type VideoReader = "cli" | "library";
+
+/**
+ * What reads videos in this process; throws MotionError INTERNAL when nothing current can, so an
+ * upload is refused rather than read by an old ffmpeg.
+ */
+export function videoReader(): VideoReader {
+  const { reader, warning } = ffmpegBinaries();
+  if (reader === "none") throw new MotionError("INTERNAL", warning ?? "No current FFmpeg to read videos.");
+  return reader;
 }

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { MotionError } from "../errors.ts";
-import { ffmpegPath } from "./binaries.ts";
+import { ffmpegPath, type VideoReader, videoReader } from "./binaries.ts";
+import { decodeWithLibrary } from "./library.ts";
 import type { VideoInfo } from "./probe.ts";
 
 export interface DecodedFrame {
@@ -21,6 +22,8 @@ export interface DecodeOptions {
   maxSide: number;
   /** Stop after this many seconds (guards against containers that under-report their duration). */
   maxSeconds?: number;
+  /** Overrides what binaries.ts picks to read the video (tests and benches compare the two). */
+  reader?: VideoReader;
 }
 
 /** Frame size after scaling the display size to fit maxSide, with even dimensions for ffmpeg. */
@@ -36,9 +39,14 @@ export function decodedSize(
 /**
  * Streams the video as raw RGB frames through a pipe at the analysis rate. ffmpeg applies the
  * rotation metadata itself (autorotate), so frames come upright. Only one frame is held at a time;
- * the async iterator's back-pressure pauses ffmpeg while the consumer is busy.
+ * the async iterator's back-pressure pauses ffmpeg while the consumer is busy. Without a current
+ * CLI, the in-process FFmpeg gives the same frames (library.ts).
  */
 export async function* decodeFrames(path: string, info: VideoInfo, opts: DecodeOptions): AsyncGenerator<DecodedFrame> {
+  if ((opts.reader ?? videoReader()) === "library") {
+    yield* decodeWithLibrary(path, info, opts);
+    return;
+  }
   const { width, height } = decodedSize(info, opts.maxSide);
   const frameBytes = width * height * 3;
   // One decoding thread: the pose workers already use every core, and threads cost ffmpeg about

@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Box } from "../framing.ts";
-import { ffmpegPath } from "./binaries.ts";
+import { ffmpegPath, videoReader } from "./binaries.ts";
+import { jpegWithLibrary } from "./library.ts";
 
 export interface ExtractFrameOptions {
   /** Seconds into the video; default 1 s, or the middle of clips shorter than 2 s (needs `duration`). */
@@ -28,13 +29,18 @@ export interface ExtractFrameOptions {
  */
 export async function extractFrame(videoPath: string, opts: ExtractFrameOptions = {}): Promise<Buffer | undefined> {
   const at = opts.at ?? Math.max(0, Math.min(1, (opts.duration ?? 2) / 2));
+  const width = opts.width ?? 480;
+  const filters = opts.crop ? cropFilter(opts.crop.window, width, opts.crop.aspect) : `scale=${width}:-2`;
+  try {
+    if (videoReader() === "library") return await withTimeout(jpegWithLibrary(videoPath, at, filters), opts.timeoutMs);
+  } catch {
+    return undefined;
+  }
   const dir = await mkdtemp(join(tmpdir(), "stepsync-frame-"));
   try {
     const out = join(dir, "frame.jpg");
     const args = ["-y", "-v", "error", "-ss", at.toFixed(2), "-i", videoPath, "-frames:v", "1"];
-    const width = opts.width ?? 480;
-    if (opts.crop) args.push("-filter_complex", cropFilter(opts.crop.window, width, opts.crop.aspect));
-    else args.push("-vf", `scale=${width}:-2`);
+    args.push("-vf", filters);
     args.push("-q:v", "4", out);
     await new Promise<void>((resolve, reject) => {
       execFile(ffmpegPath(), args, { timeout: opts.timeoutMs ?? 60_000 }, (err) => (err ? reject(err) : resolve()));
@@ -46,6 +52,14 @@ export async function extractFrame(videoPath: string, opts: ExtractFrameOptions 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+function withTimeout<T>(work: Promise<T>, ms = 60_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timed out")), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -63,7 +77,8 @@ export function cropFilter(window: Box, width: number, aspect: number): string {
   const n = (v: number) => v.toFixed(6);
   const inside = `crop=w=iw*${n(x1 - x0)}:h=ih*${n(y1 - y0)}:x=iw*${n(x0)}:y=ih*${n(y0)}`;
   return [
-    "[0:v]split[a][b]",
+    // One input, one output: a plain graph (-vf), which the library takes as well.
+    "split[a][b]",
     `[a]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},boxblur=20:2,eq=brightness=-0.15[fill]`,
     `[b]${inside},scale=${Math.max(2, across(x1 - x0))}:${Math.max(2, down(y1 - y0))}[person]`,
     `[fill][person]overlay=${across(x0 - window.x)}:${down(y0 - window.y)}`,

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { open, stat } from "node:fs/promises";
 import { MotionError } from "../errors.ts";
-import { ffprobePath } from "./binaries.ts";
+import { ffprobePath, type VideoReader, videoReader } from "./binaries.ts";
+import { probeWithLibrary } from "./library.ts";
 
 export interface VideoInfo {
   /** Seconds; 0 when the container does not say. */
@@ -62,6 +63,33 @@ async function looksLikeVideoContainer(path: string): Promise<boolean> {
   }
 }
 
+type FfprobeJson = { streams?: FfprobeStream[]; format?: { duration?: string; format_name?: string } };
+
+async function cliProbe(path: string): Promise<FfprobeJson> {
+  const out = await run(ffprobePath(), ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path]);
+  return JSON.parse(out);
+}
+
+/** The library's answer in ffprobe's shape, so one set of rules below reads both. */
+async function libraryProbe(path: string): Promise<FfprobeJson> {
+  const p = await probeWithLibrary(path);
+  const streams: FfprobeStream[] = [];
+  if (p.video) {
+    streams.push({
+      codec_type: "video",
+      codec_name: p.video.codec,
+      width: p.video.width,
+      height: p.video.height,
+      avg_frame_rate: p.video.avgRate,
+      r_frame_rate: p.video.rRate,
+      // ffprobe reports the display matrix counter-clockwise; the library's rotation is clockwise.
+      side_data_list: p.video.rotation ? [{ rotation: -p.video.rotation }] : [],
+    });
+  }
+  if (p.hasAudio) streams.push({ codec_type: "audio" });
+  return { streams, format: { duration: String(p.duration), format_name: p.formatName } };
+}
+
 function run(file: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(file, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
@@ -73,9 +101,9 @@ function run(file: string, args: string[]): Promise<string> {
 
 /**
  * Reads what the engine and the server's upload validation need to know about a file,
- * with ffprobe. Throws MotionError NOT_A_VIDEO when the file holds no decodable video stream.
+ * with ffprobe or the in-process FFmpeg (binaries.ts decides; `reader` overrides, for tests and benches). Throws MotionError NOT_A_VIDEO when the file holds no decodable video stream.
  */
-export async function probeVideo(path: string): Promise<VideoInfo> {
+export async function probeVideo(path: string, reader?: VideoReader): Promise<VideoInfo> {
   try {
     const s = await stat(path);
     if (!s.isFile()) throw new Error("not a file");
@@ -84,19 +112,11 @@ export async function probeVideo(path: string): Promise<VideoInfo> {
     if (e instanceof MotionError) throw e;
     throw new MotionError("UNREADABLE_VIDEO", "The video file could not be read.", { cause: e });
   }
-  let json: { streams?: FfprobeStream[]; format?: { duration?: string; format_name?: string } };
+  let json: FfprobeJson;
   try {
-    const out = await run(ffprobePath(), [
-      "-v",
-      "error",
-      "-print_format",
-      "json",
-      "-show_format",
-      "-show_streams",
-      path,
-    ]);
-    json = JSON.parse(out);
+    json = (reader ?? videoReader()) === "library" ? await libraryProbe(path) : await cliProbe(path);
   } catch (e) {
+    if (e instanceof MotionError) throw e;
     if (await looksLikeVideoContainer(path)) {
       throw new MotionError("UNREADABLE_VIDEO", "The video could not be read; the file may be damaged or incomplete.", {
         cause: e,
