@@ -258,9 +258,11 @@ describe("library in the browser", () => {
         (r) => r.url().includes("/api/leaderboard") && r.url().includes("timeframe=all"),
       );
       await p.getByRole("button", { name: "All Time" }).click();
-      await allTime;
-      await p.waitForLoadState("networkidle").catch(() => {});
-      expect(await p.getByText("Lena Practice").count()).toBe(0);
+      const rows = (await (await allTime).json()) as Array<{ username: string }>;
+      expect(rows.map((r) => r.username)).not.toContain("Lena Practice");
+      await expect
+        .poll(() => p.getByText("No completed comparisons in this period yet.").isVisible(), { timeout: 10_000 })
+        .toBe(true);
 
       // One dance by another body counts: then she is on it.
       await p.goto(`${server.baseUrl}/compare`);
