@@ -11,7 +11,7 @@ describe("the video size limit shown", () => {
     mockFetch({ ...sessionRoutes(testUser), ...config({ max_video_bytes: 5 * 1024 * 1024 }) });
     storeSession();
     renderApp("/compare");
-    expect((await screen.findAllByText("MP4, WebM, OGG or MOV · up to 5 MB")).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("MP4, WebM, OGG or MOV · up to 5 MB and 10 minutes")).length).toBeGreaterThan(0);
   });
 
   it("says 500 MB, the default, on the contributor page when the server does not say", async () => {
