@@ -13,10 +13,15 @@ const { app } = await buildApp(config).catch((error: unknown) => {
   process.exit(1);
 });
 
-// Which ffmpeg/ffprobe every upload and job runs, decided once now; the npm-package fallback is
-// logged as a warning (`npm run motion -- doctor` tells more).
-const { ffmpeg, ffprobe } = ffmpegBinaries((message) => app.log.warn(message));
-app.log.info({ ffmpeg: ffmpeg.path, ffmpegVersion: ffmpeg.version, ffprobe: ffprobe.path }, "ffmpeg");
+// What reads every upload, decided once now: a system ffmpeg/ffprobe >= 5, else FFmpeg in-process
+// (node-av); with neither, uploads are refused and this logs a warning (`npm run motion -- doctor`).
+const { ffmpeg, ffprobe, reader, library } = ffmpegBinaries((message) => app.log.warn(message));
+app.log.info(
+  reader === "cli"
+    ? { reader, ffmpeg: ffmpeg.path, ffmpegVersion: ffmpeg.version, ffprobe: ffprobe.path }
+    : { reader, ffmpegVersion: library?.ffmpeg, nodeAv: library?.package },
+  "ffmpeg",
+);
 
 let closing = false;
 async function shutdown(signal: string) {
