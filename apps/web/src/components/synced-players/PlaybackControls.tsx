@@ -15,15 +15,9 @@ import type { ReactNode } from "react";
 import { cx } from "../cx";
 import type { PlayerLayout } from "./layout";
 import { PLAYBACK_SPEEDS, type PracticeLoop, speedLabel } from "./practice";
+import { formatClock } from "../../lib/format";
 import { ShortcutHelp } from "./ShortcutHelp";
 import type { SyncState } from "./useSyncedPlayback";
-
-/** Seconds as m:ss. */
-export function clock(s: number): string {
-  if (!Number.isFinite(s) || s < 0) return "0:00";
-  const t = Math.floor(s);
-  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
-}
 
 const pill =
   "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-50";
@@ -100,7 +94,7 @@ export function PlaybackControls({
           {playing ? <Pause className="size-5" aria-hidden /> : <Play className="ml-0.5 size-5" aria-hidden />}
         </button>
         <span className="mt-3.5 hidden w-9 shrink-0 text-right text-xs tabular-nums text-slate-300 sm:block">
-          {clock(time)}
+          {formatClock(time)}
         </span>
         <div className="min-w-0 flex-1 pt-3">
           <input
@@ -112,18 +106,18 @@ export function PlaybackControls({
             disabled={loading || !duration}
             onChange={(e) => onSeek(Number(e.currentTarget.value))}
             aria-label="Position"
-            aria-valuetext={`${clock(time)} of ${clock(duration)}`}
+            aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
             className="block h-2 w-full cursor-pointer accent-accent-500 disabled:cursor-not-allowed disabled:opacity-50"
           />
           {timeline}
           {/* On a phone the times go under the scrubber, which gets the width. */}
           <span className="mx-2 mt-1.5 flex justify-between text-xs tabular-nums text-slate-400 sm:hidden">
-            <span className="text-slate-300">{clock(time)}</span>
-            {clock(duration)}
+            <span className="text-slate-300">{formatClock(time)}</span>
+            {formatClock(duration)}
           </span>
         </div>
         <span className="mt-3.5 hidden w-9 shrink-0 text-xs tabular-nums text-slate-400 sm:block">
-          {clock(duration)}
+          {formatClock(duration)}
         </span>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -2,7 +2,7 @@ import type { MoveResult, Verdict } from "@stepsync/contracts";
 import { Play, Repeat } from "lucide-react";
 import { useId } from "react";
 import { cx } from "../../components/cx";
-import { formatSeconds } from "./logic";
+import { formatClock } from "../../lib/format";
 import { moveButtonLabel, moveName, timingText, VERDICT_LOOK } from "./moves";
 import { loopKey } from "./practice-loop";
 import { PractiseButton } from "./PractisePart";
@@ -61,7 +61,7 @@ function MoveRow({
           <span className="truncate text-sm font-semibold tabular-nums text-slate-100">{move.count_label}</span>
           <span className="inline-flex items-center gap-1 text-xs tabular-nums text-slate-500 group-hover:text-accent-300">
             <Play className="size-3" aria-hidden />
-            {formatSeconds(move.start_s)}
+            {formatClock(move.start_s)}
           </span>
         </span>
         <span className="flex min-w-0 flex-col gap-1">

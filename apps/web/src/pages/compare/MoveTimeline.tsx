@@ -1,7 +1,7 @@
 import type { MoveResult } from "@stepsync/contracts";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { cx } from "../../components/cx";
-import { formatSeconds } from "./logic";
+import { formatClock } from "../../lib/format";
 import { moveName, timingText, VERDICT_LOOK } from "./moves";
 import { loopKey } from "./practice-loop";
 import { type TimelineBlock, timelineBlocks, timelineLength } from "./timeline";
@@ -10,7 +10,7 @@ import { type TimelineBlock, timelineBlocks, timelineLength } from "./timeline";
 export function timelineBlockLabel(move: MoveResult, withTiming: boolean): string {
   const name = moveName(move);
   const timing = withTiming ? timingText(move.timing_ms) : null;
-  return `${name.charAt(0).toUpperCase()}${name.slice(1)} at ${formatSeconds(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} at ${formatClock(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
 }
 
 function Block({

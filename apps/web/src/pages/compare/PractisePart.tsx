@@ -11,7 +11,7 @@ import { Button, ButtonLink } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { Dialog } from "../../components/Dialog";
 import { RecordingDialog } from "../../components/RecordingDialog";
-import { formatSeconds } from "./logic";
+import { formatClock } from "../../lib/format";
 import { NOT_SAME_ROUTINE, resultView } from "./moves";
 import { useCredits } from "./useComparison";
 import { useObjectUrl } from "./VideoPicker";
@@ -126,7 +126,7 @@ export function PartHeader({ part }: { part: ComparisonPart }) {
           Practising {part.label}
           {part.parent_id !== null ? ` of comparison #${part.parent_id}` : ""}
           <span className="ml-2 text-xs font-normal text-slate-400 tabular-nums">
-            {formatSeconds(part.start_s)} – {formatSeconds(part.end_s)}
+            {formatClock(part.start_s)} – {formatClock(part.end_s)}
           </span>
         </span>
       </span>

@@ -2,7 +2,8 @@ import type { ComparisonSection, MoveResult } from "@stepsync/contracts";
 import { Clock, Repeat, Target } from "lucide-react";
 import { cx } from "../../components/cx";
 import { scoreBgClass } from "../../lib/format";
-import { formatSeconds, jointTag, sectionHeading, visibleJointFeedback } from "./logic";
+import { formatClock } from "../../lib/format";
+import { jointTag, sectionHeading, visibleJointFeedback } from "./logic";
 import { MoveList } from "./MoveList";
 import { loopKey } from "./practice-loop";
 import { PractiseButton } from "./PractisePart";
@@ -58,7 +59,7 @@ export function SectionCard({
   const joints = withCoaching ? visibleJointFeedback(section) : [];
   const heading = sectionHeading(section.title, index);
   const name = section.title || `section ${index + 1}`;
-  const span = `${formatSeconds(section.timestamp)} – ${formatSeconds(section.timestamp + section.duration)}`;
+  const span = `${formatClock(section.timestamp)} – ${formatClock(section.timestamp + section.duration)}`;
   return (
     <li
       className={cx(
@@ -81,7 +82,7 @@ export function SectionCard({
         type="button"
         onClick={onJump}
         className="group flex w-full items-start justify-between gap-3 rounded-xl text-left"
-        aria-label={`Jump to ${name} at ${formatSeconds(section.timestamp)}`}
+        aria-label={`Jump to ${name} at ${formatClock(section.timestamp)}`}
       >
         <span className="min-w-0">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold text-white">
@@ -164,7 +165,7 @@ export function NotDancedCard({ span }: { span: { start_s: number; end_s: number
       <Clock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
       <span className="min-w-0">
         <span className="font-medium text-slate-300">
-          {formatSeconds(span.start_s)} – {formatSeconds(span.end_s)}
+          {formatClock(span.start_s)} – {formatClock(span.end_s)}
         </span>{" "}
         · Not in your video, so not scored
       </span>

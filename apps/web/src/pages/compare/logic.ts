@@ -7,6 +7,7 @@ import {
 } from "@stepsync/contracts";
 import { errorMessage, isApiError } from "../../api/client";
 import { COMPARE_TEXTS } from "../../constants/texts";
+import { formatClock } from "../../lib/format";
 
 /** The reference handed over from the library through navigation state. */
 export interface LibraryReference {
@@ -171,7 +172,7 @@ export function videoErrorText(code: number | null | undefined): string {
 export const VIDEO_CHECKS = {
   unplayable: "This file isn't a playable video. Choose a video file (MP4, WebM, OGG or MOV).",
   tooLong: (seconds: number) =>
-    `This video is ${formatSeconds(seconds)} long: videos can be at most ${LIMITS.maxVideoSeconds / 60} minutes. Trim it, or choose a shorter one.`,
+    `This video is ${formatClock(seconds)} long: videos can be at most ${LIMITS.maxVideoSeconds / 60} minutes. Trim it, or choose a shorter one.`,
   limits: (megabytes: number) =>
     `MP4, WebM, OGG or MOV · up to ${megabytes} MB and ${LIMITS.maxVideoSeconds / 60} minutes`,
 } as const;
@@ -238,11 +239,6 @@ export function jointTag(joint: string, sentence: string): string | null {
 
 export function categoryLabel(key: string): string {
   return key.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
-export function formatSeconds(s: number): string {
-  const total = Math.max(0, Math.round(s));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
 /**

@@ -106,9 +106,9 @@ describe("verdicts", () => {
 });
 
 describe("a move button", () => {
-  it("names the move, where it plays from and how it went", () => {
+  it("names the move, where it plays from (as the player shows the time: whole seconds) and how it went", () => {
     expect(moveButtonLabel(move(4, { count_label: "1–2", start_s: 6.6, verdict: "good", timing_ms: 293 }), true)).toBe(
-      "Play 1–2 from 0:07: Good, 293 ms late",
+      "Play 1–2 from 0:06: Good, 293 ms late",
     );
     expect(moveButtonLabel(move(0, { timing_ms: null, verdict: "perfect" }), true)).toBe(
       "Play move 1 from 0:00: Perfect",

@@ -9,7 +9,7 @@ import {
   VERDICTS,
   type Verdict,
 } from "@stepsync/contracts";
-import { formatSeconds } from "./logic";
+import { formatClock } from "../../lib/format";
 
 /**
  * What the result view shows of the engine's judgments, moves and verdicts. A result of the
@@ -63,7 +63,7 @@ export function verdictSummary(moves: ReadonlyArray<Pick<MoveResult, "verdict">>
 /** A move button's name: what it does and how the move went ("Play 1–2 from 0:04: Good, 120 ms late"). */
 export function moveButtonLabel(move: MoveResult, withTiming: boolean): string {
   const timing = withTiming ? timingText(move.timing_ms) : null;
-  return `Play ${move.count_label} from ${formatSeconds(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
+  return `Play ${move.count_label} from ${formatClock(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
 }
 
 /**
@@ -163,14 +163,14 @@ export const UNSURE_ROUTINE = { heading: "Not sure this is the same routine", ba
 export const OWN_PACE_NOTE = "The reference has no music, so the pace is your own.";
 
 /** "0:00–0:30" */
-const span = (start: number, end: number) => `${formatSeconds(start)}–${formatSeconds(end)}`;
+const span = (start: number, end: number) => `${formatClock(start)}–${formatClock(end)}`;
 
 /**
  * A label beside the score (the overall text says it in a sentence): "Danced 0:00–0:30 of 0:37",
  * or, in a practised part, "Danced 0:12–0:20 of the part 0:10–0:24".
  */
 export function dancedText(danced: DancedPart, part?: Pick<ComparisonPart, "start_s" | "end_s"> | null): string {
-  const of = part ? `of the part ${span(part.start_s, part.end_s)}` : `of ${formatSeconds(danced.duration_s)}`;
+  const of = part ? `of the part ${span(part.start_s, part.end_s)}` : `of ${formatClock(danced.duration_s)}`;
   return `Danced ${span(danced.start_s, danced.end_s)} ${of}`;
 }
 
