@@ -1,4 +1,4 @@
-import { Trophy } from "lucide-react";
+import { Award, Medal, Sparkles, Trophy } from "lucide-react";
 import { TEXTS } from "../constants/texts";
 import { ButtonLink } from "./Button";
 import { EmptyState } from "./EmptyState";
@@ -11,6 +11,17 @@ export interface AchievementItem {
   category: string;
   description: string;
 }
+
+/**
+ * Each card's picture by category, drawn with the app's icons: the stored emoji icons render as empty
+ * boxes on machines without an emoji font.
+ */
+const CATEGORY_ICONS: Record<string, typeof Trophy> = {
+  milestone: Medal,
+  performance: Trophy,
+  variety: Sparkles,
+  other: Award,
+};
 
 const CATEGORY_STYLES: Record<string, string> = {
   milestone: "bg-violet-500/15 text-violet-200",
@@ -40,12 +51,7 @@ export function AchievementGrid({ list }: { list: ReadonlyArray<AchievementItem>
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {list.map((a) => (
         <li key={a.id} className="glass flex gap-4 p-5">
-          <span
-            className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent-500/15 text-2xl"
-            aria-hidden
-          >
-            {a.icon || "🏆"}
-          </span>
+          <AchievementIcon category={a.category} />
           <div className="min-w-0 flex-1 space-y-1">
             <div className="flex items-start justify-between gap-2">
               <h3 className="font-semibold text-white">{a.name}</h3>
@@ -66,5 +72,18 @@ export function AchievementGrid({ list }: { list: ReadonlyArray<AchievementItem>
         </li>
       ))}
     </ul>
+  );
+}
+
+function AchievementIcon({ category }: { category: string }) {
+  const Icon = CATEGORY_ICONS[category] ?? Award;
+  return (
+    <span
+      className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent-500/15 text-accent-300"
+      data-testid="achievement-icon"
+      aria-hidden
+    >
+      <Icon className="size-6" />
+    </span>
   );
 }
