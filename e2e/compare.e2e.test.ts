@@ -95,9 +95,9 @@ describe("compare in the browser", () => {
       // lead-in, then the move) and pauses at its end.
       const lastMove = moves.last();
       const stored = (await (await p.request.get(`${suite.server.baseUrl}/api/comparisons/${id}`)).json()) as {
-        results?: { moves?: Array<{ end_s: number }> };
+        comparison?: { results?: { moves?: Array<{ end_s: number }> } };
       };
-      const moveEnd = stored.results?.moves?.at(-1)?.end_s ?? Number.NaN;
+      const moveEnd = stored.comparison?.results?.moves?.at(-1)?.end_s ?? Number.NaN;
       expect(moveEnd).toBeGreaterThan(0);
       // From the start, so where it stops shows the jump happened.
       await p.getByRole("button", { name: "Restart" }).click();
