@@ -133,6 +133,19 @@ describe("the compare form", () => {
     expect((screen.getByRole("button", { name: "Compare Videos" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("a video dropped on a drop zone is picked, and the zone lights up while it hovers", async () => {
+    storeSession();
+    mockFetch({ ...sessionRoutes(testUser), "GET /api/credits/balance": { body: { credits: 4 } } });
+    renderApp("/compare");
+    await screen.findByRole("button", { name: "Compare Videos" });
+    const zone = screen.getByLabelText("Reference video file").closest("div")?.querySelector("label") as HTMLElement;
+    const before = zone.className;
+    fireEvent.dragOver(zone);
+    expect(zone.className).not.toBe(before);
+    fireEvent.drop(zone, { dataTransfer: { files: [clip("dropped.mp4")] } });
+    expect(screen.getAllByTestId("picked-file").map((f) => f.textContent)).toEqual(["dropped.mp4"]);
+  });
+
   it("at 0 credits with a video picked, the purchase link opens a new tab so the video stays; bought there, Compare wakes up", async () => {
     storeSession();
     let credits = 0;

@@ -6,6 +6,7 @@ import { cx } from "../../components/cx";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { activityLabel } from "../../lib/format";
 import { useMaxVideoBytes } from "../../lib/upload-limit";
+import { useFileDrop } from "../../lib/useFileDrop";
 import { type LibraryReference, VIDEO_CHECKS, videoErrorText, videoFileProblem } from "./logic";
 
 /** An object URL for a picked file, revoked when the file changes or the component goes. */
@@ -107,7 +108,9 @@ export function VideoPicker({
   const inputRef = useRef<HTMLInputElement>(null);
   const url = useObjectUrl(file);
   const maxVideoBytes = useMaxVideoBytes();
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropProps } = useFileDrop((files) => {
+    if (!disabled) pick(files);
+  });
   // What the preview found, for the file it was found in: a new file starts with nothing found.
   const [found, setFound] = useState<{ url: string; problem: string | null } | null>(null);
   const problem = found && found.url === url ? found.problem : null;
@@ -216,16 +219,7 @@ export function VideoPicker({
     body = (
       <label
         htmlFor={inputId}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          if (!disabled) pick(e.dataTransfer.files);
-        }}
+        {...dropProps}
         className={cx(
           "flex aspect-video cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center transition",
           dragging

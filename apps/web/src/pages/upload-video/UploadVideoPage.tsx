@@ -37,6 +37,7 @@ import { TextAreaField, TextField } from "../../components/Field";
 import { Page, PageHeader } from "../../components/Page";
 import { validateThumbnail, validateTitle, validateVideoFile } from "../../lib/library";
 import { useMaxVideoBytes } from "../../lib/upload-limit";
+import { useFileDrop } from "../../lib/useFileDrop";
 import { useObjectUrl, VideoPicker } from "../compare/VideoPicker";
 
 /** An icon per style that renders everywhere (emoji fonts are not on every machine). */
@@ -315,7 +316,10 @@ function ImagePicker({
 }) {
   const id = useId();
   const url = useObjectUrl(file);
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropProps } = useFileDrop((files) => {
+    const next = files[0];
+    if (next) onChange(next);
+  });
   return (
     <div className="space-y-2">
       <p className="text-sm font-medium text-slate-200" id={`${id}-label`}>
@@ -361,17 +365,7 @@ function ImagePicker({
       ) : (
         <label
           htmlFor={id}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={(e) => {
-            e.preventDefault();
-            setDragging(false);
-            const next = e.dataTransfer.files?.[0];
-            if (next) onChange(next);
-          }}
+          {...dropProps}
           className={cx(
             "flex cursor-pointer items-center gap-3 rounded-2xl border-2 border-dashed p-4 transition",
             dragging
