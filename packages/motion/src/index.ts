@@ -27,6 +27,7 @@ export {
 export { ENGINE_VERSION } from "./compare.ts";
 export { isMotionError, MotionError, type MotionErrorCode } from "./errors.ts";
 export { isPoseModelName, POSE_MODELS, type PoseModelName } from "./pose/models.ts";
+export { COCO_KEYPOINTS } from "./pose/keypoints.ts";
 export { poolSize, preparePosePool, shutdownPosePool } from "./pose/pool.ts";
 export { LIMB_NAMES } from "./score/limbs.ts";
 export { STYLE_CATEGORIES } from "./score/styles.ts";

@@ -2,30 +2,12 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { CompactTrack } from "@stepsync/contracts";
-import { compareVideos, ffmpegPath } from "@stepsync/motion";
+import { COCO_KEYPOINTS, compareVideos, ffmpegPath } from "@stepsync/motion";
 import { describe, expect, it } from "vitest";
 import { fixtureVideo, hasFixtures, tempDir } from "../../test/videos.ts";
 import { isSamePerformance } from "./same-performance.ts";
 
-const NAMES = [
-  "nose",
-  "left_eye",
-  "right_eye",
-  "left_ear",
-  "right_ear",
-  "left_shoulder",
-  "right_shoulder",
-  "left_elbow",
-  "right_elbow",
-  "left_wrist",
-  "right_wrist",
-  "left_hip",
-  "right_hip",
-  "left_knee",
-  "right_knee",
-  "left_ankle",
-  "right_ankle",
-];
+const NAMES = [...COCO_KEYPOINTS];
 
 /** A deterministic dancing body: each joint circles around its rest place at its own pace. */
 function pose(t: number, phase = 0): Array<[number, number]> {
