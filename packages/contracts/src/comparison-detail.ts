@@ -141,6 +141,11 @@ export const comparisonResults = z.object({
   sameness: sameness.nullable().optional(),
   /** The part of the reference the user danced when only part; null for the whole routine (and earlier engines). */
   danced: dancedPart.nullable().optional(),
+  /**
+   * The user's video is the reference's own recording (itself, a copy, its mirror image): shown, but
+   * counted toward no achievement or leaderboard. Null or absent where it was not checked.
+   */
+  same_performance: z.boolean().nullable().optional(),
 });
 export type ComparisonResults = z.infer<typeof comparisonResults>;
 

@@ -35,9 +35,9 @@ describe("achievement notifications", () => {
 
 describe("a comparison of the reference's own recording (itself, a copy, its mirror image)", () => {
   it("earns no achievement and is not on the leaderboard; a real performance still is", async () => {
-    const { user } = await t.signUp({ username: "Mirror Copy" });
+    const { user, token } = await t.signUp({ username: "Mirror Copy" });
     // As the analysis job stores it: the engine's figures, with the server's same-performance flag.
-    await makeComparison(t.ctx.db, {
+    const copy = await makeComparison(t.ctx.db, {
       userId: user.id,
       score: 99,
       activityType: "latin",
@@ -47,6 +47,9 @@ describe("a comparison of the reference's own recording (itself, a copy, its mir
     const board = async () =>
       (await t.call("GET", "/api/leaderboard?timeframe=all&activity_type=latin")).json() as Array<{ user_id: number }>;
     expect((await board()).find((e) => e.user_id === user.id)).toBeUndefined();
+    // The result says so, so the result view can tell the dancer why.
+    const detail = await t.call("GET", `/api/comparisons/${copy.id}`, { token });
+    expect(detail.json().comparison.results.same_performance).toBe(true);
 
     await makeComparison(t.ctx.db, {
       userId: user.id,

@@ -156,6 +156,7 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       limb_scores: current.limb_scores,
       sameness: { decision: "same", confidence: 0.97, music: true },
       danced: null,
+      same_performance: null,
     });
     expect(detail.results?.sections[0]?.moves).toEqual([0, 1]);
     expect(detail.alignment_info).toEqual(current.alignment);
@@ -204,6 +205,7 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       limb_scores: null,
       sameness: null,
       danced: null,
+      same_performance: null,
     });
     expect(detail.results?.sections[0]).not.toHaveProperty("moves");
     expect(detail.alignment_info).toEqual({ ...old.alignment, confidence: null, clock: null });

@@ -40,6 +40,8 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
  * sameness decision no sameness, danced or alignment clock.
  */
 type StoredResult = Partial<Omit<EngineResult, "alignment" | "tracks">> & {
+  /** Set by the analysis job (modules/achievements/same-performance.ts). */
+  same_performance?: boolean;
   tracks?: { reference: StoredTrack; user: StoredTrack };
   alignment?: Omit<EngineResult["alignment"], "confidence" | "clock"> & {
     confidence?: number;
@@ -73,6 +75,7 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
           limb_scores: result.limb_scores ?? null,
           sameness: result.sameness ?? null,
           danced: result.danced ?? null,
+          same_performance: result.same_performance ?? null,
         }
       : null,
     alignment_info: alignment

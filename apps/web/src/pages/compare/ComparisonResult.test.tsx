@@ -264,6 +264,18 @@ describe("the result view", () => {
     expect(screen.getByTestId("timing-note").textContent).toBe("The reference has no music, so the pace is your own.");
   });
 
+  it("the reference's own recording: says it counts toward no achievement or leaderboard place", async () => {
+    await showResult({ ...current, same_performance: true }, 99.6);
+    expect(screen.getByTestId("same-performance").textContent).toBe(
+      "This is the reference's own recording, so it counts toward no achievement or leaderboard place.",
+    );
+  });
+
+  it("another performance, or a result stored before it was checked: no such note", async () => {
+    await showResult({ ...current, same_performance: false });
+    expect(screen.queryByTestId("same-performance")).toBeNull();
+  });
+
   it("kept to music, or stored before the clock was named: no pace note", async () => {
     await showResult(current, 84.5, false, { alignment_info: { ...alignment, clock: "music" } });
     expect(screen.queryByTestId("timing-note")).toBeNull();

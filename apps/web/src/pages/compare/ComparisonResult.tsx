@@ -40,6 +40,7 @@ import {
   notDancedSpans,
   notSameRoutineText,
   OWN_PACE_NOTE,
+  SAME_PERFORMANCE_NOTE,
   resultView,
   sectionMoves,
   sectionOfMove,
@@ -194,6 +195,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
               >
                 <Footprints className="mt-0.5 size-4 shrink-0 text-accent-300" aria-hidden />
                 <span className="min-w-0">{dancedText(view.danced, detail.part)}</span>
+              </p>
+            ) : null}
+            {results?.same_performance ? (
+              <p className="mt-2 text-sm text-slate-400" data-testid="same-performance">
+                {SAME_PERFORMANCE_NOTE}
               </p>
             ) : null}
             {view.summary ? (

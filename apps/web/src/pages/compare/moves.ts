@@ -162,6 +162,10 @@ export const UNSURE_ROUTINE = { heading: "Not sure this is the same routine", ba
 /** Beside the timing score when the reference has no music (the engine's text says by how much). */
 export const OWN_PACE_NOTE = "The reference has no music, so the pace is your own.";
 
+/** Why a comparison of the reference's own recording earns nothing (the server leaves it out of both). */
+export const SAME_PERFORMANCE_NOTE =
+  "This is the reference's own recording, so it counts toward no achievement or leaderboard place.";
+
 /** "0:00–0:30" */
 const span = (start: number, end: number) => `${formatClock(start)}–${formatClock(end)}`;
 
