@@ -80,13 +80,15 @@ export async function startServer(
     if (Date.now() > deadline) throw new Error("server did not become healthy within 60 s");
     await new Promise((r) => setTimeout(r, 250));
   }
-  dataDirs.add(dataDir);
+  // The folder the server writes to (its outbox among it): the caller's DATA_DIR when it gave one.
+  const usedDir = env.DATA_DIR || dataDir;
+  dataDirs.add(usedDir);
   return {
     baseUrl,
     dataDir,
     pid: child.pid as number,
     async stop() {
-      dataDirs.delete(dataDir);
+      dataDirs.delete(usedDir);
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
