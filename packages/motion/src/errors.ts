@@ -25,6 +25,18 @@ export class MotionError extends Error {
   }
 }
 
+/** The pictures of a video could not be decoded (whichever reader tried). */
+export function undecodableVideo(cause?: unknown): MotionError {
+  return new MotionError("UNREADABLE_VIDEO", "The video could not be decoded; the file may be damaged.", { cause });
+}
+
+/** The sound of a video could not be read (whichever reader tried). */
+export function unreadableSound(cause?: unknown): MotionError {
+  return new MotionError("UNREADABLE_VIDEO", "The video's sound could not be read; the file may be damaged.", {
+    cause,
+  });
+}
+
 /** Says which video a file-level error is about ("Reference video: …", "Your video: …"). */
 export function forVideo(e: unknown, video: "reference" | "user"): unknown {
   if (!(e instanceof MotionError) || e.video) return e;

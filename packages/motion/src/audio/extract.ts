@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { MotionError } from "../errors.ts";
+import { MotionError, unreadableSound } from "../errors.ts";
 import { ffmpegPath, type VideoReader, videoReader } from "../video/binaries.ts";
 import { extractAudioWithLibrary } from "../video/library.ts";
 
@@ -68,9 +68,7 @@ export async function extractAudio(path: string, opts: ExtractOptions = {}): Pro
     if (NO_AUDIO.test(stderr)) return null;
     // A truncated file still gives the audio before the damage; only a total failure is an error.
     if (filled === 0) {
-      throw new MotionError("UNREADABLE_VIDEO", "The video's sound could not be read; the file may be damaged.", {
-        cause: new Error(stderr.trim()),
-      });
+      throw unreadableSound(new Error(stderr.trim()));
     }
   }
   const samples = Math.floor(filled / 4);

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { MotionError } from "../errors.ts";
+import { MotionError, undecodableVideo } from "../errors.ts";
 import { ffmpegPath, type VideoReader, videoReader } from "./binaries.ts";
 import { decodeWithLibrary } from "./library.ts";
 import type { VideoInfo } from "./probe.ts";
@@ -104,9 +104,7 @@ export async function* decodeFrames(path: string, info: VideoInfo, opts: DecodeO
   }
   const code = await exited;
   if (code !== 0 && index === 0) {
-    throw new MotionError("UNREADABLE_VIDEO", "The video could not be decoded; the file may be damaged.", {
-      cause: new Error(stderr.trim()),
-    });
+    throw undecodableVideo(new Error(stderr.trim()));
   }
   if (index === 0) throw new MotionError("EMPTY_VIDEO", "The video has no frames.");
 }

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { MotionError } from "../errors.ts";
+import { MotionError, undecodableVideo, unreadableSound } from "../errors.ts";
 import type { DecodedFrame, DecodeOptions } from "./decode.ts";
 import { decodedSize } from "./decode.ts";
 import type { VideoInfo } from "./probe.ts";
@@ -120,6 +120,15 @@ export async function probeWithLibrary(path: string): Promise<{
   }
 }
 
+/** Opens a file, or throws the caller's error for a file that cannot be opened. */
+async function openOr(av: NodeAv, path: string, failure: (cause: unknown) => MotionError): Promise<Demuxer> {
+  try {
+    return await av.Demuxer.open(path);
+  } catch (e) {
+    throw failure(e);
+  }
+}
+
 /** The filters the CLI's autorotate puts first, for a clockwise rotation. */
 export function rotateFilters(rotation: number): string[] {
   if (rotation === 90) return ["transpose=clock"];
@@ -172,17 +181,12 @@ export async function* decodeWithLibrary(
 ): AsyncGenerator<DecodedFrame> {
   const { width, height } = decodedSize(info, opts.maxSide);
   const av = await nodeAv();
-  let demuxer: Demuxer;
-  try {
-    demuxer = await av.Demuxer.open(path);
-  } catch (e) {
-    throw new MotionError("UNREADABLE_VIDEO", "The video could not be decoded; the file may be damaged.", { cause: e });
-  }
+  const demuxer = await openOr(av, path, undecodableVideo);
   const limit = opts.maxSeconds ? Math.ceil(opts.maxSeconds * opts.fps) : Number.POSITIVE_INFINITY;
   let index = 0;
   try {
     const stream = videoStream(av, demuxer);
-    if (!stream) throw new MotionError("UNREADABLE_VIDEO", "The video could not be decoded; the file may be damaged.");
+    if (!stream) throw undecodableVideo();
     const graph = [
       ...rotateFilters(info.rotation),
       `fps=${opts.fps}`,
@@ -198,10 +202,7 @@ export async function* decodeWithLibrary(
   } catch (e) {
     // A file damaged part-way still gives the frames before the damage, as the CLI does.
     if (index === 0) {
-      if (e instanceof MotionError) throw e;
-      throw new MotionError("UNREADABLE_VIDEO", "The video could not be decoded; the file may be damaged.", {
-        cause: e,
-      });
+      throw e instanceof MotionError ? e : undecodableVideo(e);
     }
   } finally {
     await demuxer.close();
@@ -219,14 +220,7 @@ export async function extractAudioWithLibrary(
   maxSeconds: number,
 ): Promise<Float32Array | null> {
   const av = await nodeAv();
-  let demuxer: Demuxer;
-  try {
-    demuxer = await av.Demuxer.open(path);
-  } catch (e) {
-    throw new MotionError("UNREADABLE_VIDEO", "The video's sound could not be read; the file may be damaged.", {
-      cause: e,
-    });
-  }
+  const demuxer = await openOr(av, path, unreadableSound);
   const max = Math.ceil(maxSeconds * rate);
   let out = new Float32Array(Math.min(max, 1 << 16));
   let filled = 0;
@@ -251,11 +245,7 @@ export async function extractAudioWithLibrary(
     }
   } catch (e) {
     // A truncated file still gives the audio before the damage; only a total failure is an error.
-    if (filled === 0) {
-      throw new MotionError("UNREADABLE_VIDEO", "The video's sound could not be read; the file may be damaged.", {
-        cause: e,
-      });
-    }
+    if (filled === 0) throw unreadableSound(e);
   } finally {
     await demuxer.close();
   }
