@@ -36,6 +36,15 @@ const done: ComparisonDetail = {
 
 const clip = (name: string) => new File([new Uint8Array(64)], name, { type: "video/mp4" });
 
+/** A signed-in user with credits whose comparison 8 failed: the engine found no one in the video. */
+const failedComparisonRoutes = () => ({
+  ...sessionRoutes(testUser),
+  "GET /api/credits/balance": { body: { credits: 4 } },
+  "GET /api/comparisons/8": {
+    body: { comparison: { ...running(0), status: "failed", error: "No person was found in your video." } },
+  },
+});
+
 describe("a saved comparison on /compare?id=", () => {
   it("while it is analysed shows its progress, then its result as soon as it completes", async () => {
     storeSession();
@@ -74,13 +83,7 @@ describe("a saved comparison on /compare?id=", () => {
 
   it("shows why its analysis failed", async () => {
     storeSession();
-    mockFetch({
-      ...sessionRoutes(testUser),
-      "GET /api/credits/balance": { body: { credits: 4 } },
-      "GET /api/comparisons/8": {
-        body: { comparison: { ...running(0), status: "failed", error: "No person was found in your video." } },
-      },
-    });
+    mockFetch(failedComparisonRoutes());
     renderApp("/compare?id=8");
     expect(await screen.findByText("No person was found in your video.")).toBeTruthy();
   });
@@ -118,7 +121,6 @@ describe("the compare form", () => {
     renderApp("/compare");
     const submit = await screen.findByRole("button", { name: "Compare Videos" });
     expect(screen.queryByRole("button", { name: "Reset" })).toBeNull();
-    const clip = (name: string) => new File([new Uint8Array(64)], name, { type: "video/mp4" });
     fireEvent.change(screen.getByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
     // Submitting without a performance video: an error under the form.
     fireEvent.submit(submit.closest("form") as HTMLFormElement);
@@ -175,7 +177,6 @@ describe("the compare form", () => {
     renderApp("/compare");
     const submit = await screen.findByRole("button", { name: "Compare Videos" });
     expect(await screen.findByText(COMPARE_MESSAGES.confirmEmailFirst)).toBeTruthy();
-    const clip = (name: string) => new File([new Uint8Array(64)], name, { type: "video/mp4" });
     fireEvent.change(screen.getByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
     fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
     expect(screen.getAllByTestId("picked-file").map((f) => f.textContent)).toEqual(["ref.mp4", "me.mp4"]);
@@ -234,13 +235,7 @@ describe("a comparison started from the form", () => {
   it("failed: back to the form with why, the picked videos still there", async () => {
     stubRecordingAndUpload(class {});
     storeSession();
-    mockFetch({
-      ...sessionRoutes(testUser),
-      "GET /api/credits/balance": { body: { credits: 4 } },
-      "GET /api/comparisons/8": {
-        body: { comparison: { ...running(0), status: "failed", error: "No person was found in your video." } },
-      },
-    });
+    mockFetch(failedComparisonRoutes());
     renderApp("/compare");
     fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
     fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
