@@ -1,8 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons, userAchievements } from "../../db/schema.ts";
-import { countedComparison } from "../comparisons/policy.ts";
-import { notSamePerformance } from "./same-performance.ts";
+import { rewardedComparison } from "./same-performance.ts";
 
 /**
  * A user's comparisons that count (not another routine's, nor the reference's own recording), oldest
@@ -16,7 +15,7 @@ export async function completedHistory(db: Queryable, userId: number) {
       createdAt: comparisons.createdAt,
     })
     .from(comparisons)
-    .where(and(eq(comparisons.userId, userId), countedComparison(), notSamePerformance()))
+    .where(and(eq(comparisons.userId, userId), rewardedComparison()))
     .orderBy(asc(comparisons.createdAt));
 }
 

@@ -1,6 +1,7 @@
 import type { AlignmentInfo, CompactTrack } from "@stepsync/contracts";
-import { type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import { comparisons } from "../../db/schema.ts";
+import { countedComparison } from "../comparisons/policy.ts";
 
 /**
  * "Is the user's video the reference's own recording?" — the reference itself, a re-encoded or
@@ -144,8 +145,13 @@ export function isSamePerformance(tracks: Tracks | null | undefined, alignment: 
 /** The result key the analysis job stores the decision under (a flag beside the engine's figures). */
 export const SAME_PERFORMANCE_KEY = "same_performance";
 
-/** SQL: the comparison was not found to be the reference's own recording (older results: not checked, so counted). */
-export function notSamePerformance(): SQL {
+/**
+ * SQL: a comparison that earns achievements and leaderboard places — one that counts (see
+ * countedComparison) and was not found to be the reference's own recording (older results were not
+ * checked, so they count).
+ */
+export function rewardedComparison(): SQL {
   // The key as a literal: a bound parameter leaves `->>` unsure whether it is a key or an index.
-  return sql`coalesce((${comparisons.result} ->> ${sql.raw(`'${SAME_PERFORMANCE_KEY}'`)})::boolean, false) = false`;
+  const notCopy = sql`coalesce((${comparisons.result} ->> ${sql.raw(`'${SAME_PERFORMANCE_KEY}'`)})::boolean, false) = false`;
+  return and(countedComparison(), notCopy) as SQL;
 }

@@ -1,8 +1,7 @@
 import { and, asc, avg, count, desc, eq, gte, max } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons, users } from "../../db/schema.ts";
-import { notSamePerformance } from "../achievements/same-performance.ts";
-import { countedComparison } from "../comparisons/policy.ts";
+import { rewardedComparison } from "../achievements/same-performance.ts";
 
 /**
  * Comparisons that count (completed, not another routine's, nor the reference's own recording) since `since` (optionally one style),
@@ -23,8 +22,7 @@ export async function topAverages(db: Queryable, filter: { since?: Date; activit
     .innerJoin(users, eq(users.id, comparisons.userId))
     .where(
       and(
-        countedComparison(),
-        notSamePerformance(),
+        rewardedComparison(),
         filter.activityType ? eq(comparisons.activityType, filter.activityType) : undefined,
         filter.since ? gte(comparisons.createdAt, filter.since) : undefined,
       ),
