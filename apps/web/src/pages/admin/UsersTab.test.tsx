@@ -83,3 +83,39 @@ describe("User Management: what the columns mean", () => {
     expect(within(row).queryByText("contributor", { exact: true })).toBeNull();
   });
 });
+
+describe("User Management on a phone", () => {
+  /** A phone's window: nothing matches min-width queries. */
+  function phoneWidth() {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: !query.includes("min-width"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+    return () => {
+      window.matchMedia = matchMedia;
+    };
+  }
+
+  it("shows one card per user with name, e-mail, role, verified mark and delete, and no table", async () => {
+    const restore = phoneWidth();
+    try {
+      openUsers();
+      const card = await screen.findByTestId("user-card");
+      expect(screen.queryByRole("table")).toBeNull();
+      expect(within(card).getByText("clara")).toBeTruthy();
+      expect(within(card).getByText("clara@example.com")).toBeTruthy();
+      expect((within(card).getByLabelText("Role of clara") as HTMLSelectElement).value).toBe("contributor");
+      expect(within(card).getByRole("switch", { name: "Verified contributor: clara" })).toBeTruthy();
+      expect(within(card).getByRole("button", { name: "Delete clara" })).toBeTruthy();
+
+      // The same actions work from the card.
+      fireEvent.click(within(card).getByRole("switch", { name: "Verified contributor: clara" }));
+      expect(await screen.findByText("clara is now verified")).toBeTruthy();
+    } finally {
+      restore();
+    }
+  });
+});

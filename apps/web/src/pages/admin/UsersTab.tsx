@@ -1,10 +1,11 @@
-import { ADMIN_MESSAGES, ROLES, type Role } from "@stepsync/contracts";
+import { ADMIN_MESSAGES, type AdminUser, ROLES, type Role } from "@stepsync/contracts";
 import { BadgeCheck, Download, Trash2 } from "lucide-react";
 import { adminApi } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
 import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
+import { useMediaQuery, WIDE_SCREEN } from "../../lib/useMediaQuery";
 import {
   exportCsv,
   formatDate,
@@ -25,6 +26,7 @@ const roleOptions = ROLES.map((r) => ({ value: r, label: label(r) }));
 /**
  * User Management: filter by role, change a role, verify or unverify a contributor (the Verified
  * mark on their videos and profile, not the e-mail address), delete a user with their data, export CSV.
+ * A table on wide screens; on a phone one card per user with the same controls.
  */
 export function UsersTab({ currentUserId }: { currentUserId: number | undefined }) {
   const flash = useFlash();
@@ -59,6 +61,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
     success: (u) => ADMIN_MESSAGES.userDeleted(u.username),
     failure: ADMIN_MESSAGES.deleteUserFailed,
   });
+  const wide = useMediaQuery(WIDE_SCREEN);
   const exportUsers = () => exportCsv(flash, "users", ADMIN_MESSAGES.usersExported, ADMIN_MESSAGES.exportUsersFailed);
 
   return (
@@ -81,58 +84,92 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
         rows={q.data?.users}
         empty={ADMIN_MESSAGES.noUsers}
         head={["Username", "Email", "Role", "Verified contributor", "Joined", "Actions"]}
+        cards={!wide}
       >
-        {(u) => (
-          <tr key={u.id}>
-            <td className={cx(td, "min-w-[9rem] font-medium text-white")}>{u.username}</td>
-            <td className={cx(td, "min-w-[12rem] max-w-[18rem] break-all")}>{u.email}</td>
-            <td className={td}>
-              {/* One control shows the role and changes it, in the role's badge colours. */}
-              <select
-                aria-label={`Role of ${u.username}`}
-                value={u.role}
-                disabled={u.id === currentUserId}
-                title={u.id === currentUserId ? "Your own role cannot be changed here" : undefined}
-                onChange={(e) => changeRole.mutate({ id: u.id, role: e.target.value as Role })}
-                className={cx(
-                  "rounded-full px-2.5 py-1 text-sm ring-1 disabled:cursor-not-allowed disabled:opacity-70",
-                  roleBadge[u.role],
-                )}
-              >
-                {roleOptions.map((o) => (
-                  <option key={o.value} value={o.value} className="bg-night-900 text-slate-100">
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </td>
-            <td className={td}>
-              <VerifiedSwitch
-                username={u.username}
-                verified={u.verified}
-                busy={changeVerified.isPending && changeVerified.variables?.id === u.id}
-                onChange={(verified) => changeVerified.mutate({ id: u.id, verified })}
-              />
-            </td>
-            <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(u.created_at)}</td>
-            <td className={td}>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={u.id === currentUserId}
-                aria-label={`Delete ${u.username}`}
-                onClick={() => deletion.ask({ id: u.id, username: u.username })}
-                icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
-              >
-                Delete
-              </Button>
-            </td>
-          </tr>
-        )}
+        {(u) => {
+          const own = u.id === currentUserId;
+          const role = <RoleSelect user={u} own={own} onChange={(r) => changeRole.mutate({ id: u.id, role: r })} />;
+          const verified = (
+            <VerifiedSwitch
+              username={u.username}
+              verified={u.verified}
+              busy={changeVerified.isPending && changeVerified.variables?.id === u.id}
+              onChange={(v) => changeVerified.mutate({ id: u.id, verified: v })}
+            />
+          );
+          const remove = (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={own}
+              aria-label={`Delete ${u.username}`}
+              onClick={() => deletion.ask({ id: u.id, username: u.username })}
+              icon={<Trash2 className="size-4 text-rose-300" aria-hidden />}
+            >
+              Delete
+            </Button>
+          );
+          // A phone: one card per user, everything in view without scrolling sideways.
+          if (!wide)
+            return (
+              <li key={u.id} className="glass space-y-3 p-4" data-testid="user-card">
+                <div className="min-w-0">
+                  <p className="break-words font-medium text-white">{u.username}</p>
+                  <p className="break-all text-sm text-slate-400">{u.email}</p>
+                  <p className="mt-0.5 text-xs text-slate-500">Joined {formatDate(u.created_at)}</p>
+                </div>
+                {/* Captioned as the table's columns are, so "Not verified" is not read as the e-mail's. */}
+                <dl className="flex flex-wrap gap-x-6 gap-y-3">
+                  <div className="space-y-1">
+                    <dt className="text-xs uppercase tracking-wider text-slate-400">Role</dt>
+                    <dd>{role}</dd>
+                  </div>
+                  <div className="space-y-1">
+                    <dt className="text-xs uppercase tracking-wider text-slate-400">Verified contributor</dt>
+                    <dd>{verified}</dd>
+                  </div>
+                </dl>
+                <div className="flex justify-end">{remove}</div>
+              </li>
+            );
+          return (
+            <tr key={u.id}>
+              <td className={cx(td, "min-w-[9rem] font-medium text-white")}>{u.username}</td>
+              <td className={cx(td, "min-w-[12rem] max-w-[18rem] break-all")}>{u.email}</td>
+              <td className={td}>{role}</td>
+              <td className={td}>{verified}</td>
+              <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(u.created_at)}</td>
+              <td className={td}>{remove}</td>
+            </tr>
+          );
+        }}
       </ListBody>
       <Pager pagination={q.data?.pagination} onPage={setPage} />
       {deletion.dialog}
     </div>
+  );
+}
+
+/** One control shows the role and changes it, in the role's badge colours; your own role stays as it is. */
+function RoleSelect({ user, own, onChange }: { user: AdminUser; own: boolean; onChange: (role: Role) => void }) {
+  return (
+    <select
+      aria-label={`Role of ${user.username}`}
+      value={user.role}
+      disabled={own}
+      title={own ? "Your own role cannot be changed here" : undefined}
+      onChange={(e) => onChange(e.target.value as Role)}
+      className={cx(
+        "rounded-full px-2.5 py-1 text-sm ring-1 disabled:cursor-not-allowed disabled:opacity-70",
+        roleBadge[user.role],
+      )}
+    >
+      {roleOptions.map((o) => (
+        <option key={o.value} value={o.value} className="bg-night-900 text-slate-100">
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -65,22 +65,28 @@ export function usePagedFilters<F extends Record<string, string>>(initial: F) {
   return { filters, setFilter, page, setPage, query };
 }
 
-/** The body of an admin list: a spinner while loading, `empty` when there are no rows, else the table. */
+/**
+ * The body of an admin list: a spinner while loading, `empty` when there are no rows, else the table
+ * — or, with `cards` (a phone), a list of one card per row (`children` then returns `<li>`s).
+ */
 export function ListBody<T>({
   pending,
   rows,
   empty,
   head,
+  cards = false,
   children,
 }: {
   pending: boolean;
   rows: T[] | undefined;
   empty: string;
   head: string[];
+  cards?: boolean;
   children: (row: T) => ReactNode;
 }) {
   if (pending) return <Loading />;
   if (!rows || rows.length === 0) return <Empty text={empty} />;
+  if (cards) return <ul className="space-y-3">{rows.map(children)}</ul>;
   return <Table head={head}>{rows.map(children)}</Table>;
 }
 
