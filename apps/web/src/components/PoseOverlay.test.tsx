@@ -3,7 +3,8 @@ import { render, screen } from "@testing-library/react";
 import { useRef } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { Ghost } from "../lib/ghost-pose";
-import { PoseOverlay, SKELETON_COLOURS, SkeletonKey } from "./PoseOverlay";
+import { SKELETON_COLOURS } from "../lib/skeleton-style";
+import { PoseOverlay, SkeletonKey } from "./PoseOverlay";
 import { BAND_STROKE } from "./ScoreVisuals";
 
 // happy-dom draws nothing: the canvas gets a 2D context that records each line (the browser's API,

@@ -4,30 +4,15 @@ import { type Ghost, ghostPose } from "../lib/ghost-pose";
 import { boneKey, limbBandsAt } from "../lib/limb-colours";
 import { fittedRect, prepareCanvas } from "../lib/canvas";
 import { frameAt, nearestIndex, type Pt } from "../lib/pose-frames";
+import { type BoneStyle, SEEN_CONFIDENCE, SKELETON_COLOURS, strokeSkeleton, UNSEEN_BONE } from "../lib/skeleton-style";
 import { cx } from "./cx";
 import { BAND_STROKE } from "./ScoreVisuals";
 
 export type { Ghost } from "../lib/ghost-pose";
 
-/** COCO-17 bones (index pairs). */
-export const COCO_BONES: ReadonlyArray<readonly [number, number]> = [
-  [0, 1],
-  [0, 2],
-  [1, 3],
-  [2, 4],
-  [5, 6],
-  [5, 7],
-  [7, 9],
-  [6, 8],
-  [8, 10],
-  [5, 11],
-  [6, 12],
-  [11, 12],
-  [11, 13],
-  [13, 15],
-  [12, 14],
-  [14, 16],
-];
+const GHOST_ALPHA = 0.8;
+/** The ghost is drawn wider than the user's skeleton, so it reads as the shape to fill, underneath. */
+const GHOST_WIDTH = 1.8;
 
 /** The bones that make up each joint the engine scores (the angle's two arms). */
 const JOINT_BONES: Record<string, ReadonlyArray<readonly [number, number]>> = {
@@ -90,42 +75,6 @@ export function nearestFrame(frames: ReadonlyArray<ReadonlyArray<number>>, t: nu
 }
 
 /**
- * The skeleton's colours, chosen to stay apart for the common colour-blindnesses too (pinned by
- * PoseOverlay.test.tsx): without per-limb scores a cyan "on track" against an orange, thicker
- * "needs work"; the teacher's ghost in violet, a colour no score band (ScoreVisuals' BAND_STROKE)
- * uses; a limb not seen clearly in dashed grey, never in a score's colour. Every line has a dark
- * halo, so it reads on a white studio wall as on a dark stage.
- */
-export const SKELETON_COLOURS = {
-  onTrack: "#22d3ee",
-  needsWork: "#fb923c",
-  ghost: "#8b5cf6",
-  /** Not seen clearly, or not scored at this moment (no move matched there). */
-  unseen: "#94a3b8",
-} as const;
-const GHOST_ALPHA = 0.8;
-const HALO = "rgba(2, 6, 23, 0.85)";
-/** The ghost is drawn wider than the user's skeleton, so it reads as the shape to fill, underneath. */
-const GHOST_WIDTH = 1.8;
-
-/**
- * A keypoint the pose model gives less confidence than this is not trusted to be where it is drawn
- * (arms raised to the face guessed at the waist): its bones are drawn as not seen. The engine keeps
- * points from 0.25 (MoveNet's floor); its limb scores weigh them by confidence.
- */
-export const SEEN_CONFIDENCE = 0.4;
-
-export interface BoneStyle {
-  color: string;
-  /** Drawn a little thicker: a limb that needs work. */
-  strong: boolean;
-  /** Dashed: not seen clearly, so neither good nor bad. */
-  unseen?: boolean;
-}
-
-const UNSEEN: BoneStyle = { color: SKELETON_COLOURS.unseen, strong: false, unseen: true };
-
-/**
  * How each bone of the user's skeleton is drawn at user time t. A bone with an end the model did
  * not see clearly (`seen` false) is drawn as not seen, whatever its score. With the engine's
  * per-limb scores, each limb in its score band's colour (not seen where it has none then); without
@@ -140,52 +89,15 @@ export function boneStyles(
 ): (a: number, b: number) => BoneStyle {
   const bands = limbScores ? limbBandsAt(limbScores, t) : null;
   return (a, b) => {
-    if (!seen(a) || !seen(b)) return UNSEEN;
+    if (!seen(a) || !seen(b)) return UNSEEN_BONE;
     if (bands) {
       const band = bands.get(boneKey(a, b));
-      return band ? { color: BAND_STROKE[band], strong: band === "red" } : UNSEEN;
+      return band ? { color: BAND_STROKE[band], strong: band === "red" } : UNSEEN_BONE;
     }
     return problematic.has(boneKey(a, b))
       ? { color: SKELETON_COLOURS.needsWork, strong: true }
       : { color: SKELETON_COLOURS.onTrack, strong: false };
   };
-}
-
-function strokeSkeleton(
-  ctx: CanvasRenderingContext2D,
-  point: (k: number) => Pt | null,
-  style: (a: number, b: number) => BoneStyle,
-  line: number,
-  dots: ((k: number) => boolean) | null,
-) {
-  ctx.lineCap = "round";
-  for (const [a, b] of COCO_BONES) {
-    const p = point(a);
-    const q = point(b);
-    if (!p || !q) continue;
-    const { color, strong, unseen } = style(a, b);
-    ctx.strokeStyle = color;
-    ctx.lineWidth = strong ? line * 1.25 : unseen ? line * 0.75 : line;
-    ctx.setLineDash?.(unseen ? [line * 1.5, line * 1.5] : []);
-    ctx.shadowColor = HALO;
-    ctx.shadowBlur = unseen ? 2 : 4;
-    ctx.beginPath();
-    ctx.moveTo(p.x, p.y);
-    ctx.lineTo(q.x, q.y);
-    ctx.stroke();
-  }
-  ctx.setLineDash?.([]);
-  ctx.shadowBlur = 0;
-  if (!dots) return;
-  for (let k = 0; k < 17; k++) {
-    const p = point(k);
-    // A point not seen clearly gets no dot: nothing says it is there.
-    if (!p || !dots(k)) continue;
-    ctx.fillStyle = "#fff";
-    ctx.beginPath();
-    ctx.arc(p.x, p.y, line * 0.9, 0, Math.PI * 2);
-    ctx.fill();
-  }
 }
 
 interface Scene {

@@ -1,12 +1,10 @@
 // Draws a live pose over a <video> on a canvas of the same box: the picture's object-fit (cover or
-// contain) decides where frame pixels land. The same look as the result view's overlay (PoseOverlay):
-// pink bones with a soft glow, white joints.
-import { COCO_BONES } from "../../components/PoseOverlay";
+// contain) decides where frame pixels land. The studio's look (lib/skeleton-style): "on track" bones
+// with a dark halo and white joints, a limb not seen clearly dashed grey. No scores exist yet, so no
+// score colours.
 import { fittedRect, prepareCanvas } from "../canvas";
-import { type Keypoints, MIN_POINT_SCORE, MOVENET_KEYPOINTS, showsPerson } from "./movenet";
-
-const BONE = "#ff6fae";
-const GLOW = "rgba(255,111,174,0.6)";
+import { plainBoneStyles, SEEN_CONFIDENCE, strokeSkeleton } from "../skeleton-style";
+import { type Keypoints, MIN_POINT_SCORE, showsPerson } from "./movenet";
 
 export function clearSkeleton(canvas: HTMLCanvasElement): void {
   prepareCanvas(canvas, canvas.clientWidth, canvas.clientHeight);
@@ -20,32 +18,13 @@ export function drawSkeleton(canvas: HTMLCanvasElement, video: HTMLVideoElement,
   const rect = fittedRect(fit, canvas.clientWidth, canvas.clientHeight, video.videoWidth, video.videoHeight);
   const sx = rect.width / (video.videoWidth || 1);
   const sy = rect.height / (video.videoHeight || 1);
+  const confidence = (k: number) => points[k * 3 + 2] ?? 0;
+  // Below MoveNet's floor a point is a guess: not drawn at all. Above it but not clearly seen: dashed grey.
   const point = (k: number) =>
-    (points[k * 3 + 2] ?? 0) < MIN_POINT_SCORE
+    confidence(k) < MIN_POINT_SCORE
       ? null
       : { x: rect.x + (points[k * 3] ?? 0) * sx, y: rect.y + (points[k * 3 + 1] ?? 0) * sy };
+  const seen = (k: number) => confidence(k) >= SEEN_CONFIDENCE;
   const line = Math.max(2, Math.min(5, rect.width / 160));
-  ctx.lineCap = "round";
-  ctx.strokeStyle = BONE;
-  ctx.lineWidth = line;
-  ctx.shadowColor = GLOW;
-  ctx.shadowBlur = 6;
-  for (const [a, b] of COCO_BONES) {
-    const p = point(a);
-    const q = point(b);
-    if (!p || !q) continue;
-    ctx.beginPath();
-    ctx.moveTo(p.x, p.y);
-    ctx.lineTo(q.x, q.y);
-    ctx.stroke();
-  }
-  ctx.shadowBlur = 0;
-  ctx.fillStyle = "#fff";
-  for (let k = 0; k < MOVENET_KEYPOINTS; k++) {
-    const p = point(k);
-    if (!p) continue;
-    ctx.beginPath();
-    ctx.arc(p.x, p.y, line * 0.9, 0, Math.PI * 2);
-    ctx.fill();
-  }
+  strokeSkeleton(ctx, point, plainBoneStyles(seen), line, seen);
 }
