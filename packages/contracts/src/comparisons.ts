@@ -59,6 +59,8 @@ export const comparisonSummary = z.object({
   created_at: z.string(),
   /** False when the analysis found another routine (the result then counts nowhere); true otherwise. Optional only so summaries built without it still type-check. */
   same_routine: z.boolean().optional(),
+  /** True when the user's video is the reference's own recording (shown, counted nowhere); absent when not checked. */
+  same_performance: z.boolean().optional(),
   /** "Practise this part": the span of the reference this comparison covers; null for the whole video. Always sent (optional only so summaries built without it still type-check). */
   part: comparisonPart.nullable().optional(),
 });

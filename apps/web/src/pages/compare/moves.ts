@@ -165,6 +165,8 @@ export const OWN_PACE_NOTE = "The reference has no music, so the pace is your ow
 /** Why a comparison of the reference's own recording earns nothing (the server leaves it out of both). */
 export const SAME_PERFORMANCE_NOTE =
   "This is the reference's own recording, so it counts toward no achievement or leaderboard place.";
+/** Its short mark on the history card, SAME_PERFORMANCE_NOTE beside it saying why. */
+export const SAME_PERFORMANCE_LABEL = "Not counted";
 
 /** "0:00–0:30" */
 const span = (start: number, end: number) => `${formatClock(start)}–${formatClock(end)}`;

@@ -1,5 +1,5 @@
 import type { ComparisonSummary } from "@stepsync/contracts";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { HistoryCard } from "./HistoryCard";
@@ -104,6 +104,20 @@ describe("history card", () => {
     expect(screen.getByTestId("history-not-same").textContent).toBe("Not the same routine: not counted");
     card({ ...done, id: 7, same_routine: true });
     expect(screen.getAllByTestId("history-not-same")).toHaveLength(1);
+  });
+
+  it("marks the reference's own recording as not counted and says why, in the result view's words", () => {
+    const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 99 };
+    card({ ...done, same_performance: true });
+    const mark = screen.getByTestId("history-same-performance");
+    expect(within(mark).getByText("Not counted")).toBeTruthy();
+    expect(
+      within(mark).getByText(
+        "This is the reference's own recording, so it counts toward no achievement or leaderboard place.",
+      ),
+    ).toBeTruthy();
+    card({ ...done, id: 8, same_performance: false });
+    expect(screen.getAllByTestId("history-same-performance")).toHaveLength(1);
   });
 
   it("shows a placeholder under the still, so a card without one (or before it loads) is never blank", () => {

@@ -1,5 +1,5 @@
 import type { ComparisonSummary, VideoFraming } from "@stepsync/contracts";
-import { Clock, Crosshair, Eye, Film, Loader2, Trash2, TriangleAlert, User } from "lucide-react";
+import { Clock, Copy, Crosshair, Eye, Film, Loader2, Trash2, TriangleAlert, User } from "lucide-react";
 import { type CSSProperties, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { cx } from "../../components/cx";
@@ -7,6 +7,7 @@ import { COMPARE_TEXTS } from "../../constants/texts";
 import { elapsedText } from "../../lib/elapsed";
 import { activityLabel, formatClock, formatPercent, formatWhen, scoreBgClass } from "../../lib/format";
 import { overallProgress } from "../compare/logic";
+import { SAME_PERFORMANCE_LABEL, SAME_PERFORMANCE_NOTE } from "../compare/moves";
 
 /**
  * Places a video so that `crop` (a window of its frame, in fractions of it, at the card's aspect)
@@ -46,6 +47,7 @@ export function HistoryCard({
   // The compare screen's progress figure (upload done, analysis under way), so both say the same.
   const progress = overallProgress("analysing", item.progress);
   const otherRoutine = item.status === "completed" && item.same_routine === false;
+  const ownRecording = item.status === "completed" && item.same_performance === true;
 
   const startPreview = () => {
     setHover(true);
@@ -180,6 +182,18 @@ export function HistoryCard({
               <TriangleAlert className="size-3.5 shrink-0 text-amber-300" aria-hidden />
               Not the same routine: not counted
             </p>
+          ) : null}
+          {ownRecording ? (
+            <div className="mt-2 space-y-1" data-testid="history-same-performance">
+              <p
+                className="inline-flex items-center gap-1.5 rounded-full bg-slate-400/10 px-2.5 py-1 text-xs font-medium text-slate-200 ring-1 ring-inset ring-slate-300/30"
+                title={SAME_PERFORMANCE_NOTE}
+              >
+                <Copy className="size-3.5 shrink-0 text-slate-300" aria-hidden />
+                {SAME_PERFORMANCE_LABEL}
+              </p>
+              <p className="text-xs text-slate-400">{SAME_PERFORMANCE_NOTE}</p>
+            </div>
           ) : null}
           {failed && item.error ? <p className="mt-2 line-clamp-2 text-xs text-rose-300">{item.error}</p> : null}
           {processing && item.attempt > 1 ? (
