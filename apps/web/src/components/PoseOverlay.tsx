@@ -3,7 +3,7 @@ import type { CompactTrack, LimbScores } from "@stepsync/contracts";
 import { type Ghost, ghostPose } from "../lib/ghost-pose";
 import { boneKey, limbBandsAt } from "../lib/limb-colours";
 import { fittedRect, prepareCanvas } from "../lib/canvas";
-import { frameAt, nearestIndex, type Pt } from "../lib/pose-frames";
+import { frameAt, type Pt } from "../lib/pose-frames";
 import { type BoneStyle, SEEN_CONFIDENCE, SKELETON_COLOURS, strokeSkeleton, UNSEEN_BONE } from "../lib/skeleton-style";
 import { cx } from "./cx";
 import { BAND_STROKE } from "./ScoreVisuals";
@@ -67,11 +67,6 @@ export function problemBones(joints: ReadonlyArray<string>): Set<string> {
   const out = new Set<string>();
   for (const joint of joints) for (const [a, b] of JOINT_BONES[joint] ?? []) out.add(boneKey(a, b));
   return out;
-}
-
-/** Index of the frame whose time is nearest t (frames sorted by time), or -1. */
-export function nearestFrame(frames: ReadonlyArray<ReadonlyArray<number>>, t: number): number {
-  return nearestIndex(frames.length, (i) => frames[i]?.[0] ?? 0, t);
 }
 
 /**
