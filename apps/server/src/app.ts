@@ -24,6 +24,7 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
 import { planRoutes } from "./modules/plans/routes.ts";
 import { inboxRoutes, subscriptionRoutes } from "./modules/notifications/routes.ts";
+import { checkoutRoutes } from "./payments/routes.ts";
 import { paymentWebhookRoutes } from "./payments/webhook.ts";
 import { seedCreditBundles } from "./payments/bundles.ts";
 import { adminLogRoutes, logRoutes } from "./modules/logs/routes.ts";
@@ -35,7 +36,7 @@ import { videoRoutes } from "./modules/videos/routes.ts";
 import { inProcessQueue } from "./jobs/in-process-queue.ts";
 import { pgBossQueue } from "./jobs/pg-boss-queue.ts";
 import type { JobQueue } from "./jobs/queue.ts";
-import { jobHandlers, startWorkers } from "./jobs/workers.ts";
+import { startWorkerRole } from "./worker-role.ts";
 import { libraryRoutes } from "./modules/library/routes.ts";
 import { socialRoutes } from "./modules/social/routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/routes.ts";
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   authRoutes(app, ctx);
   profileRoutes(app, ctx);
   creditRoutes(app, ctx);
+  checkoutRoutes(app, ctx);
   comparisonRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   progressRoutes(app, ctx);
@@ -172,7 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   libraryRoutes(app, ctx);
   socialRoutes(app, ctx);
   leaderboardRoutes(app, ctx);
-  const stopRecovery = config.roles.worker ? await startWorkers(ctx, jobHandlers(ctx)) : () => {};
+  const stopRecovery = config.roles.worker ? await startWorkerRole(ctx) : () => {};
   await serveWebApp(app, config.webDist);
 
   app.addHook("onClose", async () => {

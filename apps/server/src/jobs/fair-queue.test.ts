@@ -8,8 +8,7 @@ import { inProcessQueue } from "./in-process-queue.ts";
 import { pgBossQueue } from "./pg-boss-queue.ts";
 import type { JobQueue } from "./queue.ts";
 import { makeComparison } from "../test/factories.ts";
-import { comparisonJobHandler } from "./comparison-job.ts";
-import { recoverStaleComparisons } from "./recovery.ts";
+import { comparisonJobHandler, recoverStaleComparisons } from "../modules/comparisons/job.ts";
 
 const onPostgres = process.env.TEST_DB === "postgres" && !!process.env.TEST_DATABASE_URL;
 

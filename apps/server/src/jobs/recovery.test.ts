@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from "../test/app.ts";
 import { makeComparison, makeLibraryVideo } from "../test/factories.ts";
 import { noPersonVideo, tempDir } from "../test/videos.ts";
 import { BEAT_EVERY_MS, STALE_AFTER_MS, SWEEP_EVERY_MS, startHeartbeat } from "./heartbeat.ts";
-import { POSES_INTERRUPTED, recoverStaleComparisons, recoverStaleReferencePoses } from "./recovery.ts";
+import { recoverStaleComparisons } from "../modules/comparisons/job.ts";
+import { POSES_INTERRUPTED, recoverStaleReferencePoses } from "../modules/library/job.ts";
 
 let t: TestApp;
 beforeAll(async () => {

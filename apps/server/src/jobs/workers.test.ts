@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/app.ts";
+import { jobHandlers } from "../worker-role.ts";
 import { ALL_JOBS } from "./queue.ts";
-import { type JobHandlers, jobHandlers, startWorkers } from "./workers.ts";
+import { type JobHandlers, startWorkers } from "./workers.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ afterAll(() => t?.close());
 describe("startWorkers", () => {
   it("refuses to start when a job has no handler (a job nobody takes would wait forever)", async () => {
     const { comparison } = jobHandlers(t.ctx);
-    await expect(startWorkers(t.ctx, { comparison } as unknown as JobHandlers)).rejects.toThrow(
+    await expect(startWorkers(t.ctx, { comparison } as unknown as JobHandlers, [])).rejects.toThrow(
       "No handler for the job(s) reference-poses, email: a worker must take every job.",
     );
   });

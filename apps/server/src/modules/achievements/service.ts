@@ -1,7 +1,7 @@
 import { ACHIEVEMENTS, ACTIVITY_TYPES, type Achievement, NOTIFICATION_LINKS } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { notifyAll } from "../notifications/service.ts";
-import { completedHistory, insertNewAchievements, unlockedOf } from "./repository.ts";
+import { insertNewAchievements, unlockedOf } from "./repository.ts";
 
 export type AchievementId = (typeof ACHIEVEMENTS)[number]["id"];
 
@@ -46,14 +46,18 @@ export function earnedAchievements(history: CompletedComparison[]): AchievementI
 }
 
 /**
- * Awards every achievement the user's completed comparisons now earn and has not got yet, each
- * once (the unique index on user + achievement, ON CONFLICT DO NOTHING), and writes one
- * notification per achievement actually inserted. Runs in the caller's transaction.
- * Returns the ids newly awarded.
+ * Awards every achievement the user's comparisons now earn and has not got yet, each once (the
+ * unique index on user + achievement, ON CONFLICT DO NOTHING), and writes one notification per
+ * achievement actually inserted. `history`: the user's comparisons that earn rewards, oldest first,
+ * as the comparisons area counts them (its rewardedHistoryOf: not another routine's, nor the
+ * reference's own recording). Runs in the caller's transaction. Returns the ids newly awarded.
  */
-export async function awardAchievements(tx: Queryable, userId: number): Promise<AchievementId[]> {
-  const rows = await completedHistory(tx, userId);
-  const earned = earnedAchievements(rows.map((r) => ({ ...r, score: r.score ?? 0 })));
+export async function awardAchievements(
+  tx: Queryable,
+  userId: number,
+  history: ReadonlyArray<{ activityType: string; score: number | null; createdAt: Date }>,
+): Promise<AchievementId[]> {
+  const earned = earnedAchievements(history.map((r) => ({ ...r, score: r.score ?? 0 })));
   if (earned.length === 0) return [];
   const fresh = (await insertNewAchievements(tx, userId, earned)) as AchievementId[];
   await notifyAll(

@@ -30,7 +30,7 @@ import {
   featureLibraryVideo,
   listLibraryVideosWithContributor,
 } from "../library/service.ts";
-import { libraryThumbnailUrl } from "../videos/urls.ts";
+import { libraryThumbnailUrl } from "../library/urls.ts";
 import { deleteNotification, listNotificationsWithUser } from "../notifications/service.ts";
 
 const toAdminVideo = (v: LibraryVideoRow, contributor: string | null): AdminVideo => ({

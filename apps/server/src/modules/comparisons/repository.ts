@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
 import { heartbeatSilent } from "../../db/heartbeat.ts";
 import { comparisons } from "../../db/schema.ts";
 import { countedComparison } from "./policy.ts";
+import { rewardedComparison } from "./same-performance.ts";
 
 export type ComparisonRow = typeof comparisons.$inferSelect;
 
@@ -101,6 +102,22 @@ export async function recentScoresOf(q: Queryable, userId: number, count: number
     .orderBy(desc(comparisons.createdAt))
     .limit(count);
   return rows.map((r) => r.score);
+}
+
+/**
+ * A user's comparisons that earn rewards (count, and are not the reference's own recording), oldest
+ * first: what achievements are earned from.
+ */
+export async function rewardedHistoryOf(q: Queryable, userId: number) {
+  return q
+    .select({
+      activityType: comparisons.activityType,
+      score: comparisons.overallScore,
+      createdAt: comparisons.createdAt,
+    })
+    .from(comparisons)
+    .where(and(eq(comparisons.userId, userId), rewardedComparison()))
+    .orderBy(asc(comparisons.createdAt));
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import {
   COMPARE_MESSAGES,
+  compareRequestFields,
+  LIMITS,
+  startComparisonResponse,
   comparisonListResponse,
   comparisonStatsResponse,
   processingStatusResponse,
@@ -11,10 +14,16 @@ import {
 import { responds } from "../../http/responds.ts";
 import { z } from "zod";
 import { comparisonListQuery, rowId } from "@stepsync/contracts";
-import { parse } from "../../http/errors.ts";
+import { HttpError, parse } from "../../http/errors.ts";
+import { readMultipart } from "../../http/multipart.ts";
+import { assertRoomForUpload } from "../../storage/disk-space.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
 import type { AppContext } from "../../context.ts";
-import { toComparisonDetail, toComparisonSummary } from "./serialize.ts";
+import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
+import { userVideoUrl } from "../videos/urls.ts";
+import { readPart } from "./part.ts";
+import { mayStartComparisons } from "./policy.ts";
+import { referenceUrlOf, toComparisonDetail, toComparisonSummary } from "./serialize.ts";
 import { pagination } from "../../http/paging.ts";
 import {
   deleteComparison,
@@ -23,12 +32,82 @@ import {
   ownComparison,
   processingComparisonsOf,
   routineProgress,
+  startComparison,
 } from "./service.ts";
 
 const idParam = z.object({ id: rowId() });
 
+type Upload = { field: "reference_video" | "user_video"; stored: StoredVideo; originalName: string };
+
 export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
+  const { db, storage } = ctx;
+
+  /**
+   * Starts a comparison (under /api/videos/ since the first API): stores the uploads (checked as
+   * they stream, by the videos upload toolkit), then startComparison takes its credits in the
+   * transaction that creates it and queues the analysis; answers at once.
+   */
+  app.post(
+    "/api/videos/compare",
+    { preHandler: guard(), ...responds(startComparisonResponse, 202) },
+    async (request, reply) => {
+      const { user } = currentUser(request);
+      // Refused before a byte is uploaded; startComparison decides again in its transaction.
+      if (!mayStartComparisons(user)) throw new HttpError(403, COMPARE_MESSAGES.confirmEmailFirst);
+      if (user.credits < LIMITS.comparisonCost) throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
+      if (!request.isMultipart()) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
+      await assertRoomForUpload(ctx.config);
+
+      const fields: Record<string, string> = {};
+      const uploads: Upload[] = [];
+      const removeUploads = () => Promise.all(uploads.map((u) => storage.delete(u.stored.key)));
+      try {
+        await readMultipart(request, fields, async (file) => {
+          if (file.fieldname !== "reference_video" && file.fieldname !== "user_video") {
+            file.file.resume();
+            return;
+          }
+          if (uploads.some((u) => u.field === file.fieldname))
+            throw new HttpError(400, `Only one ${file.fieldname} is allowed`);
+          const which = file.fieldname === "reference_video" ? "reference" : "user";
+          const stored = await storeUploadedVideo(storage, file.file, user.id, which, ctx.config.maxVideoBytes);
+          uploads.push({ field: file.fieldname, stored, originalName: file.filename.slice(0, 255) });
+        });
+
+        const input = parse(compareRequestFields, fields);
+        const referenceUpload = uploads.find((u) => u.field === "reference_video");
+        const part = await readPart(db, user, input, {
+          referenceUploaded: !!referenceUpload,
+          referenceVideoId: input.reference_video_id,
+        });
+        const partReference = part?.reference;
+        const created = await startComparison(ctx, user, {
+          activityType: input.activity_type,
+          userUpload: uploads.find((u) => u.field === "user_video"),
+          referenceUpload,
+          userVideoId: input.user_video_id,
+          referenceVideoId:
+            partReference && "libraryId" in partReference ? partReference.libraryId : input.reference_video_id,
+          referenceUploadId: partReference && "uploadId" in partReference ? partReference.uploadId : undefined,
+          referenceTitle: partReference && "uploadId" in partReference ? partReference.title : undefined,
+          part,
+          // A dance-along take: its analysis judges timing against the clock the take was recorded on.
+          takeOffsetS: input.take_offset_s,
+        });
+        return reply.status(202).send({
+          comparison_id: created.id,
+          status: "processing",
+          progress: 0,
+          message: COMPARE_MESSAGES.processing,
+          reference_url: referenceUrlOf(created),
+          user_url: created.userVideoId ? userVideoUrl(created.userVideoId) : null,
+        });
+      } catch (error) {
+        await removeUploads();
+        throw error;
+      }
+    },
+  );
 
   app.get("/api/comparisons", { preHandler: guard(), ...responds(comparisonListResponse) }, async (request) => {
     const { user } = currentUser(request);

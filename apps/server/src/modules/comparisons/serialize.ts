@@ -1,7 +1,8 @@
 import type { ComparisonDetail, ComparisonPart, ComparisonSummary } from "@stepsync/contracts";
 import type { ComparisonResult as EngineResult } from "@stepsync/motion";
 import type { comparisons } from "../../db/schema.ts";
-import { libraryVideoUrl, userVideoUrl } from "../videos/urls.ts";
+import { libraryVideoUrl } from "../library/urls.ts";
+import { userVideoUrl } from "../videos/urls.ts";
 
 /** Where the player fetches the reference: the uploaded file, or the library video. */
 export function referenceUrlOf(row: typeof comparisons.$inferSelect): string | null {
@@ -40,7 +41,7 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
  * sameness decision no sameness, danced or alignment clock.
  */
 type StoredResult = Partial<Omit<EngineResult, "alignment" | "tracks">> & {
-  /** Set by the analysis job (modules/achievements/same-performance.ts). */
+  /** Set by the analysis job (same-performance.ts). */
   same_performance?: boolean;
   tracks?: { reference: StoredTrack; user: StoredTrack };
   alignment?: Omit<EngineResult["alignment"], "confidence" | "clock"> & {

@@ -26,6 +26,9 @@ import { type Attempt, listedAttempts, sectionScoresOf, sinceLast } from "./rout
 /** Lists are plain reads: the routes serialise and page them. */
 export { listOf as listComparisonsOf, processingOf as processingComparisonsOf } from "./repository.ts";
 
+/** A user's comparisons that earn achievements and leaderboard places, oldest first (awardAchievements). */
+export const rewardedHistoryOf = repo.rewardedHistoryOf;
+
 /** One of the user's comparisons; anyone else's answers "not found" like a missing one. */
 export async function ownComparison(db: Queryable, id: number, user: { id: number }): Promise<ComparisonRow> {
   const row = await repo.findComparison(db, id);
@@ -46,7 +49,7 @@ export type ComparisonInput = {
   referenceUploadId?: number;
   /** The reused upload's title (the original file name). */
   referenceTitle?: string | null;
-  /** "Practise this part": only this span of the reference is compared (see videos/part.ts, which checked it). */
+  /** "Practise this part": only this span of the reference is compared (see part.ts, which checked it). */
   part?: { startS: number; endS: number; label: string; parentId: number };
   /** A take recorded while the reference played (dance along): where the reference's start is in it, seconds. */
   takeOffsetS?: number;
@@ -203,7 +206,9 @@ export async function completeComparison(
     // if the completion does), but behind a savepoint: a failure there must not throw away a
     // finished analysis. Thresholds are "at least", so the next completion catches up.
     try {
-      await tx.transaction((sp) => awardAchievements(sp, row.userId));
+      await tx.transaction(async (sp) =>
+        awardAchievements(sp, row.userId, await repo.rewardedHistoryOf(sp, row.userId)),
+      );
     } catch (err) {
       process.emitWarning(`awarding achievements after comparison #${id} failed: ${String(err)}`);
     }

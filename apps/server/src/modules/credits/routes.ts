@@ -1,39 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import {
-  balanceResponse,
-  bundlesResponse,
-  checkoutClosedResponse,
-  purchaseResponse,
-  purchasesResponse,
-  transactionsResponse,
-  verifyRazorpayResponse,
-  checkoutClosedRequest,
-  purchaseRequest,
-  verifyRazorpayRequest,
-  type CreditTransaction,
-  type PurchaseResponse,
-  type VerifyRazorpayResponse,
-} from "@stepsync/contracts";
+import { balanceResponse, transactionsResponse, type CreditTransaction } from "@stepsync/contracts";
 import { responds } from "../../http/responds.ts";
 import { currentUser, guard } from "../auth/request-auth.ts";
-import { parse } from "../../http/errors.ts";
 import type { AppContext } from "../../context.ts";
-import { activeBundles } from "../../payments/bundles.ts";
-import { createPaymentProvider } from "../../payments/razorpay.ts";
-import { endedOf, toBundle, toPurchase } from "../../payments/serialize.ts";
-import { closeCheckout, purchaseHistory, startCheckout, verifyCheckout } from "../../payments/service.ts";
 import { creditHistory } from "./service.ts";
 
-export function creditRoutes(app: FastifyInstance, { db, config, log }: AppContext): void {
-  const provider = createPaymentProvider(config.razorpay);
-
+/** The balance and its ledger. Buying credits is the payments area's (payments/routes.ts). */
+export function creditRoutes(app: FastifyInstance, { db }: AppContext): void {
   app.get("/api/credits/balance", { preHandler: guard(), ...responds(balanceResponse) }, async (request) => {
     return { credits: currentUser(request).user.credits };
-  });
-
-  /** Public: the active bundles, cheapest first within the admins' order. */
-  app.get("/api/credits/bundles", responds(bundlesResponse), async () => {
-    return { bundles: (await activeBundles(db)).map(toBundle) };
   });
 
   app.get("/api/credits/transactions", { preHandler: guard(), ...responds(transactionsResponse) }, async (request) => {
@@ -47,66 +22,4 @@ export function creditRoutes(app: FastifyInstance, { db, config, log }: AppConte
     }));
     return { transactions };
   });
-
-  app.get("/api/credits/purchases", { preHandler: guard(), ...responds(purchasesResponse) }, async (request) => {
-    return { purchases: (await purchaseHistory(db, currentUser(request).user.id)).map(toPurchase) };
-  });
-
-  /** A Razorpay order for a bundle; without payment keys the answer is 200 { redirect: "/coming-soon" }. */
-  app.post(
-    "/api/credits/purchase-razorpay",
-    { preHandler: guard(), ...responds(purchaseResponse) },
-    async (request): Promise<PurchaseResponse> => {
-      const { user } = currentUser(request);
-      const { bundle_id } = parse(purchaseRequest, request.body);
-      const checkout = await startCheckout(db, provider, log, user.id, bundle_id);
-      if ("redirect" in checkout) return { redirect: checkout.redirect };
-      const { keyId, bundle, order, notes, purchaseId } = checkout;
-      return {
-        key_id: keyId,
-        amount: bundle.pricePaise,
-        currency: "INR",
-        name: "StepSync",
-        description: `${bundle.name}: ${bundle.creditsAmount} credits`,
-        image: `${config.publicUrl}/favicon.svg`,
-        order_id: order.id,
-        prefill: { name: user.fullName || user.username, email: user.email },
-        notes,
-        purchase_id: purchaseId,
-      };
-    },
-  );
-
-  /** The checkout closed without success: answers the purchase's status (see closeCheckout). */
-  app.post(
-    "/api/credits/checkout-closed",
-    { preHandler: guard(), ...responds(checkoutClosedResponse) },
-    async (request) => {
-      const { user } = currentUser(request);
-      const input = parse(checkoutClosedRequest, request.body);
-      const now = await closeCheckout(db, user.id, input.razorpay_order_id, input.razorpay_payment_id);
-      return { payment_status: now.paymentStatus, ended: endedOf(now) };
-    },
-  );
-
-  /** Checkout success: credits granted once (0 when the webhook was first); see verifyCheckout. */
-  app.post(
-    "/api/credits/verify-razorpay",
-    { preHandler: guard(), ...responds(verifyRazorpayResponse) },
-    async (request): Promise<VerifyRazorpayResponse> => {
-      const { user } = currentUser(request);
-      const input = parse(verifyRazorpayRequest, request.body);
-      const { purchase, done } = await verifyCheckout(db, provider, user.id, {
-        orderId: input.razorpay_order_id,
-        paymentId: input.razorpay_payment_id,
-        signature: input.razorpay_signature,
-      });
-      return {
-        success: true,
-        credits_added: done.granted ? purchase.creditsAmount : 0,
-        amount_paid: purchase.amountPaise / 100,
-        credits: done.credits ?? user.credits,
-      };
-    },
-  );
 }

@@ -1,7 +1,7 @@
 import { and, asc, avg, count, desc, eq, gte, max } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons, users } from "../../db/schema.ts";
-import { rewardedComparison } from "../achievements/same-performance.ts";
+import { rewardedComparison } from "../comparisons/same-performance.ts";
 
 /**
  * Comparisons that count (completed, not another routine's, nor the reference's own recording) since `since` (optionally one style),

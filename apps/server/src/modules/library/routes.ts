@@ -43,6 +43,7 @@ import { mailReviewOutcome } from "../notifications/service.ts";
 import {
   addLibraryVideo,
   commentOnLibraryVideo,
+  countLibraryView,
   deleteLibraryComment,
   deleteOwnLibraryVideo,
   editLibraryVideo,
@@ -158,6 +159,26 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = parse(idParam, request.params);
     const { row, own } = await openLibraryVideoPage(db, id, request.auth?.user, viewerOfDay(request));
     return { video: own ? toOwnCard(row) : toCard(row) };
+  });
+
+  /**
+   * A library video's file: public once approved; its contributor and admins may also see it while in
+   * review. Playing it (practising, a shared link's player) counts a view, once per viewer per day. Only
+   * the request for the file's start is a new playback: the player's later range requests (buffering,
+   * seeking) write nothing.
+   */
+  app.get("/api/reference-videos/:id/file", async (request, reply) => {
+    const { id } = parse(idParam, request.params);
+    const video = await visibleLibraryVideo(db, id, request.auth?.user);
+    const range = request.headers.range;
+    if (!range || /^bytes=0-/.test(range)) {
+      await countLibraryView(db, video, request.auth?.user, viewerOfDay(request));
+    }
+    return sendStoredFile(request, reply, storage, {
+      key: video.videoKey,
+      mimeType: video.mimeType,
+      isPublic: video.status === "approved",
+    });
   });
 
   app.get("/api/reference-videos/:id/thumbnail", async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { OwnReferenceVideo, ReferenceVideo, VideoComment } from "@stepsync/contracts";
 import type { referenceVideos, users, videoComments } from "../../db/schema.ts";
-import { libraryThumbnailUrl, libraryVideoUrl } from "../videos/urls.ts";
+import { libraryThumbnailUrl, libraryVideoUrl } from "./urls.ts";
 
 /** A library card as the repository reads it: the video, its contributor and the viewer's like/follow. */
 export type CardRow = {

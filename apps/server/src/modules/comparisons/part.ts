@@ -1,9 +1,9 @@
 import { COMPARE_MESSAGES, PART_LIMITS, PART_MESSAGES } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
-import { ownComparison } from "../comparisons/service.ts";
 import { comparableLibraryVideo } from "../library/service.ts";
-import { ownUpload } from "./service.ts";
+import { ownUpload } from "../videos/service.ts";
+import { ownComparison } from "./service.ts";
 
 /** The form fields of "Practise this part" (all absent for a comparison of whole videos). */
 export type PartFields = {

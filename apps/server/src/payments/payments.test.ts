@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { startTestApp, type TestApp } from "../../test/app.ts";
-import { startFakeRazorpay, type FakeRazorpay } from "../../test/fake-razorpay.ts";
-import { creditTransactions, purchases, users } from "../../db/schema.ts";
-import { changeCredits } from "./service.ts";
+import { startTestApp, type TestApp } from "../test/app.ts";
+import { startFakeRazorpay, type FakeRazorpay } from "../test/fake-razorpay.ts";
+import { creditTransactions, purchases, users } from "../db/schema.ts";
+import { changeCredits } from "../modules/credits/service.ts";
 
 const WEBHOOK = "/api/payments/razorpay/webhook";
 

@@ -12,12 +12,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_ASPECT, type ComparisonListResponse } from "@stepsync/contracts";
 import { analyzeVideo, type CompactTrack, ffmpegPath, WHOLE_BODY } from "@stepsync/motion";
-import { comparisons, referenceVideos } from "../db/schema.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { makeComparison, makeLibraryVideo, makeUpload } from "../test/factories.ts";
-import { fixtureVideo, hasFixtures, tempDir } from "../test/videos.ts";
-import { comparisonJobHandler } from "./comparison-job.ts";
-import { referencePosesJobHandler } from "./reference-poses-job.ts";
+import { comparisons, referenceVideos } from "../../db/schema.ts";
+import { startTestApp, type TestApp } from "../../test/app.ts";
+import { makeComparison, makeLibraryVideo, makeUpload } from "../../test/factories.ts";
+import { fixtureVideo, hasFixtures, tempDir } from "../../test/videos.ts";
+import { referencePosesJobHandler } from "../library/job.ts";
+import { comparisonJobHandler } from "./job.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -226,7 +226,7 @@ describe.skipIf(!hasFixtures)("a real comparison (fixture footage)", () => {
 
 describe("interrupted jobs", () => {
   it("are retried, and after the last attempt failed with a refund — never left processing", async () => {
-    const { recoverStaleComparisons } = await import("../../jobs/recovery.ts");
+    const { recoverStaleComparisons } = await import("./job.ts");
     const { token, user } = await t.signUp();
     await t.database.db.update(users).set({ credits: 9 }).where(eq(users.id, user.id));
     const stale = new Date(Date.now() - 60 * 60 * 1000);

@@ -1,7 +1,7 @@
 import type { AlignmentInfo, CompactTrack } from "@stepsync/contracts";
 import { and, type SQL, sql } from "drizzle-orm";
 import { comparisons } from "../../db/schema.ts";
-import { countedComparison } from "../comparisons/policy.ts";
+import { countedComparison } from "./policy.ts";
 
 /**
  * "Is the user's video the reference's own recording?" — the reference itself, a re-encoded or

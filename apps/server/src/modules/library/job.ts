@@ -1,19 +1,30 @@
 import { Readable } from "node:stream";
-import { readText, writeText } from "../storage/blob-store.ts";
 import { CARD_ASPECT } from "@stepsync/contracts";
 import { analyzeVideo, extractFrame, isMotionError, pickThumbnail, type PoseTrack } from "@stepsync/motion";
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { MAX_ATTEMPTS, startHeartbeat } from "../../jobs/heartbeat.ts";
+import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
+import type { Sweep } from "../../jobs/recovery.ts";
+import { readText, writeText } from "../../storage/blob-store.ts";
 import {
   beatReferencePoses,
   claimReferencePoses,
   failReferencePoses,
   readyReferencePoses,
   setGeneratedThumbnail,
-} from "../modules/library/service.ts";
-import { newThumbnailKey } from "../modules/library/upload.ts";
-import { startHeartbeat } from "./heartbeat.ts";
+  takeSilentReferencePoses,
+} from "./service.ts";
+import { newThumbnailKey } from "./upload.ts";
 
 export type ReferencePosesJob = { referenceVideoId: number };
+
+declare module "../../jobs/queue.ts" {
+  interface JobMap {
+    /** Compute a library video's poses once, after its upload. */
+    "reference-poses": ReferencePosesJob;
+  }
+}
 
 /** Where a library video's pose track is stored. */
 export const poseTrackKey = (referenceVideoId: number) => `poses/reference-${referenceVideoId}.json`;
@@ -99,4 +110,17 @@ export async function loadReferenceTrack(ctx: AppContext, key: string | null): P
     ctx.log.warn({ err, key }, "stored reference track unreadable; analysing the reference instead");
     return undefined;
   }
+}
+
+/** Why a library video's poses were given up after its jobs kept dying. */
+export const POSES_INTERRUPTED = "The pose analysis was interrupted repeatedly. Please try uploading the video again.";
+
+/** The same as recoverStaleComparisons, for library videos' pose jobs (pg-boss or in-process alike). */
+export async function recoverStaleReferencePoses(db: Db, queue: JobQueue, sweep: Sweep): Promise<number> {
+  const taken = await takeSilentReferencePoses(db, sweep);
+  for (const row of taken) {
+    if (row.attempts >= MAX_ATTEMPTS) await failReferencePoses(db, row.id, POSES_INTERRUPTED, true);
+    else await queue.send(JOB_NAMES.referencePoses, { referenceVideoId: row.id });
+  }
+  return taken.length;
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { startTestApp, type TestApp } from "../../test/app.ts";
-import { startFakeRazorpay, type FakeRazorpay } from "../../test/fake-razorpay.ts";
-import { creditBundles, creditTransactions, paymentEvents, purchases, users } from "../../db/schema.ts";
-import { changeCredits } from "./service.ts";
+import { startTestApp, type TestApp } from "../test/app.ts";
+import { startFakeRazorpay, type FakeRazorpay } from "../test/fake-razorpay.ts";
+import { creditBundles, creditTransactions, paymentEvents, purchases, users } from "../db/schema.ts";
+import { changeCredits } from "../modules/credits/service.ts";
 
 /**
  * The "Done when" guarantees of issue #5, each on its own: forged signatures grant nothing; callback

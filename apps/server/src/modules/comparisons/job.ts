@@ -1,7 +1,15 @@
-import { isSamePerformance, SAME_PERFORMANCE_KEY } from "../modules/achievements/same-performance.ts";
 import { compactFramingTrack, compareVideos, isMotionError, previewFraming } from "@stepsync/motion";
 import { CARD_ASPECT, COMPARE_MESSAGES } from "@stepsync/contracts";
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { MAX_ATTEMPTS, startHeartbeat } from "../../jobs/heartbeat.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import type { Sweep } from "../../jobs/recovery.ts";
+import { storedPoseCache } from "../../storage/pose-cache.ts";
+import { loadReferenceTrack } from "../library/job.ts";
+import { libraryReferenceForAnalysis } from "../library/service.ts";
+import { uploadKey } from "../videos/service.ts";
+import { isSamePerformance, SAME_PERFORMANCE_KEY } from "./same-performance.ts";
 import {
   beatComparison,
   claimAttempt,
@@ -11,14 +19,17 @@ import {
   reportProgress,
   requeueComparison,
   sendComparison,
-} from "../modules/comparisons/service.ts";
-import { libraryReferenceForAnalysis } from "../modules/library/service.ts";
-import { uploadKey } from "../modules/videos/service.ts";
-import { storedPoseCache } from "../storage/pose-cache.ts";
-import { MAX_ATTEMPTS, startHeartbeat } from "./heartbeat.ts";
-import { loadReferenceTrack } from "./reference-poses-job.ts";
+  takeSilentComparisons,
+} from "./service.ts";
 
 export type ComparisonJob = { comparisonId: number };
+
+declare module "../../jobs/queue.ts" {
+  interface JobMap {
+    /** Analyse one comparison (sent when it starts, again by the recovery sweep). */
+    comparison: ComparisonJob;
+  }
+}
 
 /** A comparison whose owner has another one being analysed is looked at again this much later (seconds). */
 const OWNER_BUSY_AGAIN_S = 3;
@@ -120,4 +131,20 @@ export function comparisonJobHandler(ctx: AppContext) {
       stopBeating();
     }
   };
+}
+
+/**
+ * Finds comparisons whose job stopped showing signs of life (a crash, a kill, a lost worker, a job
+ * past JOB_TIMEOUT_MINUTES) and sends them again, or after MAX_ATTEMPTS fails them with a refund.
+ * Several processes may sweep at once: each row is taken by the one update that clears its
+ * heartbeat (the others then no longer find it). `queued` also takes jobs never started: only
+ * right after an in-process queue restarted, when its jobs are gone.
+ */
+export async function recoverStaleComparisons(db: Db, queue: JobQueue, sweep: Sweep): Promise<number> {
+  const taken = await takeSilentComparisons(db, sweep);
+  for (const row of taken) {
+    if (row.attempts >= MAX_ATTEMPTS) await failComparison(db, row.id, COMPARE_MESSAGES.interrupted);
+    else await sendComparison(db, queue, row.id);
+  }
+  return taken.length;
 }
