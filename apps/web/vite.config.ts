@@ -24,14 +24,14 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      "/api": { target: apiTarget, changeOrigin: true },
-      "/uploads": { target: apiTarget, changeOrigin: true },
+      "/api": { target: apiTarget, changeOrigin: false },
+      "/uploads": { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
     proxy: {
-      "/api": { target: apiTarget, changeOrigin: true },
-      "/uploads": { target: apiTarget, changeOrigin: true },
+      "/api": { target: apiTarget, changeOrigin: false },
+      "/uploads": { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

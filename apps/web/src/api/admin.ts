@@ -23,7 +23,7 @@ import type {
   TrafficStats,
   UnsubscribedResponse,
 } from "@stepsync/contracts";
-import { ApiError, apiRequest, authHeaders, type QueryValue } from "./client";
+import { ApiError, apiRequest, type QueryValue } from "./client";
 
 /** Every /api/admin call of the admin panel and the email-subscriptions screen (part 2 §7). */
 export const adminApi = {
@@ -72,7 +72,7 @@ export const adminApi = {
 
 /** Downloads an admin CSV export (GET with the stored credentials) under the server's filename. */
 export async function downloadExport(kind: "users" | "videos"): Promise<void> {
-  const response = await fetch(`/api/admin/export/${kind}`, { headers: authHeaders(), credentials: "include" });
+  const response = await fetch(`/api/admin/export/${kind}`, { credentials: "include" });
   if (!response.ok) {
     const data = (await response.json().catch(() => null)) as { error?: string } | null;
     throw new ApiError(response.status, data?.error ?? `HTTP error! status: ${response.status}`);

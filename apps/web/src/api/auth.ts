@@ -38,9 +38,9 @@ export function extendSession(): Promise<ExtendResponse> {
   return apiRequest("/api/auth/session/extend", { ...authCall, method: "POST", fallback: MESSAGES.authRequired });
 }
 
-/** Ends the session whose credentials are given (taken before they are cleared locally). */
-export function logout(credentials: Record<string, string>): Promise<MessageResponse | null> {
-  return apiRequest("/api/auth/logout", { ...authCall, method: "POST", auth: false, credentials });
+/** Ends the session of the cookie, which the server then clears. */
+export function logout(): Promise<MessageResponse | null> {
+  return apiRequest("/api/auth/logout", { ...authCall, method: "POST", auth: false });
 }
 
 export function googleLogin(credential: string): Promise<AuthResponse> {

@@ -1,23 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../test/utils";
+import { mockFetch, testUser } from "../test/utils";
 import { ApiError, apiRequest, errorMessage, onUnauthorized } from "./client";
 
 describe("api client", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("always sends cookies, and the bearer token and session id when stored", async () => {
+  it("sends the session cookie with every call and no token header (the HttpOnly cookie is the one carrier)", async () => {
     const { calls } = mockFetch({ "GET /api/thing": { body: { ok: true } } });
-    await apiRequest("/api/thing");
+    localStorage.setItem("user", JSON.stringify(testUser));
+    await apiRequest("/api/thing", { query: { limit: 5, empty: undefined } });
     expect(calls[0]?.init?.credentials).toBe("include");
     expect(calls[0]?.headers.Authorization).toBeUndefined();
     expect(calls[0]?.headers["X-Session-ID"]).toBeUndefined();
-
-    localStorage.setItem("token", "t1");
-    localStorage.setItem("sessionId", "s1");
-    await apiRequest("/api/thing", { query: { limit: 5, empty: undefined } });
-    expect(calls[1]?.headers.Authorization).toBe("Bearer t1");
-    expect(calls[1]?.headers["X-Session-ID"]).toBe("s1");
-    expect(calls[1]?.url.search).toBe("?limit=5");
+    expect(calls[0]?.url.search).toBe("?limit=5");
   });
 
   it("reads errors from `error`, then `message`, then the fallback, then the HTTP status", async () => {
@@ -41,8 +36,8 @@ describe("api client", () => {
     expect((error as ApiError).message).toBe("Network error. Please try again.");
   });
 
-  it("reports a 401 on an authenticated call so the app can sign out", async () => {
-    localStorage.setItem("token", "t1");
+  it("reports a 401 on a call made while signed in so the app can sign out", async () => {
+    localStorage.setItem("user", JSON.stringify(testUser));
     mockFetch({ "GET /api/profile": { status: 401, body: { error: "Authentication required" } } });
     const seen: string[] = [];
     const off = onUnauthorized((path) => seen.push(path));

@@ -27,12 +27,14 @@ export interface RequestOptions {
   /** Text when the error response has no `error`/`message`; default 'HTTP error! status: N'. */
   fallback?: string;
   signal?: AbortSignal;
-  /** Send Authorization / X-Session-ID when stored (default true). */
+  /**
+   * An authenticated call (default true): stopped when the user signs out, and its 401 signs them
+   * out. Public calls (config, bundles, unsubscribe links) say false. The session itself travels in
+   * the HttpOnly cookie, sent with every call.
+   */
   auth?: boolean;
   /** Tell the auth layer about a 401 so it signs out (default true; auth calls turn it off). */
   notifyUnauthorized?: boolean;
-  /** Credentials to send instead of the stored ones (logout sends the session it is ending). */
-  credentials?: Record<string, string>;
 }
 
 type UnauthorizedListener = (path: string) => void;
@@ -42,15 +44,6 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
-}
-
-export function authHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const token = storage.getToken();
-  const sessionId = storage.getSessionId();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (sessionId) headers["X-Session-ID"] = sessionId;
-  return headers;
 }
 
 /** Controllers of authenticated calls still running, so signing out can stop them. */
@@ -84,15 +77,15 @@ function messageFrom(data: unknown): string | null {
   return null;
 }
 
-/** The one fetch wrapper: cookies always, bearer token and session id when stored, JSON in and out. */
+/**
+ * The one fetch wrapper: JSON in and out, and the session cookie always (the server's CSRF check
+ * reads the request's Origin, which the browser sets; no header of ours is needed).
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = "GET", body, query, fallback, signal, auth = true, notifyUnauthorized = true } = options;
-  const headers: Record<string, string> = {
-    Accept: "application/json",
-    ...(auth ? authHeaders() : {}),
-    ...options.credentials,
-  };
-  const hadCredentials = Boolean(headers.Authorization || headers["X-Session-ID"]);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  // A call made while someone is signed in: sign-out stops it, and a 401 means their session is gone.
+  const signedIn = auth && storage.getUser() !== null;
   const controller = new AbortController();
   signal?.addEventListener("abort", () => controller.abort(), { once: true });
   if (signal?.aborted) controller.abort();
@@ -103,7 +96,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   let response: Response;
-  if (hadCredentials) inflight.add(controller);
+  if (signedIn) inflight.add(controller);
   try {
     response = await fetch(buildUrl(path, query), init);
   } catch (error) {
@@ -127,7 +120,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) {
-    if (response.status === 401 && notifyUnauthorized && hadCredentials) {
+    if (response.status === 401 && notifyUnauthorized && signedIn) {
       for (const listener of unauthorizedListeners) listener(path);
     }
     const message =

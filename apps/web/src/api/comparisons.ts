@@ -8,7 +8,7 @@ import {
   type RoutineProgress,
   type StartComparisonResponse,
 } from "@stepsync/contracts";
-import { ApiError, apiRequest, authHeaders } from "./client";
+import { ApiError, apiRequest } from "./client";
 
 export function listComparisons(
   params: { page?: number; limit?: number; activity_type?: string } = {},
@@ -91,7 +91,6 @@ export function startComparison(
     xhr.open("POST", "/api/videos/compare");
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) {
         onUploadProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));

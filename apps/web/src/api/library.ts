@@ -25,7 +25,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadReferenceResponse,
 } from "@stepsync/contracts";
-import { ApiError, apiRequest, authHeaders } from "./client";
+import { ApiError, apiRequest } from "./client";
 
 export function listLibrary(query: LibraryQuery, signal?: AbortSignal): Promise<LibraryPage> {
   return apiRequest("/api/reference-videos", {
@@ -156,7 +156,6 @@ export function uploadReferenceVideo(
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/reference-videos");
     xhr.withCredentials = true;
-    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));

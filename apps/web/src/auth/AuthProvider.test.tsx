@@ -14,12 +14,10 @@ function Probe() {
   return <p data-testid="status">{api.status}</p>;
 }
 
+/** The session lives in the server's HttpOnly cookie, which the browser sends by itself: the check answers for it. */
 function mount(routes: Record<string, MockHandler>) {
   const mocked = mockFetch({
-    "GET /api/auth/session": (init) =>
-      ((init?.headers ?? {}) as Record<string, string>).Authorization
-        ? { body: { user: testUser, session: session(7 * 86400_000) } }
-        : { status: 401, body: { error: "Authentication required" } },
+    "GET /api/auth/session": { body: { user: testUser, session: session(7 * 86400_000) } },
     ...routes,
   });
   render(
@@ -43,7 +41,6 @@ describe("auth state", () => {
   });
 
   it("restores a stored user at once, then confirms it with the server", async () => {
-    localStorage.setItem("token", "t");
     localStorage.setItem("user", JSON.stringify(testUser));
     mount({});
     expect(screen.getByTestId("status").textContent).toBe("loading");
@@ -63,7 +60,9 @@ describe("auth state", () => {
     expect(result?.welcomeBack).toBe(false);
     expect(calls.map((c) => c.path)).toContain("/api/auth/google-register");
     expect(calls.find((c) => c.path === "/api/auth/google-register")?.body).toEqual({ credential: "cred" });
-    expect(localStorage.getItem("token")).toBe("g-tok");
+    // The cookie carries the session: no copy of the token where a script could read it.
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(JSON.parse(localStorage.getItem("user") ?? "null")).toEqual(testUser);
     expect(screen.getByTestId("status").textContent).toBe("authenticated");
   });
 
@@ -80,7 +79,7 @@ describe("auth state", () => {
       result = await api?.googleSignIn("cred", "register");
     });
     expect(result?.welcomeBack).toBe(true);
-    expect(localStorage.getItem("token")).toBe("again");
+    expect(screen.getByTestId("status").textContent).toBe("authenticated");
   });
 
   it("reports 'Account exists but login failed' when the 409 fallback login fails", async () => {
@@ -93,7 +92,7 @@ describe("auth state", () => {
       error = await api?.googleSignIn("cred", "register").catch((e: unknown) => e);
     });
     expect((error as Error).message).toBe("Account exists but login failed. Please try logging in directly.");
-    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
   });
 
   it("extends the session 30 minutes before it expires", async () => {
@@ -114,7 +113,6 @@ describe("auth state", () => {
   });
 
   it("skips a session re-check within 10 minutes unless forced", async () => {
-    localStorage.setItem("token", "t");
     localStorage.setItem("user", JSON.stringify(testUser));
     const { calls } = mount({});
     await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("authenticated"));
@@ -130,9 +128,7 @@ describe("auth state", () => {
     expect(checks()).toBe(2);
   });
 
-  it("logout calls the server, then clears everything stored", async () => {
-    localStorage.setItem("token", "t");
-    localStorage.setItem("sessionId", "t");
+  it("logout calls the server (its cookie says which session ends), then clears everything stored", async () => {
     localStorage.setItem("user", JSON.stringify(testUser));
     const { calls } = mount({ "POST /api/auth/logout": { body: { message: "Logged out" } } });
     await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("authenticated"));
@@ -140,17 +136,12 @@ describe("auth state", () => {
       await api?.logout();
     });
     const logoutCall = calls.find((c) => c.path === "/api/auth/logout");
-    // The server is told which session to end, though it was already cleared locally.
-    expect(logoutCall?.headers.Authorization).toBe("Bearer t");
-    expect(localStorage.getItem("token")).toBeNull();
-    expect(localStorage.getItem("sessionId")).toBeNull();
+    expect(logoutCall?.init?.credentials).toBe("include");
     expect(localStorage.getItem("user")).toBeNull();
     expect(screen.getByTestId("status").textContent).toBe("unauthenticated");
   });
 
   it("logout stops calls still running, so none comes back refused after the session ends", async () => {
-    localStorage.setItem("token", "t");
-    localStorage.setItem("sessionId", "t");
     localStorage.setItem("user", JSON.stringify(testUser));
     let aborted = false;
     mount({
@@ -172,5 +163,35 @@ describe("auth state", () => {
     expect(aborted).toBe(true);
     expect(await slow).toBeInstanceOf(DOMException);
     expect(screen.getByTestId("status").textContent).toBe("unauthenticated");
+  });
+
+  it("signs in from the answer alone: no second trip to /api/auth/session, the pending address shown as sent", async () => {
+    const pending = { ...testUser, pending_email: "maya.new@example.com" };
+    const { calls } = mount({ "POST /api/auth/login": { body: { ...auth("t"), user: pending } } });
+    await act(async () => {
+      await api?.login("maya@example.com", "secret1");
+    });
+    expect(screen.getByTestId("status").textContent).toBe("authenticated");
+    expect(api?.user?.pending_email).toBe("maya.new@example.com");
+    expect(calls.map((c) => c.path)).toEqual(["/api/auth/login"]);
+    // Nor is a re-check due soon after (it counts as the check).
+    await act(async () => {
+      await api?.checkSession(false);
+    });
+    expect(calls.filter((c) => c.path === "/api/auth/session")).toHaveLength(0);
+  });
+
+  it("keeps no session token in localStorage, removes copies an earlier version left, and sends none as a header", async () => {
+    localStorage.setItem("token", "old");
+    localStorage.setItem("sessionId", "old");
+    localStorage.setItem("user", JSON.stringify(testUser));
+    const { calls } = mount({});
+    await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("authenticated"));
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("sessionId")).toBeNull();
+    const check = calls.find((c) => c.path === "/api/auth/session");
+    expect(check?.headers.Authorization).toBeUndefined();
+    expect(check?.headers["X-Session-ID"]).toBeUndefined();
+    expect(check?.init?.credentials).toBe("include");
   });
 });

@@ -2,7 +2,7 @@ import { type AuthResponse, LIMITS, MESSAGES, type RegisterRequest, type User } 
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import * as authApi from "../api/auth";
-import { abortAuthenticatedRequests, authHeaders, isApiError, onUnauthorized } from "../api/client";
+import { abortAuthenticatedRequests, isApiError, onUnauthorized } from "../api/client";
 import { describeError, logger } from "../lib/logger";
 import { storage } from "../lib/storage";
 import { AuthContext, type AuthContextValue, type AuthStatus, type GoogleResult } from "./context";
@@ -18,10 +18,10 @@ interface State {
 }
 
 function initialState(): State {
+  storage.dropLegacyTokens();
   const user = storage.getUser();
-  const hasCredentials = Boolean(storage.getToken() || storage.getSessionId());
-  // A stored user is restored at once; the session is then checked with the server.
-  if (hasCredentials || user) return { status: "loading", user, expiresAt: null };
+  // A stored user is restored at once; the session (the cookie) is then checked with the server.
+  if (user) return { status: "loading", user, expiresAt: null };
   return { status: "unauthenticated", user: null, expiresAt: null };
 }
 
@@ -127,18 +127,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [scheduleExtension, signOutLocally],
   );
 
-  /** Login, registration or Google success: store token, user and session id, then re-check the session. */
+  /**
+   * Login, registration or Google success: the server has set the session cookie, and its answer
+   * holds the user and the session as GET /api/auth/session would, so that counts as the check.
+   */
   const acceptAuth = useCallback(
     async (res: AuthResponse): Promise<User> => {
       generationRef.current++;
       queryClient.clear();
-      storage.setAuth(res.token, res.session_id ?? res.token, res.user);
-      setState({ status: "authenticated", user: res.user, expiresAt: res.session?.expires_at ?? null });
-      scheduleExtension(res.session?.expires_at ?? null);
-      await checkSession(true);
-      return storage.getUser() ?? res.user;
+      storage.setUser(res.user);
+      lastCheckRef.current = Date.now();
+      setState({ status: "authenticated", user: res.user, expiresAt: res.session.expires_at });
+      scheduleExtension(res.session.expires_at);
+      return res.user;
     },
-    [checkSession, queryClient, scheduleExtension],
+    [queryClient, scheduleExtension],
   );
 
   const login = useCallback(
@@ -184,10 +187,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Signed out locally first (stopping calls still running), then the session ends on the server.
   const logout = useCallback(async () => {
-    const credentials = authHeaders();
     signOutLocally();
     try {
-      await authApi.logout(credentials);
+      await authApi.logout();
     } catch (error) {
       logger.warn(`Logout call failed: ${describeError(error)}`, "auth");
     }

@@ -63,7 +63,7 @@ describe("e-mail confirmation banner", () => {
     const post = calls.filter((c) => c.path === "/api/auth/resend-verification");
     expect(post).toHaveLength(1);
     expect(post[0]?.method).toBe("POST");
-    expect(post[0]?.headers.Authorization).toBe("Bearer tok-123");
+    expect(post[0]?.init?.credentials).toBe("include");
   });
 
   it("shows the server's refusal when resending fails (rate limit)", async () => {

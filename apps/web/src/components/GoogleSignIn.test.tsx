@@ -92,7 +92,7 @@ describe("Google sign-in onto an account whose e-mail is unconfirmed (409)", () 
     expect(alert.textContent).toBe(MESSAGES.googleLinkNeedsConfirmedEmail);
     expect(screen.queryByText(MESSAGES.googleLoginFailed)).toBeNull();
     expect(screen.getByTestId("location").textContent).toBe("/login");
-    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
   });
 
   it("signup page: google-register 409 falls back to google-login, whose 409 text is shown", async () => {
@@ -111,6 +111,6 @@ describe("Google sign-in onto an account whose e-mail is unconfirmed (409)", () 
       "/api/auth/google-register",
       "/api/auth/google-login",
     ]);
-    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
   });
 });

@@ -67,6 +67,6 @@ describe("header", () => {
     await screen.findByRole("heading", { name: /Master Your Dance Potential/ });
     expect(screen.getByTestId("location").textContent).toBe("/");
     expect(calls.some((c) => c.path === "/api/auth/logout")).toBe(true);
-    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
   });
 });

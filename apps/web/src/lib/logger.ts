@@ -41,11 +41,8 @@ function flush(): void {
   const batch = queue.slice(0, BATCH_MAX);
   queue = queue.slice(BATCH_MAX);
   sending = true;
+  // The session cookie says whose entries these are.
   const headers: Record<string, string> = { "Content-Type": "application/json" };
-  const token = storage.getToken();
-  const sessionId = storage.getSessionId();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (sessionId) headers["X-Session-ID"] = sessionId;
   try {
     fetch("/api/logs", {
       method: "POST",
@@ -76,7 +73,8 @@ function log(level: Level, message: string, component?: string): void {
     message: message.slice(0, 4000),
     component: component ?? null,
     userId: currentUserId(),
-    sessionId: storage.getSessionId(),
+    // The session's token is the cookie's secret, out of a script's reach: never written into a log.
+    sessionId: null,
     userAgent: typeof navigator !== "undefined" ? navigator.userAgent.slice(0, 500) : null,
     url: typeof location !== "undefined" ? location.href.slice(0, 2000) : null,
   };

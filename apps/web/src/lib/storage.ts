@@ -1,12 +1,16 @@
 import type { User } from "@stepsync/contracts";
 
-/** Local storage keys (part 1 §3). */
+/**
+ * Local storage keys. No session token: the server's HttpOnly `session_id` cookie carries the session,
+ * out of reach of any script on the page. `user` only says who was signed in, to show them at once.
+ */
 export const STORAGE_KEYS = {
-  token: "token",
   user: "user",
-  sessionId: "sessionId",
   logs: "clientLogs",
 } as const;
+
+/** Where earlier versions kept copies of the session token; removed wherever found. */
+const LEGACY_TOKEN_KEYS = ["token", "sessionId"] as const;
 
 function safeGet(key: string): string | null {
   try {
@@ -26,8 +30,6 @@ function safeSet(key: string, value: string | null): void {
 }
 
 export const storage = {
-  getToken: () => safeGet(STORAGE_KEYS.token),
-  getSessionId: () => safeGet(STORAGE_KEYS.sessionId),
   getUser(): User | null {
     const raw = safeGet(STORAGE_KEYS.user);
     if (!raw) return null;
@@ -39,18 +41,16 @@ export const storage = {
       return null;
     }
   },
-  setAuth(token: string | null, sessionId: string | null, user: User | null): void {
-    if (token !== null) safeSet(STORAGE_KEYS.token, token);
-    if (sessionId !== null) safeSet(STORAGE_KEYS.sessionId, sessionId);
-    if (user !== null) safeSet(STORAGE_KEYS.user, JSON.stringify(user));
-  },
   setUser(user: User): void {
     safeSet(STORAGE_KEYS.user, JSON.stringify(user));
   },
   clearAuth(): void {
-    safeSet(STORAGE_KEYS.token, null);
-    safeSet(STORAGE_KEYS.sessionId, null);
     safeSet(STORAGE_KEYS.user, null);
+    storage.dropLegacyTokens();
+  },
+  /** Removes token copies an earlier version left readable to scripts. */
+  dropLegacyTokens(): void {
+    for (const key of LEGACY_TOKEN_KEYS) safeSet(key, null);
   },
   getRaw: safeGet,
   setRaw: safeSet,

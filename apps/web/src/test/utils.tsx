@@ -68,10 +68,8 @@ export const testUser: User = {
 
 export const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
-/** Stores a signed-in session as the app would after login. */
-export function storeSession(user: User = testUser, token = "tok-123") {
-  localStorage.setItem("token", token);
-  localStorage.setItem("sessionId", token);
+/** Signed in as `user`: who the app remembers (the session itself is the server's cookie, sent by the browser). */
+export function storeSession(user: User = testUser) {
   localStorage.setItem("user", JSON.stringify(user));
 }
 

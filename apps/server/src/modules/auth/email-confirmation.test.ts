@@ -144,8 +144,12 @@ describe("changing the e-mail address", () => {
     expect(asked.statusCode).toBe(200);
     expect(asked.json().message).toBe(MESSAGES.emailChangePending("neha.new@example.com"));
     expect(asked.json().profile).toMatchObject({ email: "neha@example.com", pending_email: "neha.new@example.com" });
-    // Nothing changed yet: the old address still signs in.
-    expect((await login("neha@example.com", "secret123")).statusCode).toBe(200);
+    // Nothing changed yet: the old address still signs in, and the sign-in answer shows the user as
+    // the session does, the address awaiting confirmation included (no second trip needed).
+    const signedIn = await login("neha@example.com", "secret123");
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ email: "neha@example.com", pending_email: "neha.new@example.com" });
+    expect(signedIn.json().user).toEqual((await session(signedIn.json().token)).json().user);
 
     const link = await confirmToken("neha.new@example.com");
     const opened = await t.call("POST", "/api/auth/verify-email", { token, body: { token: link } });

@@ -7,6 +7,7 @@ import { HttpError } from "../../http/errors.ts";
 import { sendMail } from "../../mail/send.ts";
 import { changeCredits } from "../credits/service.ts";
 import type { GoogleIdentity } from "./google.ts";
+import { pendingEmailOf } from "./email-confirmation.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { mayLinkGoogle } from "./policy.ts";
 import * as repo from "./repository.ts";
@@ -111,7 +112,10 @@ export async function signIn(
   meta: SessionMeta,
 ): Promise<AuthResponse> {
   const { token, expiresAt } = await createSession(db, user.id, sessionMs, meta);
-  return { token, session_id: token, user: toPublicUser(user), session: { expires_at: expiresAt.toISOString() } };
+  // The user as GET /api/auth/session shows it (with the address awaiting confirmation), so the
+  // client needs no second trip to learn it.
+  const shown = toPublicUser(user, await pendingEmailOf(db, user));
+  return { token, session_id: token, user: shown, session: { expires_at: expiresAt.toISOString() } };
 }
 
 /** The account of an e-mail and password; "unknown address" and "wrong password" look alike. */

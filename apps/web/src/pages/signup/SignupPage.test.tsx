@@ -97,6 +97,7 @@ describe("signup page", () => {
     form.submit();
     await screen.findByRole("heading", { name: /Welcome back, Maya Rao/ });
     expect(screen.getByText("Registration successful!")).toBeTruthy();
-    expect(localStorage.getItem("token")).toBe("tok-2");
+    expect(JSON.parse(localStorage.getItem("user") ?? "{}").username).toBe("maya");
+    expect(localStorage.getItem("token")).toBeNull();
   });
 });
