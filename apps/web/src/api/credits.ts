@@ -8,10 +8,23 @@ import type {
   VerifyRazorpayRequest,
   VerifyRazorpayResponse,
 } from "@stepsync/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./client";
+import { keys } from "./keys";
 
 export function getBalance(signal?: AbortSignal): Promise<{ credits: number }> {
   return apiRequest("/api/credits/balance", { signal, fallback: "Failed to fetch credits balance" });
+}
+
+export const balanceQuery = () =>
+  queryOptions({ queryKey: keys.credits.balance(), queryFn: ({ signal }) => getBalance(signal) });
+
+/**
+ * The user's credit balance, one query for every screen that shows or judges it. `enabled: false`:
+ * only what the cache holds, nothing asked; `refetchOnWindowFocus` as the screen needs.
+ */
+export function useBalance(options: { enabled?: boolean; refetchOnWindowFocus?: boolean | "always" } = {}) {
+  return useQuery({ ...balanceQuery(), ...options });
 }
 
 export function getTransactions(signal?: AbortSignal): Promise<{ transactions: CreditTransaction[] }> {
@@ -24,6 +37,14 @@ export function getPurchases(signal?: AbortSignal): Promise<{ purchases: Purchas
 
 export function getBundles(signal?: AbortSignal): Promise<{ bundles: CreditBundle[] }> {
   return apiRequest("/api/credits/bundles", { signal, auth: false, fallback: "Failed to fetch credit bundles" });
+}
+
+export const bundlesQuery = () =>
+  queryOptions({ queryKey: keys.credits.bundles(), queryFn: ({ signal }) => getBundles(signal) });
+
+/** The credit bundles on sale (public). */
+export function useBundles() {
+  return useQuery(bundlesQuery());
 }
 
 /** Starts a purchase: Razorpay Checkout fields, or `{ redirect }` when payments are not available. */

@@ -1,7 +1,6 @@
 import { MESSAGES } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { getConfig } from "../api/config";
+import { useAppConfig } from "../api/config";
 import { errorMessage, isApiError } from "../api/client";
 import { useAuth } from "../auth/context";
 import { describeError, logger } from "../lib/logger";
@@ -10,11 +9,6 @@ import { toast } from "../lib/toast";
 import { Alert } from "./Alert";
 import { Divider } from "./AuthLayout";
 import { Spinner } from "./Spinner";
-import { keys } from "../api/keys";
-
-export function useAppConfig() {
-  return useQuery({ queryKey: keys.config(), queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY, retry: 1 });
-}
 
 /**
  * "Continue with Google" for login and signup. Shown only when GET /api/config gives a client id.

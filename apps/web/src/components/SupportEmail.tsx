@@ -1,4 +1,4 @@
-import { useAppConfig } from "./GoogleSignIn";
+import { useAppConfig } from "../api/config";
 
 /** The support address from GET /api/config (a server setting), as a mailto link. */
 export function SupportEmail({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { LIMITS } from "@stepsync/contracts";
-import { useAppConfig } from "../components/GoogleSignIn";
+import { useAppConfig } from "../api/config";
 
 /** The server's video size limit (MAX_VIDEO_MB, from /api/config), or the default until it answers. */
 export function useMaxVideoBytes(): number {

@@ -1,11 +1,9 @@
 import { PAYMENT_COMING_SOON, SUBSCRIBE_MESSAGES } from "@stepsync/contracts";
 import { ArrowLeft, Bell, CalendarClock, CheckCircle2, Coins, CreditCard } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Navigate } from "react-router";
 import { errorMessage } from "../../api/client";
-import { getConfig } from "../../api/config";
-import { keys } from "../../api/keys";
+import { useAppConfig } from "../../api/config";
 import { subscribeToFeature } from "../../api/notifications";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
@@ -26,7 +24,7 @@ const CHECKLIST = [
  * stale); once payments are on there is nothing to announce, so the page leads to the credit packs.
  */
 export default function PaymentComingSoonPage() {
-  const config = useQuery({ queryKey: keys.config(), queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY });
+  const config = useAppConfig();
   const [email, setEmail] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);

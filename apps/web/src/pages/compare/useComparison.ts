@@ -3,7 +3,7 @@ import { type Query, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { isApiError } from "../../api/client";
 import { getComparison } from "../../api/comparisons";
-import { getBalance } from "../../api/credits";
+import { useBalance } from "../../api/credits";
 import { invalidate, keys, staleAfter } from "../../api/keys";
 import type { CreditsState } from "./logic";
 
@@ -58,12 +58,7 @@ export function useComparison(id: number | string | null, { startedHere = false 
  * here) count at once. Not `enabled`: only what the cache holds, nothing asked.
  */
 export function useCredits({ enabled = true } = {}): CreditsState {
-  const balance = useQuery({
-    queryKey: keys.credits.balance(),
-    queryFn: ({ signal }) => getBalance(signal),
-    enabled,
-    refetchOnWindowFocus: "always",
-  });
+  const balance = useBalance({ enabled, refetchOnWindowFocus: "always" });
   return typeof balance.data?.credits === "number"
     ? { kind: "known", credits: balance.data.credits }
     : { kind: "unknown" };

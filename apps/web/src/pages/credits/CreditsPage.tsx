@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, type CreditBundle } from "@stepsync/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeft,
   Check,
@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { getBalance, getBundles } from "../../api/credits";
+import { useBalance, useBundles } from "../../api/credits";
 import { Button, ButtonLink } from "../../components/Button";
 import { Card } from "../../components/Card";
 import { cx } from "../../components/cx";
@@ -83,8 +83,8 @@ const FAQ = [
 export default function CreditsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const balance = useQuery({ queryKey: keys.credits.balance(), queryFn: ({ signal }) => getBalance(signal) });
-  const bundles = useQuery({ queryKey: keys.credits.bundles(), queryFn: ({ signal }) => getBundles(signal) });
+  const balance = useBalance();
+  const bundles = useBundles();
   const [processing, setProcessing] = useState<number | null>(null);
 
   function buy(bundleId: number) {
