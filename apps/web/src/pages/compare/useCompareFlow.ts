@@ -1,0 +1,237 @@
+import { type ActivityType, COMPARE_MESSAGES } from "@stepsync/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { errorMessage, isApiError } from "../../api/client";
+import { type StartComparisonInput, startComparison } from "../../api/comparisons";
+import { invalidate, keys, staleAfter } from "../../api/keys";
+import { useAuth } from "../../auth/context";
+import { isActivityType } from "../../lib/format";
+import {
+  canSubmit,
+  creditsNotice,
+  type LibraryReference,
+  readLibraryReference,
+  savedComparisonError,
+  submitProblem,
+} from "./logic";
+import { practisedPartResult } from "./PractisePart";
+import { useComparison, useCredits } from "./useComparison";
+import { useTimeLeft } from "./useTimeLeft";
+import { useObjectUrl } from "./VideoPicker";
+
+/**
+ * A take recorded here with dance along on: where the reference's start played in it (seconds of
+ * the take), and which reference played. Its clock goes with that file against that reference only.
+ */
+type DanceAlongTake = { file: File; offsetS: number; reference: File | LibraryReference };
+
+/** The take's offset when the video sent is that take and the reference is the one it was danced to; else null. */
+function takeOffsetFor(
+  take: DanceAlongTake | null,
+  userFile: File | null,
+  reference: File | LibraryReference | null,
+): number | null {
+  return take && take.file === userFile && take.reference === reference ? take.offsetS : null;
+}
+
+/** The form's own work; once uploaded, the comparison is followed at its address (/compare?id=N). */
+type Phase = { kind: "idle" } | { kind: "uploading"; percent: number };
+
+/**
+ * Everything the compare screen does: the form (style, two videos, a take danced along), the upload,
+ * then the comparison at ?id= — a saved one, or the one just uploaded, followed while it is analysed.
+ */
+export function useCompareFlow() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const savedId = params.get("id");
+
+  const [activity, setActivity] = useState<ActivityType>("contemporary");
+  const [referenceFile, setReferenceFile] = useState<File | null>(null);
+  const [library, setLibrary] = useState<LibraryReference | null>(() => readLibraryReference(location.state));
+  const [userFile, setUserFile] = useState<File | null>(null);
+  const [take, setTake] = useState<DanceAlongTake | null>(null);
+  // The chosen reference, for dancing along with it while recording.
+  const referenceFileUrl = useObjectUrl(referenceFile);
+  const referenceUrl = referenceFile ? referenceFileUrl : (library?.videoUrl ?? null);
+  const reference = referenceFile ?? library;
+  const takeOffsetS = takeOffsetFor(take, userFile, reference);
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const [error, setError] = useState<string | null>(null);
+  const [recordOpen, setRecordOpen] = useState(false);
+  const [processingOpen, setProcessingOpen] = useState(false);
+  const [touched, setTouched] = useState(false);
+  // What each picked file's preview found wrong with it (unplayable, too long).
+  const [referenceProblem, setReferenceProblem] = useState<string | null>(null);
+  const [userProblem, setUserProblem] = useState<string | null>(null);
+  // The comparison uploaded from this form, followed at its address.
+  const [startedId, setStartedId] = useState<string | null>(null);
+
+  // The library's category picks the style, when it is one of the eight.
+  useEffect(() => {
+    if (library?.category && isActivityType(library.category)) setActivity(library.category);
+  }, [library?.category]);
+
+  // The banner at the top says where the link went and sends it again.
+  const confirmed = useAuth().user?.email_verified !== false;
+  const credits = useCredits();
+
+  // The comparison at ?id=: a saved one, or the one just uploaded (followed while it is analysed).
+  // Its address is the result's from the start, so a reload or a bookmark shows it.
+  const startedHere = savedId !== null && savedId === startedId;
+  const saved = useComparison(savedId, { startedHere });
+  const savedError = savedId === null ? null : savedComparisonError(savedId, saved.data, saved.error);
+
+  // The one uploaded here ended: the processing dialog goes; if it failed, back to the form (the
+  // picked videos are still there) with why.
+  const startedStatus = startedHere ? saved.data?.status : undefined;
+  const startedFailure =
+    startedHere &&
+    saved.data &&
+    saved.data.status !== "processing" &&
+    !(saved.data.status === "completed" && saved.data.results)
+      ? saved.data.status === "completed"
+        ? COMPARE_MESSAGES.noResults
+        : saved.data.error || COMPARE_MESSAGES.analysisFailed
+      : null;
+  useEffect(() => {
+    if (startedStatus !== undefined && startedStatus !== "processing") setProcessingOpen(false);
+  }, [startedStatus]);
+  useEffect(() => {
+    if (startedFailure === null) return;
+    setError(startedFailure);
+    setStartedId(null);
+    navigate("/compare", { replace: true });
+  }, [startedFailure, navigate]);
+
+  const start = useMutation({
+    mutationFn: (input: StartComparisonInput) =>
+      startComparison(input, (percent) =>
+        setPhase((p) => (p.kind === "uploading" ? { kind: "uploading", percent } : p)),
+      ),
+    onSuccess: (started) => {
+      setPhase({ kind: "idle" });
+      setStartedId(String(started.comparison_id));
+      setProcessingOpen(true);
+      navigate(`/compare?id=${started.comparison_id}`);
+      // The credit is charged and the comparison is listed as processing.
+      void invalidate(client, staleAfter.comparison());
+    },
+    onError: (err) => {
+      setPhase({ kind: "idle" });
+      setError(errorMessage(err, COMPARE_MESSAGES.failed));
+      if (isApiError(err, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
+    },
+  });
+
+  const analysing = phase.kind === "uploading";
+  const hasReference = Boolean(referenceFile || library);
+  const hasUserVideo = Boolean(userFile);
+  const videoProblem = (referenceFile ? referenceProblem : null) ?? (userFile ? userProblem : null);
+  const enabled = canSubmit({ hasUserVideo, hasReference, credits, confirmed, analysing, videoProblem });
+  const notice = creditsNotice(credits, confirmed);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (analysing) return;
+    const problem = submitProblem({ hasUserVideo, hasReference, credits, confirmed, videoProblem });
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setPhase({ kind: "uploading", percent: 0 });
+    start.mutate({
+      activityType: activity,
+      referenceFile,
+      referenceVideoId: referenceFile ? null : (library?.id ?? null),
+      userFile,
+      takeOffsetS,
+    });
+  }
+
+  /** A take from the recording dialog; danced along, its timing is judged against the reference it was recorded with. */
+  function onRecorded(file: File, offsetS: number | null) {
+    setUserFile(file);
+    setTake(offsetS !== null && reference ? { file, offsetS, reference } : null);
+    setError(null);
+    setRecordOpen(false);
+  }
+
+  /** Reset (part 2 §4): both videos, any result and any error go; the chosen style stays. */
+  function reset() {
+    setReferenceFile(null);
+    setLibrary(null);
+    setUserFile(null);
+    setTake(null);
+    setError(null);
+    setTouched(false);
+    setPhase({ kind: "idle" });
+  }
+  const somethingToReset = hasReference || hasUserVideo || error !== null || touched;
+
+  const savedResult = saved.data?.status === "completed" && !startedFailure ? saved.data : null;
+  // One object per answer: the result view's effects follow its identity.
+  const result = useMemo(
+    () => (savedId !== null && savedResult ? practisedPartResult(savedResult) : null),
+    [savedId, savedResult],
+  );
+  // Analysing: what it reported, or (the upload just ended, not asked yet) its start.
+  const savedProgress =
+    savedId === null
+      ? null
+      : saved.data?.status === "processing"
+        ? saved.data.progress
+        : startedHere && saved.isPending
+          ? 0
+          : null;
+  const timeLeft = useTimeLeft(savedId, savedProgress);
+
+  return {
+    savedId,
+    saved,
+    startedHere,
+    startedId,
+    savedError,
+    result,
+    savedProgress,
+    timeLeft,
+    form: {
+      activity,
+      setActivity,
+      referenceFile,
+      setReferenceFile,
+      library,
+      setLibrary,
+      userFile,
+      setUserFile,
+      setReferenceProblem,
+      setUserProblem,
+      takeOffsetS,
+      phase,
+      error,
+      setError,
+      touched,
+      analysing,
+      hasReference,
+      hasUserVideo,
+      videoProblem,
+      enabled,
+      notice,
+      credits,
+      somethingToReset,
+      onSubmit,
+      reset,
+      openRecording: () => setRecordOpen(true),
+    },
+    recording: { open: recordOpen, referenceUrl, close: () => setRecordOpen(false), onRecorded },
+    processing: { open: processingOpen, setOpen: setProcessingOpen },
+  };
+}
+
+export type CompareFlow = ReturnType<typeof useCompareFlow>;
+export type CompareFormState = CompareFlow["form"];
