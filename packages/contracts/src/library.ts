@@ -37,6 +37,10 @@ export const LIBRARY_MESSAGES = {
   descriptionTooLong: "Description must be at most 5000 characters",
   unknownCategory: "Please choose one of the eight dance styles",
   unknownDifficulty: "Difficulty must be beginner, intermediate or advanced",
+  /** Why a video's poses are missing, shown to the admin who reviews it: the pose job crashed… */
+  posesFailed: "The poses could not be computed.",
+  /** …or kept dying until its attempts ran out. */
+  posesInterrupted: "The pose analysis was interrupted repeatedly. Please try uploading the video again.",
 } as const;
 
 export const SOCIAL_MESSAGES = {

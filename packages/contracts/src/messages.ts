@@ -118,5 +118,9 @@ export const COMPARE_MESSAGES = {
   historyAuth: "You must be logged in to view comparison history.",
   interrupted: "The analysis was interrupted too many times. Your credit has been refunded; please try again.",
   analysisFailed: "We could not analyse these videos. Your credit has been refunded; please try again.",
+  /** The analysis could not use the videos (no person found, unreadable…): the reason, and the refund. */
+  refunded: (reason: string) => `${reason} Your credit has been refunded.`,
+  /** A video was removed while its comparison waited (said with `refunded`). */
+  videoGone: "One of the videos is no longer available.",
   deleteFailed: "Error deleting comparison",
 } as const;

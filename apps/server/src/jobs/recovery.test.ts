@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { eq } from "drizzle-orm";
+import { LIBRARY_MESSAGES } from "@stepsync/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { comparisons, referenceVideos, users } from "../db/schema.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
@@ -7,7 +8,7 @@ import { makeComparison, makeLibraryVideo } from "../test/factories.ts";
 import { noPersonVideo, tempDir } from "../test/videos.ts";
 import { BEAT_EVERY_MS, STALE_AFTER_MS, SWEEP_EVERY_MS, startHeartbeat } from "./heartbeat.ts";
 import { recoverStaleComparisons } from "../modules/comparisons/job.ts";
-import { POSES_INTERRUPTED, recoverStaleReferencePoses } from "../modules/library/job.ts";
+import { recoverStaleReferencePoses } from "../modules/library/job.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,8 +75,8 @@ describe("a dead worker's jobs", () => {
       (v) => v.poseStatus !== "pending",
     );
     expect(rerun).toMatchObject({ poseStatus: "failed", poseAttempts: 2 });
-    expect(rerun.poseError).not.toBe(POSES_INTERRUPTED);
-    expect(await row(exhausted)).toMatchObject({ poseStatus: "failed", poseError: POSES_INTERRUPTED });
+    expect(rerun.poseError).not.toBe(LIBRARY_MESSAGES.posesInterrupted);
+    expect(await row(exhausted)).toMatchObject({ poseStatus: "failed", poseError: LIBRARY_MESSAGES.posesInterrupted });
     expect((await row(live)).poseStatus).toBe("pending");
     await t.ctx.db.delete(users).where(eq(users.id, user.id));
   }, 120_000);

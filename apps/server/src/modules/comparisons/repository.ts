@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
 import { heartbeatSilent } from "../../db/heartbeat.ts";
-import { comparisons } from "../../db/schema.ts";
+import { alias } from "drizzle-orm/pg-core";
+import { comparisons, referenceVideos, videos } from "../../db/schema.ts";
 import { countedComparison } from "./policy.ts";
 import { rewardedComparison } from "./same-performance.ts";
 
@@ -152,6 +153,29 @@ export async function completedAttemptsOn(
 }
 
 // The analysis job's state ------------------------------------------------------------------------
+
+/**
+ * What the analysis of comparison `id` reads, in one query: the user's video's stored key, the
+ * reference's (an upload of the user's, else the library video's) and the library video's pose state.
+ */
+export async function analysisInputsOf(q: Queryable, id: number) {
+  const userUpload = alias(videos, "user_upload");
+  const referenceUpload = alias(videos, "reference_upload");
+  const [row] = await q
+    .select({
+      userKey: userUpload.storageKey,
+      uploadedReferenceKey: referenceUpload.storageKey,
+      libraryKey: referenceVideos.videoKey,
+      libraryPoseStatus: referenceVideos.poseStatus,
+      libraryTrackKey: referenceVideos.poseTrackKey,
+    })
+    .from(comparisons)
+    .leftJoin(userUpload, eq(userUpload.id, comparisons.userVideoId))
+    .leftJoin(referenceUpload, eq(referenceUpload.id, comparisons.referenceUploadId))
+    .leftJoin(referenceVideos, eq(referenceVideos.id, comparisons.referenceVideoId))
+    .where(byId(id));
+  return row;
+}
 
 /** Counts an attempt and marks the job alive; undefined when no longer processing. */
 export async function claimAttempt(q: Queryable, id: number): Promise<ComparisonRow | undefined> {

@@ -8,6 +8,8 @@ import {
   type RoutineProgress,
   type VideoFraming,
 } from "@stepsync/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { PoseTrack } from "@stepsync/motion";
 import { awardAchievements } from "../achievements/service.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -15,7 +17,7 @@ import { STALE_AFTER_MS } from "../../jobs/heartbeat.ts";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { changeCredits } from "../credits/service.ts";
-import { comparableLibraryVideo, countLibraryUsage } from "../library/service.ts";
+import { comparableLibraryVideo, countLibraryUsage, libraryPoseTrack } from "../library/service.ts";
 import type { StoredVideo } from "../videos/upload.ts";
 import { deleteUpload, ownUpload, recordUpload } from "../videos/service.ts";
 import { canSeeComparison, countsAsSameRoutine, mayStartComparisons } from "./policy.ts";
@@ -170,6 +172,27 @@ export const claimAttempt = repo.claimAttempt;
 
 /** The running job's sign of life (jobs/heartbeat.ts). */
 export const beatComparison = repo.beat;
+
+/**
+ * Everything the analysis of comparison `id` reads before the engine starts, in one call: where both
+ * videos are stored and, for a library reference whose poses are ready, its stored track (so it is
+ * not analysed again). Undefined when either video is gone.
+ */
+export async function comparisonInputs(
+  deps: { db: Queryable; storage: BlobStore; log: FastifyBaseLogger },
+  id: number,
+): Promise<{ userKey: string; referenceKey: string; referenceTrack?: PoseTrack } | undefined> {
+  const row = await repo.analysisInputsOf(deps.db, id);
+  const userKey = row?.userKey;
+  const referenceKey = row?.uploadedReferenceKey ?? row?.libraryKey;
+  if (!userKey || !referenceKey) return undefined;
+  const fromLibrary = !row.uploadedReferenceKey && row.libraryPoseStatus === "ready";
+  return {
+    userKey,
+    referenceKey,
+    referenceTrack: fromLibrary ? await libraryPoseTrack(deps, row.libraryTrackKey) : undefined,
+  };
+}
 
 export async function reportProgress(db: Queryable, id: number, percent: number): Promise<void> {
   await repo.setProgress(db, id, Math.max(0, Math.min(99, Math.round(percent))));

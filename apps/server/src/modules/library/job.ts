@@ -1,12 +1,13 @@
 import { Readable } from "node:stream";
-import { CARD_ASPECT } from "@stepsync/contracts";
+import { CARD_ASPECT, LIBRARY_MESSAGES } from "@stepsync/contracts";
 import { analyzeVideo, extractFrame, isMotionError, pickThumbnail, type PoseTrack } from "@stepsync/motion";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { MAX_ATTEMPTS, startHeartbeat } from "../../jobs/heartbeat.ts";
+import { type AnalysisStates, recoverAnalysis, runAnalysis } from "../../jobs/analysis-job.ts";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
 import type { Sweep } from "../../jobs/recovery.ts";
-import { readText, writeText } from "../../storage/blob-store.ts";
+import { writeText } from "../../storage/blob-store.ts";
+import type { LibraryVideoRow } from "./repository.ts";
 import {
   beatReferencePoses,
   claimReferencePoses,
@@ -29,52 +30,74 @@ declare module "../../jobs/queue.ts" {
 /** Where a library video's pose track is stored. */
 export const poseTrackKey = (referenceVideoId: number) => `poses/reference-${referenceVideoId}.json`;
 
+/** A pose job's moves that recovery needs too: taken back, sent again, given up with a reason for the admin. */
+function posesStates(db: Db, queue: JobQueue): AnalysisStates {
+  return {
+    what: "reference poses",
+    takeSilent: (sweep) => takeSilentReferencePoses(db, sweep),
+    send: (id) => queue.send(JOB_NAMES.referencePoses, { referenceVideoId: id }),
+    giveUp: (id) => failReferencePoses(db, id, LIBRARY_MESSAGES.posesInterrupted, true),
+  };
+}
+
 /**
- * Computes a library video's poses once, right after upload, and stores the PoseTrack JSON; every
- * comparison against the video then loads it instead of analysing the reference again. A video the
- * engine cannot use (no person found, unreadable…) is marked failed with the reason, for the admin
- * who reviews it. A video uploaded without a thumbnail gets one here, from the frame that shows the
- * whole person best (or, when the poses fail, a plain frame, so it still has one).
+ * Computes a library video's poses once, right after upload (the lifecycle of jobs/analysis-job.ts),
+ * and stores the PoseTrack JSON; every comparison against the video then loads it instead of
+ * analysing the reference again. A video the engine cannot use (no person found, unreadable…) is
+ * marked failed with the reason, for the admin who reviews it; a crash is not retried. A video
+ * uploaded without a thumbnail gets one here, from the frame that shows the whole person best (or,
+ * when the poses fail, a plain frame, so it still has one).
  */
 export function referencePosesJobHandler(ctx: AppContext) {
-  return async ({ referenceVideoId }: ReferencePosesJob) => {
-    const video = await claimReferencePoses(ctx.db, referenceVideoId);
-    if (!video) return; // ready, failed or deleted meanwhile
-    let track: PoseTrack;
-    const stopBeating = startHeartbeat(
-      () => beatReferencePoses(ctx.db, referenceVideoId),
-      ctx.config.jobTimeoutSeconds * 1000,
-      ctx.log,
-    );
-    let videoPath: string | undefined;
-    // Never worth failing over: a video without a thumbnail shows a placeholder.
-    const thumbnail = (path: string, poses?: PoseTrack) =>
-      video.thumbnailKey
-        ? Promise.resolve()
-        : makeThumbnail(ctx, video, path, poses).catch((err: unknown) =>
-            ctx.log.warn({ err, referenceVideoId }, "could not store a thumbnail made from the video"),
-          );
-    try {
-      videoPath = await ctx.storage.localPath(video.videoKey);
-      track = await analyzeVideo(videoPath, { role: "reference" });
-      await thumbnail(videoPath, track);
-    } catch (error) {
-      // Without poses (no person found…) the thumbnail is a plain frame, so the admin still sees the video.
-      if (videoPath) await thumbnail(videoPath);
-      const reason = isMotionError(error) ? error.message : "The poses could not be computed.";
-      if (!isMotionError(error) || error.code === "INTERNAL") {
-        ctx.log.error({ err: error, referenceVideoId }, "reference pose analysis crashed");
-      }
-      await failReferencePoses(ctx.db, referenceVideoId, reason);
-      return;
-    } finally {
-      stopBeating();
-    }
-    const key = poseTrackKey(referenceVideoId);
-    await writeText(ctx.storage, key, JSON.stringify(track));
-    // Deleted meanwhile: do not leave the track behind.
-    if (!(await readyReferencePoses(ctx.db, referenceVideoId, key))) await ctx.storage.delete(key);
-  };
+  const run = runAnalysis<LibraryVideoRow & { attempts: number }, PoseTrack>(
+    {
+      ...posesStates(ctx.db, ctx.queue),
+      claim: async (id) => {
+        const video = await claimReferencePoses(ctx.db, id);
+        return video && { ...video, attempts: video.poseAttempts };
+      },
+      beat: (id) => beatReferencePoses(ctx.db, id),
+      perform: async (video) => {
+        const videoPath = await ctx.storage.localPath(video.videoKey);
+        let track: PoseTrack;
+        try {
+          track = await analyzeVideo(videoPath, { role: "reference" });
+        } catch (error) {
+          // Without poses (no person found…) the thumbnail is a plain frame, so the admin still sees the video.
+          await thumbnail(ctx, video, videoPath);
+          throw error;
+        }
+        await thumbnail(ctx, video, videoPath, track);
+        return track;
+      },
+      // Stored once the work is done: a storage failure here leaves it pending, for the recovery sweep.
+      keep: async (track, id) => {
+        const key = poseTrackKey(id);
+        await writeText(ctx.storage, key, JSON.stringify(track));
+        // Deleted meanwhile: do not leave the track behind.
+        if (!(await readyReferencePoses(ctx.db, id, key))) await ctx.storage.delete(key);
+      },
+      onInputFault: (id, reason) => failReferencePoses(ctx.db, id, reason),
+      // The engine's own words when it has them, for the admin; never retried (an upload again is).
+      onCrash: (id, _lastAttempt, error) =>
+        failReferencePoses(ctx.db, id, isMotionError(error) ? error.message : LIBRARY_MESSAGES.posesFailed),
+    },
+    { log: ctx.log, jobTimeoutSeconds: ctx.config.jobTimeoutSeconds },
+  );
+  return ({ referenceVideoId }: ReferencePosesJob) => run(referenceVideoId);
+}
+
+/** Sends again the pose jobs whose worker died, or after MAX_ATTEMPTS gives them up (jobs/analysis-job.ts). */
+export function recoverStaleReferencePoses(db: Db, queue: JobQueue, sweep: Sweep): Promise<number> {
+  return recoverAnalysis(posesStates(db, queue))(sweep);
+}
+
+/** A thumbnail made from the video, unless it has one; never worth failing over (a placeholder shows). */
+async function thumbnail(ctx: AppContext, video: LibraryVideoRow, videoPath: string, poses?: PoseTrack) {
+  if (video.thumbnailKey) return;
+  await makeThumbnail(ctx, video, videoPath, poses).catch((err: unknown) =>
+    ctx.log.warn({ err, referenceVideoId: video.id }, "could not store a thumbnail made from the video"),
+  );
 }
 
 /**
@@ -99,28 +122,4 @@ async function makeThumbnail(
   const key = newThumbnailKey(video.contributorId ?? 0);
   await ctx.storage.put(key, Readable.from([jpeg]));
   if (!(await setGeneratedThumbnail(ctx.db, video.id, key))) await ctx.storage.delete(key);
-}
-
-/** Loads a stored reference track; undefined when there is none (yet) or it cannot be read. */
-export async function loadReferenceTrack(ctx: AppContext, key: string | null): Promise<PoseTrack | undefined> {
-  if (!key) return undefined;
-  try {
-    return JSON.parse(await readText(ctx.storage, key)) as PoseTrack;
-  } catch (err) {
-    ctx.log.warn({ err, key }, "stored reference track unreadable; analysing the reference instead");
-    return undefined;
-  }
-}
-
-/** Why a library video's poses were given up after its jobs kept dying. */
-export const POSES_INTERRUPTED = "The pose analysis was interrupted repeatedly. Please try uploading the video again.";
-
-/** The same as recoverStaleComparisons, for library videos' pose jobs (pg-boss or in-process alike). */
-export async function recoverStaleReferencePoses(db: Db, queue: JobQueue, sweep: Sweep): Promise<number> {
-  const taken = await takeSilentReferencePoses(db, sweep);
-  for (const row of taken) {
-    if (row.attempts >= MAX_ATTEMPTS) await failReferencePoses(db, row.id, POSES_INTERRUPTED, true);
-    else await queue.send(JOB_NAMES.referencePoses, { referenceVideoId: row.id });
-  }
-  return taken.length;
 }

@@ -6,10 +6,12 @@ import {
   SOCIAL_MESSAGES,
   type ReferenceVideo,
 } from "@stepsync/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { PoseTrack } from "@stepsync/motion";
 import type { Db, Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
-import type { BlobStore } from "../../storage/blob-store.ts";
+import { type BlobStore, readText } from "../../storage/blob-store.ts";
 import { type Notice, notify } from "../notifications/service.ts";
 import type { StoredVideo } from "../videos/upload.ts";
 import {
@@ -434,8 +436,19 @@ export const readyReferencePoses = repo.setPosesReady;
 /** Sets a thumbnail made from the video unless one was set meanwhile; false when it was (or the video is gone). */
 export const setGeneratedThumbnail = repo.setThumbnailIfNone;
 
-/** What the comparison job needs of a library reference: its file and, when ready, its stored poses. */
-export async function libraryReferenceForAnalysis(db: Queryable, id: number | null) {
-  const video = id ? await repo.findVideo(db, id) : undefined;
-  return video && { key: video.videoKey, poseStatus: video.poseStatus, trackKey: video.poseTrackKey };
+/**
+ * A library video's stored pose track (the reference-poses job wrote it); undefined when there is
+ * none or it cannot be read: the comparison then analyses the reference itself.
+ */
+export async function libraryPoseTrack(
+  deps: { storage: BlobStore; log: FastifyBaseLogger },
+  key: string | null,
+): Promise<PoseTrack | undefined> {
+  if (!key) return undefined;
+  try {
+    return JSON.parse(await readText(deps.storage, key)) as PoseTrack;
+  } catch (err) {
+    deps.log.warn({ err, key }, "stored reference track unreadable; analysing the reference instead");
+    return undefined;
+  }
 }

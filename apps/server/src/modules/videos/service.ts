@@ -33,10 +33,5 @@ export function recordUpload(
   });
 }
 
-/** Where an upload is stored; undefined when it is gone. */
-export async function uploadKey(db: Queryable, id: number | null): Promise<string | undefined> {
-  return id ? (await findUpload(db, id))?.storageKey : undefined;
-}
-
 /** Deletes an upload's row and answers its storage key, for removal once the caller's transaction committed. */
 export const deleteUpload = deleteUploadRow;
