@@ -1,10 +1,9 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { count } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { userCount } from "./repository.ts";
 import { activeUsers, onApiResponse, type RequestSample } from "./traffic.ts";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
@@ -66,8 +65,7 @@ export class PrometheusMetrics {
       help: "Registered accounts.",
       registers,
       async collect() {
-        const [row] = await db.select({ n: count() }).from(users);
-        this.set(Number(row?.n ?? 0));
+        this.set(await userCount(db));
       },
     });
   }

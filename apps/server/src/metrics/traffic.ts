@@ -2,10 +2,9 @@ import os from "node:os";
 import { statfs } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { and, countDistinct, gt, gte, sql } from "drizzle-orm";
 import type { HourlyTraffic } from "@stepsync/contracts";
 import type { Db } from "../db/client.ts";
-import { sessions, trafficHourly } from "../db/schema.ts";
+import { activeUsersSince, addTrafficHour, databaseSizeBytes, trafficHoursSince, trafficTotals } from "./repository.ts";
 
 /**
  * Traffic metrics, counted for real.
@@ -86,26 +85,14 @@ export class TrafficMetrics {
     this.pending = new Map();
     try {
       for (const [hour, b] of batch) {
-        await this.db
-          .insert(trafficHourly)
-          .values({
-            hour: new Date(hour),
-            requests: b.requests,
-            errors: b.errors,
-            videoUploads: b.videoUploads,
-            userLogins: b.userLogins,
-            durationMsTotal: b.durationMs,
-          })
-          .onConflictDoUpdate({
-            target: trafficHourly.hour,
-            set: {
-              requests: sql`${trafficHourly.requests} + excluded.requests`,
-              errors: sql`${trafficHourly.errors} + excluded.errors`,
-              videoUploads: sql`${trafficHourly.videoUploads} + excluded.video_uploads`,
-              userLogins: sql`${trafficHourly.userLogins} + excluded.user_logins`,
-              durationMsTotal: sql`${trafficHourly.durationMsTotal} + excluded.duration_ms_total`,
-            },
-          });
+        await addTrafficHour(this.db, {
+          hour: new Date(hour),
+          requests: b.requests,
+          errors: b.errors,
+          videoUploads: b.videoUploads,
+          userLogins: b.userLogins,
+          durationMsTotal: b.durationMs,
+        });
         batch.delete(hour);
       }
     } catch (err) {
@@ -142,29 +129,14 @@ export class TrafficMetrics {
   /** All-time totals (flushed first so the answer includes the latest requests). */
   async totals(): Promise<Totals> {
     await this.flush();
-    const [row] = await this.db
-      .select({
-        requests: sql<number>`coalesce(sum(${trafficHourly.requests}), 0)::int`,
-        errors: sql<number>`coalesce(sum(${trafficHourly.errors}), 0)::int`,
-        durationMs: sql<number>`coalesce(sum(${trafficHourly.durationMsTotal}), 0)::float8`,
-      })
-      .from(trafficHourly);
-    return {
-      requests: Number(row?.requests ?? 0),
-      errors: Number(row?.errors ?? 0),
-      durationMs: Number(row?.durationMs ?? 0),
-    };
+    return trafficTotals(this.db);
   }
 
   /** The last 24 clock hours (the current one included), keyed by the hour's ISO start; quiet hours are left out. */
   async hourly(now = Date.now()): Promise<Record<string, HourlyTraffic>> {
     await this.flush();
     const since = new Date(Math.floor(now / HOUR_MS) * HOUR_MS - 23 * HOUR_MS);
-    const rows = await this.db
-      .select()
-      .from(trafficHourly)
-      .where(gte(trafficHourly.hour, since))
-      .orderBy(trafficHourly.hour);
+    const rows = await trafficHoursSince(this.db, since);
     const out: Record<string, HourlyTraffic> = {};
     for (const r of rows) {
       out[r.hour.toISOString()] = {
@@ -190,20 +162,14 @@ export function rates(t: Totals) {
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Distinct users with a live session used in the last 15 minutes (sessions.last_seen_at). */
-export async function activeUsers(db: Db, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(sessions.userId) })
-    .from(sessions)
-    .where(and(gt(sessions.lastSeenAt, new Date(now.getTime() - ACTIVE_WINDOW_MS)), gt(sessions.expiresAt, now)));
-  return Number(row?.n ?? 0);
+export function activeUsers(db: Db, now = new Date()): Promise<number> {
+  return activeUsersSince(db, new Date(now.getTime() - ACTIVE_WINDOW_MS), now);
 }
 
 /** pg_database_size of the current database, MB (null when the engine cannot tell). */
 export async function databaseSizeMb(db: Db): Promise<number | null> {
   try {
-    const result = await db.execute(sql`select pg_database_size(current_database())::float8 as size`);
-    const rows = (result as unknown as { rows: { size: number | string }[] }).rows;
-    const size = Number(rows[0]?.size);
+    const size = await databaseSizeBytes(db);
     return Number.isFinite(size) ? round2(size / (1024 * 1024)) : null;
   } catch {
     return null;

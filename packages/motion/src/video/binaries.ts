@@ -74,12 +74,6 @@ export function versionOutput(path: string): string | undefined {
   }
 }
 
-/** Runs `<bin> -version`; the version, or undefined when the binary is missing or does not run. */
-export function binaryVersion(path: string): string | undefined {
-  const out = versionOutput(path);
-  return out === undefined ? undefined : parseVersion(out);
-}
-
 function executable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
