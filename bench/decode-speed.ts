@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { extractAudio } from "../packages/motion/src/audio/extract.ts";
 import { DEFAULTS } from "../packages/motion/src/analyze.ts";
-import { devVideo, ffmpeg, hasDevFixtures } from "../packages/motion/src/testing/fixtures.ts";
+import { devVideo, ffmpeg, hasDevFixtures } from "../packages/motion/test-support/fixtures.ts";
 import { ffmpegBinaries, type VideoReader } from "../packages/motion/src/video/binaries.ts";
 import { decodeFrames } from "../packages/motion/src/video/decode.ts";
 import { libraryVersion } from "../packages/motion/src/video/library.ts";

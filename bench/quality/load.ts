@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { analyzeVideoCached, isMotionError, type PoseTrack } from "../../packages/motion/src/index.ts";
-import { fixturesDir } from "../../packages/motion/src/testing/fixtures.ts";
+import { fixturesDir } from "../../packages/motion/test-support/fixtures.ts";
 import { buildMissing, clipFile, clipInputs, type Places } from "./build.ts";
 import { CASES, type Case } from "./cases.ts";
 import type { Clip } from "./recipes.ts";

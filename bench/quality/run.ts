@@ -15,7 +15,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { compareTracks, DEFAULTS, isMotionError, STYLES, shutdownPosePool } from "../../packages/motion/src/index.ts";
-import { fixturesDir } from "../../packages/motion/src/testing/fixtures.ts";
+import { fixturesDir } from "../../packages/motion/test-support/fixtures.ts";
 import { clipFile } from "./build.ts";
 import { type Case, GROUPS, SPLITS } from "./cases.ts";
 import type { Outcome } from "./evaluate.ts";

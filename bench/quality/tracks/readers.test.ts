@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixturesDir } from "../../../packages/motion/src/testing/fixtures.ts";
+import { fixturesDir } from "../../../packages/motion/test-support/fixtures.ts";
 import { readCoco2d, readJoints3d } from "./aist.ts";
 import { film } from "./body.ts";
 import { readTake } from "./ui-prmd.ts";

@@ -1,12 +1,14 @@
 import { analyzeAudio } from "./audio/index.ts";
 import { MotionError } from "./errors.ts";
 import type { PoseModelAdapter } from "./pose/adapters/adapter.ts";
-import { isPoseModelName, type PoseModelName, poseAdapter } from "./pose/models.ts";
+import type { PoseModelName } from "./pose/model-names.ts";
+import { isPoseModelName, poseAdapter } from "./pose/models.ts";
 import { estimatePoses, type RawPose } from "./pose/pool.ts";
 import { DEFAULT_SMOOTHING, OneEuro } from "./pose/smooth.ts";
 import type { PoseFrame, PoseTrack } from "./types.ts";
 import { decodedSize, decodeFrames } from "./video/decode.ts";
 import { probeVideo, type VideoInfo } from "./video/probe.ts";
+import { round3, roundTo } from "./numbers.ts";
 
 export interface AnalyzeOptions {
   /** Pose model; default movenet-lightning (see README for the speed/accuracy trade-off). */
@@ -46,7 +48,7 @@ export async function analyzeVideo(path: string, opts: AnalyzeOptions = {}): Pro
   const requested = opts.fps ?? DEFAULTS.fps;
   if (!(requested > 0 && requested <= 60)) throw new MotionError("INVALID_OPTIONS", "fps must be between 0 and 60.");
   // Never sample faster than the source: repeated frames add work and no information.
-  const fps = info.fps > 0 ? Math.min(requested, roundRate(info.fps)) : requested;
+  const fps = info.fps > 0 ? Math.min(requested, round3(info.fps)) : requested;
   const maxSide = opts.maxSide ?? DEFAULTS.maxSide;
   const expected = Math.max(1, Math.round(info.duration * fps));
   // The music (for counts and timing against it) is read alongside the poses: it is cheap.
@@ -78,10 +80,6 @@ export function tooLong(duration: number, limit: number): MotionError {
   );
 }
 
-function roundRate(r: number): number {
-  return Math.round(r * 1000) / 1000;
-}
-
 function formatSeconds(s: number): string {
   if (s < 120) return `${Math.round(s)} s`;
   return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
@@ -103,7 +101,7 @@ export function buildTrack(
     fps,
     width: info.width,
     height: info.height,
-    duration: round(info.duration || raw.length / fps, 3),
+    duration: roundTo(info.duration || raw.length / fps, 3),
     minScore: adapter.minKeypointScore,
     frames: smoothPoses(raw, adapter, decoded),
     audio: null,
@@ -139,11 +137,11 @@ export function smoothPoses(
       }
       const x = (fx[i] as OneEuro).filter((r.keypoints[i * 3] ?? 0) / side, r.t) * side;
       const y = (fy[i] as OneEuro).filter((r.keypoints[i * 3 + 1] ?? 0) / side, r.t) * side;
-      kp[i * 3] = round(x / decoded.width, 5);
-      kp[i * 3 + 1] = round(y / decoded.height, 5);
-      kp[i * 3 + 2] = round(s, 3);
+      kp[i * 3] = roundTo(x / decoded.width, 5);
+      kp[i * 3 + 1] = roundTo(y / decoded.height, 5);
+      kp[i * 3 + 2] = roundTo(s, 3);
     }
-    frames.push({ t: round(r.t, 4), score: present ? round(r.score, 3) : 0, keypoints: kp });
+    frames.push({ t: roundTo(r.t, 4), score: present ? roundTo(r.score, 3) : 0, keypoints: kp });
   }
   return frames;
 }
@@ -151,9 +149,4 @@ export function smoothPoses(
 export function personFrames(track: PoseTrack): number {
   if (!track.frames.length) return 0;
   return track.frames.filter((f) => f.score > 0).length / track.frames.length;
-}
-
-export function round(v: number, digits: number): number {
-  const m = 10 ** digits;
-  return Math.round(v * m) / m;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIO_ANALYSIS_VERSION } from "./audio/index.ts";
 import { analyzeVideoCached, cacheKey, clearPoseCache, folderTrackStore, type TrackStore, withAudio } from "./cache.ts";
 import { shutdownPosePool } from "./pose/pool.ts";
-import { devVideo, hasDevFixtures, makeSyntheticDancer, tempDir } from "./testing/fixtures.ts";
+import { devVideo, hasDevFixtures, makeSyntheticDancer, tempDir } from "../test-support/fixtures.ts";
 
 let dir = "";
 let cleanup: () => Promise<void> = async () => {};

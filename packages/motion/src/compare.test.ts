@@ -20,8 +20,8 @@ import {
   SKIP_MESSAGE,
   tempDir,
   video,
-} from "./testing/fixtures.ts";
-import { timingDisagreements } from "./testing/timing-agreement.ts";
+} from "../test-support/fixtures.ts";
+import { timingDisagreements } from "../test-support/timing-agreement.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 
 if (!hasFixtures) console.warn(SKIP_MESSAGE);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareTracks } from "./compare.ts";
-import { phrase, syntheticTrack, withMusicBeat } from "./testing/synthetic-track.ts";
+import { phrase, syntheticTrack, withMusicBeat } from "../test-support/synthetic-track.ts";
 
 describe("part of the routine", () => {
   it("a cover on the same song that starts 3 s in and stops at 11 s of a 16 s routine: judged on what was danced, at the song's pace", () => {

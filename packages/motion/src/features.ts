@@ -1,5 +1,6 @@
 import { cocoIndexMap } from "./pose/keypoints.ts";
 import type { PoseTrack } from "./types.ts";
+import { FLOAT_SLACK, upperMedian, wrap } from "./numbers.ts";
 
 /** Joints whose angles are compared and explained (names are the ones shown to the dancer). */
 export const JOINTS = [
@@ -15,12 +16,6 @@ export const JOINTS = [
   "head",
 ] as const;
 export type Joint = (typeof JOINTS)[number];
-
-export const JOINT_GROUPS = {
-  arms: ["left_elbow", "right_elbow", "left_shoulder", "right_shoulder"],
-  legs: ["left_hip", "right_hip", "left_knee", "right_knee"],
-  posture: ["torso", "head"],
-} as const satisfies Record<string, readonly Joint[]>;
 
 /** Body parts a dancer recognises; every segment belongs to one. */
 export const PARTS = ["left_arm", "right_arm", "left_leg", "right_leg", "torso", "head"] as const;
@@ -123,7 +118,7 @@ function angleAt(a: P, b: P, c: P): number {
   const v2x = c[0] - b[0];
   const v2y = c[1] - b[1];
   const n = Math.hypot(v1x, v1y) * Math.hypot(v2x, v2y);
-  if (n < 1e-9) return Number.NaN;
+  if (n < FLOAT_SLACK) return Number.NaN;
   const cos = Math.max(-1, Math.min(1, (v1x * v2x + v1y * v2y) / n));
   return (Math.acos(cos) * 180) / Math.PI;
 }
@@ -137,12 +132,6 @@ function leanFromVertical(from: P, to: P): number {
 function mid(a: P, b: P): P {
   if (!a || !b) return null;
   return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-}
-
-function median(v: number[]): number {
-  if (!v.length) return Number.NaN;
-  const s = [...v].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
 }
 
 function quantile(v: number[], q: number): number {
@@ -199,9 +188,9 @@ export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrac
       if (a && b) segLen[k]?.push(Math.hypot(b[0] - a[0], b[1] - a[1]));
     });
   }
-  const torso = torsos.length ? median(torsos) : 1;
-  const hipX = median(hipsX);
-  const hipY = median(hipsY);
+  const torso = torsos.length ? upperMedian(torsos) : 1;
+  const hipX = upperMedian(hipsX);
+  const hipY = upperMedian(hipsY);
   // A segment's full length is about its longest appearance; shorter means it points at or away
   // from the camera, where its direction in the picture says little.
   const fullLen = segLen.map((l) => Math.max(quantile(l, 0.9), 0.05 * torso));
@@ -286,19 +275,6 @@ export function meanOverPoints(a: FrameFeatures, b: FrameFeatures, f: (d2: numbe
     n++;
   }
   return n ? s / n : Number.NaN;
-}
-
-/** Wraps degrees into (-180, 180]. */
-export function wrap(deg: number): number {
-  if (Number.isNaN(deg)) return deg;
-  let d = deg % 360;
-  if (d > 180) d -= 360;
-  if (d <= -180) d += 360;
-  return d;
-}
-
-export function jointIndex(j: Joint): number {
-  return JOINTS.indexOf(j);
 }
 
 export function isSignedJoint(j: Joint): boolean {

@@ -16,7 +16,7 @@ import {
 } from "./framing.ts";
 import { extractFrame } from "./video/frame.ts";
 import { BLAZEPOSE_KEYPOINTS, COCO_KEYPOINTS } from "./pose/keypoints.ts";
-import { fixturesDir, hasFixtures, SKIP_MESSAGE, video } from "./testing/fixtures.ts";
+import { fixturesDir, hasFixtures, SKIP_MESSAGE, video } from "../test-support/fixtures.ts";
 
 if (!hasFixtures) console.warn(SKIP_MESSAGE);
 

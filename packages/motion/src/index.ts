@@ -24,9 +24,10 @@ export {
   type Style,
   tooLong,
 };
-export { ENGINE_VERSION } from "./compare.ts";
+export { ENGINE_VERSION } from "./version.ts";
 export { isMotionError, MotionError, type MotionErrorCode } from "./errors.ts";
-export { isPoseModelName, POSE_MODELS, type PoseModelName } from "./pose/models.ts";
+export type { PoseModelName } from "./pose/model-names.ts";
+export { isPoseModelName, POSE_MODELS } from "./pose/models.ts";
 export { COCO_KEYPOINTS } from "./pose/keypoints.ts";
 export { poolSize, preparePosePool, shutdownPosePool } from "./pose/pool.ts";
 export { LIMB_NAMES } from "./score/limbs.ts";

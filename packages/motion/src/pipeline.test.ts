@@ -7,7 +7,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeVideo, compareVideos, type MotionErrorCode, probeVideo, shutdownPosePool } from "./index.ts";
-import { ffmpeg, H264, makeEmptyScene, makeSyntheticDancer, repoRoot, tempDir } from "./testing/fixtures.ts";
+import { ffmpeg, H264, makeEmptyScene, makeSyntheticDancer, repoRoot, tempDir } from "../test-support/fixtures.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 
 let dir = "";

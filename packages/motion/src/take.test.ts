@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareTracks } from "./compare.ts";
-import { phrase, syntheticTrack } from "./testing/synthetic-track.ts";
+import { phrase, syntheticTrack } from "../test-support/synthetic-track.ts";
 
 describe("dance along: the take's clock is the reference's", () => {
   const ref = syntheticTrack(phrase, { duration: 14 });

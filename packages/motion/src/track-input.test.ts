@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULTS } from "./analyze.ts";
 import { compareTracks } from "./compare.ts";
 import { isMotionError } from "./errors.ts";
-import { armsDance, syntheticTrack } from "./testing/synthetic-track.ts";
+import { armsDance, syntheticTrack } from "../test-support/synthetic-track.ts";
 import { type MeasuredPoints, trackFromPoints } from "./track-input.ts";
 
 /** A synthetic dancer as measured points at 30 fps, in pixels of a 720 × 1280 picture. */

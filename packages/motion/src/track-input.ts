@@ -1,7 +1,8 @@
-import { DEFAULTS, round, smoothPoses } from "./analyze.ts";
+import { DEFAULTS, smoothPoses } from "./analyze.ts";
 import { MotionError } from "./errors.ts";
 import { COCO_KEYPOINTS } from "./pose/keypoints.ts";
 import type { PoseTrack } from "./types.ts";
+import { roundTo } from "./numbers.ts";
 
 /**
  * Keypoints measured elsewhere — motion capture, another pose model, a 3-D track seen through a
@@ -66,7 +67,7 @@ export function trackFromPoints(points: MeasuredPoints, opts: { fps?: number } =
     fps,
     width: points.width,
     height: points.height,
-    duration: round(duration, 3),
+    duration: roundTo(duration, 3),
     minScore: MIN_POINT_SCORE,
     frames: smoothPoses(raw, rule, points),
     audio: null,

@@ -1,5 +1,5 @@
 import type { Clock } from "./align/timing.ts";
-import type { PoseModelName } from "./pose/models.ts";
+import type { PoseModelName } from "./pose/model-names.ts";
 
 /** One analysed frame of a pose track. */
 export interface PoseFrame {

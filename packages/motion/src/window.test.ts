@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareTracks } from "./compare.ts";
-import { armsDance, syntheticTrack } from "./testing/synthetic-track.ts";
+import { armsDance, syntheticTrack } from "../test-support/synthetic-track.ts";
 import { windowTrack } from "./window.ts";
 
 describe("comparing a take with a part of the reference", () => {

@@ -1,6 +1,7 @@
 import type { Counting, MoveSpan, SectionSpan } from "./counts/counting.ts";
 import { MotionError } from "./errors.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
+import { round3 } from "./numbers.ts";
 
 /** A part of the reference, seconds in the reference's own time. */
 export interface ReferenceWindow {
@@ -70,25 +71,31 @@ export function countingInWindow(whole: Counting, w: ReferenceWindow): Counting 
  */
 export function inReferenceTime(result: ComparisonResult, w: ReferenceWindow): ComparisonResult {
   const s = w.start;
-  const r3 = (v: number) => Math.round(v * 1000) / 1000;
   const a = result.alignment;
   return {
     ...result,
-    moves: result.moves.map((m) => ({ ...m, start_s: r3(m.start_s + s), end_s: r3(m.end_s + s) })),
-    sections: result.sections.map((x) => ({ ...x, timestamp: r3(x.timestamp + s) })),
-    counts: { ...result.counts, downbeats: result.counts.downbeats.map((d) => r3(d + s)) },
+    moves: result.moves.map((m) => ({ ...m, start_s: round3(m.start_s + s), end_s: round3(m.end_s + s) })),
+    sections: result.sections.map((x) => ({ ...x, timestamp: round3(x.timestamp + s) })),
+    counts: { ...result.counts, downbeats: result.counts.downbeats.map((d) => round3(d + s)) },
     alignment: {
       ...a,
-      offset_s: r3(a.offset_s - a.tempo_ratio * s),
-      time_map: a.time_map.map(([u, r]) => [u, r3(r + s)] as [number, number]),
+      offset_s: round3(a.offset_s - a.tempo_ratio * s),
+      time_map: a.time_map.map(([u, r]) => [u, round3(r + s)] as [number, number]),
     },
-    timeline: result.timeline.map(([t, v]) => [r3(t + s), v] as [number, number]),
+    timeline: result.timeline.map(([t, v]) => [round3(t + s), v] as [number, number]),
     tracks: {
       ...result.tracks,
       reference: {
         ...result.tracks.reference,
-        frames: result.tracks.reference.frames.map(([t, ...rest]) => [r3((t ?? 0) + s), ...rest]),
+        frames: result.tracks.reference.frames.map(([t, ...rest]) => [round3((t ?? 0) + s), ...rest]),
       },
     },
   };
+}
+
+/** What a judgment of part of the routine says about which part (see compareTracks). */
+export interface PartDanced {
+  danced: NonNullable<ComparisonResult["danced"]>;
+  /** The practised part the comparison was about, or null for the whole routine. */
+  window: ReferenceWindow | null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareTracks } from "../compare.ts";
-import { armsDance, legsDance, syntheticTrack, withMusicBeat } from "../testing/synthetic-track.ts";
+import { armsDance, legsDance, syntheticTrack, withMusicBeat } from "../../test-support/synthetic-track.ts";
 import { dtw } from "./dtw.ts";
 
 describe("dtw", () => {

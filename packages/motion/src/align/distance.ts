@@ -1,5 +1,6 @@
 import type { FrameFeatures } from "../features.ts";
 import { isSignedJoint, JOINTS, meanOverPoints } from "../features.ts";
+import { angleDiff } from "../numbers.ts";
 
 /** Cost of a frame where either side has no person: as bad as clearly different poses. */
 export const MISSING_COST = 1.2;
@@ -28,11 +29,4 @@ export function frameDistance(a: FrameFeatures, b: FrameFeatures): number {
   const pos = meanOverPoints(a, b, Math.sqrt);
   if (!angN || Number.isNaN(pos)) return MISSING_COST;
   return angSum / angN / 60 + 0.5 * pos;
-}
-
-export function angleDiff(a: number, b: number, signed: boolean): number {
-  if (!signed) return Math.abs(a - b);
-  let d = Math.abs(a - b) % 360;
-  if (d > 180) d = 360 - d;
-  return d;
 }

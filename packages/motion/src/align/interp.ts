@@ -1,4 +1,5 @@
 import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT } from "../features.ts";
+import { FLOAT_SLACK } from "../numbers.ts";
 
 /** How far past the end of a recording a moment still reads as its last frame, seconds. */
 const EDGE_S = 0.25;
@@ -25,15 +26,15 @@ export class ContinuousTrack {
 
   /** The analysed frames (as they are, not blended) from t0 to t1 seconds, both included. */
   framesBetween(t0: number, t1: number): FrameFeatures[] {
-    const from = Math.max(0, Math.ceil(t0 * this.fps - 1e-9));
-    const to = Math.min(this.frames.length - 1, Math.floor(t1 * this.fps + 1e-9));
+    const from = Math.max(0, Math.ceil(t0 * this.fps - FLOAT_SLACK));
+    const to = Math.min(this.frames.length - 1, Math.floor(t1 * this.fps + FLOAT_SLACK));
     return to >= from ? this.frames.slice(from, to + 1) : [];
   }
 
   /** Whether t (seconds) lies within the analysed video. */
   covers(t: number): boolean {
     const x = t * this.fps;
-    return x >= -1e-9 && x <= this.frames.length - 1 + 1e-9;
+    return x >= -FLOAT_SLACK && x <= this.frames.length - 1 + FLOAT_SLACK;
   }
 
   /**
@@ -49,7 +50,7 @@ export class ContinuousTrack {
   /** The frame at time t (seconds), or undefined outside the track or where no one is visible. */
   at(t: number): FrameFeatures | undefined {
     const x = t * this.fps;
-    if (x < -1e-9 || x > this.frames.length - 1 + 1e-9) return undefined;
+    if (x < -FLOAT_SLACK || x > this.frames.length - 1 + FLOAT_SLACK) return undefined;
     const i = Math.min(this.frames.length - 1, Math.max(0, Math.floor(x)));
     const w = Math.min(1, Math.max(0, x - i));
     const a = this.frames[i] as FrameFeatures;

@@ -1,5 +1,6 @@
 import { type FeatureTrack, type FrameFeatures, meanOverPoints } from "../features.ts";
 import type { ContinuousTrack } from "./interp.ts";
+import { FLOAT_SLACK } from "../numbers.ts";
 
 /** Where one reference move was found in the user's video. */
 export interface MoveMatch {
@@ -45,8 +46,8 @@ export function timeMoves(
 ): MoveMatch[] {
   const fps = ref.fps;
   return moves.map((mv) => {
-    const from = Math.max(0, Math.ceil((mv.start - CONTEXT_S) * fps - 1e-9));
-    const to = Math.min(ref.frames.length - 1, Math.floor((mv.end + CONTEXT_S) * fps + 1e-9));
+    const from = Math.max(0, Math.ceil((mv.start - CONTEXT_S) * fps - FLOAT_SLACK));
+    const to = Math.min(ref.frames.length - 1, Math.floor((mv.end + CONTEXT_S) * fps + FLOAT_SLACK));
     const samples: Array<{ dt: number; f: FrameFeatures }> = [];
     const guesses: number[] = [];
     for (let i = from; i <= to; i++) {
@@ -79,7 +80,7 @@ export function timeMoves(
     };
     let bestU = centre;
     let bestC = cost(centre);
-    for (let u = centre - SEARCH_S; u <= centre + SEARCH_S + 1e-9; u += STEP_S) {
+    for (let u = centre - SEARCH_S; u <= centre + SEARCH_S + FLOAT_SLACK; u += STEP_S) {
       const c = cost(u);
       if (c < bestC - 1e-12) {
         bestC = c;

@@ -4,6 +4,7 @@
  * reference move was found in the user's video, this finds the pace, the starting point, and each
  * move's timing against the reference's own time.
  */
+import { median } from "../numbers.ts";
 export interface TimedMove {
   /** Reference start, seconds. */
   start: number;
@@ -49,13 +50,6 @@ export interface TimingFit {
 const PACE_MIN_SPAN_S = 4;
 const PACE_MIN_MOVES = 4;
 const PACE_NOISE = 0.1;
-
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  const n = s.length;
-  if (!n) return Number.NaN;
-  return n % 2 ? (s[(n - 1) / 2] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
-}
 
 /**
  * The pace, robust to lapses: first the median slope between neighbouring moves; then the routine

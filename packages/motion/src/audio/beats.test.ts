@@ -1,9 +1,17 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../testing/fixtures.ts";
+import { tempDir } from "../../test-support/fixtures.ts";
 import { compactOnset, detectBeats } from "./beats.ts";
 import { DEFAULT_RATE, extractAudio } from "./extract.ts";
-import { aeval, babbleExpression, type DrumTrack, drumBeats, drumExpression, renderAudio, SWING } from "./synth.ts";
+import {
+  aeval,
+  babbleExpression,
+  type DrumTrack,
+  drumBeats,
+  drumExpression,
+  renderAudio,
+  SWING,
+} from "../../test-support/synth.ts";
 
 const SECONDS = 20;
 const TRACKS: Record<string, DrumTrack> = {

@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MotionError } from "../errors.ts";
-import { ffmpeg, H264, makeEmptyScene, tempDir } from "../testing/fixtures.ts";
+import { ffmpeg, H264, makeEmptyScene, tempDir } from "../../test-support/fixtures.ts";
 import { DEFAULT_RATE, extractAudio } from "./extract.ts";
 import { analyzeAudio } from "./index.ts";
-import { aeval, drumBeats, drumExpression } from "./synth.ts";
+import { aeval, drumBeats, drumExpression } from "../../test-support/synth.ts";
 
 describe("extractAudio / analyzeAudio", () => {
   let dir: string;

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixturesDir, hasFixtures, SKIP_MESSAGE, video } from "../testing/fixtures.ts";
+import { fixturesDir, hasFixtures, SKIP_MESSAGE, video } from "../../test-support/fixtures.ts";
 import { analyzeAudio } from "./index.ts";
 
 const dev = (name: string) => join(fixturesDir, "dev", name);

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AudioBeats } from "../types.ts";
-import { ffmpeg, tempDir } from "../testing/fixtures.ts";
+import { ffmpeg, tempDir } from "../../test-support/fixtures.ts";
 import { detectBeats } from "./beats.ts";
 import { DEFAULT_RATE, extractAudio } from "./extract.ts";
 import { audioOffset } from "./offset.ts";
-import { aeval, drumExpression, renderAudio, SWING } from "./synth.ts";
+import { aeval, drumExpression, renderAudio, SWING } from "../../test-support/synth.ts";
 
 describe("audioOffset", () => {
   let dir: string;

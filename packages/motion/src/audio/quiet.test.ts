@@ -1,9 +1,16 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../testing/fixtures.ts";
+import { tempDir } from "../../test-support/fixtures.ts";
 import { detectBeats } from "./beats.ts";
 import { DEFAULT_RATE, extractAudio } from "./extract.ts";
-import { aeval, drumBeats, type QuietTrack, quietJazzExpression, renderAudio, speechExpression } from "./synth.ts";
+import {
+  aeval,
+  drumBeats,
+  type QuietTrack,
+  quietJazzExpression,
+  renderAudio,
+  speechExpression,
+} from "../../test-support/synth.ts";
 
 /** Quiet jazz trios with soft onsets (brushes, walking bass, comping; see quietJazzExpression). */
 const QUIET: Record<string, QuietTrack> = {

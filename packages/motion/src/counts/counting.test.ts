@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractFeatures } from "../features.ts";
-import { armsDance, type Motion, syntheticTrack } from "../testing/synthetic-track.ts";
+import { armsDance, type Motion, syntheticTrack } from "../../test-support/synthetic-track.ts";
 import type { AudioBeats } from "../types.ts";
 import { countReference } from "./counting.ts";
 

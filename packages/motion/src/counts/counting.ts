@@ -1,6 +1,7 @@
 import type { FeatureTrack } from "../features.ts";
 import type { AudioBeats, CountInfo } from "../types.ts";
 import { dancedSpan, fastestSegmentSpeed, motionEnvelope } from "./motion.ts";
+import { round3 } from "../numbers.ts";
 
 /** One move of the reference, in reference seconds. */
 export interface MoveSpan {
@@ -216,8 +217,4 @@ function mergeShortTail(sections: SectionSpan[], moves: MoveSpan[], minSeconds: 
   if (!last || !before || last.end - last.start >= minSeconds) return;
   sections.pop();
   sections[sections.length - 1] = spanOf(moves, [...before.moves, ...last.moves], before.number);
-}
-
-function round3(v: number): number {
-  return Math.round(v * 1000) / 1000;
 }

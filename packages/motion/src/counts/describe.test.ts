@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractFeatures } from "../features.ts";
-import { armsDance, legsDance, syntheticTrack } from "../testing/synthetic-track.ts";
+import { armsDance, legsDance, syntheticTrack } from "../../test-support/synthetic-track.ts";
 import { describeSections } from "./describe.ts";
 
 describe("section titles", () => {

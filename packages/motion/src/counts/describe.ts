@@ -1,5 +1,5 @@
-import { angleDiff } from "../align/distance.ts";
 import { type FeatureTrack, type FrameFeatures, SEGMENTS } from "../features.ts";
+import { angleDiff } from "../numbers.ts";
 
 const seg = (name: string) => SEGMENTS.findIndex((s) => s.name === name);
 const L_UPPER = seg("left_upper_arm");

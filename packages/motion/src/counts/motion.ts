@@ -1,5 +1,5 @@
-import { angleDiff } from "../align/distance.ts";
 import { type FeatureTrack, SEGMENT_COUNT } from "../features.ts";
+import { angleDiff } from "../numbers.ts";
 
 /**
  * How much the body moves at each analysed frame: the confidence-weighted mean angular speed of

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { compareTracks } from "../compare.ts";
 import { JOINTS, PARTS, SEGMENT_COUNT } from "../features.ts";
 import { lateness } from "../score/lateness.ts";
-import { armsDance, syntheticTrack, withMusicBeat } from "../testing/synthetic-track.ts";
-import { timingDisagreements } from "../testing/timing-agreement.ts";
+import { armsDance, syntheticTrack, withMusicBeat } from "../../test-support/synthetic-track.ts";
+import { timingDisagreements } from "../../test-support/timing-agreement.ts";
 import {
   type CoachContext,
   type Judged,

@@ -1,6 +1,6 @@
 import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
 import type { Clock } from "../align/timing.ts";
-import type { PartDanced } from "../compare.ts";
+import type { PartDanced } from "../window.ts";
 import { type MoveMeasure, weighted } from "../score/judge.ts";
 import type { SamenessDecision } from "../score/sameness.ts";
 import { lateness } from "../score/lateness.ts";

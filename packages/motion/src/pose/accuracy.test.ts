@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeVideo } from "../analyze.ts";
-import { fixturesDir, hasFixtures, SKIP_MESSAGE, video } from "../testing/fixtures.ts";
+import { fixturesDir, hasFixtures, SKIP_MESSAGE, video } from "../../test-support/fixtures.ts";
 import { shutdownPosePool } from "./pool.ts";
 
 if (!hasFixtures) console.warn(SKIP_MESSAGE);

@@ -1,5 +1,6 @@
 import type { PoseEstimate, PoseModelAdapter } from "./adapters/adapter.ts";
-import { type PoseModelName, poseAdapter } from "./models.ts";
+import type { PoseModelName } from "./model-names.ts";
+import { poseAdapter } from "./models.ts";
 import { loadModel, type RuntimeModel } from "./runtime.ts";
 import { type CropBox, cropResize, fullFrameCrop } from "./tracker.ts";
 

@@ -3,13 +3,7 @@ import { dirname, join } from "node:path";
 import type { PoseModelAdapter } from "./adapters/adapter.ts";
 import { blazepose } from "./adapters/blazepose.ts";
 import { movenet } from "./adapters/movenet.ts";
-
-export type PoseModelName =
-  | "movenet-lightning"
-  | "movenet-thunder"
-  | "blazepose-lite"
-  | "blazepose-full"
-  | "blazepose-heavy";
+import type { PoseModelName } from "./model-names.ts";
 
 /** One adapter per model (adapters/): its input, decode, crop rule and thresholds. */
 const ADAPTERS: Record<PoseModelName, PoseModelAdapter> = {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { fixturesDir, hasFixtures, SKIP_MESSAGE, video } from "../testing/fixtures.ts";
+import { fixturesDir, hasFixtures, SKIP_MESSAGE, video } from "../../test-support/fixtures.ts";
 import { decodeFrames } from "../video/decode.ts";
 import { probeVideo } from "../video/probe.ts";
 import { estimatePoses, PosePool, shutdownPosePool } from "./pool.ts";

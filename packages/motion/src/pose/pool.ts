@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { MotionError } from "../errors.ts";
 import type { DecodedFrame } from "../video/decode.ts";
-import type { PoseModelName } from "./models.ts";
+import type { PoseModelName } from "./model-names.ts";
 import type { FrameRequest, WorkerReply } from "./worker.ts";
 
 interface Pending {

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PoseEstimator, type TrackState } from "./estimator.ts";
-import type { PoseModelName } from "./models.ts";
+import type { PoseModelName } from "./model-names.ts";
 
 export interface FrameRequest {
   type: "frame";

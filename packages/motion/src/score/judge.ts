@@ -1,4 +1,4 @@
-import { angleDiff } from "../align/distance.ts";
+import { lowerMedian } from "../numbers.ts";
 import type { ContinuousTrack } from "../align/interp.ts";
 import type { MoveSpan } from "../counts/counting.ts";
 import type { Match } from "../match.ts";
@@ -13,6 +13,7 @@ import {
 } from "../features.ts";
 import { compareShape, movementEmphasis, visibilityFactor } from "./shape.ts";
 import type { Primitives } from "./styles.ts";
+import { angleDiff } from "../numbers.ts";
 
 /** Everything measured about one move of the reference against the user's performance of it. */
 export interface MoveMeasure {
@@ -224,7 +225,7 @@ export function measureMoves(
   // How much of each move the user made, against how they move over the whole routine.
   const moving = measured.filter((m) => !Number.isNaN(m.sweep) && !Number.isNaN(m.path));
   const scaleOf = (v: number[]) => {
-    const overall = median(v);
+    const overall = lowerMedian(v);
     return Math.min(1, Math.max(MOVEMENT.MAX_STIFFNESS, Number.isNaN(overall) ? 1 : overall));
   };
   const sweepScale = scaleOf(moving.map((m) => m.sweep));
@@ -348,12 +349,6 @@ export function movementFactor(moved: number): number {
   if (Number.isNaN(moved)) return 1;
   const short = Math.max(0, 1 - moved / MOVEMENT.FULL_RATIO);
   return 1 - (1 - MOVEMENT.FLOOR) * short * short;
-}
-
-function median(v: number[]): number {
-  if (!v.length) return Number.NaN;
-  const s = [...v].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] as number;
 }
 
 /** A user-to-reference ratio of e^±0.5 scores about 61 (too little and too much both cost). */

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeVideo } from "../analyze.ts";
 import { compareTracks } from "../compare.ts";
 import { shutdownPosePool } from "../pose/pool.ts";
-import { bendLimb, mirrorTrack } from "../testing/perturb.ts";
-import { armsDance, legsDance, syntheticTrack } from "../testing/synthetic-track.ts";
-import { ffmpeg, H264, hasFixtures, SKIP_MESSAGE, tempDir, video } from "../testing/fixtures.ts";
+import { bendLimb, mirrorTrack } from "../../test-support/perturb.ts";
+import { armsDance, legsDance, syntheticTrack } from "../../test-support/synthetic-track.ts";
+import { ffmpeg, H264, hasFixtures, SKIP_MESSAGE, tempDir, video } from "../../test-support/fixtures.ts";
 import type { LimbScores, PoseTrack } from "../types.ts";
 
 if (!hasFixtures) console.warn(SKIP_MESSAGE);

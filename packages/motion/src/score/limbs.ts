@@ -3,6 +3,7 @@ import { type FeatureTrack, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
 import type { LimbScores } from "../types.ts";
 import type { MoveMeasure } from "./judge.ts";
 import { compareShape, segmentSimilarity } from "./shape.ts";
+import { FLOAT_SLACK } from "../numbers.ts";
 
 /**
  * Per-limb shape along the user's video, for the skeleton drawn over it: each limb coloured by how
@@ -37,7 +38,7 @@ function refTimeAt(moves: readonly MoveMeasure[], u: number, tempo: number): { t
   for (const m of moves) {
     if (m.userStart === null) continue;
     const length = tempo * (m.span.end - m.span.start);
-    if (u >= m.userStart - 1e-9 && u <= m.userStart + length + 1e-9)
+    if (u >= m.userStart - FLOAT_SLACK && u <= m.userStart + length + FLOAT_SLACK)
       out = { t: m.span.start + (u - m.userStart) / tempo, mirrored: m.mirrored };
   }
   return out;

@@ -1,9 +1,10 @@
+import { wrap } from "../numbers.ts";
 import type { ContinuousTrack } from "../align/interp.ts";
-import { angleDiff } from "../align/distance.ts";
 import { type FeatureTrack, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
 import type { Match } from "../match.ts";
 import { type MoveMeasure, userTimeIn, weighted } from "./judge.ts";
 import { shapeDistance } from "./shape.ts";
+import { angleDiff } from "../numbers.ts";
 
 /**
  * "Is it the same routine?" is a decision, not a discount: the evidence gives a confidence, the
@@ -244,8 +245,8 @@ function motionCorrelation(
       const u1 = user.at(t1);
       if (!u0 || !u1) continue;
       for (let k = 0; k < SEGMENT_COUNT; k++) {
-        const a = signedDelta(r0.seg[k] as number, r1.seg[k] as number);
-        const b = signedDelta(u0.seg[k] as number, u1.seg[k] as number);
+        const a = wrap((r1.seg[k] as number) - (r0.seg[k] as number));
+        const b = wrap((u1.seg[k] as number) - (u0.seg[k] as number));
         if (Number.isNaN(a) || Number.isNaN(b)) continue;
         const w = Math.min(r1.segW[k] as number, u1.segW[k] as number);
         num += w * a * b;
@@ -255,11 +256,6 @@ function motionCorrelation(
     }
   }
   return da > 0 && db > 0 ? num / Math.sqrt(da * db) : 0;
-}
-
-function signedDelta(a: number, b: number): number {
-  if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
-  return ((((b - a) % 360) + 540) % 360) - 180;
 }
 
 /** Share of neighbouring found moves whose user starts are as far apart as the pace says (±0.25 s). */

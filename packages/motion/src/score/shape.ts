@@ -1,5 +1,5 @@
-import { angleDiff } from "../align/distance.ts";
 import { type FrameFeatures, PARTS, type Part, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
+import { angleDiff } from "../numbers.ts";
 
 /**
  * Shape: how close the body is to the reference at one matched moment, from the directions of

@@ -1,7 +1,7 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeEmptyScene, tempDir } from "../testing/fixtures.ts";
+import { makeEmptyScene, tempDir } from "../../test-support/fixtures.ts";
 import { copyrightYear, ffmpegBinaries, majorVersion, parseVersion, resolveBinaries } from "./binaries.ts";
 import { extractFrame } from "./frame.ts";
 import { libraryLoadError, libraryVersion } from "./library.ts";

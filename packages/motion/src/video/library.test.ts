@@ -20,7 +20,7 @@ import {
   SKIP_MESSAGE,
   tempDir,
   video,
-} from "../testing/fixtures.ts";
+} from "../../test-support/fixtures.ts";
 import { ffmpegBinaries, type VideoReader } from "./binaries.ts";
 import { type DecodedFrame, type DecodeOptions, decodeFrames } from "./decode.ts";
 import { cropFilter, extractFrame } from "./frame.ts";

@@ -1,4 +1,4 @@
-import type { PoseModelName } from "../models.ts";
+import type { PoseModelName } from "../model-names.ts";
 import type { CropBox } from "../tracker.ts";
 
 /** What a model saw in one crop: keypoints [x, y, score] in frame pixels and a whole-pose confidence. */

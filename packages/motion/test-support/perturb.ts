@@ -1,6 +1,6 @@
 /** Pose tracks changed in a known way, for tests whose truth is "this limb, then, by this much". */
-import { cocoIndexMap } from "../pose/keypoints.ts";
-import type { PoseTrack } from "../types.ts";
+import { cocoIndexMap } from "../src/pose/keypoints.ts";
+import type { PoseTrack } from "../src/types.ts";
 
 /** Left ↔ right partner of each COCO-17 index. */
 const COCO_MIRROR = [0, 2, 1, 4, 3, 6, 5, 8, 7, 10, 9, 12, 11, 14, 13, 16, 15];

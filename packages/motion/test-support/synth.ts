@@ -3,7 +3,7 @@
  * grid, speech-like babble and talk.
  * Used by the tests only; everything is deterministic (aevalsrc's random() has a fixed seed).
  */
-import { ffmpeg } from "../testing/fixtures.ts";
+import { ffmpeg } from "./fixtures.ts";
 
 export type Drum = "kick" | "snare" | "hat";
 

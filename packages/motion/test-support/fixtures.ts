@@ -5,10 +5,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ffmpegPath } from "../video/binaries.ts";
+import { ffmpegPath } from "../src/video/binaries.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const repoRoot = resolve(here, "..", "..", "..", "..");
+export const repoRoot = resolve(here, "..", "..", "..");
 /** Real footage and truth keypoints, outside the repository (CI provides it there). */
 export const fixturesDir = process.env.STEPSYNC_FIXTURES ?? resolve(repoRoot, "..", "shared", "fixtures");
 export const hasFixtures = existsSync(join(fixturesDir, "video", "pose_1.mp4"));

@@ -4,7 +4,7 @@
  * late (or a size none of them has), a move a second off called Perfect. Judged from the result
  * alone, as the screen shows it, not from the engine's own rule.
  */
-import type { ComparisonResult, MoveResult } from "../types.ts";
+import type { ComparisonResult, MoveResult } from "../src/types.ts";
 
 const SAID = /You are about (\d+\.\d) s (late|early)/g;
 /** As words.ts rounds seconds for a dancer: to the nearest tenth, at least 0.1. */

@@ -1,6 +1,6 @@
 /** Pose tracks generated from a parametric stick figure, for fast tests of alignment and scoring. */
-import { COCO_KEYPOINTS } from "../pose/keypoints.ts";
-import type { PoseTrack } from "../types.ts";
+import { COCO_KEYPOINTS } from "../src/pose/keypoints.ts";
+import type { PoseTrack } from "../src/types.ts";
 
 export type Motion = (t: number) => {
   leftArm: number;

@@ -1,0 +1,71 @@
+import { type CoachContext, type Judged, TEMPO_NOTABLE } from "./feedback/coach.ts";
+import type { Match } from "./match.ts";
+import { round1 } from "./numbers.ts";
+import { buildResult, type Judgement, sectionName } from "./result.ts";
+import { combineScores, moveTimingScore, notSameScore, timingRule, timingScore, verdictOf } from "./score/combine.ts";
+import { type MoveMeasure, measureMatch, weighted } from "./score/judge.ts";
+import { lateness } from "./score/lateness.ts";
+import { samenessConfidence, samenessDecision, samenessEvidence } from "./score/sameness.ts";
+import type { Style } from "./score/styles.ts";
+import type { ComparisonResult } from "./types.ts";
+import type { PartDanced } from "./window.ts";
+
+/** Judges a match (see match.ts): decides, scores and gives each move its verdict; buildResult says it. */
+export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced): ComparisonResult {
+  const { fit, counting } = match;
+  const measures = measureMatch(match);
+  // Same routine? A decision: the same (or unsure) is scored on shape and timing alone (see
+  // score/combine.ts); not the same makes no claims and scores below NOT_SAME_MAX.
+  const confidence = samenessConfidence(samenessEvidence(match, measures));
+  const decision = samenessDecision(confidence);
+  const same = decision !== "not_same";
+  // Holds have nothing to time: they count for shape only.
+  const timedWeight = (m: MoveMeasure) => (m.span.held ? 0 : m.frames);
+  const rule = timingRule(match.clock);
+  const timingOf = (moves: MoveMeasure[]) =>
+    same
+      ? timingScore(
+          fit.tempo,
+          moves.map((m) => m.lapse),
+          moves.map(timedWeight),
+          rule,
+        )
+      : null;
+  const rawTiming = same ? timingScore(fit.tempo, fit.lapse, measures.map(timedWeight), rule) : null;
+  const timing = rawTiming === null ? null : round1(rawTiming);
+  const shape = round1(weighted(measures, (m) => m.shape) || 0);
+  const scoreOf = (s: number, t: number | null) => (same ? combineScores(s, t) : notSameScore(s));
+
+  const counted = counting.info.source !== "none";
+  const sectionOf: string[] = [];
+  for (const s of counting.sections) for (const k of s.moves) sectionOf[k] = sectionName(s.number, counted);
+  const coach: CoachContext = {
+    clock: match.clock,
+    counted,
+    paceNamed: same && Math.abs(fit.tempo - 1) >= TEMPO_NOTABLE,
+    tempo: fit.tempo,
+    sectionOf,
+    moveCount: counting.moves.length,
+    paceMove: null,
+  };
+  // A move's verdict follows from its own shape and timing; with another routine there is none to give.
+  const judged: Judged[] = measures.map((m, index) => {
+    const score = combineScores(m.shape, m.span.held ? null : moveTimingScore(lateness(m), rule));
+    return { ...m, index, score, verdict: same ? verdictOf(score) : "miss" };
+  });
+  const judgement: Judgement = {
+    measures,
+    judged,
+    decision,
+    confidence,
+    same,
+    shape,
+    timing,
+    overall: round1(scoreOf(shape, timing)),
+    scoreOf,
+    timingOf,
+    categoryScale: same ? 1 : notSameScore(100) / 100,
+    coach,
+  };
+  return buildResult(match, style, judgement, partDanced);
+}

@@ -1,0 +1,60 @@
+/**
+ * The engine's small maths, in one place: rounding for answers, the float slack for times and
+ * frame positions, medians and angle wrapping. Each median keeps its own name: the constants in
+ * score/ and align/ were fitted with the one they use, and they differ on even counts.
+ */
+
+/**
+ * Times and frame positions are sums and products of frame steps in floating point (3 × 1/7 is
+ * not 3/7 exactly); a value this close to a boundary counts as on it.
+ */
+export const FLOAT_SLACK = 1e-9;
+
+/** `v` rounded to `digits` decimals (answers carry 0.1 points and millisecond times). */
+export function roundTo(v: number, digits: number): number {
+  const m = 10 ** digits;
+  return Math.round(v * m) / m;
+}
+/** Scores and degrees in answers: one decimal. */
+export const round1 = (v: number) => roundTo(v, 1);
+/** Seconds and ratios in answers: three decimals (milliseconds). */
+export const round3 = (v: number) => roundTo(v, 3);
+
+/** The median: the middle value, or the mean of the two middle values of an even count (NaN when empty). */
+export function median(v: readonly number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  const n = s.length;
+  if (!n) return Number.NaN;
+  return n % 2 ? (s[(n - 1) / 2] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
+}
+
+/** The upper of the two middle values of an even count (NaN when empty). */
+export function upperMedian(v: readonly number[]): number {
+  if (!v.length) return Number.NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+/** The lower of the two middle values of an even count (NaN when empty). */
+export function lowerMedian(v: readonly number[]): number {
+  if (!v.length) return Number.NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] as number;
+}
+
+/** Degrees wrapped into (-180, 180]: the signed turn from one direction to another is wrap(b − a). */
+export function wrap(deg: number): number {
+  if (Number.isNaN(deg)) return deg;
+  let d = deg % 360;
+  if (d > 180) d -= 360;
+  if (d <= -180) d += 360;
+  return d;
+}
+
+/** |a − b| in degrees; for directions (`circular`) the shorter way round, 0–180. */
+export function angleDiff(a: number, b: number, circular: boolean): number {
+  if (!circular) return Math.abs(a - b);
+  let d = Math.abs(a - b) % 360;
+  if (d > 180) d = 360 - d;
+  return d;
+}
