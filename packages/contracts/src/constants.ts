@@ -87,13 +87,20 @@ export const LIMITS = {
 } as const;
 
 /**
- * The engine's verdict per move, best first (as in dance games). The engine keeps its own copy;
- * a type test in apps/server, where both meet, fails to compile when the two differ.
+ * The engine's verdict per move, best first (as in dance games); the engine uses this list.
  */
 export const VERDICTS = ["perfect", "great", "good", "ok", "miss"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
-/** Score colour bands (part 1 §9): 80+ green, 60+ yellow, else red. */
+/**
+ * Joint feedback is given only for a section whose rounded score is below this, and only for joints
+ * more than JOINT_FEEDBACK_MIN_DIFF degrees off: a good section gets no nitpicks. The engine writes
+ * it, the result view shows it, both by this rule.
+ */
+export const JOINT_FEEDBACK_BELOW_SCORE = 90;
+export const JOINT_FEEDBACK_MIN_DIFF = 20;
+
+/** Score colour bands: 80+ green, 60+ yellow, else red. */
 export function scoreBand(score: number): "green" | "yellow" | "red" {
   if (score >= 80) return "green";
   if (score >= 60) return "yellow";

@@ -1,3 +1,4 @@
+import type { Verdict } from "@stepsync/contracts";
 import type { Clock } from "./align/timing.ts";
 import type { PoseModelName } from "./pose/model-names.ts";
 
@@ -69,9 +70,8 @@ export interface SectionResult {
   moves: number[];
 }
 
-/** Verdict per move, best first (as in dance games: Perfect … Miss). */
-export type Verdict = "perfect" | "great" | "good" | "ok" | "miss";
-export const VERDICTS: readonly Verdict[] = ["perfect", "great", "good", "ok", "miss"];
+/** Verdict per move, best first (as in dance games: Perfect … Miss): the contracts' list. */
+export type { Verdict };
 
 /** One move of the reference (usually two counts), judged on its own. */
 export interface MoveResult {

@@ -81,7 +81,7 @@ describe("alignment and scores on generated motion", () => {
     const low: typeof armsDance = (t) => ({ ...armsDance(t), rightArm: armsDance(t).rightArm - 35 });
     const plain = compareTracks(ref, syntheticTrack(low, { duration: 12 }), { style: "ballet" });
     expect(plain.same_routine).toBe(true);
-    // Moves' cues and, where a section scores below 90, its joint items (§9).
+    // Moves' cues and, where a section scores below 90, its joint items (JOINT_FEEDBACK_BELOW_SCORE).
     const said = (r: typeof plain) => [
       ...r.moves.flatMap((m) => (m.cue ? [m.cue] : [])),
       ...r.sections.flatMap((s) => Object.values(s.joint_feedback).map((f) => f.feedback)),

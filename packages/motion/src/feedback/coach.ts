@@ -1,3 +1,4 @@
+import { JOINT_FEEDBACK_BELOW_SCORE, JOINT_FEEDBACK_MIN_DIFF } from "@stepsync/contracts";
 import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
 import type { Clock } from "../align/timing.ts";
 import type { PartDanced } from "../window.ts";
@@ -7,9 +8,7 @@ import { lateness } from "../score/lateness.ts";
 import type { Verdict } from "../types.ts";
 import {
   band,
-  FEEDBACK_DIFF_LIMIT,
   facingInstruction,
-  FEEDBACK_SCORE_LIMIT,
   jointInstruction,
   movementInstruction,
   PART_WORDS,
@@ -210,8 +209,8 @@ function jointOver(moves: MoveMeasure[], i: number): { size: number; signed: num
 const MAX_JOINTS_PER_SECTION = 3;
 
 /**
- * §9 joint feedback for a section: only when its rounded score is below 90, for joints whose mean
- * difference over the section rounds above 20, worst first, at most MAX_JOINTS_PER_SECTION. The
+ * Joint feedback for a section, by the contracts' rule (JOINT_FEEDBACK_BELOW_SCORE): only when its
+ * rounded score is below 90, for joints whose mean difference over the section rounds above 20, worst first, at most MAX_JOINTS_PER_SECTION. The
  * words name the move where the joint is most off, with that move's direction and amount — and
  * `diff` is that same amount, as the sentence says it: one number with one meaning, in the joint
  * table and in the words.
@@ -223,9 +222,9 @@ export function sectionJointFeedback(
   same: boolean,
 ): Record<string, { diff: number; feedback: string }> {
   const out: Record<string, { diff: number; feedback: string }> = {};
-  if (!same || Math.round(score) >= FEEDBACK_SCORE_LIMIT) return out;
+  if (!same || Math.round(score) >= JOINT_FEEDBACK_BELOW_SCORE) return out;
   const ranked = JOINTS.map((j, i) => ({ j, i, ...jointOver(moves, i) }))
-    .filter((x) => !Number.isNaN(x.size) && Math.round(x.size) > FEEDBACK_DIFF_LIMIT)
+    .filter((x) => !Number.isNaN(x.size) && Math.round(x.size) > JOINT_FEEDBACK_MIN_DIFF)
     .sort((a, b) => b.size - a.size);
   for (const x of ranked) {
     if (Object.keys(out).length >= MAX_JOINTS_PER_SECTION) break;
@@ -241,7 +240,7 @@ export function sectionJointFeedback(
     const signed = worst.jointSigned[x.i] as number;
     const real = realJoint(x.j, worst);
     const amount = roundDegrees(signed);
-    if (amount <= FEEDBACK_DIFF_LIMIT) continue;
+    if (amount <= JOINT_FEEDBACK_MIN_DIFF) continue;
     out[real] = {
       diff: amount,
       feedback: jointInstruction(real, signed, amount, moves.length > 1 ? whenOf(worst, c) : undefined),
@@ -323,7 +322,7 @@ export function sectionSummary(
   if (still) out.push(movementInstruction(still.moved, moves.length > 1 ? whenOf(still, c) : undefined));
   const firstJoint = Object.values(joints)[0];
   if (firstJoint) out.push(firstJoint.feedback);
-  else if (score < FEEDBACK_SCORE_LIMIT) {
+  else if (score < JOINT_FEEDBACK_BELOW_SCORE) {
     // No joint item: the first body instruction of a move, said with its counts.
     const body = moves.find((m) => m !== still && m.shape < CUE_SHAPE_BELOW && focusOf(m));
     const part = body ? focusOf(body) : null;

@@ -15,10 +15,6 @@ export const PART_WORDS: Record<Part, string> = {
   head: "head",
 };
 
-/** §9: joint feedback only when the rounded score is below 90 and only for joints whose diff is above 20. */
-export const FEEDBACK_SCORE_LIMIT = 90;
-export const FEEDBACK_DIFF_LIMIT = 20;
-
 /** Degrees as said to a dancer: to the nearest 5, at least 5. */
 export function roundDegrees(deg: number): number {
   return Math.max(5, Math.round(Math.abs(deg) / 5) * 5);

@@ -1,16 +1,9 @@
-export const STYLES = ["ballet", "hip_hop", "contemporary", "jazz", "latin", "ballroom", "breakdance", "folk"] as const;
-export type Style = (typeof STYLES)[number];
+import { ACTIVITY_TYPES, type ActivityType, SCORING_CATEGORIES } from "@stepsync/contracts";
 
-export const STYLE_CATEGORIES: Record<Style, readonly [string, string, string, string]> = {
-  ballet: ["posture", "arm_positions", "leg_technique", "grace"],
-  hip_hop: ["rhythm", "energy", "isolation", "attitude"],
-  contemporary: ["flow", "expression", "flexibility", "connection"],
-  jazz: ["rhythm", "sharpness", "musicality", "performance"],
-  latin: ["hip_movement", "rhythm", "passion", "connection"],
-  ballroom: ["frame", "connection", "footwork", "elegance"],
-  breakdance: ["power", "rhythm", "creativity", "athleticism"],
-  folk: ["tradition", "rhythm", "expression", "storytelling"],
-};
+/** The dance styles and their four scoring categories: the contracts' (server and web show the same). */
+export const STYLES = ACTIVITY_TYPES;
+export type Style = ActivityType;
+export const STYLE_CATEGORIES = SCORING_CATEGORIES;
 
 export function isStyle(v: string): v is Style {
   return (STYLES as readonly string[]).includes(v);
