@@ -24,6 +24,8 @@ import type {
   UnsubscribedResponse,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest, type QueryValue } from "./client";
+import { useQuery } from "@tanstack/react-query";
+import { keys } from "./keys";
 
 /** Every /api/admin call of the admin panel and the email-subscriptions screen (part 2 §7). */
 export const adminApi = {
@@ -96,3 +98,50 @@ export function saveBlob(blob: Blob, filename: string): void {
 export function unsubscribeByToken(token: string): Promise<SuccessResponse> {
   return apiRequest("/api/notifications/unsubscribe", { method: "POST", auth: false, body: { token } });
 }
+
+// Queries ------------------------------------------------------------------------------------------
+
+/** Waiting for review: new uploads and contributors' edits of approved videos (the server's "pending" queue). */
+export const REVIEW_QUEUE_QUERY = { status: "pending", page: 1, limit: 100 } as const;
+/** The review queue, quiet on failure (the video list reports a failed load). */
+export function useReviewQueue() {
+  return useQuery({
+    queryKey: keys.admin.videos({ review: "pending" }),
+    queryFn: () => adminApi.reviewQueue(REVIEW_QUEUE_QUERY),
+    retry: false,
+  });
+}
+
+/** Mail figures of the subscriptions page; a failure shows none (not retried). */
+export function useEmailStats() {
+  return useQuery({ queryKey: keys.admin.emailStats(), queryFn: adminApi.emailStats, retry: false });
+}
+
+/** The admin panel's reads (keys and requests), for useAdminQuery (pages/admin/shared.tsx). */
+export const adminQueries = {
+  traffic: () => ({ queryKey: keys.admin.traffic(), queryFn: adminApi.traffic }),
+  realtime: () => ({ queryKey: keys.admin.realtime(), queryFn: adminApi.realtime }),
+  stats: () => ({ queryKey: keys.admin.stats(), queryFn: adminApi.stats }),
+  system: () => ({ queryKey: keys.admin.system(), queryFn: adminApi.systemStats }),
+  bundles: () => ({ queryKey: keys.admin.bundles(), queryFn: adminApi.bundles }),
+  users: (query: Record<string, QueryValue>) => ({
+    queryKey: keys.admin.users(query),
+    queryFn: () => adminApi.users(query),
+  }),
+  videos: (query: Record<string, QueryValue>) => ({
+    queryKey: keys.admin.videos(query),
+    queryFn: () => adminApi.videos(query),
+  }),
+  comments: (query: Record<string, QueryValue>) => ({
+    queryKey: keys.admin.comments(query),
+    queryFn: () => adminApi.comments(query),
+  }),
+  notifications: (query: Record<string, QueryValue>) => ({
+    queryKey: keys.admin.notifications(query),
+    queryFn: () => adminApi.notifications(query),
+  }),
+  subscriptions: (feature: string) => ({
+    queryKey: keys.admin.subscriptions(feature),
+    queryFn: () => adminApi.subscriptions(feature || undefined),
+  }),
+};

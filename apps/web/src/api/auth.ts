@@ -8,7 +8,9 @@ import {
   type ValidateResetTokenResponse,
   type VerifyEmailResponse,
 } from "@stepsync/contracts";
+import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./client";
+import { keys } from "./keys";
 
 const authCall = { notifyUnauthorized: false } as const;
 
@@ -76,6 +78,17 @@ export function validateResetToken(token: string): Promise<ValidateResetTokenRes
     method: "POST",
     body: { token },
     fallback: MESSAGES.invalidResetLink,
+  });
+}
+
+/** Whether a reset link works: asked once, never again while its form is open. */
+export function useResetTokenCheck(token: string) {
+  return useQuery({
+    queryKey: keys.auth.resetToken(token),
+    queryFn: () => validateResetToken(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
   });
 }
 

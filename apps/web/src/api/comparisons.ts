@@ -7,8 +7,11 @@ import {
   type ProcessingStatus,
   type RoutineProgress,
   type StartComparisonResponse,
+  LIMITS,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest } from "./client";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keys } from "./keys";
 
 export function listComparisons(
   params: { page?: number; limit?: number; activity_type?: string } = {},
@@ -125,5 +128,43 @@ export function startComparison(
     xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(buildCompareForm(input));
+  });
+}
+
+// Queries ------------------------------------------------------------------------------------------
+
+/** The history grid for one style ("all": every style), a page at a time. */
+export function useComparisonHistory(filter: string) {
+  return useInfiniteQuery({
+    queryKey: keys.comparisons.history(filter),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      listComparisons(
+        { page: pageParam, limit: LIMITS.historyPageSize, activity_type: filter === "all" ? undefined : filter },
+        signal,
+      ),
+    getNextPageParam: (last) => (last.pagination?.has_more ? last.pagination.page + 1 : undefined),
+  });
+}
+
+/** The newest `limit` comparisons (the dashboard's Comparisons tab). */
+export function useComparisonsPage(limit: number) {
+  return useQuery({
+    queryKey: keys.comparisons.page(limit),
+    queryFn: ({ signal }) => listComparisons({ limit }, signal),
+  });
+}
+
+/** Totals, best, average and trend of the user's comparisons. */
+export function useComparisonStats() {
+  return useQuery({ queryKey: keys.comparisons.stats(), queryFn: ({ signal }) => getComparisonStats(signal) });
+}
+
+/** Earlier attempts on a result's library routine (GET /api/comparisons/:id/progress); off without one. */
+export function useRoutineProgress(comparisonId: number, referenceVideoId: number | null) {
+  return useQuery({
+    queryKey: keys.comparisons.progress(comparisonId),
+    queryFn: ({ signal }) => getRoutineProgress(comparisonId, signal),
+    enabled: referenceVideoId !== null,
   });
 }

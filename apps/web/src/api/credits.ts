@@ -35,6 +35,14 @@ export function getPurchases(signal?: AbortSignal): Promise<{ purchases: Purchas
   return apiRequest("/api/credits/purchases", { signal });
 }
 
+export function useTransactions() {
+  return useQuery({ queryKey: keys.credits.transactions(), queryFn: ({ signal }) => getTransactions(signal) });
+}
+
+export function usePurchases() {
+  return useQuery({ queryKey: keys.credits.purchases(), queryFn: ({ signal }) => getPurchases(signal) });
+}
+
 export function getBundles(signal?: AbortSignal): Promise<{ bundles: CreditBundle[] }> {
   return apiRequest("/api/credits/bundles", { signal, auth: false, fallback: "Failed to fetch credit bundles" });
 }

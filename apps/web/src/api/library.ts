@@ -24,8 +24,11 @@ import {
   type Timeframe,
   UPLOAD_MESSAGES,
   type UploadReferenceResponse,
+  LIMITS,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest } from "./client";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keys } from "./keys";
 
 export function listLibrary(query: LibraryQuery, signal?: AbortSignal): Promise<LibraryPage> {
   return apiRequest("/api/reference-videos", {
@@ -175,5 +178,89 @@ export function uploadReferenceVideo(
     };
     xhr.onerror = () => reject(new ApiError(0, UPLOAD_MESSAGES.uploadFailedRetry));
     xhr.send(form);
+  });
+}
+
+// Queries ------------------------------------------------------------------------------------------
+
+/** The next page of a paged answer, or none after the last. */
+const nextPage = (last: { pagination?: { has_more: boolean; page: number } }) =>
+  last.pagination?.has_more ? last.pagination.page + 1 : undefined;
+
+/** The library's cards for these filters, a page at a time. */
+export function useLibraryPages(filters: LibraryQuery) {
+  return useInfiniteQuery({
+    queryKey: keys.library.list(filters),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      listLibrary({ ...filters, page: pageParam, limit: LIMITS.libraryPageSize }, signal),
+    getNextPageParam: nextPage,
+  });
+}
+
+/**
+ * A contributor's videos after the first page a profile shows: pages the size of that one, from the
+ * second on, newest first; asked only once `enabled`.
+ */
+export function useMoreContributorVideos(userId: string, contributorId: number, pageSize: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...keys.social.profile(userId), "videos"],
+    initialPageParam: 2,
+    queryFn: ({ pageParam, signal }) =>
+      listLibrary({ contributor_id: contributorId, sort_by: "recent", page: pageParam, limit: pageSize }, signal),
+    getNextPageParam: nextPage,
+    enabled,
+  });
+}
+
+/** The contributor's own uploads. */
+export function useMyVideos() {
+  return useQuery({ queryKey: keys.library.mine(), queryFn: ({ signal }) => getMyVideos(signal) });
+}
+
+/** One library video (a shared link's card). Every fetch counts a view on the server: fetched once per visit. */
+export function useReferenceVideo(id: number | null) {
+  return useQuery({
+    queryKey: keys.library.video(id ?? 0),
+    queryFn: ({ signal }) => getReferenceVideo(id ?? 0, signal),
+    enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A video's comments, oldest first. */
+export function useComments(videoId: number) {
+  return useQuery({ queryKey: keys.library.comments(videoId), queryFn: ({ signal }) => getComments(videoId, signal) });
+}
+
+export function useFriends() {
+  return useQuery({ queryKey: keys.social.friends(), queryFn: ({ signal }) => getFriends(signal) });
+}
+
+/** A user's public profile; a missing one is an answer, not retried. */
+export function usePublicProfile(userId: string) {
+  return useQuery({
+    queryKey: keys.social.profile(userId),
+    queryFn: ({ signal }) => getPublicProfile(userId, signal),
+    retry: false,
+  });
+}
+
+/** Who follows a user, or whom they follow. */
+export function useFollows(userId: string, which: "followers" | "following") {
+  return useQuery({
+    queryKey: keys.social.follows(userId, which),
+    queryFn: async ({ signal }) =>
+      which === "followers"
+        ? (await getFollowers(userId, signal)).followers
+        : (await getFollowing(userId, signal)).following,
+  });
+}
+
+/** The leaderboard of a timeframe, for one style or ("" ) all. */
+export function useLeaderboard(timeframe: Timeframe, style: string) {
+  return useQuery({
+    queryKey: keys.social.leaderboard(timeframe, style),
+    queryFn: ({ signal }) => getLeaderboard(timeframe, style || undefined, signal),
   });
 }

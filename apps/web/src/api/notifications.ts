@@ -9,6 +9,8 @@ import {
   type UnreadCountResponse,
 } from "@stepsync/contracts";
 import { apiRequest } from "./client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keys } from "./keys";
 
 /** POST /api/notifications/subscribe: "Notify Me" on the payments coming-soon page. */
 export function subscribeToFeature(email: string): Promise<SuccessResponse> {
@@ -60,4 +62,29 @@ export function unsubscribeMailKind(token: string, kind: MailedNotificationKind)
     body: { token, kind },
     fallback: NOTIFICATION_MESSAGES.unsubscribeFailed,
   });
+}
+
+// Queries ------------------------------------------------------------------------------------------
+
+/** One page of the inbox; the previous page stays shown while the next loads. */
+export function useNotificationsPage(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: keys.notifications.page(page),
+    queryFn: ({ signal }) => getNotifications(page, pageSize, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The bell's count, asked again every `pollMs` and when the tab comes back. */
+export function useUnreadCount(pollMs: number) {
+  return useQuery({
+    queryKey: keys.notifications.unread(),
+    queryFn: ({ signal }) => getUnreadCount(signal),
+    refetchInterval: pollMs,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useMailSettings() {
+  return useQuery({ queryKey: keys.notifications.mailSettings(), queryFn: ({ signal }) => getMailSettings(signal) });
 }

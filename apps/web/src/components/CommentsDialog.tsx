@@ -1,9 +1,9 @@
 import { COMMENT_TEXTS, commentSchema, SOCIAL_MESSAGES, type VideoComment } from "@stepsync/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LogIn, MessageCircle, Send, Trash2 } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { deleteComment, getComments, postComment } from "../api/library";
+import { deleteComment, postComment, useComments } from "../api/library";
 import { useAuth } from "../auth/context";
 import { formatDate, formatWhen } from "../lib/format";
 import { toast } from "../lib/toast";
@@ -39,10 +39,7 @@ export function CommentsDialog({
   const client = useQueryClient();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [postedId, setPostedId] = useState<number | null>(null);
-  const query = useQuery({
-    queryKey: keys.library.comments(video.id),
-    queryFn: ({ signal }) => getComments(video.id, signal),
-  });
+  const query = useComments(video.id);
   const comments = query.data?.comments ?? [];
 
   // Runs after the Dialog's own effect (a parent's effects follow its children's), so showModal has

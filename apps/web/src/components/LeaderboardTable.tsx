@@ -1,8 +1,6 @@
 import { SOCIAL_MESSAGES, type Timeframe } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, Trophy } from "lucide-react";
 import { useState } from "react";
-import { getLeaderboard } from "../api/library";
 import { formatPercent, scoreTextClass } from "../lib/format";
 import { Avatar } from "./Avatar";
 import { ButtonLink } from "./Button";
@@ -12,7 +10,7 @@ import { EmptyState } from "./EmptyState";
 import { ChipGroup, StyleSelect } from "./Filters";
 import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
-import { keys } from "../api/keys";
+import { useLeaderboard } from "../api/library";
 
 export const LEADERBOARD_TIMEFRAMES: ReadonlyArray<{ id: Timeframe; label: string }> = [
   { id: "week", label: "This Week" },
@@ -25,10 +23,7 @@ export const LEADERBOARD_TIMEFRAMES: ReadonlyArray<{ id: Timeframe; label: strin
 export function LeaderboardTable({ limit, viewerId }: { limit?: number; viewerId?: number }) {
   const [timeframe, setTimeframe] = useState<Timeframe>("week");
   const [style, setStyle] = useState("");
-  const query = useQuery({
-    queryKey: keys.social.leaderboard(timeframe, style),
-    queryFn: ({ signal }) => getLeaderboard(timeframe, style || undefined, signal),
-  });
+  const query = useLeaderboard(timeframe, style);
   const rows = (query.data ?? []).slice(0, limit);
   return (
     <Card>

@@ -1,9 +1,8 @@
 import type { CreditBundle, Plan } from "@stepsync/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Check, ChevronDown, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, apiRequest } from "../api/client";
 import { useAuth } from "../auth/context";
 import { startPurchase } from "../lib/checkout";
 import { formatRupees } from "../lib/format";
@@ -13,29 +12,8 @@ import { Button } from "./Button";
 import { cx } from "./cx";
 import type { FromState } from "./guards";
 import { Spinner } from "./Spinner";
-import { invalidate, keys, staleAfter } from "../api/keys";
-
-export const PLAN_TEXTS = {
-  fetchFailed: "Failed to fetch plans",
-  fetchError: "Error fetching plans",
-} as const;
-
-/** GET /api/plans: an HTTP failure is 'Failed to fetch plans', a network failure 'Error fetching plans'. */
-export async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
-  try {
-    const res = await apiRequest<{ plans: Plan[] }>("/api/plans", {
-      auth: false,
-      notifyUnauthorized: false,
-      signal,
-      fallback: PLAN_TEXTS.fetchFailed,
-    });
-    return res.plans;
-  } catch (error) {
-    if (error instanceof ApiError && error.status > 0) throw new Error(PLAN_TEXTS.fetchFailed);
-    if (error instanceof ApiError) throw new Error(PLAN_TEXTS.fetchError);
-    throw error;
-  }
-}
+import { invalidate, staleAfter } from "../api/keys";
+import { usePlans } from "../api/plans";
 
 /** The plan as the credit purchase flow knows it (a plan is an active credit bundle). */
 export function planBundle(plan: Plan): CreditBundle {
@@ -95,7 +73,7 @@ export function PlanFaq() {
  * (the spec's monthly/yearly toggle priced twelve packs nobody could buy; issue 15 item 7).
  */
 export function PlansView() {
-  const plans = useQuery({ queryKey: keys.plans(), queryFn: ({ signal }) => getPlans(signal) });
+  const plans = usePlans();
   const { status } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,9 +1,6 @@
 import { barHeight, type ProgressChartPoint, TIMEFRAME_LABELS, TIMEFRAMES, type Timeframe } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { ChartColumn } from "lucide-react";
 import { useState } from "react";
-import { getProgressChart } from "../api/dashboard";
-import { getCommunityProgress } from "../api/library";
 import { TEXTS } from "../constants/texts";
 import { activityLabel, formatDate, scoreTextClass } from "../lib/format";
 import { Card, CardTitle } from "./Card";
@@ -13,7 +10,7 @@ import { EmptyState } from "./EmptyState";
 import { ChipGroup, StyleSelect } from "./Filters";
 import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
-import { keys } from "../api/keys";
+import { useProgressChart } from "../api/dashboard";
 
 /** Bar height equals score × 0.6 px with a minimum of 10 px (part 1 §9); the rule lives in contracts. */
 export { barHeight };
@@ -53,16 +50,7 @@ export function ProgressChart({
   const [timeframe, setTimeframe] = useState<Timeframe>(initialTimeframe);
   const [style, setStyle] = useState("");
   const activityType = style || undefined;
-  const query = useQuery({
-    queryKey:
-      scope === "community"
-        ? keys.social.communityChart(timeframe, activityType ?? null)
-        : keys.dashboard.progressChart(timeframe, activityType ?? null),
-    queryFn: ({ signal }) =>
-      scope === "community"
-        ? getCommunityProgress(timeframe, activityType, signal)
-        : getProgressChart(timeframe, activityType, signal),
-  });
+  const query = useProgressChart(scope === "community" ? "community" : "own", timeframe, activityType);
   const points = query.data ?? [];
 
   return (

@@ -1,15 +1,13 @@
 import { barHeight } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { ChartColumn, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { getActivityProgress } from "../api/dashboard";
 import { activityLabel, formatDate } from "../lib/format";
 import { Button } from "./Button";
 import { Card, CardTitle } from "./Card";
 import { DateSpan, ScorePlot } from "./ChartParts";
 import { cx } from "./cx";
 import { ChipGroup } from "./Filters";
-import { keys } from "../api/keys";
+import { useStyleProgress } from "../api/dashboard";
 
 /** The six styles of the dashboard's style selector (part 1 §2), default contemporary. */
 export const CHART_STYLES = ["ballet", "hip_hop", "contemporary", "jazz", "latin", "ballroom"] as const;
@@ -34,10 +32,7 @@ export function StyleProgressChart({ practised = [] }: { practised?: ReadonlyArr
   const [style, setStyle] = useState<string>(
     () => practised.find((s) => (CHART_STYLES as ReadonlyArray<string>).includes(s)) ?? DEFAULT_CHART_STYLE,
   );
-  const query = useQuery({
-    queryKey: keys.dashboard.styleProgress(style),
-    queryFn: ({ signal }) => getActivityProgress(style, signal),
-  });
+  const query = useStyleProgress(style);
   const points = query.data?.progress ?? [];
   const others = CHART_STYLES.filter((s) => s !== style && practised.includes(s));
 

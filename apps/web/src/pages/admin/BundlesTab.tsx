@@ -8,7 +8,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useState } from "react";
-import { adminApi } from "../../api/admin";
+import { adminApi, adminQueries } from "../../api/admin";
 import { invalidate, keys } from "../../api/keys";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
@@ -47,11 +47,7 @@ export function BundlesTab() {
   const [editing, setEditing] = useState<AdminBundle | "new" | null>(null);
   const [form, setForm] = useState<FormState>(toForm());
   const [formError, setFormError] = useState<string | null>(null);
-  const q = useAdminQuery(
-    flash,
-    { queryKey: keys.admin.bundles(), queryFn: adminApi.bundles },
-    ADMIN_MESSAGES.loadBundlesFailed,
-  );
+  const q = useAdminQuery(flash, adminQueries.bundles(), ADMIN_MESSAGES.loadBundlesFailed);
   // Bundles are also what members buy on /credits and the dashboard, and the plans on /pricing.
   const bundlesChanged = [keys.admin.bundles(), keys.credits.bundles(), keys.plans()];
   const saveBundle = useMutation({

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from "@stepsync/contracts";
-import { adminApi } from "../../api/admin";
+import { adminApi, adminQueries } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { cx } from "../../components/cx";
 import {
@@ -20,11 +20,7 @@ import {
 export function CommentsTab() {
   const flash = useFlash();
   const { filters, setFilter, setPage, query } = usePagedFilters({ video_id: "", user_id: "" });
-  const q = useAdminQuery(
-    flash,
-    { queryKey: keys.admin.comments(query), queryFn: () => adminApi.comments(query) },
-    ADMIN_MESSAGES.loadCommentsFailed,
-  );
+  const q = useAdminQuery(flash, adminQueries.comments(query), ADMIN_MESSAGES.loadCommentsFailed);
   const deletion = useConfirmDelete<number>({
     flash,
     describe: () => "this comment",

@@ -1,17 +1,12 @@
 import { ADMIN_MESSAGES } from "@stepsync/contracts";
-import { adminApi } from "../../api/admin";
-import { keys } from "../../api/keys";
+import { adminQueries } from "../../api/admin";
 import { StatTile } from "../../components/StatTile";
 import { Loading, num, useAdminQuery, useFlash } from "./shared";
 
 /** Dashboard: users in total, new this month, and per role. */
 export function DashboardTab() {
   const flash = useFlash();
-  const q = useAdminQuery(
-    flash,
-    { queryKey: keys.admin.stats(), queryFn: adminApi.stats },
-    ADMIN_MESSAGES.loadStatsFailed,
-  );
+  const q = useAdminQuery(flash, adminQueries.stats(), ADMIN_MESSAGES.loadStatsFailed);
   if (q.isPending) return <Loading />;
   return (
     <div className="space-y-4">

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, NOTIFICATION_TYPES } from "@stepsync/contracts";
-import { adminApi } from "../../api/admin";
+import { adminApi, adminQueries } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
@@ -20,11 +20,7 @@ import {
 export function NotificationsTab() {
   const flash = useFlash();
   const { filters, setFilter, setPage, query } = usePagedFilters({ type: "", is_read: "" });
-  const q = useAdminQuery(
-    flash,
-    { queryKey: keys.admin.notifications(query), queryFn: () => adminApi.notifications(query) },
-    ADMIN_MESSAGES.loadNotificationsFailed,
-  );
+  const q = useAdminQuery(flash, adminQueries.notifications(query), ADMIN_MESSAGES.loadNotificationsFailed);
   const deletion = useConfirmDelete<number>({
     flash,
     describe: () => "this notification",

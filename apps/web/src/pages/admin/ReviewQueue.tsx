@@ -1,9 +1,7 @@
 import { ADMIN_MESSAGES, LIBRARY_MESSAGES, type OwnReferenceVideo, type PendingVideoEdit } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { Play } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { adminApi } from "../../api/admin";
-import { keys } from "../../api/keys";
+import { adminApi, useReviewQueue } from "../../api/admin";
 import { Button } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
 import { TextAreaField } from "../../components/Field";
@@ -11,9 +9,6 @@ import { formatDuration } from "../../lib/library";
 import { label, useAdminMutation, type useFlash } from "./shared";
 
 type Flash = ReturnType<typeof useFlash>;
-
-/** Waiting for review: new uploads and contributors' edits of approved videos (the server's "pending" queue). */
-export const REVIEW_QUEUE_QUERY = { status: "pending", page: 1, limit: 100 } as const;
 
 type Decision = { id: number; status: "approved" | "rejected"; reason?: string };
 
@@ -24,11 +19,7 @@ type Decision = { id: number; status: "approved" | "rejected"; reason?: string }
  */
 export function ReviewQueue({ flash, invalidates }: { flash: Flash; invalidates: readonly (readonly unknown[])[] }) {
   // Quiet on failure: the video list below reports a failed load.
-  const queue = useQuery({
-    queryKey: keys.admin.videos({ review: "pending" }),
-    queryFn: () => adminApi.reviewQueue(REVIEW_QUEUE_QUERY),
-    retry: false,
-  });
+  const queue = useReviewQueue();
   const review = useAdminMutation({
     flash,
     mutationFn: ({ id, status, reason }: Decision) => adminApi.review(id, status, reason),

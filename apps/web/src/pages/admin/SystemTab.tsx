@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES } from "@stepsync/contracts";
-import { adminApi } from "../../api/admin";
-import { keys } from "../../api/keys";
+import { adminQueries } from "../../api/admin";
 import { Card, CardTitle } from "../../components/Card";
 import { StatTile } from "../../components/StatTile";
 import { cx } from "../../components/cx";
@@ -9,11 +8,7 @@ import { label, Loading, num, roleBadge, rupees, useAdminQuery, useFlash } from 
 /** System Stats: totals across the app, the role distribution and the library's categories. */
 export function SystemTab() {
   const flash = useFlash();
-  const q = useAdminQuery(
-    flash,
-    { queryKey: keys.admin.system(), queryFn: adminApi.systemStats },
-    ADMIN_MESSAGES.loadSystemStatsFailed,
-  );
+  const q = useAdminQuery(flash, adminQueries.system(), ADMIN_MESSAGES.loadSystemStatsFailed);
   if (q.isPending) return <Loading />;
   const s = q.data;
   return (

@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES, LIMITS, type TrafficStats } from "@stepsync/contracts";
-import { adminApi } from "../../api/admin";
-import { keys } from "../../api/keys";
+import { adminQueries } from "../../api/admin";
 import { Card, CardTitle } from "../../components/Card";
 import { StatTile } from "../../components/StatTile";
 import { cx } from "../../components/cx";
@@ -19,14 +18,10 @@ const ZERO_TRAFFIC: TrafficStats = {
 /** Traffic Metrics: requests, errors and response times, the realtime figures every 30 s, database and system. */
 export function TrafficTab() {
   const flash = useFlash();
-  const traffic = useAdminQuery(
-    flash,
-    { queryKey: keys.admin.traffic(), queryFn: adminApi.traffic },
-    ADMIN_MESSAGES.fetchTrafficFailed,
-  );
+  const traffic = useAdminQuery(flash, adminQueries.traffic(), ADMIN_MESSAGES.fetchTrafficFailed);
   const realtime = useAdminQuery(
     flash,
-    { queryKey: keys.admin.realtime(), queryFn: adminApi.realtime, refetchInterval: LIMITS.realtimeRefreshMs },
+    { ...adminQueries.realtime(), refetchInterval: LIMITS.realtimeRefreshMs },
     ADMIN_MESSAGES.fetchRealtimeFailed,
   );
   if (traffic.isPending) return <Loading />;

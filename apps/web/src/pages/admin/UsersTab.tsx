@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES, type AdminUser, ROLES, type Role } from "@stepsync/contracts";
 import { BadgeCheck, Download, Trash2 } from "lucide-react";
-import { adminApi } from "../../api/admin";
+import { adminApi, adminQueries } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
 import { SelectField } from "../../components/SelectField";
@@ -31,11 +31,7 @@ const roleOptions = ROLES.map((r) => ({ value: r, label: label(r) }));
 export function UsersTab({ currentUserId }: { currentUserId: number | undefined }) {
   const flash = useFlash();
   const { filters, setFilter, setPage, query } = usePagedFilters({ role: "" });
-  const q = useAdminQuery(
-    flash,
-    { queryKey: keys.admin.users(query), queryFn: () => adminApi.users(query) },
-    ADMIN_MESSAGES.loadUsersFailed,
-  );
+  const q = useAdminQuery(flash, adminQueries.users(query), ADMIN_MESSAGES.loadUsersFailed);
   // A role shows in the list and in the role counts of Dashboard and System Stats.
   const changeRole = useAdminMutation({
     flash,

@@ -1,6 +1,6 @@
 import { ACTIVITY_TYPES, ADMIN_MESSAGES, LIBRARY_MESSAGES } from "@stepsync/contracts";
 import { Download, Star } from "lucide-react";
-import { adminApi } from "../../api/admin";
+import { adminApi, adminQueries } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
 import { SelectField } from "../../components/SelectField";
@@ -34,11 +34,7 @@ export function VideosTab() {
     is_featured: "",
     search: "",
   });
-  const q = useAdminQuery(
-    flash,
-    { queryKey: keys.admin.videos(query), queryFn: () => adminApi.videos(query) },
-    ADMIN_MESSAGES.loadVideosFailed,
-  );
+  const q = useAdminQuery(flash, adminQueries.videos(query), ADMIN_MESSAGES.loadVideosFailed);
   // A video's state shows in both lists here, in the System Stats and in the public library.
   const videosChanged = [keys.admin.videos(), keys.admin.system(), keys.library.all()];
   const toggle = useAdminMutation({

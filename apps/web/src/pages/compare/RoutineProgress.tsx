@@ -1,11 +1,9 @@
 import type { RoutineProgress as Progress } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { TrendingUp } from "lucide-react";
-import { getRoutineProgress } from "../../api/comparisons";
-import { keys } from "../../api/keys";
 import { cx } from "../../components/cx";
 import { formatPercent, formatWhen } from "../../lib/format";
 import { sectionHeading } from "./logic";
+import { useRoutineProgress } from "../../api/comparisons";
 
 export const ROUTINE_PROGRESS_TEXTS = {
   heading: "Progress on this routine",
@@ -28,15 +26,6 @@ export function signed(delta: number): string {
 export function deltaClass(delta: number | null): string {
   if (delta === null || delta === 0) return "bg-white/8 text-slate-300";
   return delta > 0 ? "bg-emerald-500/15 text-emerald-300" : "bg-rose-500/15 text-rose-300";
-}
-
-/** Earlier attempts on a result's library routine (GET /api/comparisons/:id/progress); off without one. */
-export function useRoutineProgress(comparisonId: number, referenceVideoId: number | null) {
-  return useQuery({
-    queryKey: keys.comparisons.progress(comparisonId),
-    queryFn: ({ signal }) => getRoutineProgress(comparisonId, signal),
-    enabled: referenceVideoId !== null,
-  });
 }
 
 /**

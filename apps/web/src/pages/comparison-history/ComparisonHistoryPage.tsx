@@ -4,14 +4,13 @@ import {
   COMPARE_MESSAGES,
   type ComparisonListResponse,
   type ComparisonSummary,
-  LIMITS,
 } from "@stepsync/contracts";
 import { Activity, Award, BarChart3, History, MoveRight, Plus, ScanFace, TrendingDown, TrendingUp } from "lucide-react";
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { errorMessage, isApiError } from "../../api/client";
-import { deleteComparison, getComparisonStats, getProcessingStatus, listComparisons } from "../../api/comparisons";
+import { deleteComparison, getProcessingStatus, useComparisonHistory, useComparisonStats } from "../../api/comparisons";
 import { invalidate, keys, staleAfter } from "../../api/keys";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
@@ -48,18 +47,9 @@ export default function ComparisonHistoryPage() {
   const client = useQueryClient();
 
   const historyKey = keys.comparisons.history(filter);
-  const history = useInfiniteQuery({
-    queryKey: historyKey,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      listComparisons(
-        { page: pageParam, limit: LIMITS.historyPageSize, activity_type: filter === "all" ? undefined : filter },
-        signal,
-      ),
-    getNextPageParam: (last) => (last.pagination?.has_more ? last.pagination.page + 1 : undefined),
-  });
+  const history = useComparisonHistory(filter);
   // Figures are a bonus: while they fail, the tiles show dashes.
-  const stats = useQuery({ queryKey: keys.comparisons.stats(), queryFn: ({ signal }) => getComparisonStats(signal) });
+  const stats = useComparisonStats();
   const items = uniqueById(history.data?.pages.flatMap((p) => p.comparisons) ?? []);
   const error = history.isError
     ? isApiError(history.error, 401)

@@ -6,10 +6,10 @@ import {
   LIBRARY_MESSAGES,
   type OwnReferenceVideo,
 } from "@stepsync/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, Eye, Film, Heart, Pencil, Trash2, Upload, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { deleteMyVideo, getMyVideos, type MyVideoEdit, updateMyVideo } from "../../api/library";
+import { deleteMyVideo, type MyVideoEdit, updateMyVideo, useMyVideos } from "../../api/library";
 import { keys } from "../../api/keys";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
@@ -147,7 +147,7 @@ export default function ContributorPage() {
   usePageMeta("Contributor Dashboard", "Your uploaded reference videos, their review status, views, likes and usage.");
   const { user } = useAuth();
   const canUpload = user?.role === "contributor" || user?.role === "admin";
-  const videos = useQuery({ queryKey: keys.library.mine(), queryFn: ({ signal }) => getMyVideos(signal) });
+  const videos = useMyVideos();
   const [status, setStatus] = useState<"" | Status>("");
   const [category, setCategory] = useState("");
   const [editing, setEditing] = useState<OwnReferenceVideo | null>(null);

@@ -21,7 +21,7 @@ import { Spinner } from "../../components/Spinner";
 import { startPurchase } from "../../lib/checkout";
 import { formatRupees } from "../../lib/format";
 import { toast } from "../../lib/toast";
-import { invalidate, keys, staleAfter } from "../../api/keys";
+import { invalidate, staleAfter } from "../../api/keys";
 
 /** Special styling for the four named packs (part 1 §2); anything else gets the plain card. */
 export function bundleStyle(name: string): { card: string; accent: string; button: "primary" | "secondary" } {

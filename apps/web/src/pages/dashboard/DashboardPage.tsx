@@ -8,7 +8,6 @@ import {
   TIMEFRAMES,
   type Timeframe,
 } from "@stepsync/contracts";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import {
   Activity,
   ArrowUpRight,
@@ -29,9 +28,6 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { listComparisons } from "../../api/comparisons";
-import { getBundles } from "../../api/credits";
-import { getAchievements, getDashboardStats, getRecentComparisons } from "../../api/dashboard";
 import { displayName, useAuth } from "../../auth/context";
 import { Button, ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
@@ -46,7 +42,9 @@ import { StyleStatBody } from "../../components/StyleStatBody";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
 import { TEXTS } from "../../constants/texts";
 import { activityLabel, formatWhen, formatPercent, formatRupees, scoreBgClass } from "../../lib/format";
-import { keys } from "../../api/keys";
+import { useComparisonsPage } from "../../api/comparisons";
+import { useAchievements, useDashboardStats, useRecentComparisons } from "../../api/dashboard";
+import { useBundles } from "../../api/credits";
 
 const TABS = [
   { id: "overview", label: "Overview", icon: <LayoutGrid className="size-4" aria-hidden /> },
@@ -80,21 +78,11 @@ export default function DashboardPage() {
   const [tab, setTab] = useState<TabId>("overview");
   const [timeframe, setTimeframe] = useState<Timeframe>("week");
 
-  const stats = useQuery({
-    queryKey: keys.dashboard.stats(timeframe),
-    queryFn: ({ signal }) => getDashboardStats(timeframe, signal),
-    // A timeframe change reloads the stats; the old figures stay visible meanwhile.
-    placeholderData: keepPreviousData,
-  });
-  const recent = useQuery({
-    queryKey: keys.comparisons.recent(3),
-    queryFn: ({ signal }) => getRecentComparisons(3, signal),
-  });
-  const achievements = useQuery({
-    queryKey: keys.dashboard.achievements(),
-    queryFn: ({ signal }) => getAchievements(signal),
-  });
-  const bundles = useQuery({ queryKey: keys.credits.bundles(), queryFn: ({ signal }) => getBundles(signal) });
+  // A timeframe change reloads the stats; the old figures stay visible meanwhile.
+  const stats = useDashboardStats(timeframe, { keepPrevious: true });
+  const recent = useRecentComparisons(3);
+  const achievements = useAchievements();
+  const bundles = useBundles();
 
   const name = displayName(user, TEXTS.displayNameFallback) || TEXTS.displayNameFallback;
   const failed = [stats, recent, achievements].find((q) => q.isError);
@@ -291,10 +279,7 @@ function ComparisonGrid({ comparisons }: { comparisons: ComparisonSummary[] }) {
 }
 
 function ComparisonsTab() {
-  const list = useQuery({
-    queryKey: keys.comparisons.page(LIMITS.historyPageSize),
-    queryFn: ({ signal }) => listComparisons({ limit: LIMITS.historyPageSize }, signal),
-  });
+  const list = useComparisonsPage(LIMITS.historyPageSize);
   if (list.isPending) return <PageSpinner text="Loading comparisons..." />;
   if (list.isError)
     return (

@@ -1,8 +1,7 @@
 import { ADMIN_MESSAGES, type EmailSubscription } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { adminApi, saveBlob } from "../../api/admin";
+import { adminApi, saveBlob, adminQueries, useEmailStats } from "../../api/admin";
 import { keys } from "../../api/keys";
 import { Button } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
@@ -29,13 +28,9 @@ export function subscriptionsCsv(rows: EmailSubscription[]): string {
 export default function EmailSubscriptionsPage() {
   const flash = useFlash();
   const [feature, setFeature] = useState("");
-  const list = useAdminQuery(
-    flash,
-    { queryKey: keys.admin.subscriptions(feature), queryFn: () => adminApi.subscriptions(feature || undefined) },
-    ADMIN_MESSAGES.fetchSubscriptionsFailed,
-  );
+  const list = useAdminQuery(flash, adminQueries.subscriptions(feature), ADMIN_MESSAGES.fetchSubscriptionsFailed);
   // Stats failures are silently ignored (spec §8).
-  const stats = useQuery({ queryKey: keys.admin.emailStats(), queryFn: adminApi.emailStats, retry: false });
+  const stats = useEmailStats();
 
   const features = Object.keys(stats.data?.feature_subscriptions ?? {});
   const rows = list.data?.subscriptions ?? [];

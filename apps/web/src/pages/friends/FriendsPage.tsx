@@ -1,8 +1,8 @@
 import type { FriendUser } from "@stepsync/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, Users, X } from "lucide-react";
 import { Link } from "react-router";
-import { answerFriendRequest, getFriends } from "../../api/library";
+import { answerFriendRequest, useFriends } from "../../api/library";
 import { Avatar } from "../../components/Avatar";
 import { Button, ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
@@ -27,7 +27,7 @@ function Person({ user, aside }: { user: FriendUser; aside?: React.ReactNode }) 
 /** Friends and pending requests (accept / decline incoming ones). */
 export default function FriendsPage() {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: keys.social.friends(), queryFn: ({ signal }) => getFriends(signal) });
+  const query = useFriends();
   const answer = useMutation({
     mutationFn: ({ requestId, accept }: { requestId: number; accept: boolean }) =>
       answerFriendRequest(requestId, accept),

@@ -8,11 +8,9 @@ import {
   LIBRARY_SORTS,
   LIMITS,
 } from "@stepsync/contracts";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronDown, Library, RefreshCw, Search, SlidersHorizontal, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { listLibrary } from "../../api/library";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
@@ -27,6 +25,7 @@ import { applyFilter, DEFAULT_FILTERS, type LibraryFilters, useDebounced } from 
 import { useVideoActions } from "../../lib/useVideoActions";
 import { SharedVideo } from "./SharedVideo";
 import { keys } from "../../api/keys";
+import { useLibraryPages } from "../../api/library";
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -60,13 +59,7 @@ export default function LibraryPage() {
     setFilters((f) => applyFilter(f, key, value));
 
   const { page: _page, ...queryFilters } = effective;
-  const query = useInfiniteQuery({
-    queryKey: keys.library.list(queryFilters),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      listLibrary({ ...queryFilters, page: pageParam, limit: LIMITS.libraryPageSize }, signal),
-    getNextPageParam: (last) => (last.pagination?.has_more ? last.pagination.page + 1 : undefined),
-  });
+  const query = useLibraryPages(queryFilters);
   const actions = useVideoActions([keys.library.lists(), keys.library.videos()]);
   const videos = query.data?.pages.flatMap((p) => p.videos) ?? [];
   const canUpload = user?.role === "contributor" || user?.role === "admin";

@@ -1,13 +1,11 @@
 import { LIBRARY_MESSAGES, SHARED_VIDEO_TEXTS } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { Share2, X } from "lucide-react";
 import { useId } from "react";
-import { getReferenceVideo } from "../../api/library";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Spinner } from "../../components/Spinner";
 import { VideoCard, type VideoCardActions } from "../../components/VideoCard";
-import { keys } from "../../api/keys";
+import { useReferenceVideo } from "../../api/library";
 
 /** The id in a shared link's ?video=, or null when it is not a positive whole number. */
 export function parseVideoId(raw: string): number | null {
@@ -33,13 +31,7 @@ export function SharedVideo({
 }) {
   const headingId = useId();
   const id = parseVideoId(raw);
-  const query = useQuery({
-    queryKey: keys.library.video(id ?? 0),
-    queryFn: ({ signal }) => getReferenceVideo(id ?? 0, signal),
-    enabled: id !== null,
-    // Every fetch counts a view on the server: fetch once per visit.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const query = useReferenceVideo(id);
   const showAll = (
     <Button variant="ghost" size="sm" icon={<X className="size-4" aria-hidden />} onClick={onDismiss}>
       {SHARED_VIDEO_TEXTS.showAll}

@@ -1,10 +1,8 @@
 import { NOTIFICATION_MESSAGES } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { NavLink } from "react-router";
-import { keys } from "../../api/keys";
-import { getUnreadCount } from "../../api/notifications";
 import { cx } from "../../components/cx";
+import { useUnreadCount } from "../../api/notifications";
 
 /** New notifications show up within a minute, and at once when the tab comes back into focus. */
 const POLL_MS = 60_000;
@@ -14,12 +12,7 @@ export const badgeText = (unread: number) => (unread > 99 ? "99+" : String(unrea
 
 /** The header's bell: opens /notifications; a badge counts the unread ones (none when all are read). */
 export function NotificationBell({ className }: { className?: string }) {
-  const query = useQuery({
-    queryKey: keys.notifications.unread(),
-    queryFn: ({ signal }) => getUnreadCount(signal),
-    refetchInterval: POLL_MS,
-    refetchOnWindowFocus: true,
-  });
+  const query = useUnreadCount(POLL_MS);
   const unread = query.data?.unread_count ?? 0;
   return (
     <NavLink

@@ -1,10 +1,10 @@
 import { NOTIFICATION_MESSAGES, type NotificationItem, type UnreadCountResponse } from "@stepsync/contracts";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Bell, CheckCheck, ChevronLeft, ChevronRight, Heart, MessageCircle, Trophy, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { keys } from "../../api/keys";
-import { getNotifications, markAllNotificationsRead, markNotificationRead } from "../../api/notifications";
+import { markAllNotificationsRead, markNotificationRead, useNotificationsPage } from "../../api/notifications";
 import { useAuth } from "../../auth/context";
 import { Button } from "../../components/Button";
 import { cx } from "../../components/cx";
@@ -77,11 +77,7 @@ export default function NotificationsPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: keys.notifications.page(page),
-    queryFn: ({ signal }) => getNotifications(page, NOTIFICATIONS_PAGE_SIZE, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useNotificationsPage(page, NOTIFICATIONS_PAGE_SIZE);
 
   // The answer carries the unread count left: the bell shows it at once, the lists reload.
   const settle = (answer: UnreadCountResponse) => {

@@ -1,17 +1,14 @@
 import { NOTIFICATION_MESSAGES } from "@stepsync/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { keys } from "../../api/keys";
-import { getMailSettings, putMailSettings } from "../../api/notifications";
+import { putMailSettings, useMailSettings } from "../../api/notifications";
 import { toast } from "../../lib/toast";
 
 /** Contributors choose whether review outcomes are also mailed (the mail's unsubscribe link turns this off). */
 export function ReviewMailSetting() {
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: keys.notifications.mailSettings(),
-    queryFn: ({ signal }) => getMailSettings(signal),
-  });
+  const query = useMailSettings();
   const save = useMutation({
     mutationFn: putMailSettings,
     onSuccess: (settings) => client.setQueryData(keys.notifications.mailSettings(), settings),

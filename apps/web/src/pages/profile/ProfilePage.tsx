@@ -1,10 +1,10 @@
 import { LIMITS, MESSAGES, type Profile } from "@stepsync/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, ChartColumn, Coins, LayoutGrid, Receipt, RotateCcw, Target, Trophy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { isApiError } from "../../api/client";
-import { getProfile, updateProfile } from "../../api/profile";
+import { updateProfile, useProfile } from "../../api/profile";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -43,10 +43,7 @@ export default function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [savedMessage, setSavedMessage] = useState<{ text: string; keep: boolean } | null>(null);
 
-  const profileQuery = useQuery({
-    queryKey: keys.profile(),
-    queryFn: ({ signal }) => getProfile(signal).then((r) => r.profile),
-  });
+  const profileQuery = useProfile();
 
   // 'Profile updated successfully!' shows for 3 seconds.
   useEffect(() => {

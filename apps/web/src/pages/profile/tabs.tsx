@@ -1,13 +1,9 @@
 import { AchievementGrid } from "../../components/AchievementGrid";
 import { RetryMessage } from "../../components/RetryMessage";
 import { ACTIVITY_TYPES, type ActivityStat, type Profile, type Purchase } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowUpRight, Award, Coins, CreditCard, Flame, History, Receipt, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { listComparisons } from "../../api/comparisons";
-import { getPurchases, getTransactions } from "../../api/credits";
-import { getAchievements, getDashboardStats } from "../../api/dashboard";
 import { ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
 import { cx } from "../../components/cx";
@@ -26,7 +22,9 @@ import {
   scoreTextClass,
   transactionTypeLabel,
 } from "../../lib/format";
-import { keys } from "../../api/keys";
+import { useComparisonsPage } from "../../api/comparisons";
+import { useAchievements, useDashboardStats } from "../../api/dashboard";
+import { usePurchases, useTransactions } from "../../api/credits";
 
 function Loading({ label }: { label: string }) {
   return (
@@ -34,18 +32,6 @@ function Loading({ label }: { label: string }) {
       <Spinner label={label} />
     </div>
   );
-}
-
-export const statsQuery = {
-  queryKey: keys.dashboard.stats("month"),
-  queryFn: ({ signal }: { signal: AbortSignal }) => getDashboardStats("month", signal),
-};
-
-export function useTransactions() {
-  return useQuery({ queryKey: keys.credits.transactions(), queryFn: ({ signal }) => getTransactions(signal) });
-}
-export function usePurchases() {
-  return useQuery({ queryKey: keys.credits.purchases(), queryFn: ({ signal }) => getPurchases(signal) });
 }
 
 /* ---------------- Overview ---------------- */
@@ -61,11 +47,8 @@ function bestActivity(stats: Record<string, ActivityStat> | undefined): [string,
 }
 
 export function OverviewTab() {
-  const recent = useQuery({
-    queryKey: keys.comparisons.page(5),
-    queryFn: ({ signal }) => listComparisons({ limit: 5 }, signal),
-  });
-  const stats = useQuery(statsQuery);
+  const recent = useComparisonsPage(5);
+  const stats = useDashboardStats("month");
   const best = bestActivity(stats.data?.activityStats);
 
   return (
@@ -149,7 +132,7 @@ export function OverviewTab() {
 /* ---------------- Statistics ---------------- */
 
 export function StatisticsTab() {
-  const stats = useQuery(statsQuery);
+  const stats = useDashboardStats("month");
   return (
     <div className="space-y-6">
       {stats.isPending ? (
@@ -177,10 +160,7 @@ export function StatisticsTab() {
 /* ---------------- Achievements ---------------- */
 
 export function AchievementsTab() {
-  const achievements = useQuery({
-    queryKey: keys.dashboard.achievements(),
-    queryFn: ({ signal }) => getAchievements(signal),
-  });
+  const achievements = useAchievements();
   if (achievements.isPending) return <Loading label="Loading achievements" />;
   if (achievements.isError)
     return <RetryMessage message={achievements.error.message} onRetry={() => void achievements.refetch()} />;

@@ -1,11 +1,9 @@
 import { LIMITS, MESSAGES, passwordStrength } from "@stepsync/contracts";
 import { Check, KeyRound, Lock, X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { resetPassword, validateResetToken } from "../../api/auth";
+import { resetPassword, useResetTokenCheck } from "../../api/auth";
 import { ApiError } from "../../api/client";
-import { keys } from "../../api/keys";
 import { Alert } from "../../components/Alert";
 import { AuthHeading, AuthLayout } from "../../components/AuthLayout";
 import { Button, ButtonLink } from "../../components/Button";
@@ -36,13 +34,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // A link either works or it does not: asked once, never again while the form is open.
-  const validation = useQuery({
-    queryKey: keys.auth.resetToken(token),
-    queryFn: () => validateResetToken(token),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const validation = useResetTokenCheck(token);
 
   const score = passwordStrength(password);
   const matches = password.length > 0 && password === confirm;

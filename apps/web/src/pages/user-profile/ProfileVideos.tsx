@@ -1,13 +1,11 @@
 import { LIBRARY_MESSAGES, type PublicProfile, type ReferenceVideo } from "@stepsync/contracts";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Video } from "lucide-react";
 import { useState } from "react";
-import { listLibrary } from "../../api/library";
-import { keys } from "../../api/keys";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
 import { VideoCard, type VideoCardActions } from "../../components/VideoCard";
+import { useMoreContributorVideos } from "../../api/library";
 
 /**
  * A profile's Videos tab: the newest approved videos the profile came with, then Load More pages
@@ -28,17 +26,7 @@ export function ProfileVideos({
   const first = profile.recent_videos;
   const [wantMore, setWantMore] = useState(false);
   // Pages the size of the first one, from the second on: newest first, as recent_videos are.
-  const more = useInfiniteQuery({
-    queryKey: [...keys.social.profile(userId), "videos"],
-    initialPageParam: 2,
-    queryFn: ({ pageParam, signal }) =>
-      listLibrary(
-        { contributor_id: profile.id, sort_by: "recent", page: pageParam, limit: Math.max(first.length, 1) },
-        signal,
-      ),
-    getNextPageParam: (last) => (last.pagination?.has_more ? last.pagination.page + 1 : undefined),
-    enabled: wantMore,
-  });
+  const more = useMoreContributorVideos(userId, profile.id, Math.max(first.length, 1), wantMore);
   const videos = uniqueById([...first, ...(more.data?.pages.flatMap((p) => p.videos) ?? [])]);
   const hasMore = more.data ? more.hasNextPage : profile.videos_count > first.length;
 

@@ -1,9 +1,9 @@
 import { LIBRARY_MESSAGES, type PublicProfile, SOCIAL_MESSAGES } from "@stepsync/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, BadgeCheck, UserCheck, UserPlus, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { followUser, getFollowers, getFollowing, getPublicProfile, sendFriendRequest } from "../../api/library";
+import { followUser, sendFriendRequest, useFollows, usePublicProfile } from "../../api/library";
 import { errorMessage } from "../../api/client";
 import { displayName, useAuth } from "../../auth/context";
 import { Avatar } from "../../components/Avatar";
@@ -39,7 +39,7 @@ export default function UserProfilePage() {
   const [tab, setTab] = useState<Tab>("videos");
   const ids = useTabIds();
   const key = keys.social.profile(userId);
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => getPublicProfile(userId, signal), retry: false });
+  const query = usePublicProfile(userId);
   const actions = useVideoActions([key]);
 
   if (query.isPending) return <PageSpinner text="Loading profile" />;
@@ -176,13 +176,7 @@ export default function UserProfilePage() {
 }
 
 function FollowList({ userId, which }: { userId: string; which: "followers" | "following" }) {
-  const query = useQuery({
-    queryKey: keys.social.follows(userId, which),
-    queryFn: async ({ signal }) =>
-      which === "followers"
-        ? (await getFollowers(userId, signal)).followers
-        : (await getFollowing(userId, signal)).following,
-  });
+  const query = useFollows(userId, which);
   if (query.isPending)
     return (
       <div className="flex justify-center py-8 text-slate-400">
