@@ -11,7 +11,8 @@
  * verdicts against where the defects are, and the AUC.
  */
 import { parseArgs } from "node:util";
-import { judgeMatch, type Match, matchTracks } from "../../packages/motion/src/compare.ts";
+import { type Match, matchTracks } from "../../packages/motion/src/compare.ts";
+import { judgeMatch } from "../../packages/motion/src/judge-match.ts";
 import { shutdownPosePool } from "../../packages/motion/src/index.ts";
 import { SCORING, VERDICT_MIN } from "../../packages/motion/src/score/combine.ts";
 import { MOVEMENT } from "../../packages/motion/src/score/judge.ts";
