@@ -50,6 +50,9 @@ export const jointFeedback = z.object({
 export const comparisonSection = z.object({
   /** "8-count 2 · arms up, step": no times (the card shows them from timestamp and duration). */
   title: z.string(),
+  /** The title's two halves ("8-count 2", "arms up, step"); results of engines before 3.0.1 have only the title. */
+  label: z.string().optional(),
+  description: z.string().optional(),
   score: z.number(),
   overall_feedback: z.string(),
   /** Start in the reference video, seconds. */

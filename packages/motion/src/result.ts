@@ -98,10 +98,13 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
     const sShape = weighted(own, (m) => m.shape) || 0;
     const score = round1(j.scoreOf(sShape, sTiming));
     const joints = sectionJointFeedback(own, score, coach, same);
-    const title = `${sectionName(s.number, coach.counted)} · ${described[sectionIndex]}`;
+    const label = sectionName(s.number, coach.counted);
+    const description = described[sectionIndex] as string;
     const firstUser = own.find((m) => m.userStart !== null)?.userStart ?? match.guide(s.start) ?? 0;
     return {
-      title,
+      title: `${label} · ${description}`,
+      label,
+      description,
       score,
       overall_feedback: sectionSummary(own, score, joints, coach, same),
       timestamp: round3(s.start),
@@ -122,7 +125,7 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
       if (!prev || f.diff > prev.diff)
         worstBySection.set(jt, {
           diff: f.diff,
-          text: `${f.feedback.replace(/\.$/, "")} (${s.title.split(" · ")[0]}).`,
+          text: `${f.feedback.replace(/\.$/, "")} (${s.label}).`,
         });
     }
   const problematicJoints = [...worstBySection.entries()].sort((a, b) => b[1].diff - a[1].diff).map(([jt]) => jt);

@@ -52,7 +52,12 @@ export interface PoseTrack {
 
 /** One section of the reference: where the movement changes, a few seconds long. */
 export interface SectionResult {
+  /** "8-count 2 · arms up, step": label and description together (what older results carry alone). */
   title: string;
+  /** Which section: "8-count 2" on counted music, else "Part 3". */
+  label: string;
+  /** What happens in it, in a dancer's words: "arms up, step". */
+  description: string;
   /** 0–100. */
   score: number;
   overall_feedback: string;

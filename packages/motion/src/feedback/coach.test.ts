@@ -83,7 +83,15 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
         decision: "same",
         moves,
         sections: [
-          { title: "Part 1 · arms swing", score: 80, timestamp: 0, duration: 6, moves: [0, 1, 2], joint_feedback: {} },
+          {
+            title: "Part 1 · arms swing",
+            label: "Part 1",
+            score: 80,
+            timestamp: 0,
+            duration: 6,
+            moves: [0, 1, 2],
+            joint_feedback: {},
+          },
         ],
         tempo,
         driftAtEnd,

@@ -348,6 +348,7 @@ export interface OverallContext extends CoachContext {
   moves: Judged[];
   sections: Array<{
     title: string;
+    label: string;
     score: number;
     timestamp: number;
     duration: number;
@@ -408,7 +409,7 @@ export function overallSummary(c: OverallContext): string {
   const picked: Array<{ section: string; text: string }> = [];
   for (const { s, j } of items) {
     if (picked.some((p) => p.text === j.feedback)) continue;
-    picked.push({ section: s.title.split(" · ")[0] as string, text: j.feedback });
+    picked.push({ section: s.label, text: j.feedback });
     if (picked.length === 2) break;
   }
   if (picked.length) {
@@ -430,7 +431,7 @@ export function overallSummary(c: OverallContext): string {
     out.push("You danced it mirror-wise (left and right swapped), so you were compared with the mirrored reference.");
   else if (flipped.length)
     out.push(
-      `You danced ${listWords(flipped.map((s) => s.title.split(" · ")[0] as string))} mirror-wise (left and right swapped), so ${flipped.length > 1 ? "those were" : "that was"} compared with the mirrored reference.`,
+      `You danced ${listWords(flipped.map((s) => s.label))} mirror-wise (left and right swapped), so ${flipped.length > 1 ? "those were" : "that was"} compared with the mirrored reference.`,
     );
   if (c.partDanced) out.push(partDancedSentence(c.partDanced));
   else if (c.coverage < 0.9) out.push(`Your video covers about ${Math.round(c.coverage * 100)} % of the routine.`);
