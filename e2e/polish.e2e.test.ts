@@ -23,7 +23,7 @@ const USER = { username: "Meera Nair", email: "meera@example.com", password: "se
 
 const suite = browserSuite(() => ({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }));
 
-/** Every screen of the route map (part 1 §2) a signed-in admin can open; :userId is the user's own. */
+/** Every screen of the route map a signed-in admin can open; :userId is the user's own. */
 const ROUTES = [
   ...PUBLIC.filter((r) => !SIGN_IN.includes(r)),
   ...PROTECTED.filter((r) => r !== "/video-compare"),

@@ -1,4 +1,4 @@
-// The route map (part 1 §2, plus /friends, /leaderboard and /video-compare): who may open which screen.
+// The route map (apps/web/src/routes.tsx, with /friends, /leaderboard and /video-compare): who may open which screen.
 // One list for the route walk and the layout checks.
 
 export const PUBLIC = [
@@ -38,7 +38,7 @@ export const PROTECTED = [
   "/friends",
   "/leaderboard",
 ];
-/** In the login-required list, yet open to visitors (part 2 §6): only acting there asks for a login. */
+/** In the login-required list, yet open to visitors: only acting there asks for a login. */
 export const BROWSABLE = ["/library", "/profile/:userId"];
 export const ADMIN_ONLY = ["/admin", "/email-subscriptions"];
 

@@ -3,7 +3,7 @@ import { ACTIVITY_TYPES, LIMITS, ROLES } from "./constants.ts";
 import { rowId } from "./ids.ts";
 import { pagination } from "./comparisons.ts";
 
-/** Texts of the admin panel and email-subscriptions screens (part 2 §8). */
+/** Texts of the admin panel and email-subscriptions screens. */
 export const ADMIN_MESSAGES = {
   adminRequired: "Admin access required",
   fetchTrafficFailed: "Failed to fetch traffic stats",
@@ -126,7 +126,7 @@ export const adminNotificationsQuery = z.object({
   is_read: optionalBool,
 });
 
-/** The bundle form (part 2 §5): name required, credits ≥ 1, price in rupees with two decimals. */
+/** The bundle form: name required, credits ≥ 1, price in rupees with two decimals. */
 export const bundleForm = z.object({
   name: z
     .string({ error: ADMIN_MESSAGES.bundleNameRequired })

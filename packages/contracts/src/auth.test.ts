@@ -8,7 +8,7 @@ import {
   updateProfileRequest,
 } from "./index.ts";
 
-describe("passwordStrength (reset screen, part 1 §5)", () => {
+describe("passwordStrength (reset screen)", () => {
   it.each([
     ["", 0],
     ["abc", 1],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS, ROLES } from "./constants.ts";
 import { MESSAGES } from "./messages.ts";
 
-/** Loose email shape used by both client and server: something@something.tld (part 1 §5 "{email}"). */
+/** Loose email shape used by both client and server: something@something.tld. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const email = z
@@ -95,7 +95,7 @@ export const validateResetTokenRequest = z.object({
 export const validateResetTokenResponse = z.object({ email: z.string(), username: z.string() });
 export type ValidateResetTokenResponse = z.infer<typeof validateResetTokenResponse>;
 
-/** Password strength of the reset screen (part 1 §5): one point each for length ≥ 8, lower, upper, digit, special. */
+/** Password strength of the reset screen: one point each for length ≥ 8, lower, upper, digit, special. */
 export function passwordStrength(password: string): number {
   let score = 0;
   if (password.length >= LIMITS.resetLengthPoint) score++;

@@ -36,7 +36,7 @@ export const comparisonPart = z.object({
 });
 export type ComparisonPart = z.infer<typeof comparisonPart>;
 
-/** A comparison as listed in history and recent activity (part 2 §3). */
+/** A comparison as listed in history and recent activity. */
 export const comparisonSummary = z.object({
   id: z.number().int(),
   activity_type: z.string(),

@@ -1,4 +1,4 @@
-/** Product constants shared by server and web (spec part 1 §9, part 2 §1 and §9). */
+/** Product constants shared by server, web and engine: each rule has its one home here. */
 
 export const ACTIVITY_TYPES = [
   "ballet",
@@ -23,7 +23,7 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   folk: "Folk",
 };
 
-/** The four scoring categories of each style (part 2 §1). */
+/** The four scoring categories of each style. */
 export const SCORING_CATEGORIES: Record<ActivityType, readonly [string, string, string, string]> = {
   ballet: ["posture", "arm_positions", "leg_technique", "grace"],
   hip_hop: ["rhythm", "energy", "isolation", "attitude"],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** One completed comparison of a style on the dashboard's style chart (part 1 §3: score and day). */
+/** One completed comparison of a style on the dashboard's style chart. */
 export const styleProgressPoint = z.object({
   id: z.number().int(),
   score: z.number(),
@@ -23,7 +23,7 @@ export const progressChartPoint = z.object({
 export type ProgressChartPoint = z.infer<typeof progressChartPoint>;
 export const progressChartResponse = z.array(progressChartPoint);
 
-/** The chart's bar rule (part 1 §9): height = score × 0.6 px, at least 10 px. */
+/** The chart's bar rule: height = score × 0.6 px, at least 10 px. */
 export function barHeight(score: number): number {
   const safe = Number.isFinite(score) ? score : 0;
   return Math.max(10, Math.round(safe * 0.6 * 10) / 10);

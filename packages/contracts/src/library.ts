@@ -4,7 +4,7 @@ import { pagination } from "./comparisons.ts";
 import { rowId } from "./ids.ts";
 import { ACTIVITY_TYPES, type ActivityType, DIFFICULTIES, ROLES, TIMEFRAMES } from "./constants.ts";
 
-/** Library, upload review and social texts (part 2 §8 and the issue #6 decisions). */
+/** Library, upload review and social texts. */
 export const LIBRARY_MESSAGES = {
   fetchFailed: "Failed to fetch videos",
   loadMore: "Load More Videos",

@@ -4,7 +4,7 @@ import { pagination } from "./comparisons.ts";
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** A client log entry (part 1 §3). Bounded so a client cannot flood the table. */
+/** A client log entry. Bounded so a client cannot flood the table. */
 export const clientLogEntry = z.object({
   timestamp: z.string().max(64).optional(),
   level: z.enum(LOG_LEVELS),

@@ -1,6 +1,6 @@
-/** User-facing texts the spec fixes (part 1 §5, §8; part 2 §8). One place, so server and web agree. */
+/** User-facing texts the spec fixes. One place, so server and web agree. */
 export const MESSAGES = {
-  // validation (part 1 §5)
+  // validation
   loginBothRequired: "Please enter both email and password",
   nameRequired: "Name is required",
   emailRequired: "Email is required",
@@ -12,7 +12,7 @@ export const MESSAGES = {
   weakPassword: "Please choose a stronger password",
   usernameRequired: "Username is required",
   profileImageUrl: "Profile image must be a valid URL",
-  // auth (part 1 §8)
+  // auth
   registrationFailed: "Registration failed",
   loginFailed: "Login failed",
   invalidCredentials: "Invalid email or password",
@@ -31,7 +31,7 @@ export const MESSAGES = {
   authRequired: "Authentication required",
   adminRequired: "Admin access required",
   forbidden: "You do not have permission to do this",
-  // reset (part 1 §8)
+  // reset
   resetEmailFailed: "Failed to send reset email",
   networkError: "Network error. Please try again.",
   invalidResetLinkShort: "Invalid reset link",
@@ -79,7 +79,7 @@ export const MESSAGES = {
   unexpectedAppError: "Unexpected Application Error!",
 } as const;
 
-/** Upload and compare texts (part 2 §5, §8). */
+/** Upload and compare texts. */
 /** A byte limit as the messages state it: 524288000 → 500 (MB, to one decimal). */
 export function megabytes(bytes: number): number {
   return Math.round((bytes / (1024 * 1024)) * 10) / 10;

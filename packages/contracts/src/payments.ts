@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { rowId } from "./ids.ts";
 
-/** A credit bundle as the API shows it (part 1 §3); price in rupees. */
+/** A credit bundle as the API shows it; price in rupees. */
 export const creditBundle = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -20,7 +20,7 @@ export const purchaseRequest = z.object({
   bundle_id: rowId("Please choose a credit bundle"),
 });
 
-/** What Razorpay Checkout needs (part 1 §7); `redirect` instead when payments are not configured. */
+/** What Razorpay Checkout needs; `redirect` instead when payments are not configured. */
 export const razorpayOrderResponse = z.object({
   key_id: z.string(),
   /** Paise, as Razorpay Checkout expects. */
@@ -66,7 +66,7 @@ export const verifyRazorpayResponse = z.object({
 });
 export type VerifyRazorpayResponse = z.infer<typeof verifyRazorpayResponse>;
 
-/** A plan of the pricing page (part 2 §3), derived from the active bundles. */
+/** A plan of the pricing page, derived from the active bundles. */
 export const plan = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -80,7 +80,7 @@ export const plan = z.object({
 export type Plan = z.infer<typeof plan>;
 export const plansResponse = z.object({ plans: z.array(plan) });
 
-/** Payment texts (part 1 §8). Templates take the parts the spec puts in braces. */
+/** Payment texts. Templates take the parts that vary (bundle, amount, reason) as arguments. */
 export const PAYMENT_MESSAGES = {
   bundlesNotLoaded: "Credit bundles not loaded. Please try again.",
   purchaseCreditsFailed: (message: string) => `Failed to purchase credits: ${message}`,
@@ -103,7 +103,7 @@ export const PAYMENT_MESSAGES = {
   paymentsNotConfiguredRedirect: "/coming-soon",
 } as const;
 
-/** The payment coming-soon page (part 2 §2, §9). */
+/** The payment coming-soon page. */
 export const PAYMENT_COMING_SOON = {
   progressPercent: 75,
   featureName: "payment_processing",

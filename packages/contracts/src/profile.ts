@@ -20,7 +20,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-// Social links (part 2 §3 `social_links`, a map of name to URL) ---------------------------------------
+// Social links: a map of name to URL ---------------------------------------
 
 /**
  * The links a profile may carry, in the order the profile shows them. Each platform's link must be on
