@@ -9,8 +9,9 @@ import { ADMIN_ONLY, BROWSABLE, PROTECTED, PUBLIC } from "./support/route-map.ts
 import { startServer, type E2EServer } from "./support/server.ts";
 
 /**
- * Every route of the route map (support/route-map.ts, and an unknown path) as a visitor, a user and an admin: the right page or redirect, an h1, no console errors, no
- * failed requests, and no serious or critical axe-core violations.
+ * Every route of the route map (support/route-map.ts, and an unknown path) as a visitor, a user and an
+ * admin: the right page or redirect, an h1, no console errors, no failed requests, and no serious or
+ * critical axe-core violations.
  *
  * The marketing and legal screens (OWN) are audited at phone and desktop widths, the others once at
  * desktop width. Set E2E_SCREENSHOTS=/some/dir to also save phone (390 px) and desktop (1280 px)
