@@ -60,6 +60,8 @@ const current: ComparisonResult = {
   sections: [
     {
       title: "8-count 1 · turn, knees bend",
+      label: "8-count 1",
+      description: "turn, knees bend",
       score: 75.8,
       overall_feedback: "Good (76/100). Turn your body to face the way the reference does, about 60°.",
       timestamp: 0,
