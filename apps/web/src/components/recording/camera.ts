@@ -32,3 +32,16 @@ export async function showStream(video: HTMLVideoElement, stream: MediaStream): 
   });
   await video.play().catch(() => undefined);
 }
+
+/** The reference from `fromS`, with sound when the browser allows it, muted otherwise. */
+export function playWithSound(reference: HTMLVideoElement, fromS: number): void {
+  if (reference.currentTime !== fromS) reference.currentTime = fromS;
+  reference.muted = false;
+  void reference
+    .play()
+    .catch(() => {
+      reference.muted = true;
+      return reference.play();
+    })
+    .catch(() => undefined);
+}

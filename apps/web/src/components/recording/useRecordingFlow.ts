@@ -5,7 +5,7 @@ import { useLivePose } from "../../lib/browser-pose/useLivePose";
 import { cameraErrorText, extensionFor } from "../../lib/recorder";
 import { COUNT_IN_FROM, countIn } from "../dance-along/count-in";
 import { type TakeClock, watchTakeClock } from "../dance-along/take-clock";
-import { openCamera, recordingFormat, showStream } from "./camera";
+import { openCamera, playWithSound, recordingFormat, showStream } from "./camera";
 
 export type RecordingPhase = "initializing" | "ready" | "counting" | "recording" | "error";
 
@@ -123,21 +123,6 @@ export function useRecordingFlow({
     if (recorder && recorder.state !== "inactive") recorder.stop();
   }, []);
 
-  /** The reference from its first frame, with sound when the browser allows it, muted otherwise. */
-  function playReference() {
-    const reference = referenceRef.current;
-    if (!reference) return;
-    if (reference.currentTime !== partStart) reference.currentTime = partStart;
-    reference.muted = false;
-    void reference
-      .play()
-      .catch(() => {
-        reference.muted = true;
-        return reference.play();
-      })
-      .catch(() => undefined);
-  }
-
   function record(alongReference: boolean) {
     const stream = streamRef.current;
     if (!stream) return;
@@ -162,7 +147,7 @@ export function useRecordingFlow({
       const reference = referenceRef.current;
       takeClockRef.current =
         alongReference && reference ? watchTakeClock(reference, { recordingStartedAt, startS: partStart }) : null;
-      if (alongReference) playReference();
+      if (alongReference && reference) playWithSound(reference, partStart);
       const began = performance.now();
       tickRef.current = setInterval(() => {
         const ms = performance.now() - began;
