@@ -114,13 +114,6 @@ export function loopImports(edges: Edge[], loops: string[][]): string[] {
     .map((e) => `${e.from} → ${e.to}`);
 }
 
-/**
- * The one loop left, for the auth area's owner: every routes file takes its guard from
- * modules/auth/request-auth.ts, and sign-up grants the welcome credits (auth → credits), so credits'
- * routes close a loop. It goes when the request guard moves to http/ (cross-cutting, as errors are).
- */
-const KNOWN_LOOPS = ["modules/auth ↔ modules/credits"];
-
 describe("the server's import structure", () => {
   const edges = serverImports();
 
@@ -145,7 +138,7 @@ describe("the server's import structure", () => {
   });
 
   it("no folders import one another in a loop", () => {
-    const loops = folderLoops(edges).filter((loop) => !KNOWN_LOOPS.includes(loop.join(" ↔ ")));
+    const loops = folderLoops(edges);
     expect({ loops, imports: loopImports(edges, loops) }).toEqual({ loops: [], imports: [] });
   });
 });

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from "../context.ts";
 import { parse } from "../http/errors.ts";
 import { responds } from "../http/responds.ts";
-import { currentUser, guard } from "../modules/auth/request-auth.ts";
+import { currentUser, guard } from "../http/guard.ts";
 import { activeBundles } from "./bundles.ts";
 import { createPaymentProvider } from "./razorpay.ts";
 import { endedOf, toBundle, toPurchase } from "./serialize.ts";

@@ -14,7 +14,7 @@ import {
   adminVideosResponse,
   messageResponse,
 } from "@stepsync/contracts";
-import { currentUser } from "../auth/request-auth.ts";
+import { currentUser } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { toCsv } from "./csv.ts";

@@ -1,6 +1,6 @@
 import type { ZodType } from "zod";
 import { responds } from "../../http/responds.ts";
-import { guard } from "../auth/request-auth.ts";
+import { guard } from "../../http/guard.ts";
 
 /** Options of every /api/admin route: admins only. */
 export const adminOnly = { preHandler: guard("admin") };

@@ -10,7 +10,7 @@ import {
   adminVerifiedResponse,
   messageResponse,
 } from "@stepsync/contracts";
-import { currentUser } from "../auth/request-auth.ts";
+import { currentUser } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import { parse } from "../../http/errors.ts";
 import { pagination } from "../../http/paging.ts";

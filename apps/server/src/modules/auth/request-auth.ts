@@ -1,7 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { MESSAGES, type Role } from "@stepsync/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/client.ts";
-import { HttpError } from "../../http/errors.ts";
 import type { UserReadCache } from "../../db/user-read-cache.ts";
 import { type Authenticated, findSession, touchSession } from "./sessions.ts";
 
@@ -89,26 +87,4 @@ export function installRequestAuth(
   app.addHook("onSend", async (request) => {
     if (CHANGES_STATE.has(request.method) && request.url.startsWith("/api/")) cache.clear();
   });
-}
-
-/** The signed-in user of a guarded handler. */
-export function currentUser(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw new HttpError(401, MESSAGES.authRequired);
-  return request.auth;
-}
-
-/**
- * The one guard for every protected route: 401 when signed out, 403 when signed in without one of
- * the roles. Use as `preHandler: guard()` (any signed-in user) or `guard("admin")`.
- */
-export function guard(...roles: Role[]) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const { user } = currentUser(request);
-    if (roles.length > 0 && !roles.includes(user.role)) {
-      throw new HttpError(
-        403,
-        roles.includes("admin") && roles.length === 1 ? MESSAGES.adminRequired : MESSAGES.forbidden,
-      );
-    }
-  };
 }

@@ -21,7 +21,8 @@ import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { LoginThrottle } from "./login-throttle.ts";
 import { confirmEmail, mailAddressChanged, mailConfirmation, pendingEmailOf } from "./email-confirmation.ts";
-import { currentUser, guard, SESSION_COOKIE } from "./request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
+import { SESSION_COOKIE } from "./request-auth.ts";
 import { toPublicUser } from "./serialize.ts";
 import {
   checkPassword,

@@ -17,7 +17,7 @@ import { comparisonListQuery, rowId } from "@stepsync/contracts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { readMultipart } from "../../http/multipart.ts";
 import { assertRoomForUpload } from "../../storage/disk-space.ts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
 import { userVideoUrl } from "../videos/urls.ts";

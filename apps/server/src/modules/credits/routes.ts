@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { balanceResponse, transactionsResponse, type CreditTransaction } from "@stepsync/contracts";
 import { responds } from "../../http/responds.ts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import { creditHistory } from "./service.ts";
 

@@ -9,7 +9,7 @@ import { responds } from "../../http/responds.ts";
 import { z } from "zod";
 import { TIMEFRAMES, type DashboardStats } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import { achievementsOf } from "../achievements/service.ts";
 import { toComparisonSummary } from "../comparisons/serialize.ts";

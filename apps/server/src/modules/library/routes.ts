@@ -30,7 +30,7 @@ import { HttpError, parse } from "../../http/errors.ts";
 import { responds } from "../../http/responds.ts";
 import { readMultipart } from "../../http/multipart.ts";
 import { assertRoomForUpload } from "../../storage/disk-space.ts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
 import { sendStoredFile } from "../videos/serve.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { clientLogRequest, clientLogsResponse, LOG_LEVELS, type LogLevel } from "@stepsync/contracts";
-import { guard } from "../auth/request-auth.ts";
+import { guard } from "../../http/guard.ts";
 import { parse } from "../../http/errors.ts";
 import { pagination } from "../../http/paging.ts";
 import { responds } from "../../http/responds.ts";

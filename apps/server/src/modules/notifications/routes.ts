@@ -18,7 +18,7 @@ import {
 import { parse } from "../../http/errors.ts";
 import { pagination } from "../../http/paging.ts";
 import { responds } from "../../http/responds.ts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import {
   inboxPage,

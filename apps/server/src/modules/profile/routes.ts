@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { responds } from "../../http/responds.ts";
 import { MESSAGES, profileResponse, updateProfileRequest, updateProfileResponse } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import { loadProfile, updateProfile } from "./service.ts";
 

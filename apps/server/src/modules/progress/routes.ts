@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { progressChartResponse, TIMEFRAMES, type ProgressChartPoint } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
 import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
 import { progressChart } from "./service.ts";

@@ -13,7 +13,7 @@ import {
 } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
 import { responds } from "../../http/responds.ts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import {
   acceptFriendship,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { COMPARE_MESSAGES, rowId } from "@stepsync/contracts";
 import { parse } from "../../http/errors.ts";
-import { currentUser, guard } from "../auth/request-auth.ts";
+import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import { sendStoredFile } from "./serve.ts";
 import { ownUpload } from "./service.ts";
