@@ -1,4 +1,9 @@
-import { COMPARE_MESSAGES, type ComparisonDetail } from "@stepsync/contracts";
+import {
+  COMPARE_MESSAGES,
+  type ComparisonDetail,
+  JOINT_FEEDBACK_BELOW_SCORE,
+  JOINT_FEEDBACK_MIN_DIFF,
+} from "@stepsync/contracts";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
 import {
@@ -85,6 +90,16 @@ describe("joint feedback rule", () => {
     expect(visibleJointFeedback({ score: 89.4, joint_feedback })).toHaveLength(2);
     expect(visibleJointFeedback({ score: 89.5, joint_feedback })).toEqual([]);
     expect(visibleJointFeedback({ score: 95, joint_feedback })).toEqual([]);
+  });
+  it("follows the contracts' rule at both edges, the one the engine writes by", () => {
+    const edge = {
+      at: { diff: JOINT_FEEDBACK_MIN_DIFF, feedback: "" },
+      past: { diff: JOINT_FEEDBACK_MIN_DIFF + 1, feedback: "" },
+    };
+    expect(
+      visibleJointFeedback({ score: JOINT_FEEDBACK_BELOW_SCORE - 1, joint_feedback: edge }).map((j) => j.joint),
+    ).toEqual(["past"]);
+    expect(visibleJointFeedback({ score: JOINT_FEEDBACK_BELOW_SCORE, joint_feedback: edge })).toEqual([]);
   });
 });
 

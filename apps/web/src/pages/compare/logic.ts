@@ -1,5 +1,7 @@
 import {
   COMPARE_MESSAGES,
+  JOINT_FEEDBACK_BELOW_SCORE,
+  JOINT_FEEDBACK_MIN_DIFF,
   LIMITS,
   type ComparisonDetail,
   type ComparisonResults,
@@ -106,15 +108,18 @@ export function creditsNotice(credits: CreditsState, confirmed: boolean): Credit
   return credits.credits < 1 ? "insufficient" : null;
 }
 
-/** Part 2 §9: detailed joint feedback only when the rounded score is below 90, for joints with diff above 20. */
+/**
+ * A section's joint feedback, worst first, by the engine's rule (JOINT_FEEDBACK_BELOW_SCORE and
+ * JOINT_FEEDBACK_MIN_DIFF in @stepsync/contracts): none for a good section, only joints well off.
+ */
 export function visibleJointFeedback(section: Pick<ComparisonSection, "score" | "joint_feedback">): Array<{
   joint: string;
   diff: number;
   feedback: string;
 }> {
-  if (Math.round(section.score) >= 90) return [];
+  if (Math.round(section.score) >= JOINT_FEEDBACK_BELOW_SCORE) return [];
   return Object.entries(section.joint_feedback ?? {})
-    .filter(([, jf]) => jf && typeof jf.diff === "number" && jf.diff > 20)
+    .filter(([, jf]) => jf && typeof jf.diff === "number" && jf.diff > JOINT_FEEDBACK_MIN_DIFF)
     .map(([joint, jf]) => ({ joint, diff: jf.diff, feedback: jf.feedback }))
     .sort((a, b) => b.diff - a.diff);
 }
