@@ -354,7 +354,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                   onLoopMove={(m) => toggleFromList(loopKey.move(m))}
                   onPractise={
                     canPractise
-                      ? () => practise(s.timestamp, s.timestamp + s.duration, sectionHeading(s.title, i))
+                      ? () => practise(s.timestamp, s.timestamp + s.duration, sectionHeading(s, i))
                       : undefined
                   }
                   onPractiseMove={practiseMove}

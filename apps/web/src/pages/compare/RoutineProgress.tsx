@@ -112,7 +112,7 @@ function SinceLast({ progress }: { progress: Progress }) {
         <ul aria-label={ROUTINE_PROGRESS_TEXTS.sections} className="divide-y divide-white/5">
           {last.sections.map((s, i) => (
             <li key={`${s.timestamp}-${s.title}`} className="flex items-center justify-between gap-3 py-2 text-sm">
-              <span className="min-w-0 truncate text-slate-200">{sectionHeading(s.title, i)}</span>
+              <span className="min-w-0 truncate text-slate-200">{sectionHeading(s, i)}</span>
               <span
                 className={cx(
                   "shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums",

@@ -57,7 +57,7 @@ export function SectionCard({
   onPractiseMove?: (move: MoveResult) => void;
 }) {
   const joints = withCoaching ? visibleJointFeedback(section) : [];
-  const heading = sectionHeading(section.title, index);
+  const heading = sectionHeading(section, index);
   const name = section.title || `section ${index + 1}`;
   const span = `${formatClock(section.timestamp)} – ${formatClock(section.timestamp + section.duration)}`;
   return (

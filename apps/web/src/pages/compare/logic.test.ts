@@ -126,11 +126,16 @@ describe("the feedback list", () => {
 });
 
 describe("sections", () => {
-  it("heads a card with the engine's title without the time range the card already shows", () => {
-    expect(sectionHeading("0:04–0:08 · Arms lead", 1)).toBe("Arms lead");
-    expect(sectionHeading("1:02-1:10 · leg work", 0)).toBe("Leg work");
-    expect(sectionHeading("Chorus", 2)).toBe("Chorus");
-    expect(sectionHeading("", 2)).toBe("Section 3");
+  it("heads a card with the section's label and what happens in it", () => {
+    const section = { title: "8-count 2 · arms up, step", label: "8-count 2", description: "arms up, step" };
+    expect(sectionHeading(section, 1)).toBe("8-count 2 · Arms up, step");
+    expect(sectionHeading({ title: "Part 3 · turn", label: "Part 3", description: "" }, 2)).toBe("Part 3");
+  });
+  it("heads a card of an older result with its title, without the time range the card already shows", () => {
+    expect(sectionHeading({ title: "0:04–0:08 · Arms lead" }, 1)).toBe("Arms lead");
+    expect(sectionHeading({ title: "1:02-1:10 · leg work" }, 0)).toBe("Leg work");
+    expect(sectionHeading({ title: "Chorus" }, 2)).toBe("Chorus");
+    expect(sectionHeading({ title: "" }, 2)).toBe("Section 3");
     expect(sectionHeading(null, 0)).toBe("Section 1");
   });
   const sections = [

@@ -254,11 +254,30 @@ export function toggleLoop<T>(current: T | null, pressed: T): T | null {
   return current === pressed ? null : pressed;
 }
 
+/** The parts of a section its heading is made of; a routine's progress lists carry the title alone. */
+export type SectionNaming = { title?: string | null } & Partial<Pick<ComparisonSection, "label" | "description">>;
+
 /**
- * A section's heading on its card. The engine's titles start with their time range
- * ("0:04–0:08 · Arms lead"), which the card already shows under the heading, so it is left off.
+ * A section's heading: its label and what happens in it ("8-count 2 · Arms up, step"), from the
+ * fields the engine writes since 3.0.1.
  */
-export function sectionHeading(title: string | null | undefined, index: number): string {
+export function sectionHeading(section: SectionNaming | null | undefined, index: number): string {
+  const label = section?.label?.trim() ?? "";
+  const description = capitalise(section?.description?.trim() ?? "");
+  if (label || description) return [label, description].filter(Boolean).join(" · ");
+  return legacySectionHeading(section?.title, index);
+}
+
+/**
+ * Only for results stored by engines before 3.0.1, which have the title alone. Their titles may start
+ * with the time range ("0:04–0:08 · Arms lead"), which the card already shows under the heading, so
+ * it is left off.
+ */
+function legacySectionHeading(title: string | null | undefined, index: number): string {
   const rest = (title ?? "").replace(/^\d+:\d{2}\s*[–-]\s*\d+:\d{2}\s*·\s*/, "").trim();
-  return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : `Section ${index + 1}`;
+  return rest ? capitalise(rest) : `Section ${index + 1}`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

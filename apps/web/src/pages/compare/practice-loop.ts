@@ -18,7 +18,7 @@ export const loopKey = {
 export function practiceLoop(
   key: string | null,
   moves: ReadonlyArray<MoveResult>,
-  sections: ReadonlyArray<Pick<ComparisonSection, "title" | "timestamp" | "duration">>,
+  sections: ReadonlyArray<Pick<ComparisonSection, "title" | "label" | "description" | "timestamp" | "duration">>,
 ): PracticeLoop | null {
   if (!key) return null;
   const [kind, raw] = key.split(":");
@@ -29,7 +29,7 @@ export function practiceLoop(
   }
   const section = kind === "section" ? sections[n] : undefined;
   return section
-    ? { start: section.timestamp, end: section.timestamp + section.duration, label: sectionHeading(section.title, n) }
+    ? { start: section.timestamp, end: section.timestamp + section.duration, label: sectionHeading(section, n) }
     : null;
 }
 
