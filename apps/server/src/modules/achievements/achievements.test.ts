@@ -64,5 +64,14 @@ describe("a comparison of the reference's own recording (itself, a copy, its mir
     });
     expect(await awardAchievements(t.ctx.db, user.id)).toEqual(["first_comparison"]);
     expect((await board()).find((e) => e.user_id === user.id)).toMatchObject({ best_score: 72, comparison_count: 1 });
+    // History and recent activity mark the copy too (the card says why it is not counted).
+    const listed = (await t.call("GET", "/api/comparisons", { token })).json().comparisons as Array<{
+      id: number;
+      same_performance?: boolean;
+    }>;
+    expect(listed.map((c) => [c.id === copy.id, c.same_performance])).toEqual([
+      [false, false],
+      [true, true],
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { SAME_PERFORMANCE_KEY } from "./same-performance.ts";
 import type { ComparisonDetail, ComparisonPart, ComparisonSummary } from "@stepsync/contracts";
 import type { ComparisonResult as EngineResult } from "@stepsync/motion";
 import type { comparisons } from "../../db/schema.ts";
@@ -29,6 +30,7 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
     reference_video_id: row.referenceVideoId,
     created_at: row.createdAt.toISOString(),
     same_routine: row.sameRoutine,
+    same_performance: (row.result as { [SAME_PERFORMANCE_KEY]?: boolean } | null)?.[SAME_PERFORMANCE_KEY] === true,
     part: partOf(row),
   };
 }
