@@ -1,11 +1,11 @@
-import type { CreditBundle, Plan } from "@stepsync/contracts";
+import { type CreditBundle, LIMITS, type Plan } from "@stepsync/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Check, ChevronDown, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "../auth/context";
 import { startPurchase } from "../lib/checkout";
-import { formatRupees } from "../lib/format";
+import { formatCredits, formatRupees } from "../lib/format";
 import { toast } from "../lib/toast";
 import { Alert } from "./Alert";
 import { Button } from "./Button";
@@ -38,7 +38,10 @@ export const PLAN_FAQ: ReadonlyArray<{ q: string; a: string }> = [
     q: "What if StepSync isn't for me?",
     a: "We offer a 30-day money-back guarantee on your first pack. See the refund policy for how cancellation requests and refunds work.",
   },
-  { q: "What does one credit buy?", a: "One credit runs one comparison of your video with a reference video." },
+  {
+    q: "What does a comparison cost?",
+    a: `Each comparison of your video with a reference video uses ${formatCredits(LIMITS.comparisonCost)}.`,
+  },
   { q: "Do credits expire?", a: "No. Credits stay in your account until you use them." },
   {
     q: "How do I pay?",

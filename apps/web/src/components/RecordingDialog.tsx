@@ -1,5 +1,7 @@
+import { LIMITS } from "@stepsync/contracts";
 import { Camera, Circle, RefreshCw, Square } from "lucide-react";
 import { COMPARE_TEXTS } from "../constants/texts";
+import { formatMinutes } from "../lib/format";
 import { Button } from "./Button";
 import { DanceAlongControls } from "./dance-along/DanceAlongControls";
 import { LivePoseNote } from "./dance-along/LivePoseNote";
@@ -50,7 +52,7 @@ export function RecordingDialog({
       description={
         part
           ? "Step back so your whole body is in the frame. Only this part of the reference plays, and recording stops when it ends."
-          : "Step back so your whole body is in the frame. Recording stops on its own after 5 minutes."
+          : `Step back so your whole body is in the frame. Recording stops on its own after ${formatMinutes(LIMITS.recordingMaxMs / 1000)}.`
       }
       icon={<Camera className="size-5" aria-hidden />}
       // The sm: prefix outranks the Dialog's own max-w-lg.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatHandle, formatWhen } from "./format";
+import { formatCredits, formatHandle, formatMinutes, formatWhen } from "./format";
 
-describe("formatWhen (part 2 §9)", () => {
+describe("formatWhen", () => {
   const now = new Date(2025, 2, 10, 12, 0); // 10 March 2025, noon, local time
   const at = (day: number, hour: number, minute = 0) => new Date(2025, 2, day, hour, minute).toISOString();
   const time = (iso: string) => new Intl.DateTimeFormat(undefined, { timeStyle: "short" }).format(new Date(iso));
@@ -31,5 +31,15 @@ describe("formatHandle", () => {
     expect(formatHandle("ana.b-2")).toBe("@ana_b_2");
     expect(formatHandle("प्रिया शर्मा")).toBe("@प्रिया_शर्मा");
     expect(formatHandle("!!!")).toBe("@user");
+  });
+});
+
+describe("limits in words", () => {
+  it("says seconds as minutes and a number of credits", () => {
+    expect(formatMinutes(300)).toBe("5 minutes");
+    expect(formatMinutes(60)).toBe("1 minute");
+    expect(formatMinutes(270)).toBe("4.5 minutes");
+    expect(formatCredits(1)).toBe("1 credit");
+    expect(formatCredits(3)).toBe("3 credits");
   });
 });

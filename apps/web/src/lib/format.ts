@@ -32,6 +32,17 @@ export function formatClock(seconds: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
+/** Whole seconds as minutes in words: 300 → "5 minutes", 60 → "1 minute" (limits, not clocks). */
+export function formatMinutes(seconds: number): string {
+  const minutes = Math.round((seconds / 60) * 10) / 10;
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+}
+
+/** A number of credits in words: "1 credit", "3 credits". */
+export function formatCredits(credits: number): string {
+  return `${credits} ${credits === 1 ? "credit" : "credits"}`;
+}
+
 export function formatSignedPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "—";
   const rounded = Math.round(value);

@@ -1,10 +1,11 @@
-import { ACTIVITY_LABELS, ACTIVITY_TYPES, COMPARE_MESSAGES } from "@stepsync/contracts";
+import { ACTIVITY_LABELS, ACTIVITY_TYPES, COMPARE_MESSAGES, LIMITS } from "@stepsync/contracts";
 import { Camera, Coins, Library, RotateCcw, ScanFace, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { COMPARE_TEXTS } from "../../constants/texts";
+import { formatCredits } from "../../lib/format";
 import { ProgressPanel } from "./ProgressPanel";
 import type { CompareFormState } from "./useCompareFlow";
 import { VideoPicker } from "./VideoPicker";
@@ -137,7 +138,8 @@ export function CompareForm({ form }: { form: CompareFormState }) {
       {notice === "unconfirmed" ? <Alert>{COMPARE_MESSAGES.confirmEmailFirst}</Alert> : null}
       {notice === "insufficient" ? (
         <Alert>
-          <span className="font-semibold">{COMPARE_MESSAGES.insufficientCredits}</span> — each comparison uses 1 credit.{" "}
+          <span className="font-semibold">{COMPARE_MESSAGES.insufficientCredits}</span> — each comparison uses{" "}
+          {formatCredits(LIMITS.comparisonCost)}.{" "}
           {/* With videos picked (a take perhaps), buying opens a new tab so they stay here. */}
           <Link
             to="/dashboard"
@@ -158,7 +160,7 @@ export function CompareForm({ form }: { form: CompareFormState }) {
           {credits.kind === "known" ? (
             <span>
               <span className="font-semibold text-white">{credits.credits}</span>{" "}
-              {credits.credits === 1 ? "credit" : "credits"} left · this comparison uses 1
+              {credits.credits === 1 ? "credit" : "credits"} left · this comparison uses {LIMITS.comparisonCost}
             </span>
           ) : (
             <span>{COMPARE_MESSAGES.creditsUnknown}</span>

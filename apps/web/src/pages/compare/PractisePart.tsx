@@ -1,4 +1,4 @@
-import { COMPARE_MESSAGES, type ComparisonDetail, type ComparisonPart, PART_LIMITS } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, type ComparisonDetail, type ComparisonPart, LIMITS, PART_LIMITS } from "@stepsync/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Coins, Crosshair, Dumbbell, ExternalLink, RefreshCw, Send } from "lucide-react";
 import { useState } from "react";
@@ -11,7 +11,7 @@ import { Button, ButtonLink } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { Dialog } from "../../components/Dialog";
 import { RecordingDialog } from "../../components/RecordingDialog";
-import { formatClock } from "../../lib/format";
+import { formatClock, formatCredits } from "../../lib/format";
 import { NOT_SAME_ROUTINE, resultView } from "./moves";
 import { useCredits } from "./useComparison";
 import { useObjectUrl } from "./VideoPicker";
@@ -100,7 +100,7 @@ export function PractiseButton({
       type="button"
       onClick={onClick}
       aria-label={`Practise ${label}`}
-      title={`Record just ${label} against the reference and get its verdicts (1 credit)`}
+      title={`Record just ${label} against the reference and get its verdicts (${formatCredits(LIMITS.comparisonCost)})`}
       data-testid="practise-part"
       className={cx(
         "inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full border border-white/12 bg-white/8 px-3 text-xs font-semibold text-slate-300 transition hover:bg-white/14 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400",
@@ -145,7 +145,7 @@ export function PartHeader({ part }: { part: ComparisonPart }) {
 
 /**
  * Practising a part: the recording dialog dances along with just that part of the reference; the
- * take is looked at, then compared with that part (one credit, like any comparison), and the page
+ * take is looked at, then compared with that part (LIMITS.comparisonCost, like any comparison), and the page
  * follows the new comparison to its result.
  */
 export function PractisePartFlow({
@@ -162,7 +162,7 @@ export function PractisePartFlow({
   const takeUrl = useObjectUrl(take?.file);
   // Out of credits: said before recording (not after a whole take), with a way to buy.
   const credits = useCredits({ enabled: part !== null });
-  const noCredits = credits.kind === "known" && credits.credits < 1;
+  const noCredits = credits.kind === "known" && credits.credits < LIMITS.comparisonCost;
   const [recordAnyway, setRecordAnyway] = useState(false);
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -198,7 +198,7 @@ export function PractisePartFlow({
         open={askFirst}
         onClose={close}
         title={COMPARE_MESSAGES.insufficientCredits}
-        description={`Comparing a take of ${part?.label ?? "this part"} uses 1 credit, and you have none left.`}
+        description={`Comparing a take of ${part?.label ?? "this part"} uses ${formatCredits(LIMITS.comparisonCost)}, and you have none left.`}
         icon={<Coins className="size-5" aria-hidden />}
         footer={
           <>
@@ -235,7 +235,7 @@ export function PractisePartFlow({
         onClose={close}
         dismissible={!start.isPending}
         title={`Your take of ${part?.label ?? "this part"}`}
-        description="Compare it with this part of the reference to get its verdicts. It costs 1 credit, like any comparison."
+        description={`Compare it with this part of the reference to get its verdicts. It costs ${formatCredits(LIMITS.comparisonCost)}, like any comparison.`}
         icon={<Dumbbell className="size-5" aria-hidden />}
         footer={
           <>

@@ -9,7 +9,7 @@ import {
 } from "@stepsync/contracts";
 import { errorMessage, isApiError } from "../../api/client";
 import { COMPARE_TEXTS } from "../../constants/texts";
-import { formatClock } from "../../lib/format";
+import { formatClock, formatMinutes } from "../../lib/format";
 
 /** The reference handed over from the library through navigation state. */
 export interface LibraryReference {
@@ -67,7 +67,7 @@ export interface SubmitInput {
 }
 
 /**
- * Part 2 §5: both videos, credits not known to be below 1, a confirmed address, not while analysing;
+ * Both videos, credits not known to be below LIMITS.comparisonCost, a confirmed address, not while analysing;
  * and no picked video the preview already found unusable (uploading it would only fail).
  */
 export function canSubmit({
@@ -80,7 +80,7 @@ export function canSubmit({
 }: SubmitInput): boolean {
   if (analysing || !confirmed || videoProblem) return false;
   if (!hasUserVideo || !hasReference) return false;
-  if (credits.kind === "known" && credits.credits < 1) return false;
+  if (credits.kind === "known" && credits.credits < LIMITS.comparisonCost) return false;
   return true;
 }
 
@@ -96,7 +96,7 @@ export function submitProblem({
   if (!hasReference) return COMPARE_MESSAGES.noReference;
   if (videoProblem) return videoProblem;
   if (!confirmed) return COMPARE_MESSAGES.confirmEmailFirst;
-  if (credits.kind === "known" && credits.credits < 1) return COMPARE_MESSAGES.insufficientCredits;
+  if (credits.kind === "known" && credits.credits < LIMITS.comparisonCost) return COMPARE_MESSAGES.insufficientCredits;
   return null;
 }
 
@@ -105,7 +105,7 @@ export type CreditsNotice = "unconfirmed" | "insufficient" | "unknown" | null;
 export function creditsNotice(credits: CreditsState, confirmed: boolean): CreditsNotice {
   if (!confirmed) return "unconfirmed";
   if (credits.kind === "unknown") return "unknown";
-  return credits.credits < 1 ? "insufficient" : null;
+  return credits.credits < LIMITS.comparisonCost ? "insufficient" : null;
 }
 
 /**
@@ -177,9 +177,9 @@ export function videoErrorText(code: number | null | undefined): string {
 export const VIDEO_CHECKS = {
   unplayable: "This file isn't a playable video. Choose a video file (MP4, WebM, OGG or MOV).",
   tooLong: (seconds: number) =>
-    `This video is ${formatClock(seconds)} long: videos can be at most ${LIMITS.maxVideoSeconds / 60} minutes. Trim it, or choose a shorter one.`,
+    `This video is ${formatClock(seconds)} long: videos can be at most ${formatMinutes(LIMITS.maxVideoSeconds)}. Trim it, or choose a shorter one.`,
   limits: (megabytes: number) =>
-    `MP4, WebM, OGG or MOV · up to ${megabytes} MB and ${LIMITS.maxVideoSeconds / 60} minutes`,
+    `MP4, WebM, OGG or MOV · up to ${megabytes} MB and ${formatMinutes(LIMITS.maxVideoSeconds)}`,
 } as const;
 
 /**

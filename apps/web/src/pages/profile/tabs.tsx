@@ -1,6 +1,6 @@
 import { AchievementGrid } from "../../components/AchievementGrid";
 import { RetryMessage } from "../../components/RetryMessage";
-import { ACTIVITY_TYPES, type ActivityStat, type Profile, type Purchase } from "@stepsync/contracts";
+import { ACTIVITY_TYPES, type ActivityStat, LIMITS, type Profile, type Purchase } from "@stepsync/contracts";
 import { ArrowUpRight, Award, Coins, CreditCard, Flame, History, Receipt, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -15,6 +15,7 @@ import { StyleStatBody } from "../../components/StyleStatBody";
 import { TEXTS } from "../../constants/texts";
 import {
   activityLabel,
+  formatCredits,
   formatPercent,
   formatRupees,
   formatWhen,
@@ -199,7 +200,9 @@ export function CreditsTab({ profile }: { profile: Profile }) {
       <Card className="flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h3 className="font-semibold text-white">Need more comparisons?</h3>
-          <p className="text-sm text-slate-400">Each comparison uses 1 credit. Credits never expire.</p>
+          <p className="text-sm text-slate-400">
+            Each comparison uses {formatCredits(LIMITS.comparisonCost)}. Credits never expire.
+          </p>
         </div>
         <ButtonLink to="/credits">{TEXTS.buyMoreCredits}</ButtonLink>
       </Card>

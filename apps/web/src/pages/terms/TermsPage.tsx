@@ -1,6 +1,8 @@
+import { LIMITS } from "@stepsync/contracts";
 import { Link } from "react-router";
 import { LegalPage } from "../../components/LegalPage";
 import { SupportEmail } from "../../components/SupportEmail";
+import { formatCredits } from "../../lib/format";
 
 /** Terms and Conditions (part 2 §2): static, last updated 1 January 2024. */
 export default function TermsPage() {
@@ -39,9 +41,9 @@ export default function TermsPage() {
           title: "Credits and payments",
           body: (
             <p>
-              Comparisons use credits — one credit per comparison. Credit packs are one-time purchases priced in rupees
-              and are delivered to your account instantly after a successful payment. Refunds follow our{" "}
-              <Link to="/refund">refund policy</Link>.
+              Comparisons use credits — {formatCredits(LIMITS.comparisonCost)} per comparison. Credit packs are one-time
+              purchases priced in rupees and are delivered to your account instantly after a successful payment. Refunds
+              follow our <Link to="/refund">refund policy</Link>.
             </p>
           ),
         },
