@@ -100,6 +100,8 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 export const COMPARE_MESSAGES = {
+  /** The engine's first sentence when the two videos are not one routine, and the result view's banner heading. */
+  notSameRoutine: "This does not look like the same routine",
   failed: "Failed to compare videos",
   noResults: "No results received from server",
   noUserVideo: "Please upload your dance performance video",

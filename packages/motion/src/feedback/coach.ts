@@ -1,4 +1,4 @@
-import { JOINT_FEEDBACK_BELOW_SCORE, JOINT_FEEDBACK_MIN_DIFF } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, JOINT_FEEDBACK_BELOW_SCORE, JOINT_FEEDBACK_MIN_DIFF } from "@stepsync/contracts";
 import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
 import type { Clock } from "../align/timing.ts";
 import type { PartDanced } from "../window.ts";
@@ -21,8 +21,6 @@ import {
   timingInstruction,
 } from "./words.ts";
 
-/** The first words of the overall feedback when the two videos do not show the same routine. */
-export const NOT_SAME_ROUTINE = "This does not look like the same routine";
 /** Said when the engine cannot tell for sure that it is the same routine (it scores it as if it were). */
 export const UNSURE_ROUTINE =
   "Only parts of your video clearly match the reference, so this may not be the same routine: the scores assume it is, and the timing figures are approximate.";
@@ -367,7 +365,7 @@ export function overallSummary(c: OverallContext): string {
   const out: string[] = [];
   if (!c.same) {
     out.push(
-      `${NOT_SAME_ROUTINE}.`,
+      `${COMPARE_MESSAGES.notSameRoutine}.`,
       `Your moves do not line up with the reference's, so there is no timing or joint feedback (overall ${Math.round(c.score)}/100).`,
       "Check that you chose the right reference video and that your whole body is in the frame.",
     );
