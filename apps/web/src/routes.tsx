@@ -53,7 +53,7 @@ const ReviewMailUnsubscribePage = lazy(() => import("./pages/notifications/Revie
 
 const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage"));
 
-/** The route map of part 1 §2 (plus /friends, /leaderboard and /video-compare from later issues). */
+/** The route map: every page's address and the guard in front of it. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -80,7 +80,7 @@ export function AppRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="refund" element={<RefundPage />} />
         <Route path="shipping" element={<ShippingPage />} />
-        {/* Visitors browse the library and profiles; acting there asks them to sign in (part 2 §6) */}
+        {/* Visitors browse the library and profiles; acting there asks them to sign in */}
         <Route element={<SessionKnown />}>
           <Route path="library" element={<LibraryPage />} />
           <Route path="profile/:userId" element={<UserProfilePage />} />

@@ -27,7 +27,7 @@ import { ApiError, apiRequest, type QueryValue } from "./client";
 import { useQuery } from "@tanstack/react-query";
 import { keys } from "./keys";
 
-/** Every /api/admin call of the admin panel and the email-subscriptions screen (part 2 §7). */
+/** Every /api/admin call of the admin panel and the email-subscriptions screen. */
 export const adminApi = {
   traffic: () => apiRequest<TrafficStats>("/api/admin/traffic-stats"),
   realtime: () => apiRequest<RealtimeStats>("/api/admin/realtime-stats"),

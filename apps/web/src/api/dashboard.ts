@@ -23,7 +23,7 @@ export function getAchievements(signal?: AbortSignal): Promise<AchievementsRespo
   return apiRequest("/api/dashboard/achievements", { signal, fallback: "Failed to fetch user achievements" });
 }
 
-/** GET /api/progress/chart (part 1 §7): one bucket per period and style. */
+/** GET /api/progress/chart: one bucket per period and style. */
 export function getProgressChart(
   timeframe: Timeframe,
   activityType?: string,

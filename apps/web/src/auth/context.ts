@@ -1,7 +1,7 @@
 import type { RegisterRequest, User } from "@stepsync/contracts";
 import { createContext, useContext } from "react";
 
-/** Part 1 §4: unauthenticated, loading, authenticated. */
+/** Where the session stands: still being checked, signed in, or not. */
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
 export interface GoogleResult {

@@ -1,4 +1,4 @@
-/** Decorative animated gradient behind every page (part 1 §2). No behaviour. */
+/** Decorative animated gradient behind every page. No behaviour. */
 export function AnimatedBackground() {
   return (
     <div aria-hidden className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-night-950">

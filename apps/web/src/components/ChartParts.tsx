@@ -4,8 +4,8 @@ import { activityLabel, formatDate } from "../lib/format";
 import { cx } from "./cx";
 
 /**
- * The pieces the score bar charts share, so the axis always agrees with the bar rule (part 1 §9:
- * height = score × 0.6 px, at least 10 px): a 100% bar is PLOT_HEIGHT tall and every tick sits at
+ * The pieces the score bar charts share, so the axis always agrees with the bar rule (barHeight in
+ * @stepsync/contracts: score × 0.6 px, at least 10 px): a 100% bar is PLOT_HEIGHT tall and every tick sits at
  * its score's height above the baseline.
  */
 export const PLOT_HEIGHT = barHeight(100);

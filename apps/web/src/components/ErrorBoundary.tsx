@@ -16,7 +16,7 @@ interface State {
 }
 
 /**
- * Catches render errors and shows 'Unexpected Application Error!' (part 1 §2) and nothing else: the
+ * Catches render errors and shows 'Unexpected Application Error!' and nothing else: the
  * error's own message (often a minified React error) means nothing to a dancer, so it goes to the log only.
  */
 export class ErrorBoundary extends Component<Props, State> {

@@ -19,7 +19,7 @@ export const LEADERBOARD_TIMEFRAMES: ReadonlyArray<{ id: Timeframe; label: strin
   { id: "all", label: "All Time" },
 ];
 
-/** The leaderboard panel (part 2 §2): timeframes, style filter, whole-percent scores, View Profile. */
+/** The leaderboard panel: TIMEFRAMES, style filter, whole-percent scores, View Profile. */
 export function LeaderboardTable({ limit, viewerId }: { limit?: number; viewerId?: number }) {
   const [timeframe, setTimeframe] = useState<Timeframe>("week");
   const [style, setStyle] = useState("");

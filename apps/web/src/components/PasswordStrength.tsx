@@ -5,7 +5,7 @@ import { cx } from "./cx";
 
 export type StrengthLabel = typeof TEXTS.strengthWeak | typeof TEXTS.strengthGood | typeof TEXTS.strengthStrong;
 
-/** Part 1 §5: 4 or 5 is Strong, 3 Good, below 3 Weak. */
+/** The words for passwordStrength's score (@stepsync/contracts): 4 or 5 is Strong, 3 Good, below 3 Weak. */
 export function strengthLabel(score: number): StrengthLabel {
   if (score >= 4) return TEXTS.strengthStrong;
   if (score === 3) return TEXTS.strengthGood;

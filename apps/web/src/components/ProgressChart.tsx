@@ -12,10 +12,10 @@ import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
 import { useProgressChart } from "../api/dashboard";
 
-/** Bar height equals score × 0.6 px with a minimum of 10 px (part 1 §9); the rule lives in contracts. */
+/** Bar height equals score × 0.6 px with a minimum of 10 px: barHeight in @stepsync/contracts. */
 export { barHeight };
 
-/** The x unit of the chart (part 1 §9): day for week, week for month, month otherwise. */
+/** The x unit of the chart: day for week, week for month, month otherwise. */
 export function xUnit(timeframe: Timeframe): "day" | "week" | "month" {
   return timeframe === "week" ? "day" : timeframe === "month" ? "week" : "month";
 }

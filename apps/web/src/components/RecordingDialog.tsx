@@ -10,8 +10,9 @@ import { RecordingStage } from "./recording/RecordingStage";
 import { type PracticePart, useRecordingFlow } from "./recording/useRecordingFlow";
 
 /**
- * Records the user's performance with the front camera and hands back a video file (part 2 §2, §4,
- * §5), with a live skeleton on the preview. With a reference chosen the take can be danced along:
+ * Records the user's performance with the front camera and hands back a video file (in a format of
+ * RECORDING_FORMATS, stopped at LIMITS.recordingMaxMs), with a live skeleton on the preview. With a
+ * reference chosen the take can be danced along:
  * the reference plays beside the preview (mirrored by default, with its sound), and recording and
  * playback start together after a 3-2-1 count-in, so the take starts in step with the reference.
  * Such a take is handed back with its clock: where the reference's start played in it (see

@@ -9,11 +9,11 @@ import { cx } from "./cx";
 import { ChipGroup } from "./Filters";
 import { useStyleProgress } from "../api/dashboard";
 
-/** The six styles of the dashboard's style selector (part 1 §2), default contemporary. */
+/** The six styles of the dashboard's style selector, default contemporary. */
 export const CHART_STYLES = ["ballet", "hip_hop", "contemporary", "jazz", "latin", "ballroom"] as const;
 export const DEFAULT_CHART_STYLE = "contemporary";
 
-/** Score colour of a bar (part 1 §9): 80+ green, 60+ yellow, else red. */
+/** Score colour of a bar, by scoreBand's bands in @stepsync/contracts: 80+ green, 60+ yellow, else red. */
 export function barColourClass(score: number): string {
   if (score >= 80) return "bg-emerald-400";
   if (score >= 60) return "bg-yellow-300";

@@ -19,7 +19,7 @@ export type VideoCardActions = {
 };
 
 /**
- * A library card (part 2 §2): thumbnail, texts, counts, contributor, tags and the actions. Comments open
+ * A library card: thumbnail, texts, counts, contributor, tags and the actions. Comments open
  * in a dialog for everyone (visitors read only).
  */
 export function VideoCard({

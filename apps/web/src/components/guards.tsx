@@ -42,8 +42,8 @@ export function RequireAuth() {
 }
 
 /**
- * Open to visitors and signed-in users alike (the library and public profiles, part 2 §6): waits
- * for the session check, so the page knows whether its like and follow buttons act or go to /login.
+ * Open to visitors and signed-in users alike (the library and public profiles, in the route map in
+ * routes.tsx): waits for the session check, so the page knows whether its like and follow buttons act or go to /login.
  */
 export function SessionKnown() {
   const { status } = useAuth();

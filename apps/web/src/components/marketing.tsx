@@ -1,7 +1,7 @@
 import { ChartLine, Crosshair, GitCompareArrows, Library, ListChecks, ScanFace } from "lucide-react";
 import type { ReactNode } from "react";
 
-/** The six features of the home and features pages (part 1 §2, part 2 §2). */
+/** The six features of the home and features pages. */
 export const FEATURES: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> = [
   {
     title: "Movement Analysis",

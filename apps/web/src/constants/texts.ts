@@ -6,13 +6,13 @@ import { LIMITS } from "@stepsync/contracts";
  */
 export const TEXTS = {
   tagline: "Master Your Dance Potential with AI",
-  // loading labels (part 1 §4)
+  // loading labels
   signingIn: "Signing in...",
   creatingAccount: "Creating your account...",
   sendingResetLink: "Sending Reset Link...",
   resettingPassword: "Resetting Password...",
   loading: "Loading...",
-  // forgot / reset (part 1 §2)
+  // forgot / reset
   checkYourEmail: "Check Your Email",
   sendAnotherEmail: "Send Another Email",
   backToLogin: "Back to Login",
@@ -22,13 +22,13 @@ export const TEXTS = {
   strengthWeak: "Weak",
   strengthGood: "Good",
   strengthStrong: "Strong",
-  // reset hints (web copy, one per strength point of part 1 §5)
+  // reset hints (web copy, one per point of passwordStrength in @stepsync/contracts)
   hintLength: "Use at least 8 characters",
   hintLower: "Add a lowercase letter",
   hintUpper: "Add an uppercase letter",
   hintDigit: "Add a number",
   hintSpecial: "Add a special character (like ! or #)",
-  // profile (part 1 §2)
+  // profile
   noRecentActivity: "No recent activity. Start a comparison to see your progress!",
   noAchievementsTitle: "No Achievements Yet",
   noAchievementsBody: "Complete your first comparison to start earning achievements!",
@@ -36,12 +36,12 @@ export const TEXTS = {
   noPayments: "No payment history yet.",
   buyMoreCredits: "Buy More Credits",
   editProfile: "Edit Profile",
-  // dashboard greeting fallback (part 1 §2)
+  // dashboard greeting fallback
   displayNameFallback: "Champion",
-  // chart (part 1 §8)
+  // chart
   progressFetchFailed: "Failed to fetch progress data",
   tryAgain: "Try again",
-  // generic HTTP error when a call gives no message (part 1 §8, web copy of the wording)
+  // generic HTTP error when a call gives no message (web copy of the wording)
   httpError: (status: number) => `HTTP error! status: ${status}`,
   // web copy
   noProgressData: "No progress data yet. Complete a comparison to see your chart.",
@@ -50,7 +50,7 @@ export const TEXTS = {
   notFoundTitle: "Page not found",
 } as const;
 
-/** Compare, recording, playback and history texts of part 2 (§2, §4, §8) missing from contracts. */
+/** Compare, recording, playback and history texts that COMPARE_MESSAGES in @stepsync/contracts does not hold. */
 export const COMPARE_TEXTS = {
   analyzing: "Analyzing...",
   processingTitle: "Video Comparison Processing",
@@ -62,13 +62,13 @@ export const COMPARE_TEXTS = {
   changeReference: "Change Reference Video",
   browseLibrary: "Browse Reference Library",
   demoReference: "This is a demo reference video. In production, real video URLs would be loaded.",
-  // video element (§8)
+  // video element errors (videoErrorText)
   videoFormat: "Video format not supported or file corrupted",
   videoNetwork: "Network error - video file not accessible",
   videoNotFound: "Video file not found",
   videoError: "Error loading video",
   playbackError: (message?: string | null) => `Error loading video: ${message || "Unknown error"}`,
-  // recording (§2, §4, §8)
+  // recording
   initializingCamera: "Initializing camera...",
   autoStopWarning: "Auto-stop in 30s",
   retryCamera: "Retry Camera",
@@ -83,7 +83,7 @@ export const COMPARE_TEXTS = {
   recorderUnsupported:
     "Video recording is not supported in this browser. Please use a modern browser like Chrome, Firefox, or Safari.",
   noRecordingFormat: "No supported video format found. Please try a different browser.",
-  // history (§2, §4, §8)
+  // history
   historyTitle: "Comparison History",
   newComparison: "New Comparison",
   allActivities: "All Activities",

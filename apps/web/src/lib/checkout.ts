@@ -91,8 +91,8 @@ function serverRedirect(error: unknown): string | null {
 }
 
 /**
- * The purchase flow of part 1 §4: order request → (redirect | checkout) → verify → success text.
- * Every text is the spec's (part 1 §8).
+ * The purchase flow: order request → (redirect | checkout) → verify → success text.
+ * Every text is PAYMENT_MESSAGES' (@stepsync/contracts).
  */
 export async function startPurchase(bundle: CreditBundle, callbacks: PurchaseCallbacks): Promise<void> {
   const { onRedirect, onSuccess, onError, onSettled, load = loadRazorpay } = callbacks;

@@ -1,4 +1,4 @@
-/** Parses a server timestamp; one without a zone is UTC (part 2 §4). */
+/** Parses a server timestamp; one without a zone is UTC (as the server writes them). */
 export function parseServerTime(value: string): number {
   const trimmed = value.trim();
   const hasZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(trimmed);

@@ -1,6 +1,6 @@
 import { ACTIVITY_LABELS, type ActivityType, type CreditTransactionType, scoreBand } from "@stepsync/contracts";
 
-/** Tailwind text colour for a score: ≥80 green, ≥60 yellow, else red (part 1 §9). */
+/** Tailwind text colour for a score: ≥80 green, ≥60 yellow, else red (scoreBand in @stepsync/contracts). */
 export function scoreTextClass(score: number | null | undefined): string {
   if (score === null || score === undefined || Number.isNaN(score)) return "text-slate-400";
   const band = scoreBand(score);
@@ -79,7 +79,7 @@ export function formatRupees(amount: number): string {
 }
 
 /**
- * When something happened (part 2 §9): "Today at 3:04 PM", "Yesterday at 9:10 AM", otherwise a short
+ * When something happened: "Today at 3:04 PM", "Yesterday at 9:10 AM", otherwise a short
  * date with the time. Days are the viewer's local days.
  */
 export function formatWhen(iso: string | null | undefined, now: Date = new Date()): string {
@@ -94,7 +94,7 @@ export function formatWhen(iso: string | null | undefined, now: Date = new Date(
 }
 
 /**
- * The @handle shown for a username. Usernames come from the Full Name field (part 1 §3), so they may
+ * The @handle shown for a username. Usernames come from the Full Name field at signup, so they may
  * hold spaces and capitals: "Meera Nair" is shown as @meera_nair.
  */
 export function formatHandle(username: string): string {

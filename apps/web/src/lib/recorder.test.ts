@@ -32,7 +32,7 @@ describe("camera request", () => {
 
 describe("camera errors", () => {
   const err = (name: string, message = "boom") => Object.assign(new Error(message), { name });
-  it("maps each getUserMedia failure to its §8 text", () => {
+  it("maps each getUserMedia failure to its COMPARE_TEXTS message", () => {
     expect(cameraErrorText(err("NotAllowedError"))).toBe(COMPARE_TEXTS.cameraDenied);
     expect(cameraErrorText(err("NotFoundError"))).toBe(COMPARE_TEXTS.cameraNotFound);
     expect(cameraErrorText(err("NotReadableError"))).toBe(COMPARE_TEXTS.cameraInUse);

@@ -1,6 +1,6 @@
 import { COMPARE_TEXTS } from "../constants/texts";
 
-/** Recording formats in order of preference (part 2 §5). */
+/** Recording formats in order of preference. */
 export const RECORDING_FORMATS = ["video/webm;codecs=vp9", "video/webm;codecs=vp8", "video/webm", "video/mp4"] as const;
 
 /** The first format the browser's MediaRecorder supports, or null. */
@@ -27,7 +27,7 @@ export class CameraTimeoutError extends Error {
   }
 }
 
-/** The §8 text for a getUserMedia failure. */
+/** The COMPARE_TEXTS message for a getUserMedia failure. */
 export function cameraErrorText(error: unknown): string {
   if (error instanceof CameraTimeoutError) return COMPARE_TEXTS.cameraTimeout;
   const name = error && typeof error === "object" && "name" in error ? String(error.name) : "";
@@ -54,7 +54,7 @@ export function cameraErrorText(error: unknown): string {
 }
 
 /**
- * Camera constraints of §5: ideal 1280×720, front-facing, with audio. The sound is music, not
+ * Camera constraints: ideal 1280×720, front-facing, with audio. The sound is music, not
  * speech: echo cancellation would take out the very reference the user dances along to (played by
  * this page), and noise suppression and gain control flatten the beat the engine times moves by.
  */

@@ -1,5 +1,5 @@
 /**
- * Synchronised playback, as pure functions (part 2 §4, §9): the reference video is the master,
+ * Synchronised playback, as pure functions: the reference video is the master,
  * the user video follows it through the engine's time map. A check every 500 ms compares where
  * the user video is with where it should be and decides: nothing, a playback-rate nudge (reset
  * after 1 s, 0.5 s with aligned segments) or a jump (when the drift is above 3× the threshold,

@@ -17,7 +17,7 @@ export interface ToastOptions {
   duration?: number;
 }
 
-/** Part 1 §4: loading never times out; error and blank 4 s; success 2 s. */
+/** How long each kind of toast stays: loading never times out; error and blank 4 s; success 2 s. */
 export const TOAST_DURATIONS: Record<ToastType, number> = {
   loading: Number.POSITIVE_INFINITY,
   error: 4000,

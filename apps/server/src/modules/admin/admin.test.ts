@@ -50,7 +50,7 @@ afterAll(async () => {
 describe("every /api/admin route", () => {
   it("is refused to visitors (401), users and contributors (403)", async () => {
     const adminRoutes = t.routes.filter((r) => r.url.startsWith("/api/admin") && r.method !== "HEAD");
-    // The panel's calls (part 2 §7) plus review and client logs: a new route is picked up here by itself.
+    // The admin panel's calls plus review and client logs: a new route is picked up here by itself.
     expect(adminRoutes.length).toBeGreaterThanOrEqual(26);
     for (const route of adminRoutes) {
       const url = route.url.replace(/:\w+/g, "1");

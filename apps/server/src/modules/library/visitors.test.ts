@@ -5,7 +5,7 @@ import { users } from "../../db/schema.ts";
 import { makeLibraryVideo } from "../../test/factories.ts";
 
 /**
- * Visitors (part 2 §6): they browse the library and profiles without a session, see approved videos
+ * Visitors: they browse the library and profiles without a session, see approved videos
  * only, and every action (like, share, follow, befriend, comment) asks them to sign in.
  */
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { users } from "../../db/schema.ts";
 
-/** Social links (part 2 §3 `social_links`): saved from the own profile, shown on the public one. */
+/** Social links (a profile's `social_links`): saved from the own profile, shown on the public one. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ const chartQuery = z.object({
 });
 
 export function progressRoutes(app: FastifyInstance, { db }: AppContext): void {
-  /** A bare list of points (part 1 §7): daily for week, weekly for month, monthly for year and all. */
+  /** A bare list of points, bucketed by BUCKET_OF in service.ts: daily for week, weekly for month, else monthly. */
   app.get(
     "/api/progress/chart",
     { preHandler: guard(), ...responds(progressChartResponse) },

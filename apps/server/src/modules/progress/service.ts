@@ -20,7 +20,7 @@ export function timeframeStart(timeframe: Timeframe, now = Date.now()): Date | u
 const BUCKET_OF: Record<Timeframe, BucketUnit> = { week: "day", month: "week", year: "month", all: "month" };
 
 /**
- * The progress chart (part 1 §7): the average score per style and bucket of the completed
+ * The progress chart: the average score per style and bucket of the completed
  * comparisons in the timeframe, in date order. One user's, or with no `userId` everyone's (the
  * community chart); grouped in the database, however many comparisons there are.
  */

@@ -5,7 +5,7 @@ import type { LoopSpan } from "../../lib/sync";
  * at, where a frame step or a seek lands.
  */
 
-/** The spec's speeds (part 2 §9) plus 0.25 for taking a hard move apart. */
+/** Playback speeds from half to double, plus 0.25 for taking a hard move apart. */
 export const PLAYBACK_SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
 /** The speed one step slower (dir -1) or faster (dir 1) than `speed` in PLAYBACK_SPEEDS, held at either end. */

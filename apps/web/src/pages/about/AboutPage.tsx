@@ -3,7 +3,7 @@ import { ButtonLink } from "../../components/Button";
 import { Page, PageHeader } from "../../components/Page";
 import { usePageMeta } from "../../components/PageMeta";
 
-/** About (part 2 §2): story, mission, one team member. */
+/** About: story, mission, one team member. */
 export default function AboutPage() {
   usePageMeta(
     "About StepSync",

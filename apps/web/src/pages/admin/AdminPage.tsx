@@ -29,7 +29,7 @@ function isTab(value: string): value is TabId {
   return TABS.some((t) => t.id === value);
 }
 
-/** Admin panel (part 2 §2): eight tabs, Traffic Metrics first. The server refuses non-admins on every call. */
+/** Admin panel: eight tabs, Traffic Metrics first. The server refuses non-admins on every call. */
 export default function AdminPage() {
   const { tab: param } = useParams();
   const navigate = useNavigate();

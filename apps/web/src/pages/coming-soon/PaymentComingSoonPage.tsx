@@ -19,7 +19,7 @@ const CHECKLIST = [
 ];
 
 /**
- * Shown when Buy is pressed while online payments are not available (part 2 §2 Coming soon). The
+ * Shown when Buy is pressed while online payments are not available. The
  * expected release is the PAYMENTS_RELEASE setting (none promised when unset, as a fixed date goes
  * stale); once payments are on there is nothing to announce, so the page leads to the credit packs.
  */

@@ -5,7 +5,7 @@ import { LeaderboardTable } from "../../components/LeaderboardTable";
 import { Page, PageHeader } from "../../components/Page";
 import { ProgressChart } from "../../components/ProgressChart";
 
-/** Community (part 2 §2): the community's progress chart beside the leaderboard. */
+/** Community: the community's progress chart beside the leaderboard. */
 export default function CommunityPage() {
   const { user } = useAuth();
   return (

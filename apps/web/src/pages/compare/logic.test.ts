@@ -160,7 +160,7 @@ describe("sections", () => {
 });
 
 describe("video element errors", () => {
-  it("maps media error codes to the §8 texts", () => {
+  it("maps media error codes to their COMPARE_TEXTS messages", () => {
     expect(videoErrorText(4)).toBe("Video format not supported or file corrupted");
     expect(videoErrorText(3)).toBe("Network error - video file not accessible");
     expect(videoErrorText(2)).toBe("Video file not found");

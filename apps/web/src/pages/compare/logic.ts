@@ -160,7 +160,7 @@ export function sectionJumpPlan(timestamp: number): { start: number; stopAt: num
   return { start, stopAt: timestamp, playMs: Math.round((timestamp - start) * 1000) };
 }
 
-/** The §8 text for a media element error code. */
+/** The COMPARE_TEXTS message for a media element error code. */
 export function videoErrorText(code: number | null | undefined): string {
   switch (code) {
     case 4:

@@ -162,7 +162,7 @@ export function useCompareFlow() {
     setRecordOpen(false);
   }
 
-  /** Reset (part 2 §4): both videos, any result and any error go; the chosen style stays. */
+  /** Reset: both videos, any result and any error go; the chosen style stays. */
   function reset() {
     setReferenceFile(null);
     setLibrary(null);

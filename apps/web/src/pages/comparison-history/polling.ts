@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 export type ProcessingItem = ProcessingStatus["processing_comparisons"][number];
 
 /**
- * While `active`, asks for the processing status every 3 s (part 2 §4). Each answer goes to
- * onUpdate; when none remain it stops and calls onNoneLeft (the page reloads its list). Errors are
+ * While `active`, asks for the processing status every LIMITS.historyPollMs (@stepsync/contracts).
+ * Each answer goes to onUpdate; when none remain it stops and calls onNoneLeft (the page reloads its list). Errors are
  * silent: the next tick simply tries again.
  */
 export function useProcessingPolling({

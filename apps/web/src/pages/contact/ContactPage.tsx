@@ -4,7 +4,7 @@ import { Page, PageHeader } from "../../components/Page";
 import { usePageMeta } from "../../components/PageMeta";
 import { SupportEmail } from "../../components/SupportEmail";
 
-/** Contact (part 2 §2): the support address from GET /api/config; support replies as soon as possible. */
+/** Contact: the support address from GET /api/config; support replies as soon as possible. */
 export default function ContactPage() {
   usePageMeta("Contact Us", "Get in touch with StepSync support about credits, comparisons or a sangeet group setup.");
   return (

@@ -10,7 +10,7 @@ const KINDS: ReadonlyArray<{ name: string; text: string }> = [
   { name: "Marketing", text: "measure whether our announcements reach people; we do not sell your data." },
 ];
 
-/** Cookie policy (part 2 §2): ten numbered sections, last updated 2024-01-01. */
+/** Cookie policy: ten numbered sections, last updated 2024-01-01. */
 export default function CookiesPage() {
   return (
     <LegalPage

@@ -23,7 +23,7 @@ import { formatRupees } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { invalidate, staleAfter } from "../../api/keys";
 
-/** Special styling for the four named packs (part 1 §2); anything else gets the plain card. */
+/** Special styling for the four named packs; anything else gets the plain card. */
 export function bundleStyle(name: string): { card: string; accent: string; button: "primary" | "secondary" } {
   const n = name.toLowerCase();
   if (n.includes("popular"))

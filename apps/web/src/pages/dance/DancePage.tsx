@@ -35,7 +35,7 @@ const TINTS: Record<Exclude<Category, "all">, string> = {
   salsa: "from-red-400/30 to-fuchsia-500/10",
 };
 
-/** The five static tutorials of part 2 §2. */
+/** The five static tutorials. */
 export const TUTORIALS: ReadonlyArray<{
   id: number;
   title: string;
@@ -86,7 +86,7 @@ export const TUTORIALS: ReadonlyArray<{
   },
 ];
 
-/** Dance Tutorials (part 2 §2): the list of five, a search box and category chips. */
+/** Dance Tutorials: the list of five, a search box and category chips. */
 export default function DancePage() {
   usePageMeta("Dance Tutorials", "Step-by-step dance tutorials in hip hop, ballet, contemporary, jazz and salsa.");
   const [query, setQuery] = useState("");

@@ -23,7 +23,7 @@ interface Sample {
   summary: string;
 }
 
-/** The three static samples of part 2 §2 (scores 85, 78, 92), drawn with our own skeleton: no footage. */
+/** The three static samples (scores 85, 78, 92), drawn with our own skeleton: no footage. */
 export const SAMPLES: ReadonlyArray<Sample> = [
   {
     id: "hip-hop",
@@ -165,7 +165,7 @@ function SampleResult({ sample, onBack }: { sample: Sample; onBack: () => void }
   );
 }
 
-/** Video Comparison Demo (part 2 §2): three samples, each opening a result view with an animated skeleton. */
+/** Video Comparison Demo: three samples, each opening a result view with an animated skeleton. */
 export default function DemoPage() {
   usePageMeta(
     "Video Comparison Demo",

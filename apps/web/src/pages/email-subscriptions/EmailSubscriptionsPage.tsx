@@ -24,12 +24,12 @@ export function subscriptionsCsv(rows: EmailSubscription[]): string {
     .join("\r\n");
 }
 
-/** Email subscriptions admin (part 2 §2): stats, feature filter, table, CSV export, by-feature grid. */
+/** Email subscriptions admin: stats, feature filter, table, CSV export, by-feature grid. */
 export default function EmailSubscriptionsPage() {
   const flash = useFlash();
   const [feature, setFeature] = useState("");
   const list = useAdminQuery(flash, adminQueries.subscriptions(feature), ADMIN_MESSAGES.fetchSubscriptionsFailed);
-  // Stats failures are silently ignored (spec §8).
+  // Stats failures are silently ignored: the list still works without them.
   const stats = useEmailStats();
 
   const features = Object.keys(stats.data?.feature_subscriptions ?? {});

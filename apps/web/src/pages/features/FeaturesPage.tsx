@@ -5,7 +5,7 @@ import { Page, PageHeader } from "../../components/Page";
 import { usePageMeta } from "../../components/PageMeta";
 import { useAuth } from "../../auth/context";
 
-/** Features (part 2 §2): the six features and a three-step How It Works. */
+/** Features: the six features and a three-step How It Works. */
 export default function FeaturesPage() {
   usePageMeta(
     "Features",

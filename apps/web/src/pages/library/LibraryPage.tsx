@@ -29,7 +29,7 @@ import { useLibraryPages } from "../../api/library";
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The community library (part 2 §2): a shared video (?video=ID) when linked, filters, card grid, Load More. */
+/** The community library: a shared video (?video=ID) when linked, filters, card grid, Load More. */
 export default function LibraryPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();

@@ -4,8 +4,8 @@ import { libraryPage, makeVideo } from "../../test/library-fixtures";
 import { type MockHandler, mockFetch, renderApp, sessionRoutes, testUser } from "../../test/utils";
 
 /**
- * Visitors and the library (part 2 §6): they browse without signing in; like, share, follow and
- * befriend send them to /login and back; Practice (a login-guarded screen) returns them to /compare
+ * Visitors and the library (the route map in routes.tsx): they browse without signing in; like,
+ * share, follow and befriend send them to /login and back; Practice (a login-guarded screen) returns them to /compare
  * with the video they chose.
  */
 

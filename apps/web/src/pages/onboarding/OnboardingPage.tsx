@@ -32,7 +32,7 @@ const STEPS: ReadonlyArray<{ title: string; text: string; icon: ReactNode; point
   },
 ];
 
-/** Onboarding 'Get Started' (part 2 §2): four steps with Previous and Next; the last step leads to /dashboard. */
+/** Onboarding 'Get Started': four steps with Previous and Next; the last step leads to /dashboard. */
 export default function OnboardingPage() {
   usePageMeta(
     "Get Started",

@@ -2,7 +2,7 @@ import { PlanFaq, PlansView } from "../../components/PlansView";
 import { Page, PageHeader } from "../../components/Page";
 import { usePageMeta } from "../../components/PageMeta";
 
-/** Pricing (part 2 §2): 'Choose Your Plan', plans from GET /api/plans, FAQ. */
+/** Pricing: 'Choose Your Plan', plans from GET /api/plans, FAQ. */
 export default function PricingPage() {
   usePageMeta("Pricing", "StepSync credit packs in rupees: one-time purchases, one credit per video comparison.");
   return (

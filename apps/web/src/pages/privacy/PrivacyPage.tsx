@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LegalPage } from "../../components/LegalPage";
 import { SupportEmail } from "../../components/SupportEmail";
 
-/** Privacy Policy (part 2 §2): static, last updated 1 January 2024. */
+/** Privacy Policy: static, last updated 1 January 2024. */
 export default function PrivacyPage() {
   return (
     <LegalPage

@@ -53,7 +53,10 @@ export function valuesFrom(profile: Profile): ProfileFormValues {
   };
 }
 
-/** Part 1 §5: username and email required; valid email; profile image a URL; full name and bio optional. */
+/**
+ * The save rules of updateProfileRequest (@stepsync/contracts): username and email required; valid
+ * email; profile image a URL; full name and bio optional.
+ */
 export function validateProfile(values: ProfileFormValues): FormErrors {
   const result = updateProfileRequest.safeParse(values);
   if (result.success) return {};

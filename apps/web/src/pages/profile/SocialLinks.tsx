@@ -3,7 +3,7 @@ import { BadgeCheck, ExternalLink } from "lucide-react";
 import { cx } from "../../components/cx";
 
 /**
- * A profile's social links (part 2 §3 `social_links`) as links that open in a new tab without
+ * A profile's social links (its `social_links`) as links that open in a new tab without
  * handing this page to the other site. Only links that pass the save rules show.
  */
 export function SocialLinkList({ links, className }: { links: Record<string, string>; className?: string }) {
@@ -27,7 +27,7 @@ export function SocialLinkList({ links, className }: { links: Record<string, str
   );
 }
 
-/** The Verified mark of a contributor an admin has verified (part 2 §6). */
+/** The Verified mark of a contributor an admin has verified. */
 export function VerifiedMark() {
   return (
     <span

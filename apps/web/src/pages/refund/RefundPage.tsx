@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LegalPage } from "../../components/LegalPage";
 import { SupportEmail } from "../../components/SupportEmail";
 
-/** Refund and cancellation policy (part 2 §2, windows of §9). */
+/** Refund and cancellation policy, with its time windows. */
 export default function RefundPage() {
   return (
     <LegalPage

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LegalPage } from "../../components/LegalPage";
 import { SupportEmail } from "../../components/SupportEmail";
 
-/** Shipping and delivery policy (part 2 §2): digital only, instant delivery of credits. */
+/** Shipping and delivery policy: digital only, instant delivery of credits. */
 export default function ShippingPage() {
   return (
     <LegalPage

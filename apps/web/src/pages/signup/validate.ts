@@ -9,7 +9,7 @@ export interface SignupValues {
 
 export type SignupErrors = Partial<Record<keyof SignupValues, string>>;
 
-/** Part 1 §5 signup rules, one message per field. */
+/** The signup rules (MESSAGES, EMAIL_PATTERN and LIMITS in @stepsync/contracts), one message per field. */
 export function validateSignup(values: SignupValues): SignupErrors {
   const errors: SignupErrors = {};
   if (!values.fullName.trim()) errors.fullName = MESSAGES.nameRequired;

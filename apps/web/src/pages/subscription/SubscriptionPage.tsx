@@ -3,7 +3,7 @@ import { Page, PageHeader } from "../../components/Page";
 import { usePageMeta } from "../../components/PageMeta";
 
 /**
- * Plans (/subscription, part 2 §2): 'Choose Your Plan' and an FAQ. The spec's monthly/yearly toggle is
+ * Plans (/subscription): 'Choose Your Plan' and an FAQ. The spec's monthly/yearly toggle is
  * left out: only one-time packs can be bought, so only they are priced (issue 15 item 7).
  */
 export default function SubscriptionPage() {

@@ -4,7 +4,7 @@ import { LegalPage } from "../../components/LegalPage";
 import { SupportEmail } from "../../components/SupportEmail";
 import { formatCredits } from "../../lib/format";
 
-/** Terms and Conditions (part 2 §2): static, last updated 1 January 2024. */
+/** Terms and Conditions: static, last updated 1 January 2024. */
 export default function TermsPage() {
   return (
     <LegalPage

@@ -52,7 +52,7 @@ const STYLE_ICONS: Record<ActivityType, LucideIcon> = {
   folk: Drum,
 };
 
-/** Contributors upload a reference video; it waits for an admin's review (part 2 §2, §5). */
+/** Contributors upload a reference video; it waits for an admin's review. */
 export default function UploadVideoPage() {
   const { user } = useAuth();
   const client = useQueryClient();

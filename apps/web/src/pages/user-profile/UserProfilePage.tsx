@@ -26,8 +26,8 @@ import { ProfileVideos } from "./ProfileVideos";
 type Tab = "videos" | "followers" | "following";
 
 /**
- * Another user's public profile (part 2 §2): header, counts, follow, and Videos / Followers / Following.
- * Visitors see it all (part 2 §6); following or befriending sends them to /login and back here.
+ * Another user's public profile: header, counts, follow, and Videos / Followers / Following.
+ * Visitors see it all (see the route map in routes.tsx); following or befriending sends them to /login and back here.
  */
 export default function UserProfilePage() {
   const { userId = "" } = useParams();
