@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type CreditBundle } from "@stepsync/contracts";
+import { type CreditBundle, LIMITS, PAYMENT_MESSAGES } from "@stepsync/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeft,
@@ -19,7 +19,7 @@ import { cx } from "../../components/cx";
 import { Page, PageHeader } from "../../components/Page";
 import { Spinner } from "../../components/Spinner";
 import { startPurchase } from "../../lib/checkout";
-import { formatRupees } from "../../lib/format";
+import { formatCredits, formatRupees } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { invalidate, staleAfter } from "../../api/keys";
 
@@ -64,14 +64,14 @@ const BENEFITS = [
   {
     icon: <Sparkles className="size-5" aria-hidden />,
     title: "Every style",
-    text: "One credit analyses one session in any of the eight dance styles.",
+    text: `A session in any of the eight dance styles is analysed for ${formatCredits(LIMITS.comparisonCost)}.`,
   },
 ];
 
 const FAQ = [
   {
-    q: "What does one credit buy?",
-    a: "One credit is used per video analysis session: one comparison of your video with a reference.",
+    q: "What does a comparison cost?",
+    a: `Each video analysis session, one comparison of your video with a reference, uses ${formatCredits(LIMITS.comparisonCost)}.`,
   },
   { q: "Do credits expire?", a: "No. Credits never expire, so buy a bigger pack whenever it suits you." },
   {
@@ -114,7 +114,7 @@ export default function CreditsPage() {
       <PageHeader
         eyebrow="Credits"
         title="Buy Credits"
-        description="One-time credit packs, priced in rupees. One credit runs one video comparison."
+        description={`One-time credit packs, priced in rupees. Each video comparison uses ${formatCredits(LIMITS.comparisonCost)}.`}
         actions={
           <ButtonLink to="/dashboard" variant="secondary" icon={<ArrowLeft className="size-4" aria-hidden />}>
             Back to Dashboard

@@ -41,7 +41,7 @@ import { StyleProgressChart } from "../../components/StyleProgressChart";
 import { StyleStatBody } from "../../components/StyleStatBody";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
 import { TEXTS } from "../../constants/texts";
-import { activityLabel, formatWhen, formatPercent, formatRupees, scoreBgClass } from "../../lib/format";
+import { activityLabel, formatCredits, formatWhen, formatPercent, formatRupees, scoreBgClass } from "../../lib/format";
 import { useComparisonsPage } from "../../api/comparisons";
 import { useAchievements, useDashboardStats, useRecentComparisons } from "../../api/dashboard";
 import { useBundles } from "../../api/credits";
@@ -328,7 +328,7 @@ function CreditsPanel({ credits, price }: { credits: number; price: number | nul
       <Card>
         <CardTitle icon={<Award className="size-4" aria-hidden />}>How Credits Work</CardTitle>
         <ul className="space-y-3 text-sm text-slate-300">
-          <li>• Each video comparison uses 1 credit.</li>
+          <li>• Each video comparison uses {formatCredits(LIMITS.comparisonCost)}.</li>
           <li>• New accounts start with 10 free credits.</li>
           <li>• If an analysis fails, the credit is refunded automatically.</li>
           <li>• Bought credits are one-time bundles priced in rupees, and they never expire.</li>
