@@ -10,6 +10,9 @@ import { z } from "zod";
 /** One section's score in a result, with where it starts in the reference (for lining attempts up). */
 export const routineSectionScore = z.object({
   title: z.string(),
+  /** The title's two halves, when the engine wrote them (3.0.1 on): see comparisonSection. */
+  label: z.string().optional(),
+  description: z.string().optional(),
   /** Start in the reference video, seconds. */
   timestamp: z.number(),
   score: z.number(),

@@ -14,6 +14,8 @@ afterAll(() => t.close());
 const result = (sections: [title: string, start: number, score: number][]) => ({
   sections: sections.map(([title, timestamp, score]) => ({
     title,
+    label: title.split(" · ")[0],
+    description: title.split(" · ")[1],
     timestamp,
     duration: 4,
     score,
@@ -77,16 +79,21 @@ describe("GET /api/comparisons/:id/progress", () => {
       [first.id, 60.4, null],
     ]);
     expect(body.earlier[1]?.created_at).toBe(first.createdAt.toISOString());
+    // Each section with its label and description (the engine's fields), for the list's headings.
     expect(body.earlier[0]?.sections).toEqual([
-      { title: "8-count 1 · arms up", timestamp: 0, score: 60.2 },
-      { title: "8-count 2 · step", timestamp: 4, score: 71 },
+      { title: "8-count 1 · arms up", label: "8-count 1", description: "arms up", timestamp: 0, score: 60.2 },
+      { title: "8-count 2 · step", label: "8-count 2", description: "step", timestamp: 4, score: 71 },
     ]);
     // 72% after 66%: +6, the difference of the percentages shown (not 5.2 rounded to 5).
     expect(body.since_last).toMatchObject({ comparison_id: second.id, score: 71.6, previous_score: 66.4, delta: 6 });
-    expect(body.since_last?.sections).toEqual([
-      { title: "8-count 1 · arms up", timestamp: 0, score: 70.4, previous_score: 60.2, delta: 10 },
-      { title: "8-count 2 · step", timestamp: 4, score: 68, previous_score: 71, delta: -3 },
-      { title: "8-count 3 · turn", timestamp: 8, score: 50, previous_score: null, delta: null },
+    expect(body.since_last?.sections.map(({ label, description, ...s }) => [label, description, s])).toEqual([
+      [
+        "8-count 1",
+        "arms up",
+        { title: "8-count 1 · arms up", timestamp: 0, score: 70.4, previous_score: 60.2, delta: 10 },
+      ],
+      ["8-count 2", "step", { title: "8-count 2 · step", timestamp: 4, score: 68, previous_score: 71, delta: -3 }],
+      ["8-count 3", "turn", { title: "8-count 3 · turn", timestamp: 8, score: 50, previous_score: null, delta: null }],
     ]);
 
     // An earlier result sees only what came before it.

@@ -9,10 +9,18 @@ import type { RoutineAttempt, RoutineSectionScore, RoutineSinceLast } from "@ste
 export function sectionScoresOf(stored: unknown): Section[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((s: unknown) => {
-    const { title, timestamp, duration, score } = (s ?? {}) as Record<string, unknown>;
+    const { title, label, description, timestamp, duration, score } = (s ?? {}) as Record<string, unknown>;
     if (typeof title !== "string" || typeof score !== "number") return [];
     const start = typeof timestamp === "number" ? timestamp : 0;
-    return [{ title, timestamp: start, score, ...(typeof duration === "number" ? { duration } : {}) }];
+    return [
+      {
+        title,
+        ...(typeof label === "string" && typeof description === "string" ? { label, description } : {}),
+        timestamp: start,
+        score,
+        ...(typeof duration === "number" ? { duration } : {}),
+      },
+    ];
   });
 }
 
@@ -55,7 +63,7 @@ export function listedAttempts(earlier: readonly Attempt[]): RoutineAttempt[] {
       comparison_id: a.id,
       created_at: a.createdAt.toISOString(),
       overall_score: a.overallScore,
-      sections: a.sections.map(({ title, timestamp, score }) => ({ title, timestamp, score })),
+      sections: a.sections.map(({ duration: _, ...shown }) => shown),
       delta: before ? pointsDelta(a.overallScore, before.overallScore) : null,
     };
   });
@@ -73,14 +81,13 @@ export function sinceLast(
     score: current.overallScore,
     previous_score: last.overallScore,
     delta: pointsDelta(current.overallScore, last.overallScore),
-    sections: current.sections.map(({ title, timestamp, score, ...rest }) => {
-      const before = matchingSection({ title, timestamp, score, ...rest }, last.sections);
+    sections: current.sections.map((section) => {
+      const { duration: _, ...shown } = section;
+      const before = matchingSection(section, last.sections);
       return {
-        title,
-        timestamp,
-        score,
+        ...shown,
         previous_score: before?.score ?? null,
-        delta: before ? pointsDelta(score, before.score) : null,
+        delta: before ? pointsDelta(section.score, before.score) : null,
       };
     }),
   };
