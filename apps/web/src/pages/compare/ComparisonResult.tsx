@@ -1,4 +1,4 @@
-import { type ComparisonDetail, type MoveResult, SCORING_CATEGORIES } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, type ComparisonDetail, type MoveResult, SCORING_CATEGORIES } from "@stepsync/contracts";
 import {
   CircleHelp,
   Footprints,
@@ -36,7 +36,6 @@ import {
   moveAt,
   moveName,
   moveReplayPlan,
-  NOT_SAME_ROUTINE,
   notDancedSpans,
   notSameRoutineText,
   OWN_PACE_NOTE,
@@ -147,7 +146,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
           <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden />
           <div className="min-w-0">
             <h2 id="not-same-routine" className="text-base font-semibold text-amber-100">
-              {NOT_SAME_ROUTINE}
+              {COMPARE_MESSAGES.notSameRoutine}
             </h2>
             {notSameText ? <p className="mt-1 text-sm leading-relaxed text-amber-50/85">{notSameText}</p> : null}
             {view.creditReturned ? (

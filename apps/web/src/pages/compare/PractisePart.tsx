@@ -12,7 +12,7 @@ import { cx } from "../../components/cx";
 import { Dialog } from "../../components/Dialog";
 import { RecordingDialog } from "../../components/RecordingDialog";
 import { formatClock, formatCredits } from "../../lib/format";
-import { NOT_SAME_ROUTINE, resultView } from "./moves";
+import { resultView } from "./moves";
 import { useCredits } from "./useComparison";
 import { useObjectUrl } from "./VideoPicker";
 
@@ -31,7 +31,7 @@ export function practisedPartResult(detail: ComparisonDetail): ComparisonDetail 
   if (!part || !results || resultView(results).sameRoutine) return detail;
   return {
     ...detail,
-    results: { ...results, overallFeedback: `${NOT_SAME_ROUTINE}. ${partMismatchText(part.label)}` },
+    results: { ...results, overallFeedback: `${COMPARE_MESSAGES.notSameRoutine}. ${partMismatchText(part.label)}` },
   };
 }
 

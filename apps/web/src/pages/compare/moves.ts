@@ -1,4 +1,5 @@
 import {
+  COMPARE_MESSAGES,
   type AlignmentInfo,
   type ComparisonPart,
   type ComparisonResults,
@@ -200,17 +201,13 @@ export function notDancedSpans(
   return out;
 }
 
-/** The heading of the banner shown when the engine finds a different routine. */
-export const NOT_SAME_ROUTINE = "This does not look like the same routine";
-
 /**
- * The banner's text under its heading: the engine's overall feedback opens with the heading's own
- * sentence, which is not said twice.
+ * The banner's text under its heading (COMPARE_MESSAGES.notSameRoutine): the engine's overall
+ * feedback opens with the heading's own sentence, which is not said twice.
  */
 export function notSameRoutineText(feedback: string | null | undefined): string | null {
   if (!feedback) return null;
-  const rest = feedback.startsWith(NOT_SAME_ROUTINE)
-    ? feedback.slice(NOT_SAME_ROUTINE.length).replace(/^[^A-Za-z0-9]+/, "")
-    : feedback;
+  const heading = COMPARE_MESSAGES.notSameRoutine;
+  const rest = feedback.startsWith(heading) ? feedback.slice(heading.length).replace(/^[^A-Za-z0-9]+/, "") : feedback;
   return rest || null;
 }
