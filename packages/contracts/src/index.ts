@@ -16,3 +16,4 @@ export * from "./library.ts";
 export * from "./admin.ts";
 export * from "./system.ts";
 export * from "./notifications.ts";
+export * from "./numbers.ts";

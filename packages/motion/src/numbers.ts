@@ -10,15 +10,8 @@
  */
 export const FLOAT_SLACK = 1e-9;
 
-/** `v` rounded to `digits` decimals (answers carry 0.1 points and millisecond times). */
-export function roundTo(v: number, digits: number): number {
-  const m = 10 ** digits;
-  return Math.round(v * m) / m;
-}
-/** Scores and degrees in answers: one decimal. */
-export const round1 = (v: number) => roundTo(v, 1);
-/** Seconds and ratios in answers: three decimals (milliseconds). */
-export const round3 = (v: number) => roundTo(v, 3);
+/** Rounding for answers: the contracts' one rule (scores to 0.1, seconds to 0.001). */
+export { round1, round3, roundTo } from "@stepsync/contracts";
 
 /** The median: the middle value, or the mean of the two middle values of an even count (NaN when empty). */
 export function median(v: readonly number[]): number {

@@ -1,4 +1,4 @@
-import { COMPARE_MESSAGES, PART_LIMITS, PART_MESSAGES } from "@stepsync/contracts";
+import { COMPARE_MESSAGES, PART_LIMITS, PART_MESSAGES, round1 } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
 import { comparableLibraryVideo } from "../library/service.ts";
@@ -22,7 +22,7 @@ export type Part = {
   reference: { uploadId: number; title: string | null } | { libraryId: number };
 };
 
-const seconds = (s: number) => `${Math.round(s * 10) / 10} s`;
+const seconds = (s: number) => `${round1(s)} s`;
 
 /** Slack for "ends after the reference does": durations are probed, a chosen end is rounded. */
 const DURATION_SLACK_S = 0.05;

@@ -5,6 +5,7 @@ import {
   type ComparisonStats,
   LIMITS,
   ROUTINE_PROGRESS_LIMIT,
+  round1,
   type RoutineProgress,
   type VideoFraming,
 } from "@stepsync/contracts";
@@ -323,15 +324,13 @@ type StoredSections = { sections?: unknown } | null;
 
 // Statistics --------------------------------------------------------------------------------------
 
-const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
-
 /** Totals over a user's comparisons that count (profile header): not another routine's (policy.ts). */
 export async function overallStats(db: Queryable, userId: number) {
   const totals = await repo.completedTotalsOf(db, userId);
   return {
     total_comparisons: totals.total,
-    best_score: round1(totals.best),
-    overall_average: round1(totals.average),
+    best_score: totals.best === null ? null : round1(totals.best),
+    overall_average: totals.average === null ? null : round1(totals.average),
   };
 }
 

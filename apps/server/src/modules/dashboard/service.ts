@@ -1,4 +1,4 @@
-import type { DashboardStats, StyleProgressPoint, Timeframe } from "@stepsync/contracts";
+import { round1, type DashboardStats, type StyleProgressPoint, type Timeframe } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { timeframeStart } from "../progress/service.ts";
 import { listComparisonsOf } from "../comparisons/service.ts";
@@ -6,8 +6,6 @@ import { latestCompletedOfStyle, scoresByStyle } from "./repository.ts";
 
 /** How many of the latest completed comparisons of a style the style chart shows. */
 const STYLE_PROGRESS_POINTS = 30;
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Per style: sessions, average score, and improvement (last score minus first) within the timeframe. */
 export async function styleStats(

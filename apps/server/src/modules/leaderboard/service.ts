@@ -1,11 +1,9 @@
-import type { LeaderboardEntry, ProgressChartPoint, Timeframe } from "@stepsync/contracts";
+import { round1, type LeaderboardEntry, type ProgressChartPoint, type Timeframe } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { progressChart, timeframeStart } from "../progress/service.ts";
 import { topAverages } from "./repository.ts";
 
 const LEADERBOARD_SIZE = 50;
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 type Query = { timeframe: Timeframe; activityType?: string };
 

@@ -1,4 +1,4 @@
-import type { ProgressChartPoint, Timeframe } from "@stepsync/contracts";
+import { round1, type ProgressChartPoint, type Timeframe } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { type BucketUnit, scoreBuckets } from "./repository.ts";
 
@@ -39,7 +39,7 @@ export async function progressChart(
     .map((r) => ({
       activity_type: r.activityType,
       date: r.date,
-      avg_score: Math.round(r.average * 10) / 10,
+      avg_score: round1(r.average),
       count: r.count,
     }));
 }
