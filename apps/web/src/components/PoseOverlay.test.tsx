@@ -4,58 +4,13 @@ import { useRef } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { Ghost } from "../lib/ghost-pose";
 import { SKELETON_COLOURS } from "../lib/skeleton-style";
+import { type Line, recordingContext } from "../test/recording-canvas";
 import { PoseOverlay, SkeletonKey } from "./PoseOverlay";
 import { BAND_STROKE } from "./ScoreVisuals";
 
-// happy-dom draws nothing: the canvas gets a 2D context that records each line (the browser's API,
-// not ours), and the video a size and a time.
-interface Line {
-  from: [number, number];
-  to: [number, number];
-  color: string;
-  alpha: number;
-  dashed: boolean;
-}
+// The video gets a size and a time; the canvas a 2D context that records each line (test/recording-canvas).
 function recordingCanvas(): Line[] {
-  const lines: Line[] = [];
-  let path: Array<[number, number]> = [];
-  const ctx = {
-    strokeStyle: "",
-    fillStyle: "",
-    lineWidth: 1,
-    lineCap: "butt",
-    shadowColor: "",
-    shadowBlur: 0,
-    globalAlpha: 1,
-    dash: [] as number[],
-    setLineDash(d: number[]) {
-      ctx.dash = d;
-    },
-    setTransform() {},
-    clearRect() {
-      lines.length = 0;
-    },
-    beginPath() {
-      path = [];
-    },
-    moveTo(x: number, y: number) {
-      path.push([x, y]);
-    },
-    lineTo(x: number, y: number) {
-      path.push([x, y]);
-    },
-    stroke() {
-      lines.push({
-        from: path[0] as [number, number],
-        to: path[1] as [number, number],
-        color: ctx.strokeStyle,
-        alpha: ctx.globalAlpha,
-        dashed: ctx.dash.length > 0,
-      });
-    },
-    arc() {},
-    fill() {},
-  };
+  const { ctx, lines } = recordingContext();
   // getContext is overloaded per context kind; this stands in for the "2d" one only.
   vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(ctx as never);
   return lines;

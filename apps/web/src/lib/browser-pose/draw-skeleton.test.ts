@@ -1,47 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { BAND_STROKE } from "../../components/ScoreVisuals";
+import { type Line, recordingContext } from "../../test/recording-canvas";
 import { SKELETON_COLOURS } from "../skeleton-style";
 import { drawSkeleton } from "./draw-skeleton";
 
-// happy-dom draws nothing: the canvas gets a 2D context that records each line (the browser's API, not ours).
-interface Line {
-  from: [number, number];
-  to: [number, number];
-  color: string;
-  dashed: boolean;
-}
+/** A canvas in a 200×200 box whose 2D context records each line it is asked to draw. */
 function recordingCanvas(): { canvas: HTMLCanvasElement; lines: Line[] } {
-  const lines: Line[] = [];
-  let path: Array<[number, number]> = [];
-  let dash: number[] = [];
-  const ctx = {
-    strokeStyle: "",
-    fillStyle: "",
-    lineWidth: 1,
-    lineCap: "butt",
-    shadowColor: "",
-    shadowBlur: 0,
-    setLineDash: (d: number[]) => {
-      dash = d;
-    },
-    setTransform() {},
-    clearRect() {},
-    beginPath() {
-      path = [];
-    },
-    moveTo: (x: number, y: number) => path.push([x, y]),
-    lineTo: (x: number, y: number) => path.push([x, y]),
-    stroke() {
-      lines.push({
-        from: path[0] as [number, number],
-        to: path[1] as [number, number],
-        color: ctx.strokeStyle,
-        dashed: dash.length > 0,
-      });
-    },
-    arc() {},
-    fill() {},
-  };
+  const { ctx, lines } = recordingContext();
   const canvas = document.createElement("canvas");
   vi.spyOn(canvas, "getContext").mockReturnValue(ctx as never);
   Object.defineProperty(canvas, "clientWidth", { value: 200 });
