@@ -31,7 +31,7 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced):
           rule,
         )
       : null;
-  const rawTiming = same ? timingScore(fit.tempo, fit.lapse, measures.map(timedWeight), rule) : null;
+  const rawTiming = timingOf(measures);
   const timing = rawTiming === null ? null : round1(rawTiming);
   const shape = round1(weighted(measures, (m) => m.shape) || 0);
   const scoreOf = (s: number, t: number | null) => (same ? combineScores(s, t) : notSameScore(s));
