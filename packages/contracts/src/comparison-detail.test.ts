@@ -5,6 +5,7 @@ const base: ComparisonResults = {
   sections: [],
   categories: {},
   overallFeedback: "",
+  overview: { headline: "", details: "" },
   jointSpecificFeedback: {},
   problematicJoints: [],
   scores: { shape: 80, timing: 90 },

@@ -125,10 +125,16 @@ export const dancedPart = z.object({
 });
 export type DancedPart = z.infer<typeof dancedPart>;
 
+/** The overall feedback as its parts: the verdict's headline and the details after it. */
+export const overview = z.object({ headline: z.string(), details: z.string() });
+export type Overview = z.infer<typeof overview>;
+
 export const comparisonResults = z.object({
   sections: z.array(comparisonSection),
   categories: z.record(z.string(), z.number()),
+  /** The whole paragraph: overview.headline and overview.details joined. */
   overallFeedback: z.string(),
+  overview,
   /** Joint key → a complete sentence. */
   jointSpecificFeedback: z.record(z.string(), z.string()),
   problematicJoints: z.array(z.string()),

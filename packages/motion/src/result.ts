@@ -140,6 +140,20 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
   const lapses = fit.lapse.filter((l): l is number => l !== null);
   const rmsLapse = lapses.length ? Math.sqrt(lapses.reduce((a, l) => a + l * l, 0) / lapses.length) : 1;
   const segment = sections.length ? sections.reduce((a, s) => a + s.duration, 0) / sections.length : ref.duration;
+  const overview = overallSummary({
+    ...coach,
+    score: overall,
+    shape,
+    timing,
+    same,
+    decision: j.decision,
+    moves: judged,
+    sections,
+    tempo: fit.tempo,
+    driftAtEnd,
+    coverage,
+    partDanced: partDanced ?? null,
+  });
   return {
     overall_score: overall,
     scores: { shape, timing },
@@ -151,20 +165,8 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
     style,
     categories: rounded(categoryScores(style, primitivesOf(judged, timing), j.categoryScale)),
     sections,
-    overallFeedback: overallSummary({
-      ...coach,
-      score: overall,
-      shape,
-      timing,
-      same,
-      decision: j.decision,
-      moves: judged,
-      sections,
-      tempo: fit.tempo,
-      driftAtEnd,
-      coverage,
-      partDanced: partDanced ?? null,
-    }),
+    overallFeedback: `${overview.headline} ${overview.details}`.trim(),
+    overview,
     jointSpecificFeedback,
     problematicJoints,
     alignment: {

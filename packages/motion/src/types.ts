@@ -1,4 +1,4 @@
-import type { Verdict } from "@stepsync/contracts";
+import type { Overview, Verdict } from "@stepsync/contracts";
 import type { Clock } from "./align/timing.ts";
 import type { PoseModelName } from "./pose/model-names.ts";
 
@@ -76,7 +76,7 @@ export interface SectionResult {
 }
 
 /** Verdict per move, best first (as in dance games: Perfect … Miss): the contracts' list. */
-export type { Verdict };
+export type { Overview, Verdict };
 
 /** One move of the reference (usually two counts), judged on its own. */
 export interface MoveResult {
@@ -181,7 +181,9 @@ export interface ComparisonResult {
   /** The chosen style's four categories, 0–100 each. */
   categories: Record<string, number>;
   sections: SectionResult[];
+  /** overview.headline and overview.details joined: the spec's one paragraph. */
   overallFeedback: string;
+  overview: Overview;
   jointSpecificFeedback: Record<string, string>;
   problematicJoints: string[];
   alignment: AlignmentInfo;

@@ -1,4 +1,4 @@
-import type { ComparisonDetail } from "@stepsync/contracts";
+import type { ComparisonDetail, ComparisonResults } from "@stepsync/contracts";
 
 /** A finished comparison as GET /api/comparisons/{id} answers it, with no results or videos unless given. */
 export function makeComparisonDetail(overrides: Partial<ComparisonDetail> = {}): ComparisonDetail {
@@ -27,4 +27,12 @@ export function makeComparisonDetail(overrides: Partial<ComparisonDetail> = {}):
     part: null,
     ...overrides,
   };
+}
+
+/** A result's overall feedback as the engine gives it: the headline, the details, and the two joined. */
+export function overallFeedback(
+  headline: string,
+  details = "",
+): Pick<ComparisonResults, "overallFeedback" | "overview"> {
+  return { overallFeedback: `${headline} ${details}`.trim(), overview: { headline, details } };
 }

@@ -98,14 +98,15 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
         coverage: 1,
         partDanced: null,
       });
-    // Slower: being late is the drift, said once.
-    const slower = summary(1.12, 0.5);
+    // Slower: being late is the drift, said once; the headline is the verdict with its two judgments.
+    expect(summary(1.12, 0.5).headline).toBe("Very good: overall 80/100 — shape 98, timing 55.");
+    const slower = summary(1.12, 0.5).details;
     expect(slower).toContain(
       "You were about 12 % slower than the reference, so by the end you were about 0.5 s behind.",
     );
     expect(slower).not.toMatch(/early|s late/);
     // Faster yet late here: that stretch is a problem of its own, said with the moves' sign and size.
-    const faster = summary(0.88, -0.5);
+    const faster = summary(0.88, -0.5).details;
     expect(faster).toContain(
       "You were about 12 % faster than the reference, so by the end you were about 0.5 s ahead.",
     );

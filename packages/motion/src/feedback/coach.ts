@@ -5,7 +5,7 @@ import type { PartDanced } from "../window.ts";
 import { type MoveMeasure, weighted } from "../score/judge.ts";
 import type { SamenessDecision } from "../score/sameness.ts";
 import { lateness } from "../score/lateness.ts";
-import type { Verdict } from "../types.ts";
+import type { Overview, Verdict } from "../types.ts";
 import {
   band,
   facingInstruction,
@@ -360,22 +360,25 @@ export interface OverallContext extends CoachContext {
   partDanced: PartDanced | null;
 }
 
-/** The overall paragraph: score and its two judgments, the pace, the parts to practise, notes. */
-export function overallSummary(c: OverallContext): string {
-  const out: string[] = [];
-  if (!c.same) {
-    out.push(
-      `${COMPARE_MESSAGES.notSameRoutine}.`,
-      `Your moves do not line up with the reference's, so there is no timing or joint feedback (overall ${Math.round(c.score)}/100).`,
-      "Check that you chose the right reference video and that your whole body is in the frame.",
-    );
-    return out.join(" ");
-  }
-  out.push(
+/**
+ * The overall paragraph as its two parts: the headline (the verdict, or that it is not the same
+ * routine) and the details after it (the pace, the parts to practise, notes). The result's
+ * overallFeedback is the two joined; screens that show the headline apart read the fields.
+ */
+export function overallSummary(c: OverallContext): Overview {
+  if (!c.same)
+    return {
+      headline: `${COMPARE_MESSAGES.notSameRoutine}.`,
+      details: [
+        `Your moves do not line up with the reference's, so there is no timing or joint feedback (overall ${Math.round(c.score)}/100).`,
+        "Check that you chose the right reference video and that your whole body is in the frame.",
+      ].join(" "),
+    };
+  const headline =
     c.timing === null
       ? `${band(c.score)}: overall ${Math.round(c.score)}/100 — shape ${Math.round(c.shape)}; the reference holds still, so there is no timing to judge.`
-      : `${band(c.score)}: overall ${Math.round(c.score)}/100 — shape ${Math.round(c.shape)}, timing ${Math.round(c.timing)}.`,
-  );
+      : `${band(c.score)}: overall ${Math.round(c.score)}/100 — shape ${Math.round(c.shape)}, timing ${Math.round(c.timing)}.`;
+  const out: string[] = [];
   if (c.paceNamed) {
     const drift =
       Math.abs(c.driftAtEnd) >= 0.2
@@ -434,7 +437,7 @@ export function overallSummary(c: OverallContext): string {
   if (c.partDanced) out.push(partDancedSentence(c.partDanced));
   else if (c.coverage < 0.9) out.push(`Your video covers about ${Math.round(c.coverage * 100)} % of the routine.`);
   if (c.decision === "unsure") out.push(UNSURE_ROUTINE);
-  return out.join(" ");
+  return { headline, details: out.join(" ") };
 }
 
 /** "A", "A and B", "A, B and C". */

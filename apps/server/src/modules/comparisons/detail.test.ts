@@ -75,6 +75,7 @@ const current: ComparisonResult = {
     },
   ],
   overallFeedback: "Good: overall 76/100 — shape 69, timing 100. Moves: 1 Perfect, 1 Good.",
+  overview: { headline: "Good: overall 76/100 — shape 69, timing 100.", details: "Moves: 1 Perfect, 1 Good." },
   jointSpecificFeedback: { torso: "Turn your body to face the way the reference does, about 60°." },
   problematicJoints: ["torso"],
   alignment: {
@@ -108,8 +109,20 @@ const current: ComparisonResult = {
 
 /** A result of the previous engine: no judgments, moves, counts, section moves or alignment confidence. */
 function previousEngine() {
-  const { scores, same_routine, sameness, danced, moves, counts, alignment, sections, limb_scores, tracks, ...rest } =
-    current;
+  const {
+    scores,
+    same_routine,
+    sameness,
+    danced,
+    moves,
+    counts,
+    alignment,
+    sections,
+    limb_scores,
+    tracks,
+    overview,
+    ...rest
+  } = current;
   const oldTrack = { keypointNames: track.keypointNames, fps: track.fps, frames: track.frames };
   const { confidence, clock, ...oldAlignment } = alignment;
   return {
@@ -149,6 +162,7 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       sections: current.sections,
       categories: current.categories,
       overallFeedback: current.overallFeedback,
+      overview: current.overview,
       jointSpecificFeedback: current.jointSpecificFeedback,
       problematicJoints: ["torso"],
       scores: { shape: 69.3, timing: 99.6 },
@@ -178,6 +192,16 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       problematicJoints: [],
       limb_scores: null,
     };
+    const { overview, ...earlier } = different;
+    const previous = await storedComparison({
+      ...earlier,
+      overallFeedback: "This does not look like the same routine. Check the reference.",
+    });
+    // The banner's heading and its text: an earlier engine's paragraph cut where its heading ends.
+    expect(previous.results?.overview).toEqual({
+      headline: "This does not look like the same routine.",
+      details: "Check the reference.",
+    });
     const detail = await storedComparison(different);
     expect(detail.results).toMatchObject({
       same_routine: false,
@@ -198,6 +222,8 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       sections: old.sections,
       categories: old.categories,
       overallFeedback: old.overallFeedback,
+      // Its paragraph, cut after the first sentence (the headline every engine opened with).
+      overview: { headline: "Good: overall 76/100 — shape 69, timing 100.", details: "Moves: 1 Perfect, 1 Good." },
       jointSpecificFeedback: old.jointSpecificFeedback,
       problematicJoints: ["torso"],
       scores: null,

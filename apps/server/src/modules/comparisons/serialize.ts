@@ -1,5 +1,5 @@
 import { SAME_PERFORMANCE_KEY } from "./same-performance.ts";
-import type { ComparisonDetail, ComparisonPart, ComparisonSummary } from "@stepsync/contracts";
+import type { ComparisonDetail, ComparisonPart, ComparisonSummary, Overview } from "@stepsync/contracts";
 import type { ComparisonResult as EngineResult } from "@stepsync/motion";
 import type { comparisons } from "../../db/schema.ts";
 import { libraryVideoUrl } from "../library/urls.ts";
@@ -68,6 +68,7 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
           sections: result.sections ?? [],
           categories: result.categories ?? {},
           overallFeedback: result.overallFeedback ?? "",
+          overview: result.overview ?? earlierOverview(result.overallFeedback ?? ""),
           jointSpecificFeedback: result.jointSpecificFeedback ?? {},
           problematicJoints: result.problematicJoints ?? [],
           // Null for a result of the previous engine: the web app then shows it as it always did.
@@ -94,6 +95,16 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
     reference_url: referenceUrl,
     user_url: userUrl,
   };
+}
+
+/**
+ * Results of engines before 3.0.2 stored the overall feedback as one paragraph: its first sentence
+ * was the headline (the verdict, or "This does not look like the same routine.").
+ */
+export function earlierOverview(feedback: string): Overview {
+  const end = feedback.search(/[.!?](\s|$)/);
+  if (end < 0) return { headline: feedback, details: "" };
+  return { headline: feedback.slice(0, end + 1), details: feedback.slice(end + 1).trim() };
 }
 
 /** "Practise this part": the span of the reference a comparison covers; null for the whole video. */

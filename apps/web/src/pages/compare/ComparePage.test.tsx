@@ -2,7 +2,7 @@ import { COMPARE_MESSAGES, type ComparisonDetail } from "@stepsync/contracts";
 import { FakeXhr, stubRecordingAndUpload } from "../../test/fake-upload.ts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeComparisonDetail } from "../../test/comparison-fixtures";
+import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
 const running = (progress: number): ComparisonDetail =>
@@ -24,7 +24,7 @@ const done: ComparisonDetail = {
   results: {
     sections: [],
     categories: { posture: 80, arm_positions: 82, leg_technique: 79, grace: 83 },
-    overallFeedback: "Very good: lift the left arm a little higher.",
+    ...overallFeedback("Very good: lift the left arm a little higher."),
     jointSpecificFeedback: {},
     problematicJoints: [],
     scores: null,

@@ -2,7 +2,7 @@ import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/
 import { fireEvent, screen, within } from "@testing-library/react";
 import { VERDICT_LOOK } from "./moves";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeComparisonDetail } from "../../test/comparison-fixtures";
+import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
 afterEach(() => {
@@ -39,7 +39,7 @@ const previous: ComparisonResults = {
     },
   ],
   categories: { rhythm: 80, energy: 70, isolation: 75, attitude: 72 },
-  overallFeedback: "Good: keep the left elbow straighter.",
+  ...overallFeedback("Good: keep the left elbow straighter."),
   jointSpecificFeedback: { left_elbow: "Left elbow: straighten it by about 25°." },
   problematicJoints: ["left_elbow"],
   scores: null,
@@ -68,7 +68,7 @@ const current: ComparisonResults = {
       moves: [2],
     },
   ],
-  overallFeedback: "Very good: overall 85/100 — shape 98, timing 64.",
+  ...overallFeedback("Very good: overall 85/100 — shape 98, timing 64."),
   jointSpecificFeedback: { right_shoulder: "Raise your right arm higher, about 20° (8-count 1)." },
   problematicJoints: ["right_shoulder"],
   scores: { shape: 98.4, timing: 63.6 },
@@ -186,8 +186,10 @@ describe("the result view", () => {
     await showResult(
       {
         ...current,
-        overallFeedback:
-          "This does not look like the same routine. Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 27/100).",
+        ...overallFeedback(
+          "This does not look like the same routine.",
+          "Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 27/100).",
+        ),
         scores: { shape: 52.7, timing: null },
         same_routine: false,
         moves: current.moves!.map((m) => ({ ...m, verdict: "miss" as const })),
@@ -218,8 +220,10 @@ describe("the result view", () => {
     await showResult(
       {
         ...current,
-        overallFeedback:
-          "This does not look like the same routine. Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 27/100).",
+        ...overallFeedback(
+          "This does not look like the same routine.",
+          "Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 27/100).",
+        ),
         scores: { shape: 52.7, timing: null },
         same_routine: false,
         sameness: { decision: "not_same", confidence: 0.08, music: false },
@@ -239,7 +243,7 @@ describe("the result view", () => {
     await showResult(
       {
         ...current,
-        overallFeedback: `Good: overall 62/100 — shape 70, timing 51. ${reason}`,
+        ...overallFeedback(`Good: overall 62/100 — shape 70, timing 51.`, `${reason}`),
         scores: { shape: 70, timing: 51 },
         sameness: { decision: "unsure", confidence: 0.55, music: false },
       },

@@ -37,7 +37,6 @@ import {
   moveName,
   moveReplayPlan,
   notDancedSpans,
-  notSameRoutineText,
   OWN_PACE_NOTE,
   SAME_PERFORMANCE_NOTE,
   resultView,
@@ -133,7 +132,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const canPractise = Boolean(detail.reference_url);
   const practiseMove = canPractise ? (m: MoveResult) => practise(m.start_s, m.end_s, moveName(m)) : undefined;
 
-  const notSameText = notSameRoutineText(results?.overallFeedback);
+  const notSameText = results?.overview.details || null;
   return (
     <div className="space-y-6" data-testid="comparison-result">
       {detail.part ? <PartHeader part={detail.part} /> : null}
@@ -228,7 +227,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                   view.sameness === "unsure" ? "mt-1.5" : "mt-3",
                 )}
               >
-                {results.overallFeedback}
+                <span className="font-semibold text-white">{results.overview.headline}</span> {results.overview.details}
               </p>
             ) : null}
           </div>

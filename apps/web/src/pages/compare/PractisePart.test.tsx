@@ -3,7 +3,7 @@ import { FakeXhr, stubRecordingAndUpload } from "../../test/fake-upload.ts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildCompareForm } from "../../api/comparisons";
-import { makeComparisonDetail } from "../../test/comparison-fixtures";
+import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 import { PRACTISE_MIN_S, practiseSpan } from "./PractisePart";
 
@@ -40,7 +40,7 @@ const results: ComparisonResults = {
     },
   ],
   categories: {},
-  overallFeedback: "Good.",
+  ...overallFeedback("Good."),
   jointSpecificFeedback: {},
   problematicJoints: [],
   scores: { shape: 90, timing: 80 },
@@ -135,8 +135,10 @@ describe("Practise this part, in the result view", () => {
     const notSame: ComparisonResults = {
       ...results,
       same_routine: false,
-      overallFeedback:
-        "This does not look like the same routine. Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 21/100). Check that you chose the right reference video and that your whole body is in the frame.",
+      ...overallFeedback(
+        "This does not look like the same routine.",
+        "Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 21/100). Check that you chose the right reference video and that your whole body is in the frame.",
+      ),
     };
     const part = detail({
       id: 13,
@@ -155,7 +157,10 @@ describe("Practise this part, in the result view", () => {
     const notSame: ComparisonResults = {
       ...results,
       same_routine: false,
-      overallFeedback: "This does not look like the same routine. Check that you chose the right reference video.",
+      ...overallFeedback(
+        "This does not look like the same routine.",
+        "Check that you chose the right reference video.",
+      ),
     };
     await show({ 12: detail({ results: notSame }) });
     expect(screen.getByTestId("not-same-routine").textContent).toContain(

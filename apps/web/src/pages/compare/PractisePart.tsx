@@ -29,9 +29,10 @@ export function partMismatchText(label: string): string {
 export function practisedPartResult(detail: ComparisonDetail): ComparisonDetail {
   const { part, results } = detail;
   if (!part || !results || resultView(results).sameRoutine) return detail;
+  const overview = { headline: `${COMPARE_MESSAGES.notSameRoutine}.`, details: partMismatchText(part.label) };
   return {
     ...detail,
-    results: { ...results, overallFeedback: `${COMPARE_MESSAGES.notSameRoutine}. ${partMismatchText(part.label)}` },
+    results: { ...results, overallFeedback: `${overview.headline} ${overview.details}`, overview },
   };
 }
 

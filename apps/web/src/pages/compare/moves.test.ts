@@ -1,4 +1,5 @@
 import { type ComparisonResults, type MoveResult, VERDICTS } from "@stepsync/contracts";
+import { overallFeedback } from "../../test/comparison-fixtures";
 import { describe, expect, it } from "vitest";
 import {
   dancedText,
@@ -6,7 +7,6 @@ import {
   moveButtonLabel,
   moveName,
   notDancedSpans,
-  notSameRoutineText,
   resultView,
   sectionMoves,
   sectionOfMove,
@@ -35,7 +35,7 @@ function move(index: number, over: Partial<MoveResult> = {}): MoveResult {
 const oldResults: ComparisonResults = {
   sections: [{ title: "Part 1", score: 80, overall_feedback: "", timestamp: 0, duration: 4, joint_feedback: {} }],
   categories: {},
-  overallFeedback: "Good.",
+  ...overallFeedback("Good."),
   jointSpecificFeedback: {},
   problematicJoints: [],
   scores: null,
@@ -228,16 +228,5 @@ describe("the part danced", () => {
       { start_s: 20, end_s: 24, where: "after" },
     ]);
     expect(notDancedSpans(null)).toEqual([]);
-  });
-});
-
-describe("the different-routine banner", () => {
-  it("shows the engine's feedback without repeating the heading's sentence", () => {
-    expect(
-      notSameRoutineText("This does not look like the same routine. Check that you chose the right reference video."),
-    ).toBe("Check that you chose the right reference video.");
-    expect(notSameRoutineText("Something else entirely.")).toBe("Something else entirely.");
-    expect(notSameRoutineText("This does not look like the same routine.")).toBeNull();
-    expect(notSameRoutineText(undefined)).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import {
-  COMPARE_MESSAGES,
   type AlignmentInfo,
   type ComparisonPart,
   type ComparisonResults,
@@ -199,15 +198,4 @@ export function notDancedSpans(
   if (danced.start_s - from >= NOT_DANCED_MIN_S) out.push({ start_s: from, end_s: danced.start_s, where: "before" });
   if (to - danced.end_s >= NOT_DANCED_MIN_S) out.push({ start_s: danced.end_s, end_s: to, where: "after" });
   return out;
-}
-
-/**
- * The banner's text under its heading (COMPARE_MESSAGES.notSameRoutine): the engine's overall
- * feedback opens with the heading's own sentence, which is not said twice.
- */
-export function notSameRoutineText(feedback: string | null | undefined): string | null {
-  if (!feedback) return null;
-  const heading = COMPARE_MESSAGES.notSameRoutine;
-  const rest = feedback.startsWith(heading) ? feedback.slice(heading.length).replace(/^[^A-Za-z0-9]+/, "") : feedback;
-  return rest || null;
 }
