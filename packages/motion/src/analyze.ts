@@ -1,11 +1,10 @@
 import { analyzeAudio } from "./audio/index.ts";
 import { MotionError } from "./errors.ts";
-import type { PoseModelAdapter } from "./pose/adapters/adapter.ts";
 import type { PoseModelName } from "./pose/model-names.ts";
 import { isPoseModelName, poseAdapter } from "./pose/models.ts";
 import { estimatePoses, type RawPose } from "./pose/pool.ts";
-import { DEFAULT_SMOOTHING, OneEuro } from "./pose/smooth.ts";
-import type { PoseFrame, PoseTrack } from "./types.ts";
+import { smoothPoses } from "./pose/smooth.ts";
+import type { PoseTrack } from "./types.ts";
 import { decodedSize, decodeFrames } from "./video/decode.ts";
 import { probeVideo, type VideoInfo } from "./video/probe.ts";
 import { round3, roundTo } from "./numbers.ts";
@@ -106,44 +105,6 @@ export function buildTrack(
     frames: smoothPoses(raw, adapter, decoded),
     audio: null,
   };
-}
-
-/**
- * Normalises to 0–1, smooths each coordinate over time (One Euro) and zeroes low-confidence
- * points. Smoothing restarts whenever a point goes missing, so it never drags a point across a gap.
- * Every track goes through here: a video's poses and measured keypoints (track-input.ts) alike.
- */
-export function smoothPoses(
-  raw: ReadonlyArray<Pick<RawPose, "t" | "keypoints" | "score">>,
-  rule: Pick<PoseModelAdapter, "keypointNames" | "minKeypointScore" | "hasPerson">,
-  decoded: { width: number; height: number },
-): PoseFrame[] {
-  const k = rule.keypointNames.length;
-  const minScore = rule.minKeypointScore;
-  // Filter in units of the frame's longest side, so the speed term means the same for any shape.
-  const side = Math.max(decoded.width, decoded.height);
-  const fx = Array.from({ length: k }, () => new OneEuro(DEFAULT_SMOOTHING));
-  const fy = Array.from({ length: k }, () => new OneEuro(DEFAULT_SMOOTHING));
-  const frames: PoseFrame[] = [];
-  for (const r of raw) {
-    const present = rule.hasPerson(r);
-    const kp: number[] = new Array(k * 3).fill(0);
-    for (let i = 0; i < k; i++) {
-      const s = r.keypoints[i * 3 + 2] ?? 0;
-      if (!present || s < minScore) {
-        fx[i]?.reset();
-        fy[i]?.reset();
-        continue;
-      }
-      const x = (fx[i] as OneEuro).filter((r.keypoints[i * 3] ?? 0) / side, r.t) * side;
-      const y = (fy[i] as OneEuro).filter((r.keypoints[i * 3 + 1] ?? 0) / side, r.t) * side;
-      kp[i * 3] = roundTo(x / decoded.width, 5);
-      kp[i * 3 + 1] = roundTo(y / decoded.height, 5);
-      kp[i * 3 + 2] = roundTo(s, 3);
-    }
-    frames.push({ t: roundTo(r.t, 4), score: present ? roundTo(r.score, 3) : 0, keypoints: kp });
-  }
-  return frames;
 }
 
 export function personFrames(track: PoseTrack): number {

@@ -1,10 +1,16 @@
 import { type CoachContext, type Judged, TEMPO_NOTABLE } from "./feedback/coach.ts";
 import type { Match } from "./match.ts";
-import { round1 } from "./numbers.ts";
 import { buildResult, type Judgement, sectionName } from "./result.ts";
-import { combineScores, moveTimingScore, notSameScore, timingRule, timingScore, verdictOf } from "./score/combine.ts";
-import { type MoveMeasure, measureMatch, weighted } from "./score/judge.ts";
-import { lateness } from "./score/lateness.ts";
+import {
+  combineScores,
+  moveScore,
+  movesTiming,
+  notSameScore,
+  routineScores,
+  timingRule,
+  verdictOf,
+} from "./score/combine.ts";
+import { type MoveMeasure, measureMatch } from "./score/judge.ts";
 import { samenessConfidence, samenessDecision, samenessEvidence } from "./score/sameness.ts";
 import type { Style } from "./score/styles.ts";
 import type { ComparisonResult } from "./types.ts";
@@ -19,21 +25,9 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced):
   const confidence = samenessConfidence(samenessEvidence(match, measures));
   const decision = samenessDecision(confidence);
   const same = decision !== "not_same";
-  // Holds have nothing to time: they count for shape only.
-  const timedWeight = (m: MoveMeasure) => (m.span.held ? 0 : m.frames);
   const rule = timingRule(match.clock);
-  const timingOf = (moves: MoveMeasure[]) =>
-    same
-      ? timingScore(
-          fit.tempo,
-          moves.map((m) => m.lapse),
-          moves.map(timedWeight),
-          rule,
-        )
-      : null;
-  const rawTiming = timingOf(measures);
-  const timing = rawTiming === null ? null : round1(rawTiming);
-  const shape = round1(weighted(measures, (m) => m.shape) || 0);
+  const timingOf = (moves: MoveMeasure[]) => (same ? movesTiming(moves, fit.tempo, rule) : null);
+  const { shape, timing, overall } = routineScores(measures, fit.tempo, rule, same);
   const scoreOf = (s: number, t: number | null) => (same ? combineScores(s, t) : notSameScore(s));
 
   const counted = counting.info.source !== "none";
@@ -50,7 +44,7 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced):
   };
   // A move's verdict follows from its own shape and timing; with another routine there is none to give.
   const judged: Judged[] = measures.map((m, index) => {
-    const score = combineScores(m.shape, m.span.held ? null : moveTimingScore(lateness(m), rule));
+    const score = moveScore(m, rule);
     return { ...m, index, score, verdict: same ? verdictOf(score) : "miss" };
   });
   const judgement: Judgement = {
@@ -61,7 +55,7 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced):
     same,
     shape,
     timing,
-    overall: round1(scoreOf(shape, timing)),
+    overall,
     scoreOf,
     timingOf,
     categoryScale: same ? 1 : notSameScore(100) / 100,

@@ -137,7 +137,7 @@ const FLIP_MIN_COST = 0.02;
  * some moves and not others), timed both ways: it fits clearly better so. A symmetric move fits
  * both ways alike and keeps the video's way.
  */
-function flippedMoves(main: MoveMatch[], other: MoveMatch[]): boolean[] {
+export function flippedMoves(main: MoveMatch[], other: MoveMatch[]): boolean[] {
   return main.map((m, k) => {
     const o = other[k] as MoveMatch;
     return m.cost > FLIP_MIN_COST && o.userStart !== null && o.cost < FLIP_RATIO * m.cost;

@@ -1,4 +1,5 @@
 import type { ContinuousTrack } from "./align/interp.ts";
+import { compactTrack } from "./compact-track.ts";
 import { describeSections } from "./counts/describe.ts";
 import { type FeatureTrack, JOINTS, MIRROR_JOINT } from "./features.ts";
 import {
@@ -12,14 +13,13 @@ import {
 } from "./feedback/coach.ts";
 import type { Match } from "./match.ts";
 import { FLOAT_SLACK, round1, round3 } from "./numbers.ts";
-import { COCO_KEYPOINTS, cocoIndexMap } from "./pose/keypoints.ts";
 import { type MoveMeasure, primitivesOf, userTimeIn, weighted } from "./score/judge.ts";
 import { lateness } from "./score/lateness.ts";
 import { limbScores } from "./score/limbs.ts";
 import type { SamenessDecision } from "./score/sameness.ts";
 import { compareShape } from "./score/shape.ts";
 import { categoryScores, type Style } from "./score/styles.ts";
-import type { CompactTrack, ComparisonResult, MoveResult, PoseTrack, SectionResult } from "./types.ts";
+import type { ComparisonResult, MoveResult, SectionResult } from "./types.ts";
 import type { PartDanced } from "./window.ts";
 import { ENGINE_VERSION } from "./version.ts";
 
@@ -184,7 +184,7 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
     joint_differences: jointDifferences(judged),
     timeline: timeline(ref, (m) => match.oriented(m.mirrored).cont, measures, fit.tempo),
     limb_scores: same ? limbScores(ref, (m) => match.oriented(m).features, measures, fit.tempo) : null,
-    tracks: { reference: compact(refT), user: compact(userT) },
+    tracks: { reference: compactTrack(refT), user: compactTrack(userT) },
     model: refT.model === userT.model ? refT.model : `${refT.model}+${userT.model}`,
     engine_version: ENGINE_VERSION,
   };
@@ -274,26 +274,4 @@ function jointDifferences(moves: MoveMeasure[]): Record<string, number> {
       sum.has(j) ? [[j, round1((sum.get(j) as [number, number])[0] / (sum.get(j) as [number, number])[1])]] : [],
     ),
   );
-}
-
-/** COCO-17 keypoints per frame, 3 decimals: enough for a skeleton overlay, small enough to store. */
-function compact(track: PoseTrack): CompactTrack {
-  const map = cocoIndexMap(track.keypointNames);
-  return {
-    keypointNames: [...COCO_KEYPOINTS],
-    fps: track.fps,
-    width: track.width,
-    height: track.height,
-    frames: track.frames.map((f) => {
-      const row = [round3(f.t)];
-      for (const src of map) {
-        row.push(
-          round3(f.keypoints[src * 3] ?? 0),
-          round3(f.keypoints[src * 3 + 1] ?? 0),
-          Math.round((f.keypoints[src * 3 + 2] ?? 0) * 100) / 100,
-        );
-      }
-      return row;
-    }),
-  };
 }

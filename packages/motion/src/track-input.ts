@@ -1,6 +1,7 @@
-import { DEFAULTS, smoothPoses } from "./analyze.ts";
+import { DEFAULTS } from "./analyze.ts";
 import { MotionError } from "./errors.ts";
 import { COCO_KEYPOINTS } from "./pose/keypoints.ts";
+import { type RawPoseFrame, type SmoothingRule, smoothPoses } from "./pose/smooth.ts";
 import type { PoseTrack } from "./types.ts";
 import { roundTo } from "./numbers.ts";
 
@@ -24,6 +25,15 @@ const MIN_POINT_SCORE = 0.3;
 /** Points that must be seen for a frame to show a person: both shoulders and both hips (as MoveNet). */
 const BODY = ["left_shoulder", "right_shoulder", "left_hip", "right_hip"];
 
+/** How measured points are smoothed and told seen, as a pose model's are (pose/smooth.ts). */
+export function measuredRule(names: readonly string[]): SmoothingRule {
+  return {
+    keypointNames: names,
+    minKeypointScore: MIN_POINT_SCORE,
+    hasPerson: (r: { score: number }) => r.score >= MIN_POINT_SCORE,
+  };
+}
+
 /**
  * The track input: measured keypoints become a pose track that goes through the same path as a
  * video's poses after estimation — sampled at the analysis rate (the nearest frame to each tick,
@@ -41,25 +51,11 @@ export function trackFromPoints(points: MeasuredPoints, opts: { fps?: number } =
   const fps = Math.min(opts.fps ?? DEFAULTS.fps, points.fps);
   const duration = points.frames.length / points.fps;
   const ticks = Math.max(1, Math.floor(duration * fps + 1e-6));
-  const body = BODY.map((n) => names.indexOf(n));
   const raw = Array.from({ length: ticks }, (_, k) => {
     const t = k / fps;
-    const frame = points.frames[Math.min(points.frames.length - 1, Math.round(t * points.fps))] ?? [];
-    const keypoints = new Float32Array(names.length * 3);
-    names.forEach((_, i) => {
-      const p = frame[i];
-      if (!p || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) return;
-      keypoints[i * 3] = p[0];
-      keypoints[i * 3 + 1] = p[1];
-      keypoints[i * 3 + 2] = Math.max(0, Math.min(1, p[2] ?? 1));
-    });
-    return { t, keypoints, score: Math.min(...body.map((i) => keypoints[i * 3 + 2] as number)) };
+    return measuredPose(points.frames[Math.min(points.frames.length - 1, Math.round(t * points.fps))] ?? [], names, t);
   });
-  const rule = {
-    keypointNames: names,
-    minKeypointScore: MIN_POINT_SCORE,
-    hasPerson: (r: { score: number }) => r.score >= MIN_POINT_SCORE,
-  };
+  const rule = measuredRule(names);
   return {
     version: 1,
     model: "measured",
@@ -72,4 +68,22 @@ export function trackFromPoints(points: MeasuredPoints, opts: { fps?: number } =
     frames: smoothPoses(raw, rule, points),
     audio: null,
   };
+}
+
+/** One frame of measured points as a pose model's raw pose at time t: the body's least sure point is the pose's score. */
+export function measuredPose(
+  frame: MeasuredPoints["frames"][number],
+  names: readonly string[],
+  t: number,
+): RawPoseFrame {
+  const keypoints = new Float32Array(names.length * 3);
+  names.forEach((_, i) => {
+    const p = frame[i];
+    if (!p || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) return;
+    keypoints[i * 3] = p[0];
+    keypoints[i * 3 + 1] = p[1];
+    keypoints[i * 3 + 2] = Math.max(0, Math.min(1, p[2] ?? 1));
+  });
+  const body = BODY.map((n) => names.indexOf(n));
+  return { t, keypoints, score: Math.min(...body.map((i) => keypoints[i * 3 + 2] as number)) };
 }

@@ -19,7 +19,7 @@ export interface Alignment {
 }
 
 /** A mirrored match must be clearly better before we call the performance mirrored. */
-const MIRROR_MARGIN = 0.85;
+export const MIRROR_MARGIN = 0.85;
 
 /**
  * Cost of a reference frame the user's video does not cover: about that of clearly different poses,

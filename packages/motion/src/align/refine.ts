@@ -18,6 +18,11 @@ const CONTEXT_S = 0.25;
 const STEP_S = 0.02;
 /** Share of a move's own moments that must fall inside the user's video for a fit to count. */
 const MIN_OVERLAP = 0.9;
+/**
+ * How far past a move's end, in user seconds at the reference's pace, timing it reads the user's
+ * video beyond where the search is centred: the search, its refinement step and the context.
+ */
+export const TIMING_REACH_S = SEARCH_S + STEP_S + CONTEXT_S;
 /** A position mismatch above this (torso lengths) counts as this much: one bad point cannot dominate. */
 const MAX_POINT_ERR = 1;
 

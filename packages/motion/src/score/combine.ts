@@ -1,5 +1,8 @@
 import type { Clock } from "../align/timing.ts";
+import { round1 } from "../numbers.ts";
 import type { Verdict } from "../types.ts";
+import { type MoveMeasure, weighted } from "./judge.ts";
+import { lateness } from "./lateness.ts";
 
 /**
  * How the judgments become scores. Constants are fitted on the calibration set's fit split
@@ -81,6 +84,38 @@ export function timingScore(
 export function combineScores(shape: number, timing: number | null): number {
   const t = timing ?? shape;
   return Math.max(0, shape) ** SCORING.SHAPE_SHARE * Math.max(0, t) ** (1 - SCORING.SHAPE_SHARE);
+}
+
+/** A move's own score, from its shape and its timing (a hold has nothing to time): its verdict follows from it. */
+export function moveScore(m: Pick<MoveMeasure, "shape" | "span" | "timing">, rule: TimingRule): number {
+  return combineScores(m.shape, m.span.held ? null : moveTimingScore(lateness(m), rule));
+}
+
+/** Timing of a stretch of measured moves at the pace `tempo`, each weighed by its frames; holds have nothing to time. */
+export function movesTiming(moves: MoveMeasure[], tempo: number, rule: TimingRule): number | null {
+  return timingScore(
+    tempo,
+    moves.map((m) => m.lapse),
+    moves.map((m) => (m.span.held ? 0 : m.frames)),
+    rule,
+  );
+}
+
+/**
+ * The routine's scores as a result gives them (one decimal): its shape (the moves' frame-weighted
+ * mean), its timing, and the overall score made of the two — or, for another routine, the
+ * not-same score (no timing).
+ */
+export function routineScores(
+  moves: MoveMeasure[],
+  tempo: number,
+  rule: TimingRule,
+  same: boolean,
+): { shape: number; timing: number | null; overall: number } {
+  const rawTiming = same ? movesTiming(moves, tempo, rule) : null;
+  const timing = rawTiming === null ? null : round1(rawTiming);
+  const shape = round1(weighted(moves, (m) => m.shape) || 0);
+  return { shape, timing, overall: round1(same ? combineScores(shape, timing) : notSameScore(shape)) };
 }
 
 /**

@@ -134,94 +134,120 @@ export function measureMoves(
   lapse: Array<number | null>,
   tempo: number,
 ): MoveMeasure[] {
+  return withMovement(
+    moves.map((span, m) =>
+      readMove(
+        ref,
+        userOf(m),
+        span,
+        { userStart: userStarts[m] ?? null, timing: timing[m] ?? null, lapse: lapse[m] ?? null },
+        tempo,
+      ),
+    ),
+  );
+}
+
+/** One move as read on its own, before how much of it was made is set against the routine (withMovement). */
+export type MoveReading = MoveMeasure & { sweep: number; path: number };
+
+/** Reads one move at the user time the timing step found for it (see measureMoves). */
+export function readMove(
+  ref: FeatureTrack,
+  { cont: user, mirrored }: { cont: ContinuousTrack; mirrored: boolean },
+  span: MoveSpan,
+  found: { userStart: number | null; timing: number | null; lapse: number | null },
+  tempo: number,
+): MoveReading {
   const fps = ref.fps;
-  const measured = moves.map((span, m): MoveMeasure & { sweep: number; path: number } => {
-    const { cont: user, mirrored } = userOf(m);
-    const from = Math.max(0, Math.round(span.start * fps));
-    const to = Math.min(ref.frames.length, Math.max(from + 1, Math.round(span.end * fps)));
-    const refFrames = ref.frames.slice(from, to);
-    const emphasis = movementEmphasis(refFrames);
-    const refMotion = motionOf(refFrames, fps);
-    const userStart = userStarts[m] ?? null;
-    const userTimes = refFrames.map((_, k) => userTimeIn({ span, userStart }, (from + k) / fps, tempo));
-    const userFrames = userTimes.map((u) => (u === null ? undefined : user.at(user.clampEdge(u))));
-    const userMotion = motionOf(userFrames, fps);
-    // The user's own analysed frames over the move (blended frames would round off its extremes),
-    // with context either side for its size: a move danced slightly off time is still whole.
-    const userOwn = (context: number) => {
-      const u0 = userTimeIn({ span, userStart }, from / fps, tempo);
-      const u1 = userTimeIn({ span, userStart }, (to - 1) / fps, tempo);
-      return u0 === null || u1 === null ? [] : user.framesBetween(u0 - context, u1 + context);
-    };
-    const dists: number[] = [];
-    const sims: number[] = [];
-    const plain: number[] = [];
-    const partSimSum = new Float64Array(PARTS.length);
-    const visible: number[] = [];
-    const partSum = new Float64Array(PARTS.length);
-    const partN = new Float64Array(PARTS.length);
-    const segSum = new Float64Array(SEGMENT_COUNT);
-    const segN = new Float64Array(SEGMENT_COUNT);
-    const jAbs: number[][] = JOINTS.map(() => []);
-    const jSigned: number[][] = JOINTS.map(() => []);
-    refFrames.forEach((r, k) => {
-      if (!r.valid) return;
-      const u = userFrames[k];
-      const s = compareShape(r, u, emphasis);
-      visible.push(u ? s.visible : 0);
-      // A moment the user's video does not show counts as a clear mismatch.
-      dists.push(Number.isNaN(s.dist) ? 90 : s.dist);
-      sims.push(Number.isNaN(s.sim) ? 0 : s.sim);
-      const p = compareShape(r, u);
-      plain.push(Number.isNaN(p.dist) ? 90 : p.dist);
-      s.parts.forEach((v, i) => {
-        if (Number.isNaN(v)) return;
-        partSum[i] = (partSum[i] as number) + v;
-        partSimSum[i] = (partSimSum[i] as number) + (s.partSim[i] as number);
-        partN[i] = (partN[i] as number) + 1;
-      });
-      s.segs.forEach((v, i) => {
-        if (Number.isNaN(v)) return;
-        segSum[i] = (segSum[i] as number) + v;
-        segN[i] = (segN[i] as number) + 1;
-      });
-      if (!u) return;
-      JOINTS.forEach((j, i) => {
-        const a = r.angles[i] as number;
-        const b = u.angles[i] as number;
-        if (Number.isNaN(a) || Number.isNaN(b)) return;
-        const signed = isSignedJoint(j);
-        jAbs[i]?.push(angleDiff(a, b, signed));
-        // Torso and head: more or less tilt than the reference, whichever way it leans.
-        jSigned[i]?.push(signed ? Math.abs(b) - Math.abs(a) : b - a);
-      });
+  const from = Math.max(0, Math.round(span.start * fps));
+  const to = Math.min(ref.frames.length, Math.max(from + 1, Math.round(span.end * fps)));
+  const refFrames = ref.frames.slice(from, to);
+  const emphasis = movementEmphasis(refFrames);
+  const refMotion = motionOf(refFrames, fps);
+  const userStart = found.userStart;
+  const userTimes = refFrames.map((_, k) => userTimeIn({ span, userStart }, (from + k) / fps, tempo));
+  const userFrames = userTimes.map((u) => (u === null ? undefined : user.at(user.clampEdge(u))));
+  const userMotion = motionOf(userFrames, fps);
+  // The user's own analysed frames over the move (blended frames would round off its extremes),
+  // with context either side for its size: a move danced slightly off time is still whole.
+  const userOwn = (context: number) => {
+    const u0 = userTimeIn({ span, userStart }, from / fps, tempo);
+    const u1 = userTimeIn({ span, userStart }, (to - 1) / fps, tempo);
+    return u0 === null || u1 === null ? [] : user.framesBetween(u0 - context, u1 + context);
+  };
+  const dists: number[] = [];
+  const sims: number[] = [];
+  const plain: number[] = [];
+  const partSimSum = new Float64Array(PARTS.length);
+  const visible: number[] = [];
+  const partSum = new Float64Array(PARTS.length);
+  const partN = new Float64Array(PARTS.length);
+  const segSum = new Float64Array(SEGMENT_COUNT);
+  const segN = new Float64Array(SEGMENT_COUNT);
+  const jAbs: number[][] = JOINTS.map(() => []);
+  const jSigned: number[][] = JOINTS.map(() => []);
+  refFrames.forEach((r, k) => {
+    if (!r.valid) return;
+    const u = userFrames[k];
+    const s = compareShape(r, u, emphasis);
+    visible.push(u ? s.visible : 0);
+    // A moment the user's video does not show counts as a clear mismatch.
+    dists.push(Number.isNaN(s.dist) ? 90 : s.dist);
+    sims.push(Number.isNaN(s.sim) ? 0 : s.sim);
+    const p = compareShape(r, u);
+    plain.push(Number.isNaN(p.dist) ? 90 : p.dist);
+    s.parts.forEach((v, i) => {
+      if (Number.isNaN(v)) return;
+      partSum[i] = (partSum[i] as number) + v;
+      partSimSum[i] = (partSimSum[i] as number) + (s.partSim[i] as number);
+      partN[i] = (partN[i] as number) + 1;
     });
-    const dist = mean(dists);
-    const vis = visible.length ? mean(visible) : 0;
-    return {
-      span,
-      userStart,
-      timing: timing[m] ?? null,
-      lapse: lapse[m] ?? null,
-      dist,
-      plainDist: mean(plain),
-      shape: sims.length ? 100 * mean(sims) * visibilityFactor(vis) : 0,
-      visible: vis,
-      parts: partSum.map((v, i) => ((partN[i] as number) > 0 ? v / (partN[i] as number) : Number.NaN)),
-      partShape: partSimSum.map((v, i) => ((partN[i] as number) > 0 ? (100 * v) / (partN[i] as number) : Number.NaN)),
-      segs: segSum.map((v, i) => ((segN[i] as number) > 0 ? v / (segN[i] as number) : Number.NaN)),
-      jointAbs: Float64Array.from(jAbs.map(mean)),
-      jointSigned: Float64Array.from(jSigned.map(mean)),
-      speed: [refMotion.speed, userMotion.speed],
-      moved: Number.NaN,
-      jerk: [refMotion.jerk, userMotion.jerk],
-      ranges: SEGMENTS.map((_, k) => [segmentRange(refFrames, k), segmentRange(userFrames, k)]),
-      sweep: sweepRatio(refFrames, userOwn(MOVEMENT.CONTEXT_S)),
-      path: pathRatio(refFrames, userOwn(0)),
-      frames: refFrames.length,
-      mirrored,
-    };
+    s.segs.forEach((v, i) => {
+      if (Number.isNaN(v)) return;
+      segSum[i] = (segSum[i] as number) + v;
+      segN[i] = (segN[i] as number) + 1;
+    });
+    if (!u) return;
+    JOINTS.forEach((j, i) => {
+      const a = r.angles[i] as number;
+      const b = u.angles[i] as number;
+      if (Number.isNaN(a) || Number.isNaN(b)) return;
+      const signed = isSignedJoint(j);
+      jAbs[i]?.push(angleDiff(a, b, signed));
+      // Torso and head: more or less tilt than the reference, whichever way it leans.
+      jSigned[i]?.push(signed ? Math.abs(b) - Math.abs(a) : b - a);
+    });
   });
+  const dist = mean(dists);
+  const vis = visible.length ? mean(visible) : 0;
+  return {
+    span,
+    userStart,
+    timing: found.timing,
+    lapse: found.lapse,
+    dist,
+    plainDist: mean(plain),
+    shape: sims.length ? 100 * mean(sims) * visibilityFactor(vis) : 0,
+    visible: vis,
+    parts: partSum.map((v, i) => ((partN[i] as number) > 0 ? v / (partN[i] as number) : Number.NaN)),
+    partShape: partSimSum.map((v, i) => ((partN[i] as number) > 0 ? (100 * v) / (partN[i] as number) : Number.NaN)),
+    segs: segSum.map((v, i) => ((segN[i] as number) > 0 ? v / (segN[i] as number) : Number.NaN)),
+    jointAbs: Float64Array.from(jAbs.map(mean)),
+    jointSigned: Float64Array.from(jSigned.map(mean)),
+    speed: [refMotion.speed, userMotion.speed],
+    moved: Number.NaN,
+    jerk: [refMotion.jerk, userMotion.jerk],
+    ranges: SEGMENTS.map((_, k) => [segmentRange(refFrames, k), segmentRange(userFrames, k)]),
+    sweep: sweepRatio(refFrames, userOwn(MOVEMENT.CONTEXT_S)),
+    path: pathRatio(refFrames, userOwn(0)),
+    frames: refFrames.length,
+    mirrored,
+  };
+}
+
+/** The moves' shapes with how much of each the user made, against how they move over all of them (MOVEMENT). */
+export function withMovement(readings: MoveReading[]): MoveMeasure[] {
+  const measured = readings.map((r) => ({ ...r }));
   // How much of each move the user made, against how they move over the whole routine.
   const moving = measured.filter((m) => !Number.isNaN(m.sweep) && !Number.isNaN(m.path));
   const scaleOf = (v: number[]) => {

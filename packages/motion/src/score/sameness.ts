@@ -119,8 +119,13 @@ export function samenessDecision(confidence: number): SamenessDecision {
   return confidence < SAMENESS.NOT_SAME_BELOW ? "not_same" : "unsure";
 }
 
+/** What the evidence is gathered from: a match, or as much of one as a live take has so far. */
+export type SamenessInput = Pick<Match, "ref" | "user" | "cont" | "oriented" | "music"> & {
+  fit: Pick<Match["fit"], "tempo">;
+};
+
 /** Gathers the evidence from a match and its measured moves. */
-export function samenessEvidence(match: Match, moves: MoveMeasure[]): SamenessEvidence {
+export function samenessEvidence(match: SamenessInput, moves: MoveMeasure[]): SamenessEvidence {
   const random = randomPairDistance(match.ref, match.user);
   const music = match.music;
   return {

@@ -1,0 +1,14 @@
+/**
+ * The engine in a browser: score a take live against a reference analysed on the server. This
+ * entry imports no Node module (live/browser-safe.test.ts walks its imports).
+ */
+export { compactTrack, trackFromCompact } from "../compact-track.ts";
+export type { Counting, MoveSpan, SectionSpan } from "../counts/counting.ts";
+export { PARTS } from "../features.ts";
+export type { RawPoseFrame, SmoothingRule } from "../pose/smooth.ts";
+export { VERDICT_MIN, verdictOf } from "../score/combine.ts";
+export type { CompactTrack, PoseFrame, PoseTrack, Verdict } from "../types.ts";
+export { ENGINE_VERSION } from "../version.ts";
+export { analyseReference, type LiveReference, liveReference, type ReferenceAnalysis } from "./reference.ts";
+export { type LiveMove, type LiveScore, LiveScorer, type LiveScorerOptions } from "./scorer.ts";
+export { MOVENET_RULE, TakeFrames } from "./take-frames.ts";

@@ -1,0 +1,185 @@
+/**
+ * The live scorer against the server's result, on real dance (AIST++ freestyle keypoints) recorded
+ * as dance-along takes (takes.ts): fed the take frame by frame, it must give each move the verdict
+ * the server's result gives it, end on the server's score, and say each verdict as soon as timing
+ * the move allows. The agreement table is printed for the record.
+ */
+import { describe, expect, it } from "vitest";
+import { TIMING_REACH_S } from "../align/refine.ts";
+import { compareTracks } from "../compare.ts";
+import { round3 } from "../numbers.ts";
+import { NOT_SAME_MAX } from "../score/combine.ts";
+import { measuredPose, measuredRule, trackFromPoints } from "../track-input.ts";
+import type { ComparisonResult, PoseTrack } from "../types.ts";
+import { mirrorTrack } from "../../test-support/perturb.ts";
+import { analyseReference, type ReferenceAnalysis } from "./reference.ts";
+import { type LiveMove, LiveScorer } from "./scorer.ts";
+import { hasAist, performance, type TakeRecipe, takeOf, takeTrack } from "./takes.ts";
+
+/** Three dancers, three genres (house, krump, middle hip-hop), 32–48 s each. */
+const DANCES = ["gHO_sFM_cAll_d19_mHO0_ch01", "gKR_sFM_cAll_d28_mKR0_ch01", "gMH_sFM_cAll_d22_mMH0_ch01"];
+
+const RECIPES: Record<string, { recipe: TakeRecipe; bent?: boolean; mirrored?: boolean }> = {
+  // Another camera, a lead-in before the reference plays.
+  clean: { recipe: { takeOffset: 1.2, noise: 2, framing: { scale: 0.8, dx: 150, dy: 120 } } },
+  // Late through one stretch, early through another, slightly late in a third.
+  late: {
+    recipe: {
+      takeOffset: 0.8,
+      noise: 3,
+      late: [
+        [6, 14, 0.3],
+        [18, 24, -0.2],
+        [26, 30, 0.12],
+      ],
+    },
+  },
+  // A frozen stretch, a forearm bent 60° wrong, a late stretch.
+  flawed: {
+    recipe: {
+      takeOffset: 1.5,
+      noise: 3,
+      frozen: [[10, 13]],
+      late: [[20, 26, 0.2]],
+    },
+    bent: true,
+  },
+  // Danced mirror-wise, as a dancer facing a mirrored teacher may.
+  mirrored: { recipe: { takeOffset: 1, noise: 2 }, mirrored: true },
+};
+
+/** What the browser receives: the analysis through JSON. */
+function analysisOf(ref: PoseTrack): ReferenceAnalysis {
+  return JSON.parse(JSON.stringify(analyseReference(ref))) as ReferenceAnalysis;
+}
+
+function live(analysis: ReferenceAnalysis, user: PoseTrack, takeOffset: number): LiveScorer {
+  const scorer = new LiveScorer(analysis, { takeOffset, width: user.width, height: user.height });
+  for (const f of user.frames) scorer.push(f);
+  scorer.finish();
+  return scorer;
+}
+
+function agreement(server: ComparisonResult, moves: readonly LiveMove[]): number {
+  const same = server.moves.filter((m) => moves[m.index]?.verdict === m.verdict).length;
+  return same / server.moves.length;
+}
+
+describe.skipIf(!hasAist)("live verdicts while dancing along, against the server's result", () => {
+  const cases = DANCES.flatMap((dance) => Object.entries(RECIPES).map(([name, c]) => ({ dance, name, ...c })));
+  const refs = new Map(DANCES.map((d) => [d, trackFromPoints(performance(d))]));
+  const report: string[] = [];
+
+  it.each(cases)(
+    "$dance, $name take: the same verdicts on ≥ 85 % of moves, the score within ±8",
+    ({ dance, name, recipe, bent, mirrored }) => {
+      const ref = refs.get(dance) as PoseTrack;
+      const analysis = analysisOf(ref);
+      // The right forearm (wrist 10 about elbow 8) bent wrong for 4 s.
+      const bend = bent
+        ? [{ point: 10, pivot: 8, degrees: 60, from: recipe.takeOffset + 16, to: recipe.takeOffset + 20 }]
+        : [];
+      let user = takeTrack(performance(dance), recipe, bend);
+      if (mirrored) user = mirrorTrack(user);
+      const server = compareTracks(ref, user, { style: "hip_hop", takeOffset: recipe.takeOffset });
+      const scorer = live(analysis, user, recipe.takeOffset);
+      const moves = scorer.moves;
+      // The moves are the server's moves: counted once, from the reference alone.
+      expect(moves.map((m) => [m.start_s, m.end_s])).toEqual(server.moves.map((m) => [m.start_s, m.end_s]));
+      const agree = agreement(server, moves);
+      const final = scorer.score()?.overall as number;
+      report.push(
+        `${dance} ${name}: ${server.moves.length} moves, verdicts agree ${(100 * agree).toFixed(1)} %, server ${server.overall_score} live ${final}`,
+      );
+      expect(agree).toBeGreaterThanOrEqual(0.85);
+      expect(Math.abs(final - server.overall_score)).toBeLessThanOrEqual(8);
+      if (mirrored) expect(moves.filter((m) => m.mirrored).length).toBeGreaterThan(0.8 * moves.length);
+    },
+  );
+
+  it("the takes give verdicts of every kind a dancer earns, so agreeing on them means something", () => {
+    const verdicts = new Set<string>();
+    for (const dance of DANCES) {
+      const r = RECIPES.late as { recipe: TakeRecipe };
+      const f = RECIPES.flawed as { recipe: TakeRecipe };
+      const ref = refs.get(dance) as PoseTrack;
+      for (const m of compareTracks(ref, takeTrack(performance(dance), r.recipe), {
+        style: "hip_hop",
+        takeOffset: r.recipe.takeOffset,
+      }).moves)
+        verdicts.add(m.verdict);
+      for (const m of compareTracks(ref, takeTrack(performance(dance), f.recipe), {
+        style: "hip_hop",
+        takeOffset: f.recipe.takeOffset,
+      }).moves)
+        verdicts.add(m.verdict);
+    }
+    expect([...verdicts].sort()).toEqual(expect.arrayContaining(["good", "ok", "perfect"]));
+    console.log(report.join("\n"));
+  });
+
+  it("says each verdict within one analysis frame of the moment timing the move allows: TIMING_REACH_S past its end", () => {
+    for (const dance of DANCES) {
+      const ref = refs.get(dance) as PoseTrack;
+      const { recipe } = RECIPES.clean as { recipe: TakeRecipe };
+      const user = takeTrack(performance(dance), recipe);
+      const scorer = new LiveScorer(analysisOf(ref), {
+        takeOffset: recipe.takeOffset,
+        width: user.width,
+        height: user.height,
+      });
+      const frame = 1 / ref.fps;
+      for (const f of user.frames)
+        for (const m of scorer.push(f)) {
+          // Said on the frame that completed it, and no sooner than timing it can be known.
+          expect(m.judged_at_s).toBe(round3(f.t));
+          const after = m.judged_at_s - (recipe.takeOffset + m.end_s);
+          // How late this dancer runs (its lag) moves the moment by a few hundredths either way.
+          expect(after, m.count_label).toBeGreaterThanOrEqual(TIMING_REACH_S - 0.05);
+          expect(after, m.count_label).toBeLessThanOrEqual(TIMING_REACH_S + frame + 0.05);
+        }
+      expect(scorer.moves.length).toBe(scorer.reference.counting.moves.length);
+    }
+  });
+
+  it("another routine scores low live, as on the server: not the same, every later move a miss", () => {
+    const pairs = [
+      ["gHO_sFM_cAll_d19_mHO0_ch01", "gHO_sFM_cAll_d19_mHO1_ch02"],
+      // Same music, another choreography.
+      ["gMH_sFM_cAll_d22_mMH1_ch02", "gMH_sFM_cAll_d22_mMH1_ch07"],
+    ];
+    for (const [a, b] of pairs) {
+      const ref = trackFromPoints(performance(a as string));
+      const user = takeTrack(performance(b as string), { takeOffset: 1, noise: 2 });
+      const server = compareTracks(ref, user, { style: "hip_hop", takeOffset: 1 });
+      const scorer = live(analysisOf(ref), user, 1);
+      const score = scorer.score();
+      expect(score?.sameness).toBe("not_same");
+      expect(score?.overall).toBeLessThanOrEqual(NOT_SAME_MAX);
+      expect(Math.abs((score?.overall as number) - server.overall_score)).toBeLessThanOrEqual(8);
+      expect(scorer.moves.slice(-5).every((m) => m.verdict === "miss")).toBe(true);
+    }
+  });
+
+  it("a pose model's raw poses at the camera's rate score as the recorded take does (resampled, smoothed alike)", () => {
+    const dance = DANCES[0] as string;
+    const { recipe } = RECIPES.late as { recipe: TakeRecipe };
+    const ref = refs.get(dance) as PoseTrack;
+    const analysis = analysisOf(ref);
+    const points = takeOf(performance(dance), recipe);
+    const fromTrack = live(analysis, trackFromPoints(points), recipe.takeOffset);
+    const names = analysis.track.keypointNames;
+    const raw = new LiveScorer(analysis, {
+      takeOffset: recipe.takeOffset,
+      width: points.width,
+      height: points.height,
+      raw: measuredRule(names),
+    });
+    points.frames.forEach((frame, i) => {
+      raw.push(measuredPose(frame, names, i / points.fps));
+    });
+    raw.finish();
+    expect(raw.moves.map((m) => m.verdict)).toEqual(fromTrack.moves.map((m) => m.verdict));
+    expect(raw.score()?.overall).toBeCloseTo(fromTrack.score()?.overall as number, 5);
+  });
+});

@@ -1,0 +1,267 @@
+import { MIRROR_MARGIN } from "../align/align.ts";
+import { ContinuousTrack } from "../align/interp.ts";
+import { type MoveMatch, TIMING_REACH_S, timeMoves } from "../align/refine.ts";
+import { fitTiming } from "../align/timing.ts";
+import type { MoveSpan } from "../counts/counting.ts";
+import { extractFeatures, type FeatureTrack, PARTS } from "../features.ts";
+import { flippedMoves } from "../match.ts";
+import { median, round1, round3 } from "../numbers.ts";
+import { moveScore, routineScores, timingRule, verdictOf } from "../score/combine.ts";
+import { type MoveMeasure, type MoveReading, readMove, withMovement } from "../score/judge.ts";
+import { samenessConfidence, samenessDecision, samenessEvidence } from "../score/sameness.ts";
+import type { PoseFrame, PoseTrack, Verdict } from "../types.ts";
+import { type LiveReference, liveReference, type ReferenceAnalysis } from "./reference.ts";
+import { TakeFrames } from "./take-frames.ts";
+import type { RawPoseFrame, SmoothingRule } from "../pose/smooth.ts";
+
+/** One move judged live, as the result will show it. */
+export interface LiveMove {
+  index: number;
+  count_label: string;
+  start_s: number;
+  end_s: number;
+  verdict: Verdict;
+  /** 0–100: the move's own score (shape and timing combined), which gives its verdict. */
+  score: number;
+  shape: number;
+  /** Signed: + late, − early against the take's clock; null for a hold or a move not found. */
+  timing_ms: number | null;
+  /** Where the move was found, take seconds; null when not found. */
+  user_start_s: number | null;
+  /** Danced mirror-wise. */
+  mirrored: boolean;
+  /** Shape per body part (0–100, PARTS order, null where not seen): for colouring the limbs. */
+  parts: Record<string, number | null>;
+  /** Take time (s) of the last frame that was needed: the verdict was given when it arrived. */
+  judged_at_s: number;
+}
+
+/** The running score over the moves judged so far, as the result's scores are made. */
+export interface LiveScore {
+  overall: number;
+  shape: number;
+  timing: number | null;
+  /** Moves judged so far, of all the reference's. */
+  judged: number;
+  total: number;
+  /** Whether the take looks like the reference's routine ("unsure" until enough moves are in). */
+  sameness: "same" | "unsure" | "not_same";
+}
+
+export interface LiveScorerOptions {
+  /** Take seconds at which the reference's time 0 played (the take's clock, as sent with the upload). */
+  takeOffset: number;
+  /** The picture the take's poses are in (pixels): angles are measured in it. */
+  width: number;
+  height: number;
+  /** Names of the points in each pose (default: the reference's, COCO-17). */
+  keypointNames?: readonly string[];
+  /**
+   * Poses straight from a pose model (keypoints in pixels of the width × height picture), to be
+   * smoothed as the server smooths every track (take-frames.ts MOVENET_RULE for MoveNet). Absent:
+   * the poses are an engine track's frames (normalised 0–1, already smoothed).
+   */
+  raw?: SmoothingRule;
+}
+
+/**
+ * The live stand-in for the coarse alignment that centres the timing search: how late the take
+ * runs, from the last few moves found (their median), never more than MAX_LAG_S either way.
+ */
+const LAG_MOVES = 5;
+const MAX_LAG_S = 1.5;
+/** Whether it is the same routine is first asked after this many moves: before, one move says little. */
+const SAMENESS_MIN_MOVES = 4;
+
+/**
+ * Scores a take while it is danced: the user's poses arrive in order on the take's clock, and
+ * each reference move is judged — found (timeMoves), read (readMove), scored and given its verdict
+ * (moveScore, verdictOf), with the engine's own functions — as soon as the take has reached as far
+ * as timing that move reads (TIMING_REACH_S past its end). The running score is routineScores over
+ * the moves so far. What only a whole take has is approximated from the take so far: the features'
+ * scale, which way round it is danced, how late it runs (the centre of the timing search), and
+ * whether it is the same routine.
+ */
+export class LiveScorer {
+  readonly reference: LiveReference;
+  private readonly opts: LiveScorerOptions;
+  private readonly frames: PoseFrame[] = [];
+  private readonly input: TakeFrames;
+  private readonly rule = timingRule("take");
+  private readonly readings: MoveReading[] = [];
+  private readonly found: Array<{ start: number; userStart: number | null }> = [];
+  private readonly emitted: LiveMove[] = [];
+  private costs = { plain: 0, flipped: 0 };
+  private decision: LiveScore["sameness"] = "unsure";
+
+  constructor(analysis: ReferenceAnalysis | LiveReference, opts: LiveScorerOptions) {
+    this.reference = "features" in analysis ? analysis : liveReference(analysis);
+    this.opts = opts;
+    this.input = new TakeFrames(
+      this.reference.track.fps,
+      opts.raw && { rule: opts.raw, width: opts.width, height: opts.height },
+    );
+  }
+
+  get moves(): readonly LiveMove[] {
+    return this.emitted;
+  }
+
+  /** Takes the next pose of the take; answers the moves it completed (usually none, at most a few). */
+  push(frame: PoseFrame | RawPoseFrame): LiveMove[] {
+    this.frames.push(...this.input.push(frame));
+    const out: LiveMove[] = [];
+    while (this.next() && this.reached(this.next() as MoveSpan)) out.push(this.judgeNext());
+    return out;
+  }
+
+  /** The take ended: judges the moves it started (with what there is of them); answers them. */
+  finish(): LiveMove[] {
+    const out: LiveMove[] = [];
+    const end = this.takeTime();
+    for (let mv = this.next(); mv; mv = this.next()) {
+      if (this.opts.takeOffset + mv.start + this.lag() >= end) break;
+      out.push(this.judgeNext());
+    }
+    return out;
+  }
+
+  /** The running score over the moves judged so far (null before the first). */
+  score(): LiveScore | null {
+    if (!this.readings.length) return null;
+    const same = this.decision !== "not_same";
+    const { shape, timing, overall } = routineScores(withMovement(this.readings), 1, this.rule, same);
+    return {
+      overall,
+      shape,
+      timing,
+      judged: this.readings.length,
+      total: this.reference.counting.moves.length,
+      sameness: this.decision,
+    };
+  }
+
+  /** Take time of the last analysis frame in. */
+  takeTime(): number {
+    const last = this.frames[this.frames.length - 1];
+    return last ? last.t : Number.NEGATIVE_INFINITY;
+  }
+
+  private next(): MoveSpan | undefined {
+    return this.reference.counting.moves[this.readings.length];
+  }
+
+  /** Whether the take has reached as far as timing the move reads. */
+  private reached(mv: MoveSpan): boolean {
+    return this.takeTime() >= this.opts.takeOffset + mv.end + this.lag() + TIMING_REACH_S;
+  }
+
+  /** How late the take runs (seconds), from the last moves found. */
+  private lag(): number {
+    const recent = this.found.filter((f) => f.userStart !== null).slice(-LAG_MOVES);
+    const lag = median(recent.map((f) => (f.userStart as number) - this.opts.takeOffset - f.start));
+    return Number.isNaN(lag) ? 0 : Math.max(-MAX_LAG_S, Math.min(MAX_LAG_S, lag));
+  }
+
+  private userTrack(): PoseTrack {
+    const { track } = this.reference;
+    return {
+      ...track,
+      model: "measured",
+      keypointNames: [...(this.opts.keypointNames ?? track.keypointNames)],
+      width: this.opts.width,
+      height: this.opts.height,
+      duration: this.frames.length / track.fps,
+      frames: this.frames,
+    };
+  }
+
+  private judgeNext(): LiveMove {
+    const k = this.readings.length;
+    const span = this.reference.counting.moves[k] as MoveSpan;
+    const ref = this.reference.features;
+    const user = this.userTrack();
+    const plain = oriented(extractFeatures(user));
+    const flipped = oriented(extractFeatures(user, true));
+    // Found either way round, as timeMoves finds every move, around where the take runs.
+    const lag = this.lag();
+    const guide = (t: number) => this.opts.takeOffset + lag + t;
+    const [asDanced] = timeMoves(ref, plain.cont, [span], guide, 1) as [MoveMatch];
+    const [asFlipped] = timeMoves(ref, flipped.cont, [span], guide, 1) as [MoveMatch];
+    this.costs.plain += asDanced.cost;
+    this.costs.flipped += asFlipped.cost;
+    // The take's way round so far (as the alignment decides it for a whole video), and this move's own.
+    const mirrored = this.costs.flipped < MIRROR_MARGIN * this.costs.plain;
+    const [main, other] = mirrored ? [asFlipped, asDanced] : [asDanced, asFlipped];
+    const flip = flippedMoves([main], [other])[0] as boolean;
+    const moveMirrored = flip !== mirrored;
+    const match = flip ? other : main;
+    // A hold has no moment to be on time for.
+    this.found.push({ start: span.start, userStart: span.held ? null : match.userStart });
+    const fit = fitTiming(this.found, { clock: "take", offset: this.opts.takeOffset }, 1);
+    const timing = fit.timing[k] ?? null;
+    const reading = readMove(
+      ref,
+      { cont: (moveMirrored ? flipped : plain).cont, mirrored: moveMirrored },
+      span,
+      { userStart: match.userStart, timing, lapse: fit.lapse[k] ?? null },
+      1,
+    );
+    this.readings.push(reading);
+    const measures = withMovement(this.readings);
+    this.decide(measures, mirrored ? flipped : plain, plain, flipped);
+    const m = measures[k] as MoveMeasure;
+    const score = moveScore(m, this.rule);
+    const move: LiveMove = {
+      index: k,
+      count_label: span.label,
+      start_s: round3(span.start),
+      end_s: round3(span.end),
+      verdict: this.decision === "not_same" ? "miss" : verdictOf(score),
+      score: round1(score),
+      shape: round1(m.shape),
+      timing_ms: m.span.held || timing === null ? null : Math.round(timing * 1000),
+      user_start_s: match.userStart === null ? null : round3(match.userStart),
+      mirrored: moveMirrored,
+      parts: Object.fromEntries(
+        PARTS.map((p, i) => {
+          const v = m.partShape[i] as number;
+          return [p, Number.isNaN(v) ? null : round1(v)];
+        }),
+      ),
+      judged_at_s: round3(this.takeTime()),
+    };
+    this.emitted.push(move);
+    return move;
+  }
+
+  /** Same routine? The engine's decision on the moves so far, once there are enough of them. */
+  private decide(measures: MoveMeasure[], main: Oriented, plain: Oriented, flipped: Oriented): void {
+    if (measures.length < SAMENESS_MIN_MOVES) return;
+    const ref = this.reference.features;
+    // The reference as far as the take has danced it: random pairs and ranges of motion from that part.
+    const upTo = Math.ceil(((measures[measures.length - 1] as MoveMeasure).span.end + 0.5) * ref.fps);
+    const danced: FeatureTrack = { ...ref, frames: ref.frames.slice(0, upTo) };
+    const evidence = samenessEvidence(
+      {
+        ref: danced,
+        user: main.features,
+        cont: main.cont,
+        oriented: (m) => (m ? flipped : plain),
+        music: null,
+        fit: { tempo: 1 },
+      },
+      measures,
+    );
+    this.decision = samenessDecision(samenessConfidence(evidence));
+  }
+}
+
+interface Oriented {
+  features: FeatureTrack;
+  cont: ContinuousTrack;
+}
+
+function oriented(features: FeatureTrack): Oriented {
+  return { features, cont: new ContinuousTrack(features) };
+}
