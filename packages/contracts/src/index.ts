@@ -17,3 +17,4 @@ export * from "./admin.ts";
 export * from "./system.ts";
 export * from "./notifications.ts";
 export * from "./numbers.ts";
+export * from "./reference-analysis.ts";

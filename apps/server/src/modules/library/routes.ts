@@ -34,6 +34,7 @@ import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
 import { sendStoredFile } from "../videos/serve.ts";
+import { referenceAnalysisRoute } from "./analysis-route.ts";
 import { toCard, toOwnCard, toVideoComment } from "./serialize.ts";
 import { storedImageMime, storeUploadedImage } from "./upload.ts";
 import { pagination } from "../../http/paging.ts";
@@ -180,6 +181,8 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
       isPublic: video.status === "approved",
     });
   });
+
+  referenceAnalysisRoute(app, ctx);
 
   app.get("/api/reference-videos/:id/thumbnail", async (request, reply) => {
     const { id } = parse(idParam, request.params);

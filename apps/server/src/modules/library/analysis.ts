@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { referenceAnalysisResponse } from "@stepsync/contracts";
+import { analyseReference } from "@stepsync/motion/live";
+import type { AppContext } from "../../context.ts";
+import type { LibraryVideoRow } from "./repository.ts";
+import { libraryPoseTrack } from "./service.ts";
+
+/** A reference's analysis as it is sent: the JSON, gzipped once, and its entity tag. */
+export interface AnalysisAnswer {
+  json: string;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** Answers kept ready (the most recently used): counting a reference again on every take is work for nothing. */
+const KEPT = 32;
+const kept = new Map<string, AnalysisAnswer>();
+
+/**
+ * The live-scoring analysis of a library video (poses and counting, @stepsync/motion/live), from
+ * its stored pose track; undefined while it has none (or it cannot be read). A stored track never
+ * changes once its video's poses are ready, so the answer is kept per track and engine.
+ */
+export async function referenceAnalysis(
+  ctx: Pick<AppContext, "storage" | "log">,
+  video: Pick<LibraryVideoRow, "poseStatus" | "poseTrackKey">,
+): Promise<AnalysisAnswer | undefined> {
+  if (video.poseStatus !== "ready" || !video.poseTrackKey) return undefined;
+  const key = video.poseTrackKey;
+  const ready = kept.get(key);
+  if (ready) {
+    // Most recently used last.
+    kept.delete(key);
+    kept.set(key, ready);
+    return ready;
+  }
+  const track = await libraryPoseTrack(ctx, key);
+  if (!track) return undefined;
+  // Through the contract: what the browser is promised is what it gets.
+  const json = JSON.stringify(referenceAnalysisResponse.parse(analyseReference(track)));
+  const answer = {
+    json,
+    gzip: gzipSync(json),
+    etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`,
+  };
+  kept.set(key, answer);
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
+  return answer;
+}
+
+/** Whether an If-None-Match header names this entity tag (or any: "*"); weak tags compare as strong ones here. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//, ""))
+    .some((t) => t === "*" || t === etag);
+}
