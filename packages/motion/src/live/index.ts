@@ -11,4 +11,5 @@ export type { CompactTrack, PoseFrame, PoseTrack, Verdict } from "../types.ts";
 export { ENGINE_VERSION } from "../version.ts";
 export { analyseReference, type LiveReference, liveReference, type ReferenceAnalysis } from "./reference.ts";
 export { type LiveMove, type LiveScore, LiveScorer, type LiveScorerOptions } from "./scorer.ts";
+export type { ReferenceWindow } from "../window.ts";
 export { MOVENET_RULE, TakeFrames } from "./take-frames.ts";

@@ -3,6 +3,7 @@ import { type Counting, countReference } from "../counts/counting.ts";
 import { extractFeatures, type FeatureTrack } from "../features.ts";
 import type { CompactTrack, PoseTrack } from "../types.ts";
 import { ENGINE_VERSION } from "../version.ts";
+import { countingInWindow, type ReferenceWindow, windowTrack } from "../window.ts";
 
 /**
  * What a browser needs of a reference to score a take live, computed once from the reference
@@ -33,9 +34,20 @@ export interface LiveReference {
   track: PoseTrack;
   features: FeatureTrack;
   counting: Counting;
+  /** The part practised, in the whole reference's seconds (null: all of it); track and counting are timed from its start. */
+  window: ReferenceWindow | null;
 }
 
-export function liveReference(analysis: ReferenceAnalysis): LiveReference {
-  const track = trackFromCompact(analysis.track);
-  return { track, features: extractFeatures(track), counting: analysis.counting };
+/**
+ * The reference, or a part of it cut as a comparison of a practised part cuts it (window.ts): the
+ * part's poses timed from its start, the whole video's counting cut to it (so its moves keep their
+ * counts), counted on its own only when no move lies mostly inside it.
+ */
+export function liveReference(analysis: ReferenceAnalysis, window?: ReferenceWindow): LiveReference {
+  const whole = trackFromCompact(analysis.track);
+  if (!window) return { track: whole, features: extractFeatures(whole), counting: analysis.counting, window: null };
+  const track = windowTrack(whole, window);
+  const features = extractFeatures(track);
+  const counting = countingInWindow(analysis.counting, window) ?? countReference(features, null);
+  return { track, features, counting, window };
 }

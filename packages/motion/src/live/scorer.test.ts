@@ -4,7 +4,7 @@
  * the server's result gives it, end on the server's score, and say each verdict as soon as timing
  * the move allows. The agreement table is printed for the record.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { TIMING_REACH_S } from "../align/refine.ts";
 import { compareTracks } from "../compare.ts";
 import { round3 } from "../numbers.ts";
@@ -69,6 +69,7 @@ describe.skipIf(!hasAist)("live verdicts while dancing along, against the server
   const cases = DANCES.flatMap((dance) => Object.entries(RECIPES).map(([name, c]) => ({ dance, name, ...c })));
   const refs = new Map(DANCES.map((d) => [d, trackFromPoints(performance(d))]));
   const report: string[] = [];
+  afterAll(() => console.log(report.join("\n")));
 
   it.each(cases)(
     "$dance, $name take: the same verdicts on ≥ 85 % of moves, the score within ±8",
@@ -115,7 +116,6 @@ describe.skipIf(!hasAist)("live verdicts while dancing along, against the server
         verdicts.add(m.verdict);
     }
     expect([...verdicts].sort()).toEqual(expect.arrayContaining(["good", "ok", "perfect"]));
-    console.log(report.join("\n"));
   });
 
   it("says each verdict within one analysis frame of the moment timing the move allows: TIMING_REACH_S past its end", () => {
@@ -159,6 +159,34 @@ describe.skipIf(!hasAist)("live verdicts while dancing along, against the server
       expect(Math.abs((score?.overall as number) - server.overall_score)).toBeLessThanOrEqual(8);
       expect(scorer.moves.slice(-5).every((m) => m.verdict === "miss")).toBe(true);
     }
+  });
+
+  it("practising a part: the part's moves, with their counts, judged as the comparison of that part judges them", () => {
+    const dance = DANCES[1] as string;
+    const window = { start: 8, end: 24 };
+    const whole = performance(dance);
+    const part = { ...whole, frames: whole.frames.slice(window.start * whole.fps, window.end * whole.fps) };
+    const recipe: TakeRecipe = { takeOffset: 0.9, noise: 2, late: [[4, 9, 0.25]] };
+    const user = takeTrack(part, recipe);
+    const ref = refs.get(dance) as PoseTrack;
+    const server = compareTracks(ref, user, { style: "hip_hop", window, takeOffset: recipe.takeOffset });
+    const scorer = new LiveScorer(analysisOf(ref), {
+      takeOffset: recipe.takeOffset,
+      window,
+      width: user.width,
+      height: user.height,
+    });
+    for (const f of user.frames) scorer.push(f);
+    scorer.finish();
+    expect(scorer.moves.map((m) => [m.start_s, m.end_s, m.count_label])).toEqual(
+      server.moves.map((m) => [m.start_s, m.end_s, m.count_label]),
+    );
+    expect(scorer.moves[0]?.start_s).toBeGreaterThanOrEqual(window.start);
+    expect(agreement(server, scorer.moves)).toBeGreaterThanOrEqual(0.85);
+    expect(Math.abs((scorer.score()?.overall as number) - server.overall_score)).toBeLessThanOrEqual(8);
+    report.push(
+      `${dance} part ${window.start}–${window.end} s: ${server.moves.length} moves, verdicts agree ${(100 * agreement(server, scorer.moves)).toFixed(1)} %, server ${server.overall_score} live ${scorer.score()?.overall}`,
+    );
   });
 
   it("a pose model's raw poses at the camera's rate score as the recorded take does (resampled, smoothed alike)", () => {

@@ -12,6 +12,7 @@ import { samenessConfidence, samenessDecision, samenessEvidence } from "../score
 import type { PoseFrame, PoseTrack, Verdict } from "../types.ts";
 import { type LiveReference, liveReference, type ReferenceAnalysis } from "./reference.ts";
 import { TakeFrames } from "./take-frames.ts";
+import type { ReferenceWindow } from "../window.ts";
 import type { RawPoseFrame, SmoothingRule } from "../pose/smooth.ts";
 
 /** One move judged live, as the result will show it. */
@@ -49,8 +50,13 @@ export interface LiveScore {
 }
 
 export interface LiveScorerOptions {
-  /** Take seconds at which the reference's time 0 played (the take's clock, as sent with the upload). */
+  /**
+   * Take seconds at which the reference's time 0 played (the take's clock, as sent with the
+   * upload); practising a part, at which the part's start played.
+   */
   takeOffset: number;
+  /** The part practised (the whole reference's seconds), as the comparison will be asked for it. */
+  window?: ReferenceWindow;
   /** The picture the take's poses are in (pixels): angles are measured in it. */
   width: number;
   height: number;
@@ -95,7 +101,7 @@ export class LiveScorer {
   private decision: LiveScore["sameness"] = "unsure";
 
   constructor(analysis: ReferenceAnalysis | LiveReference, opts: LiveScorerOptions) {
-    this.reference = "features" in analysis ? analysis : liveReference(analysis);
+    this.reference = "features" in analysis ? analysis : liveReference(analysis, opts.window);
     this.opts = opts;
     this.input = new TakeFrames(
       this.reference.track.fps,
@@ -178,6 +184,7 @@ export class LiveScorer {
 
   private judgeNext(): LiveMove {
     const k = this.readings.length;
+    const from = this.reference.window?.start ?? 0;
     const span = this.reference.counting.moves[k] as MoveSpan;
     const ref = this.reference.features;
     const user = this.userTrack();
@@ -215,8 +222,9 @@ export class LiveScorer {
     const move: LiveMove = {
       index: k,
       count_label: span.label,
-      start_s: round3(span.start),
-      end_s: round3(span.end),
+      // In the whole reference's time, as the result says it.
+      start_s: round3(span.start + from),
+      end_s: round3(span.end + from),
       verdict: this.decision === "not_same" ? "miss" : verdictOf(score),
       score: round1(score),
       shape: round1(m.shape),
