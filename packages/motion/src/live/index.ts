@@ -5,6 +5,7 @@
 export { compactTrack, trackFromCompact } from "../compact-track.ts";
 export type { Counting, MoveSpan, SectionSpan } from "../counts/counting.ts";
 export { PARTS } from "../features.ts";
+export { LIMB_NAMES } from "../score/limbs.ts";
 export type { RawPoseFrame, SmoothingRule } from "../pose/smooth.ts";
 export { VERDICT_MIN, verdictOf } from "../score/combine.ts";
 export type { CompactTrack, PoseFrame, PoseTrack, Verdict } from "../types.ts";

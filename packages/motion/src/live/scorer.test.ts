@@ -161,6 +161,45 @@ describe.skipIf(!hasAist)("live verdicts while dancing along, against the server
     }
   });
 
+  it("colours the limbs as the result does: a forearm danced wrong reads low while it is wrong, as in the result's limb scores", () => {
+    const dance = DANCES[2] as string;
+    const { recipe } = RECIPES.clean as { recipe: TakeRecipe };
+    const wrong = { from: recipe.takeOffset + 16, to: recipe.takeOffset + 20 };
+    const user = takeTrack(performance(dance), recipe, [{ point: 10, pivot: 8, degrees: 70, ...wrong }]);
+    const ref = refs.get(dance) as PoseTrack;
+    const server = compareTracks(ref, user, { style: "hip_hop", takeOffset: recipe.takeOffset });
+    const scorer = new LiveScorer(analysisOf(ref), {
+      takeOffset: recipe.takeOffset,
+      width: user.width,
+      height: user.height,
+    });
+    const live = new Map<number, number | null>();
+    for (const f of user.frames) {
+      scorer.push(f);
+      const now = scorer.limbs();
+      if (now) live.set(now.t, now.scores.right_forearm ?? null);
+    }
+    const limbs = server.limb_scores as NonNullable<ComparisonResult["limb_scores"]>;
+    const column = limbs.limbs.indexOf("right_forearm");
+    const inside = (t: number) => t >= wrong.from + 0.3 && t < wrong.to - 0.3;
+    const outside = (t: number) => t < wrong.from - 1 || t >= wrong.to + 1;
+    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+    const liveIn = [...live].filter(([t, v]) => inside(t) && v !== null).map(([, v]) => v as number);
+    const liveOut = [...live].filter(([t, v]) => outside(t) && v !== null).map(([, v]) => v as number);
+    expect(mean(liveIn)).toBeLessThan(mean(liveOut) - 30);
+    // Frame by frame against the result's own limb scores, where both have one.
+    const diffs = limbs.times.flatMap((t, i) => {
+      const a = limbs.scores[i]?.[column];
+      const b = live.get(t);
+      return a === null || a === undefined || b === null || b === undefined ? [] : [Math.abs(a - b)];
+    });
+    expect(diffs.length).toBeGreaterThan(0.8 * limbs.times.length);
+    report.push(
+      `limb colours, right forearm: live ${mean(liveIn).toFixed(0)} while wrong vs ${mean(liveOut).toFixed(0)} elsewhere; against the result's, mean |difference| ${mean(diffs).toFixed(1)} over ${diffs.length} frames`,
+    );
+    expect(mean(diffs)).toBeLessThan(5);
+  });
+
   it("practising a part: the part's moves, with their counts, judged as the comparison of that part judges them", () => {
     const dance = DANCES[1] as string;
     const window = { start: 8, end: 24 };

@@ -8,6 +8,7 @@ import { flippedMoves } from "../match.ts";
 import { median, round1, round3 } from "../numbers.ts";
 import { moveScore, routineScores, timingRule, verdictOf } from "../score/combine.ts";
 import { type MoveMeasure, type MoveReading, readMove, withMovement } from "../score/judge.ts";
+import { LIMB, LIMB_NAMES, limbsAround, segmentMatch } from "../score/limbs.ts";
 import { samenessConfidence, samenessDecision, samenessEvidence } from "../score/sameness.ts";
 import type { PoseFrame, PoseTrack, Verdict } from "../types.ts";
 import { type LiveReference, liveReference, type ReferenceAnalysis } from "./reference.ts";
@@ -76,6 +77,8 @@ export interface LiveScorerOptions {
  */
 const LAG_MOVES = 5;
 const MAX_LAG_S = 1.5;
+/** The limbs now are read from this much of the take's end (seconds): enough for its features' scale. */
+const LIMB_TAIL_S = 4;
 /** Whether it is the same routine is first asked after this many moves: before, one move says little. */
 const SAMENESS_MIN_MOVES = 4;
 
@@ -99,6 +102,7 @@ export class LiveScorer {
   private readonly emitted: LiveMove[] = [];
   private costs = { plain: 0, flipped: 0 };
   private decision: LiveScore["sameness"] = "unsure";
+  private refCont: ContinuousTrack | undefined;
 
   constructor(analysis: ReferenceAnalysis | LiveReference, opts: LiveScorerOptions) {
     this.reference = "features" in analysis ? analysis : liveReference(analysis, opts.window);
@@ -144,6 +148,43 @@ export class LiveScorer {
       judged: this.readings.length,
       total: this.reference.counting.moves.length,
       sameness: this.decision,
+    };
+  }
+
+  /**
+   * How close each limb is to the reference's now, for the skeleton drawn over the camera (the
+   * result's limb rule, score/limbs.ts): the pose one analysis frame ago (the rule averages it with
+   * its neighbours) against the reference's at the playback clock, as late as the take runs.
+   * Scores 0–100 by the user's own limbs (LIMB_NAMES), null where unknown; null between takes.
+   */
+  limbs(): { t: number; scores: Record<string, number | null> } | null {
+    const n = this.frames.length;
+    if (n < 2 * LIMB.WINDOW + 1) return null;
+    const fps = this.reference.track.fps;
+    const tail = this.frames.slice(Math.max(0, n - Math.round(LIMB_TAIL_S * fps)));
+    const track = { ...this.userTrack(), frames: tail, duration: tail.length / fps };
+    const mirrored = this.costs.flipped < MIRROR_MARGIN * this.costs.plain;
+    const user = extractFeatures(track, mirrored);
+    this.refCont ??= new ContinuousTrack(this.reference.features);
+    const ref = this.refCont;
+    const lag = this.lag();
+    const last = user.frames.length - 1;
+    const at = last - LIMB.WINDOW;
+    const refTime = (t: number) => t - this.opts.takeOffset - lag;
+    if (!ref.covers(refTime((user.frames[at] as FeatureTrack["frames"][number]).t))) return null;
+    const window = user.frames.slice(at - LIMB.WINDOW, last + 1);
+    const matches = window.map((u) => {
+      const t = refTime(u.t);
+      return segmentMatch(ref.covers(t) ? ref.at(t) : undefined, u);
+    });
+    const scores = limbsAround(
+      { weight: matches.map((m) => m.weight), sim: matches.map((m) => m.sim), mirrored: window.map(() => mirrored) },
+      0,
+      window.length - 1,
+    );
+    return {
+      t: round3((user.frames[at] as FeatureTrack["frames"][number]).t),
+      scores: Object.fromEntries(LIMB_NAMES.map((name, k) => [name, scores[k] ?? null])),
     };
   }
 

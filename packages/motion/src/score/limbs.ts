@@ -1,5 +1,5 @@
 import { ContinuousTrack } from "../align/interp.ts";
-import { type FeatureTrack, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
+import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
 import type { LimbScores } from "../types.ts";
 import type { MoveMeasure } from "./judge.ts";
 import { compareShape, segmentSimilarity } from "./shape.ts";
@@ -64,8 +64,6 @@ export function limbScores(
   const sim: Float64Array[] = [];
   const matched: boolean[] = [];
   plain.frames.forEach((f, i) => {
-    const w = new Float64Array(SEGMENT_COUNT);
-    const s = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
     const at = refTimeAt(moves, f.t, tempo);
     const t = at?.t ?? null;
     const mirrored = at?.mirrored ?? false;
@@ -73,36 +71,20 @@ export function limbScores(
     const u = (mirrored ? userAs(true).frames[i] : f) as FeatureTrack["frames"][number];
     const r = t === null ? undefined : refCont.at(refCont.clampEdge(t));
     matched.push(t !== null);
-    if (r && u.valid) {
-      const sample = compareShape(r, u);
-      for (let k = 0; k < SEGMENT_COUNT; k++) {
-        const d = sample.segs[k] as number;
-        if (Number.isNaN(d)) continue;
-        w[k] = (r.segW[k] as number) * (u.segW[k] as number);
-        s[k] = segmentSimilarity(d);
-      }
-    }
-    weight.push(w);
-    sim.push(s);
+    const m = segmentMatch(r, u);
+    weight.push(m.weight);
+    sim.push(m.sim);
   });
 
-  const rows: Array<Array<number | null>> = plain.frames.map((_, i) => {
-    return LIMB_NAMES.map((_, column) => {
-      if (!matched[i]) return null;
-      let sw = 0;
-      let ss = 0;
-      for (let j = Math.max(0, i - LIMB.WINDOW); j <= Math.min(plain.frames.length - 1, i + LIMB.WINDOW); j++) {
-        // Each frame's segments are the reference's; a mirrored frame's user limb is the other one.
-        const k = frameMirrored[j] ? (MIRROR_SEGMENT[column] as number) : column;
-        const v = sim[j]?.[k] as number;
-        if (Number.isNaN(v)) continue;
-        const w = weight[j]?.[k] as number;
-        sw += w;
-        ss += w * v;
-      }
-      return sw >= LIMB.MIN_WEIGHT ? Math.round((100 * ss) / sw) : null;
-    });
-  });
+  const rows: Array<Array<number | null>> = plain.frames.map((_, i) =>
+    matched[i]
+      ? limbsAround(
+          { weight, sim, mirrored: frameMirrored },
+          Math.max(0, i - LIMB.WINDOW),
+          Math.min(plain.frames.length - 1, i + LIMB.WINDOW),
+        )
+      : LIMB_NAMES.map(() => null),
+  );
 
   // Rows before the first and after the last scored moment say nothing: left out.
   const scored = (row: Array<number | null>) => row.some((v) => v !== null);
@@ -114,4 +96,52 @@ export function limbScores(
     times: keep.map((_, i) => Math.round((plain.frames[first + i]?.t ?? 0) * 1000) / 1000),
     scores: keep,
   };
+}
+
+/**
+ * Per segment, the trust (both sides' segment weights) and similarity (segmentSimilarity of
+ * compareShape's difference) of the user's pose against the reference's at one moment; NaN
+ * similarity where not comparable.
+ */
+export function segmentMatch(
+  r: FrameFeatures | undefined,
+  u: FrameFeatures | undefined,
+): { weight: Float64Array; sim: Float64Array } {
+  const weight = new Float64Array(SEGMENT_COUNT);
+  const sim = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
+  if (!r || !u?.valid) return { weight, sim };
+  const sample = compareShape(r, u);
+  for (let k = 0; k < SEGMENT_COUNT; k++) {
+    const d = sample.segs[k] as number;
+    if (Number.isNaN(d)) continue;
+    weight[k] = (r.segW[k] as number) * (u.segW[k] as number);
+    sim[k] = segmentSimilarity(d);
+  }
+  return { weight, sim };
+}
+
+/**
+ * Each limb's score (0–100, LIMB_NAMES order; null without trust enough) over frames `from`–`to`
+ * (both included) of per-frame segment matches, each frame's columns named for the user's own
+ * limbs (a mirrored frame's user limb is the reference's other one).
+ */
+export function limbsAround(
+  frames: { weight: readonly Float64Array[]; sim: readonly Float64Array[]; mirrored: readonly boolean[] },
+  from: number,
+  to: number,
+): Array<number | null> {
+  return LIMB_NAMES.map((_, column) => {
+    let sw = 0;
+    let ss = 0;
+    for (let j = from; j <= to; j++) {
+      // Each frame's segments are the reference's; a mirrored frame's user limb is the other one.
+      const k = frames.mirrored[j] ? (MIRROR_SEGMENT[column] as number) : column;
+      const v = frames.sim[j]?.[k] as number;
+      if (Number.isNaN(v)) continue;
+      const w = frames.weight[j]?.[k] as number;
+      sw += w;
+      ss += w * v;
+    }
+    return sw >= LIMB.MIN_WEIGHT ? Math.round((100 * ss) / sw) : null;
+  });
 }
