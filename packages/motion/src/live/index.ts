@@ -13,4 +13,4 @@ export { ENGINE_VERSION } from "../version.ts";
 export { analyseReference, type LiveReference, liveReference, type ReferenceAnalysis } from "./reference.ts";
 export { type LiveMove, type LiveScore, LiveScorer, type LiveScorerOptions } from "./scorer.ts";
 export type { ReferenceWindow } from "../window.ts";
-export { MOVENET_RULE, TakeFrames } from "./take-frames.ts";
+export { MOVENET_RULE, movenetPose, TakeFrames } from "./take-frames.ts";

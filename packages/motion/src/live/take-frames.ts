@@ -1,9 +1,22 @@
 import { movenet } from "../pose/adapters/movenet.ts";
+import { fullFrameCrop } from "../pose/tracker.ts";
 import { PoseSmoother, type RawPoseFrame, type SmoothingRule } from "../pose/smooth.ts";
 import type { PoseFrame } from "../types.ts";
 
+const MOVENET = movenet("movenet-lightning", 192);
+
 /** MoveNet's rule for which points and frames count as seen: the browser runs MoveNet as the server does. */
-export const MOVENET_RULE: SmoothingRule = movenet("movenet-lightning", 192);
+export const MOVENET_RULE: SmoothingRule = MOVENET;
+
+/**
+ * MoveNet's raw output for a whole camera frame letterboxed into its input ((y, x, score) × 17,
+ * normalised to the input square) as the pose the live scorer takes: keypoints in the frame's
+ * pixels and the pose score, decoded as the server decodes the model's output.
+ */
+export function movenetPose(raw: Float32Array, frame: { width: number; height: number }, t: number): RawPoseFrame {
+  const { keypoints, score } = MOVENET.decode([raw], fullFrameCrop(frame.width, frame.height));
+  return { t, keypoints, score };
+}
 
 /** Tracks keep times to 0.1 ms: a frame this close before a tick is on it. */
 const TIME_SLACK = 1e-4;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { movenetPose, MOVENET_RULE, TakeFrames } from "./take-frames.ts";
+
+/** MoveNet's output for a point at frame pixel (x, y) of a width × height camera frame, letterboxed. */
+function rawFor(points: Array<[number, number, number]>, width: number, height: number): Float32Array {
+  const side = Math.max(width, height);
+  const raw = new Float32Array(17 * 3);
+  points.forEach(([x, y, s], i) => {
+    raw[i * 3] = (y + (side - height) / 2) / side;
+    raw[i * 3 + 1] = (x + (side - width) / 2) / side;
+    raw[i * 3 + 2] = s;
+  });
+  return raw;
+}
+
+const standing = (dx: number): Array<[number, number, number]> =>
+  Array.from({ length: 17 }, (_, i) => [600 + dx + 10 * (i % 2 ? 1 : -1) * i, 100 + 30 * i, 0.8]);
+
+describe("a camera's poses as the analysis frames of the take", () => {
+  it("MoveNet's letterboxed output decodes to the camera frame's pixels, scored as the server scores it", () => {
+    const pose = movenetPose(rawFor(standing(0), 1280, 720), { width: 1280, height: 720 }, 0.5);
+    expect(pose.t).toBe(0.5);
+    expect(pose.keypoints[0]).toBeCloseTo(600, 3);
+    expect(pose.keypoints[1]).toBeCloseTo(100, 3);
+    expect(pose.keypoints[16 * 3 + 1]).toBeCloseTo(580, 3);
+    expect(pose.score).toBeCloseTo(0.8, 6);
+    expect(MOVENET_RULE.hasPerson(pose)).toBe(true);
+  });
+
+  it("one frame per tick of the analysis rate, the pose nearest to it, smoothed and normalised like a track", () => {
+    const frames = new TakeFrames(7, { rule: MOVENET_RULE, width: 1280, height: 720 });
+    const out = [];
+    // A camera at 30 fps with an uneven clock; the dancer steps right 1 px per camera frame.
+    for (let i = 0; i < 60; i++) {
+      const t = i / 30 + (i % 3) * 0.004;
+      out.push(...frames.push(movenetPose(rawFor(standing(i), 1280, 720), { width: 1280, height: 720 }, t)));
+    }
+    expect(out.map((f) => f.t)).toEqual(Array.from({ length: 14 }, (_, k) => Math.round((k / 7) * 1e4) / 1e4));
+    // The nose moves right with the dancer, normalised to the frame (0–1), lagging a little (smoothed).
+    const x = out.map((f) => f.keypoints[0] as number);
+    expect(x[0]).toBeCloseTo(600 / 1280, 4);
+    for (let k = 1; k < x.length; k++) expect(x[k] as number).toBeGreaterThan(x[k - 1] as number);
+    expect(x[13] as number).toBeLessThanOrEqual((600 + 56) / 1280);
+    expect(out.every((f) => f.score > 0)).toBe(true);
+  });
+});
