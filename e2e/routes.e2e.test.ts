@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from "vitest";
 import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { logIn } from "./support/accounts.ts";
 import { ADMIN_ONLY, BROWSABLE, PROTECTED, PUBLIC } from "./support/route-map.ts";
@@ -91,7 +91,8 @@ async function seriousViolations(p: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-async function visit(watched: WatchedPage, role: Role, route: string, width: number) {
+/** `expect` is the test's own: the walks run concurrently, and expect.poll needs to know its test. */
+async function visit(expect: ExpectStatic, watched: WatchedPage, role: Role, route: string, width: number) {
   const { page: p, problems } = watched;
   const url = route.replace(":userId", String(userId));
   problems.length = 0;
@@ -125,29 +126,30 @@ const ALL = [...PUBLIC, ...PROTECTED, ...ADMIN_ONLY, UNKNOWN];
 
 const SIZE = { 390: { width: 390, height: 844 }, 1280: { width: 1280, height: 800 } } as const;
 
-async function walk(role: Role, routes: ReadonlyArray<string>, width: 390 | 1280, user = USER) {
+async function walk(expect: ExpectStatic, role: Role, routes: ReadonlyArray<string>, width: 390 | 1280, user = USER) {
   const watched = await openPage(browser, SIZE[width]);
   try {
     if (role === "user") await logIn(watched.page, server.baseUrl, user.email, user.password);
     if (role === "admin") await logIn(watched.page, server.baseUrl, ADMIN.email, ADMIN.password);
-    for (const route of routes) await visit(watched, role, route, width);
+    for (const route of routes) await visit(expect, watched, role, route, width);
   } finally {
     await watched.context.close();
   }
 }
 
-describe("every route of the route map (desktop)", () => {
-  it("as a visitor", () => walk("visitor", ALL, 1280), 400_000);
-  it("as a signed-in user", () => walk("user", ALL, 1280), 400_000);
-  it("as an admin", () => walk("admin", ALL, 1280), 400_000);
-});
-
-describe("the screens of issue #8 at phone width", () => {
+// The six walks are independent (each its own browser profile) and mostly wait on the page: run
+// side by side (at most maxConcurrency at once, e2e/vitest.config.ts), they take half the time.
+describe.concurrent("every route of the route map", () => {
+  it("as a visitor (desktop)", ({ expect }) => walk(expect, "visitor", ALL, 1280), 400_000);
+  it("as a signed-in user (desktop)", ({ expect }) => walk(expect, "user", ALL, 1280), 400_000);
+  it("as an admin (desktop)", ({ expect }) => walk(expect, "admin", ALL, 1280), 400_000);
+  // The screens of issue #8 at phone width.
   const own = ALL.filter((r) => OWN.has(r));
   it(
-    "as a visitor",
-    () =>
+    "as a visitor (phone)",
+    ({ expect }) =>
       walk(
+        expect,
         "visitor",
         own.filter((r) => !PROTECTED.includes(r)),
         390,
@@ -155,8 +157,16 @@ describe("the screens of issue #8 at phone width", () => {
     400_000,
   );
   // Signed in, every screen of the app too: a dancer uses them on the phone.
-  it("as a signed-in user", () => walk("user", [...new Set([...own, ...PROTECTED])], 390), 400_000);
-  it("as a user whose name is 20 letters without a space", () => walk("user", PROTECTED, 390, LONG), 400_000);
+  it(
+    "as a signed-in user (phone)",
+    ({ expect }) => walk(expect, "user", [...new Set([...own, ...PROTECTED])], 390),
+    400_000,
+  );
+  it(
+    "as a user whose name is 20 letters without a space (phone)",
+    ({ expect }) => walk(expect, "user", PROTECTED, 390, LONG),
+    400_000,
+  );
 });
 
 describe("screens of issue #8 in use", () => {
