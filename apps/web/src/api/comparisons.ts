@@ -7,6 +7,7 @@ import {
   type ProcessingStatus,
   type RoutineProgress,
   type StartComparisonResponse,
+  type CompactTrack,
   LIMITS,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest } from "./client";
@@ -56,7 +57,18 @@ export interface StartComparisonInput {
    * reference's start (or the part's) played this many seconds into it. Only such a take has it.
    */
   takeOffsetS?: number | null;
+  /**
+   * The dance-along take's poses as the browser estimated them live (analysis frames, compact), for
+   * the server to use when it can check them; sent only with that take and its offset.
+   */
+  poseTrack?: CompactTrack | null;
 }
+
+/**
+ * The take's pose track travels as a file part (JSON): a minute of poses is far more than a text
+ * field may hold (the server's multipart fieldSize), and a server that does not read it skips it.
+ */
+export const POSE_TRACK_FIELD = "pose_track";
 
 /** A form field's name, checked against the compare request's contract. */
 const field = (name: keyof CompareRequestForm) => name;
@@ -71,8 +83,14 @@ export function buildCompareForm(input: StartComparisonInput): FormData {
     form.append(field("part_label"), input.part.label);
   }
   // It belongs to the take uploaded with it.
-  if (input.userFile && input.takeOffsetS != null && Number.isFinite(input.takeOffsetS))
-    form.append(field("take_offset_s"), input.takeOffsetS.toFixed(3));
+  const danced = input.userFile && input.takeOffsetS != null && Number.isFinite(input.takeOffsetS);
+  if (danced) form.append(field("take_offset_s"), (input.takeOffsetS as number).toFixed(3));
+  if (danced && input.poseTrack)
+    form.append(
+      POSE_TRACK_FIELD,
+      new Blob([JSON.stringify(input.poseTrack)], { type: "application/json" }),
+      "pose-track.json",
+    );
   if (input.referenceFile) form.append("reference_video", input.referenceFile, input.referenceFile.name);
   else if (input.referenceVideoId != null) form.append(field("reference_video_id"), String(input.referenceVideoId));
   if (input.userFile) form.append("user_video", input.userFile, input.userFile.name);

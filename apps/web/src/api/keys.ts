@@ -51,6 +51,8 @@ export const keys = {
     video: (id: number) => ["library", "video", id] as const,
     mine: () => ["library", "mine"] as const,
     comments: (videoId: number) => ["library", "comments", videoId] as const,
+    /** A video's poses and counting for live scoring (null: not analysed yet). */
+    analysis: (videoId: number) => ["library", "analysis", videoId] as const,
   },
 
   social: {

@@ -1,6 +1,18 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render as renderBare, screen, within } from "@testing-library/react";
+import { REFERENCE_ANALYSIS_MESSAGES } from "@stepsync/contracts";
+import type { ReactElement } from "react";
+import { mockFetch } from "../test/utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RecordingDialog } from "./RecordingDialog";
+
+/** Rendered as the app renders it: inside a query client (the dialog loads a reference's analysis). */
+function render(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = (el: ReactElement) => <QueryClientProvider client={client}>{el}</QueryClientProvider>;
+  const view = renderBare(wrap(ui));
+  return { ...view, rerender: (next: ReactElement) => view.rerender(wrap(next)) };
+}
 
 // The browser's camera, recorder and workers, which happy-dom does not have, stand in here as the
 // browser behaves: getUserMedia answers a stream, the recorder starts a moment after start() (its
@@ -192,7 +204,7 @@ describe("dancing along in the recording dialog", () => {
     fireEvent.click(first.startButton);
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     fireEvent.click(within(first.dialog).getByRole("button", { name: "Stop Recording" }));
-    expect(first.onRecorded).toHaveBeenCalledWith(expect.any(File), null);
+    expect(first.onRecorded).toHaveBeenCalledWith(expect.any(File), null, null);
     first.view.unmount();
 
     const second = await openDialog();
@@ -200,7 +212,7 @@ describe("dancing along in the recording dialog", () => {
     fireEvent.click(second.startButton);
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     fireEvent.click(within(second.dialog).getByRole("button", { name: "Stop Recording" }));
-    expect(second.onRecorded).toHaveBeenCalledWith(expect.any(File), null);
+    expect(second.onRecorded).toHaveBeenCalledWith(expect.any(File), null, null);
   });
 
   it("lets the count-in be stopped before anything is recorded", async () => {
@@ -296,5 +308,62 @@ describe("the live skeleton's pose model", () => {
     await act(() => vi.advanceTimersByTimeAsync(3_000 + FakeRecorder.START_LATENCY_MS));
     expect(FakeRecorder.instances).toHaveLength(1);
     expect(clock(dialog)).toBe("00:00");
+  });
+});
+
+describe("live scoring while dancing along", () => {
+  const note = (dialog: HTMLElement) => within(dialog).queryByTestId("live-scoring-note")?.textContent;
+  const scoreWorkers = () => FakeWorker.instances.filter((w) => /live-score\.worker/.test(w.url));
+
+  async function openWith(live: { videoId: number | null }, analysisAnswer?: { status: number; body: unknown }) {
+    if (analysisAnswer) mockFetch({ [`GET /api/reference-videos/${live.videoId}/analysis`]: analysisAnswer });
+    render(
+      <RecordingDialog
+        open
+        onClose={() => undefined}
+        onRecorded={() => undefined}
+        referenceUrl={REFERENCE}
+        live={live}
+      />,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    return screen.getByRole("dialog", { name: "Record your performance" });
+  }
+
+  it("says plainly that it starts once the reference is analysed, for a fresh upload, and records as before", async () => {
+    const dialog = await openWith({ videoId: null });
+    expect(note(dialog)).toBe(REFERENCE_ANALYSIS_MESSAGES.notAnalysed);
+    expect(scoreWorkers()).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Start Recording" }));
+    await act(() => vi.advanceTimersByTimeAsync(3_000 + FakeRecorder.START_LATENCY_MS));
+    expect(FakeRecorder.instances).toHaveLength(1);
+    expect(within(dialog).queryByTestId("live-verdicts")).toBeNull();
+  });
+
+  it("says so too for a library video the server has not analysed yet (404)", async () => {
+    const dialog = await openWith(
+      { videoId: 3 },
+      { status: 404, body: { error: REFERENCE_ANALYSIS_MESSAGES.notAnalysed } },
+    );
+    expect(note(dialog)).toBe(REFERENCE_ANALYSIS_MESSAGES.notAnalysed);
+    expect(scoreWorkers()).toHaveLength(0);
+  });
+
+  it("gets the scorer ready before the count-in with the library video's analysis, and says it is on", async () => {
+    const analysis = {
+      engine_version: "3",
+      track: { keypointNames: [], fps: 15, frames: [], width: 640, height: 360 },
+      counting: { info: {}, moves: [], sections: [] },
+    };
+    const dialog = await openWith({ videoId: 3 }, { status: 200, body: analysis });
+    const [worker] = scoreWorkers();
+    expect(worker).toBeDefined();
+    expect(note(dialog)).toBe("Getting live scoring ready…");
+    worker?.reply({ type: "ready" });
+    expect(note(dialog)).toBe("Live scoring on: each move's verdict shows as you dance.");
+    // Not dancing along: no live scoring, no note.
+    fireEvent.click(within(dialog).getByRole("switch", { name: "Dance along" }));
+    expect(note(dialog)).toBeUndefined();
+    expect(worker?.terminated).toBe(true);
   });
 });

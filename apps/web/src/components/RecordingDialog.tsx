@@ -6,8 +6,10 @@ import { Button } from "./Button";
 import { DanceAlongControls } from "./dance-along/DanceAlongControls";
 import { LivePoseNote } from "./dance-along/LivePoseNote";
 import { Dialog } from "./Dialog";
+import { LiveScoringNote } from "./recording/LiveVerdicts";
 import { RecordingStage } from "./recording/RecordingStage";
-import { type PracticePart, useRecordingFlow } from "./recording/useRecordingFlow";
+import type { LiveTake } from "./recording/useLiveScoring";
+import { type LiveReferenceId, type PracticePart, useRecordingFlow } from "./recording/useRecordingFlow";
 
 /**
  * Records the user's performance with the front camera and hands back a video file (in a format of
@@ -17,6 +19,8 @@ import { type PracticePart, useRecordingFlow } from "./recording/useRecordingFlo
  * playback start together after a 3-2-1 count-in, so the take starts in step with the reference.
  * Such a take is handed back with its clock: where the reference's start played in it (see
  * dance-along/take-clock.ts), so its timing is judged against the reference, not aligned away.
+ * Against an analysed reference (`live`) each move's verdict shows as it is danced, and the take
+ * comes back with its live verdicts and poses.
  */
 export function RecordingDialog({
   open,
@@ -24,6 +28,7 @@ export function RecordingDialog({
   onRecorded,
   referenceUrl = null,
   part = null,
+  live = null,
 }: {
   open: boolean;
   onClose: () => void;
@@ -31,7 +36,7 @@ export function RecordingDialog({
    * The take, and for a dance-along take where the reference's start (or the part's) played in it,
    * seconds of the take; null for a take recorded without the reference playing.
    */
-  onRecorded: (file: File, takeOffsetS: number | null) => void;
+  onRecorded: (file: File, takeOffsetS: number | null, liveTake: LiveTake | null) => void;
   /** The chosen reference video (a file's object URL or the library video's URL), if any. */
   referenceUrl?: string | null;
   /**
@@ -39,8 +44,14 @@ export function RecordingDialog({
    * its start after the count-in, and the take stops when the span ends.
    */
   part?: PracticePart | null;
+  /**
+   * Live verdicts while dancing along: the library video the reference is (its analysis is loaded
+   * before the count-in), or videoId null for a reference not analysed yet (a fresh upload: the
+   * dialog says live scoring starts once it is). Absent: no live scoring.
+   */
+  live?: LiveReferenceId | null;
 }) {
-  const flow = useRecordingFlow({ open, referenceUrl, part, onRecorded });
+  const flow = useRecordingFlow({ open, referenceUrl, part, live, onRecorded });
   const { phase, danceAlong, setDanceAlong, mirrored, setMirrored, withReference, recording, busy, poseStatus } = flow;
   const { retry, start, stop, stopCountIn } = flow;
 
@@ -98,6 +109,7 @@ export function RecordingDialog({
       ) : null}
       <RecordingStage flow={flow} referenceUrl={referenceUrl} />
       <LivePoseNote status={poseStatus} />
+      {withReference ? <LiveScoringNote status={flow.live.status} /> : null}
     </Dialog>
   );
 }

@@ -47,11 +47,16 @@ export function limbBandsAt(scores: LimbScores | null | undefined, t: number): M
   const i = nearestIndex(scores.times.length, (k) => scores.times[k] ?? 0, t);
   const row = i >= 0 ? scores.scores[i] : undefined;
   if (!row || Math.abs((scores.times[i] ?? 0) - t) > LIMB_SAMPLE_MAX_GAP_S) return out;
-  scores.limbs.forEach((limb, k) => {
-    const score = row[k];
-    if (typeof score !== "number") return;
+  return limbBands(Object.fromEntries(scores.limbs.map((limb, k) => [limb, row[k] ?? null])));
+}
+
+/** The band of every bone of the limbs scored (limb name → 0–100, null: no score then). */
+export function limbBands(scores: Readonly<Record<string, number | null | undefined>>): Map<string, Band> {
+  const out = new Map<string, Band>();
+  for (const [limb, score] of Object.entries(scores)) {
+    if (typeof score !== "number") continue;
     // A limb this app does not know (a later engine) stays uncoloured.
     for (const [a, b] of LIMB_BONES[limb as LimbName] ?? []) out.set(boneKey(a, b), scoreBand(score));
-  });
+  }
   return out;
 }

@@ -3,11 +3,13 @@ import { COMPARE_TEXTS } from "../../constants/texts";
 import { formatClock } from "../../lib/recorder";
 import { cx } from "../cx";
 import { ReferenceTile } from "../dance-along/ReferenceTile";
+import { LiveVerdictBadge } from "./LiveVerdicts";
 import type { RecordingFlow } from "./useRecordingFlow";
 
 /**
  * What the recording dialog shows: the camera preview with its live skeleton (beside the reference
- * when dancing along), and over it the count-in, the camera's start or error, and the timer.
+ * when dancing along), and over it the count-in, the camera's start or error, the timer and, scored
+ * live, each move's verdict and the running score.
  */
 export function RecordingStage({ flow, referenceUrl }: { flow: RecordingFlow; referenceUrl: string | null }) {
   const {
@@ -23,6 +25,7 @@ export function RecordingStage({ flow, referenceUrl }: { flow: RecordingFlow; re
     videoRef,
     skeletonRef,
     referenceRef,
+    live,
   } = flow;
   return (
     <div className={cx("relative", withReference && "sm:grid sm:grid-cols-2 sm:gap-3")} data-testid="recording-stage">
@@ -89,6 +92,7 @@ export function RecordingStage({ flow, referenceUrl }: { flow: RecordingFlow; re
           {error}
         </div>
       ) : null}
+      {recording && withReference ? <LiveVerdictBadge moves={live.moves} score={live.score} /> : null}
       {recording ? (
         <div
           className={cx(

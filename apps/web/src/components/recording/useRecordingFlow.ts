@@ -1,11 +1,13 @@
 import { LIMITS } from "@stepsync/contracts";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { COMPARE_TEXTS } from "../../constants/texts";
+import { useReferenceAnalysis } from "../../api/reference-analysis";
 import { useLivePose } from "../../lib/browser-pose/useLivePose";
 import { cameraErrorText, extensionFor } from "../../lib/recorder";
 import { COUNT_IN_FROM, countIn } from "../dance-along/count-in";
-import { type TakeClock, watchTakeClock } from "../dance-along/take-clock";
+import { MEASURE_FOR_MS, type TakeClock, watchTakeClock } from "../dance-along/take-clock";
 import { openCamera, playWithSound, recordingFormat, showStream } from "./camera";
+import { type LiveScoringStatus, type LiveTake, useLiveScoring } from "./useLiveScoring";
 
 export type RecordingPhase = "initializing" | "ready" | "counting" | "recording" | "error";
 
@@ -13,21 +15,30 @@ export type RecordingPhase = "initializing" | "ready" | "counting" | "recording"
 export type PracticePart = { start_s: number; end_s: number; label: string };
 
 /**
+ * Which reference a dance-along take can be scored live against: a library video's id (its
+ * analysis is loaded before the count-in), or null for one that cannot be yet (a fresh upload).
+ */
+export type LiveReferenceId = { videoId: number | null };
+
+/**
  * The recording dialog's work while `open`: the camera (retried on demand), the live skeleton, the
  * optional dance-along reference with its 3-2-1 count-in, the MediaRecorder take and its clock
- * (where the reference's start played in it, dance-along/take-clock.ts), the auto-stop at the
- * recording limit and at a part's end; hands the take to `onRecorded`.
+ * (where the reference's start played in it, dance-along/take-clock.ts), live verdicts when the
+ * reference is analysed (`live`), the auto-stop at the recording limit and at a part's end; hands
+ * the take to `onRecorded` (with its live verdicts and poses, once the last are judged).
  */
 export function useRecordingFlow({
   open,
   referenceUrl,
   part,
+  live = null,
   onRecorded,
 }: {
   open: boolean;
   referenceUrl: string | null;
   part: PracticePart | null;
-  onRecorded: (file: File, takeOffsetS: number | null) => void;
+  live?: LiveReferenceId | null;
+  onRecorded: (file: File, takeOffsetS: number | null, liveTake: LiveTake | null) => void;
 }) {
   const [phase, setPhase] = useState<RecordingPhase>("initializing");
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +62,19 @@ export function useRecordingFlow({
   const partStart = part?.start_s ?? 0;
   const partEnd = part?.end_s ?? null;
   const recording = phase === "recording";
-  const poseStatus = useLivePose(open, videoRef, skeletonRef, recording);
+
+  // Live verdicts: the reference's analysis, loaded when the dialog opens (before the count-in).
+  const liveOn = open && withReference && live !== null;
+  const analysisQuery = useReferenceAnalysis(live?.videoId ?? null, liveOn);
+  const analysis =
+    live === null ? undefined : live.videoId === null ? null : analysisQuery.isError ? undefined : analysisQuery.data;
+  const window = useMemo(() => (part ? { start: part.start_s, end: part.end_s } : undefined), [part]);
+  const scoring = useLiveScoring({ active: liveOn, analysis, window });
+  const liveStatus: LiveScoringStatus = !liveOn ? "off" : analysisQuery.isError ? "unavailable" : scoring.status;
+  const poseStatus = useLivePose(open, videoRef, skeletonRef, recording, {
+    limbs: scoring.limbsRef,
+    onPose: (frame) => scoring.pose(frame, () => takeClockRef.current?.offsetS() ?? null, MEASURE_FOR_MS / 1000 + 0.1),
+  });
 
   // Each opening starts from the default: dance along whenever there is a reference.
   useEffect(() => {
@@ -123,6 +146,8 @@ export function useRecordingFlow({
     if (recorder && recorder.state !== "inactive") recorder.stop();
   }, []);
 
+  const { begin: beginLive, finish: finishLive } = scoring;
+
   function record(alongReference: boolean) {
     const stream = streamRef.current;
     if (!stream) return;
@@ -165,7 +190,10 @@ export function useRecordingFlow({
       takeClockRef.current?.stop();
       takeClockRef.current = null;
       stopStream();
-      onRecorded(file, takeOffsetS);
+      // The last verdicts come a moment later; the live summary stays until the result arrives.
+      const lastVerdicts = finishLive();
+      if (lastVerdicts) void lastVerdicts.then((liveTake) => onRecorded(file, takeOffsetS, liveTake));
+      else onRecorded(file, takeOffsetS, null);
     };
     recorderRef.current = recorder;
     setElapsed(0);
@@ -173,6 +201,7 @@ export function useRecordingFlow({
     const recordingStartedAt = performance.now();
     recorder.start(1000);
     begin(recordingStartedAt);
+    if (alongReference) beginLive(recordingStartedAt);
   }
 
   function start() {
@@ -233,6 +262,7 @@ export function useRecordingFlow({
     busy,
     warn,
     poseStatus,
+    live: { status: liveStatus, moves: scoring.moves, score: scoring.score },
     videoRef,
     skeletonRef,
     referenceRef,

@@ -1,17 +1,27 @@
 // Draws a live pose over a <video> on a canvas of the same box: the picture's object-fit (cover or
 // contain) decides where frame pixels land. The studio's look (lib/skeleton-style): "on track" bones
-// with a dark halo and white joints, a limb not seen clearly dashed grey. No scores exist yet, so no
-// score colours.
+// with a dark halo and white joints, a limb not seen clearly dashed grey; scored live (a dance-along
+// take), each limb in its score band's colour as the result colours it (limb-colours.ts).
+import { BAND_STROKE } from "../../components/ScoreVisuals";
 import { fittedRect, prepareCanvas } from "../canvas";
-import { plainBoneStyles, SEEN_CONFIDENCE, strokeSkeleton } from "../skeleton-style";
+import { boneKey as boneKeyOf, limbBands } from "../limb-colours";
+import { type BoneStyle, plainBoneStyles, SEEN_CONFIDENCE, strokeSkeleton } from "../skeleton-style";
 import { type Keypoints, MIN_POINT_SCORE, showsPerson } from "./movenet";
 
 export function clearSkeleton(canvas: HTMLCanvasElement): void {
   prepareCanvas(canvas, canvas.clientWidth, canvas.clientHeight);
 }
 
-/** The pose (in the video's pixels) over the video as the page shows it. */
-export function drawSkeleton(canvas: HTMLCanvasElement, video: HTMLVideoElement, points: Keypoints): void {
+/**
+ * The pose (in the video's pixels) over the video as the page shows it; with `limbs` (limb name →
+ * 0–100 now), a scored limb in its band's colour, the rest plain.
+ */
+export function drawSkeleton(
+  canvas: HTMLCanvasElement,
+  video: HTMLVideoElement,
+  points: Keypoints,
+  limbs: Record<string, number | null> | null = null,
+): void {
   const ctx = prepareCanvas(canvas, canvas.clientWidth, canvas.clientHeight);
   if (!ctx || !showsPerson(points)) return;
   const fit = getComputedStyle(video).objectFit === "contain" ? "contain" : "cover";
@@ -26,5 +36,12 @@ export function drawSkeleton(canvas: HTMLCanvasElement, video: HTMLVideoElement,
       : { x: rect.x + (points[k * 3] ?? 0) * sx, y: rect.y + (points[k * 3 + 1] ?? 0) * sy };
   const seen = (k: number) => confidence(k) >= SEEN_CONFIDENCE;
   const line = Math.max(2, Math.min(5, rect.width / 160));
-  strokeSkeleton(ctx, point, plainBoneStyles(seen), line, seen);
+  const plain = plainBoneStyles(seen);
+  const bands = limbs ? limbBands(limbs) : null;
+  const style = (a: number, b: number): BoneStyle => {
+    const band = bands?.get(boneKeyOf(a, b));
+    if (!band || !seen(a) || !seen(b)) return plain(a, b);
+    return { color: BAND_STROKE[band], strong: band === "red" };
+  };
+  strokeSkeleton(ctx, point, style, line, seen);
 }

@@ -7,11 +7,25 @@ import type { FrameRequest, WorkerReply } from "./protocol";
 
 export type LivePoseStatus = "loading" | "ready" | "unavailable";
 
+/** What the model saw and said of one camera frame. */
+export interface PoseFrameInput {
+  /** (y, x, score) × 17, normalised to the letterboxed input. */
+  raw: Float32Array;
+  /** The camera frame's own size, pixels (the picture before any mirroring on screen). */
+  width: number;
+  height: number;
+  /** performance.now() when the frame was sampled. */
+  at: number;
+}
+
 export interface LivePoseOptions {
   video: HTMLVideoElement;
   onStatus: (status: LivePoseStatus) => void;
-  /** Each estimate, in the video's own pixels. */
-  onPose: (points: Keypoints) => void;
+  /**
+   * Each estimate, in the video's own pixels, with the model's raw output for the frame (the whole
+   * frame letterboxed), the frame's size and when it was taken (performance.now()).
+   */
+  onPose: (points: Keypoints, frame: PoseFrameInput) => void;
   /** Least time between two frames sent (ms), so recording and playback keep their share of the CPU. */
   minIntervalMs: () => number;
 }
@@ -47,7 +61,7 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
 
   let ready = false;
   let nextId = 0;
-  let pending: { id: number; box: InputBox } | null = null;
+  let pending: { id: number; box: InputBox; width: number; height: number; at: number } | null = null;
   let lastSent = 0;
   let raf = 0;
   const loadTimer = setTimeout(fail, LOAD_TIMEOUT_MS);
@@ -68,7 +82,7 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
     ctx.fillRect(0, 0, MOVENET_INPUT_SIZE, MOVENET_INPUT_SIZE);
     ctx.drawImage(video, box.x, box.y, box.width, box.height);
     const { data } = ctx.getImageData(0, 0, MOVENET_INPUT_SIZE, MOVENET_INPUT_SIZE);
-    pending = { id: ++nextId, box };
+    pending = { id: ++nextId, box, width: w, height: h, at: now };
     lastSent = now;
     const request: FrameRequest = { type: "frame", id: pending.id, rgba: data.buffer };
     worker?.postMessage(request, [data.buffer]);
@@ -84,9 +98,9 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
       raf = requestAnimationFrame(sample);
     } else if (reply.type === "pose") {
       if (pending?.id !== reply.id) return;
-      const { box } = pending;
+      const { box, width, height, at } = pending;
       pending = null;
-      onPose(toFramePoints(reply.raw, box));
+      onPose(toFramePoints(reply.raw, box), { raw: reply.raw, width, height, at });
     } else {
       fail();
     }

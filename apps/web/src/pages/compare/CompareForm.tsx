@@ -3,6 +3,7 @@ import { Camera, Coins, Library, RotateCcw, ScanFace, Sparkles } from "lucide-re
 import { Link } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
+import { LiveSummary } from "../../components/recording/LiveVerdicts";
 import { cx } from "../../components/cx";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { formatCredits } from "../../lib/format";
@@ -26,6 +27,7 @@ export function CompareForm({ form }: { form: CompareFormState }) {
     setReferenceProblem,
     setUserProblem,
     takeOffsetS,
+    liveTake,
     phase,
     error,
     setError,
@@ -134,6 +136,8 @@ export function CompareForm({ form }: { form: CompareFormState }) {
           }
         />
       </div>
+
+      {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} /> : null}
 
       {notice === "unconfirmed" ? <Alert>{COMPARE_MESSAGES.confirmEmailFirst}</Alert> : null}
       {notice === "insufficient" ? (

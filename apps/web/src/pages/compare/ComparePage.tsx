@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { Page, PageHeader } from "../../components/Page";
 import { RecordingDialog } from "../../components/RecordingDialog";
+import { LiveSummary } from "../../components/recording/LiveVerdicts";
 import { PageSpinner } from "../../components/Spinner";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { CompareForm } from "./CompareForm";
@@ -28,6 +29,7 @@ export default function ComparePage() {
     form,
     recording,
     processing,
+    liveTake,
   } = useCompareFlow();
   const processingOpen = processing.open;
   const setProcessingOpen = processing.setOpen;
@@ -78,6 +80,7 @@ export default function ComparePage() {
       ) : savedProgress !== null ? (
         <div className="space-y-3">
           <ProgressPanel stage="analysing" percent={savedProgress} timeLeft={timeLeft} />
+          {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} /> : null}
           <p className="text-sm text-slate-400">{WAIT_NOTE}</p>
         </div>
       ) : (
@@ -87,6 +90,7 @@ export default function ComparePage() {
       <RecordingDialog
         open={recording.open}
         referenceUrl={recording.referenceUrl}
+        live={recording.live}
         onClose={recording.close}
         onRecorded={recording.onRecorded}
       />
@@ -118,6 +122,7 @@ export default function ComparePage() {
           {savedProgress !== null ? (
             <ProgressPanel stage="analysing" percent={savedProgress} timeLeft={timeLeft} />
           ) : null}
+          {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} /> : null}
           <p className="text-sm text-slate-400">{WAIT_NOTE}</p>
         </div>
       </Dialog>

@@ -19,20 +19,27 @@ import { practisedPartResult } from "./PractisePart";
 import { useComparison, useCredits } from "./useComparison";
 import { useTimeLeft } from "./useTimeLeft";
 import { useObjectUrl } from "./VideoPicker";
+import type { LiveTake } from "../../components/recording/useLiveScoring";
 
 /**
  * A take recorded here with dance along on: where the reference's start played in it (seconds of
  * the take), and which reference played. Its clock goes with that file against that reference only.
  */
-type DanceAlongTake = { file: File; offsetS: number; reference: File | LibraryReference };
+type DanceAlongTake = { file: File; offsetS: number; reference: File | LibraryReference; live: LiveTake | null };
 
-/** The take's offset when the video sent is that take and the reference is the one it was danced to; else null. */
-function takeOffsetFor(
+/** The take when the video sent is that take and the reference is the one it was danced to; else null. */
+function takeFor(
   take: DanceAlongTake | null,
   userFile: File | null,
   reference: File | LibraryReference | null,
-): number | null {
-  return take && take.file === userFile && take.reference === reference ? take.offsetS : null;
+): DanceAlongTake | null {
+  return take && take.file === userFile && take.reference === reference ? take : null;
+}
+
+/** A library video's id as a number (library links may carry it as text); null for none. */
+function libraryVideoId(library: LibraryReference | null): number | null {
+  const id = Number(library?.id);
+  return library && Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** The form's own work; once uploaded, the comparison is followed at its address (/compare?id=N). */
@@ -58,7 +65,10 @@ export function useCompareFlow() {
   const referenceFileUrl = useObjectUrl(referenceFile);
   const referenceUrl = referenceFile ? referenceFileUrl : (library?.videoUrl ?? null);
   const reference = referenceFile ?? library;
-  const takeOffsetS = takeOffsetFor(take, userFile, reference);
+  const sentTake = takeFor(take, userFile, reference);
+  const takeOffsetS = sentTake?.offsetS ?? null;
+  // What the dancer saw live on the take being sent, kept on screen until the server's result.
+  const liveTake = sentTake?.live ?? null;
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
@@ -69,6 +79,8 @@ export function useCompareFlow() {
   const [userProblem, setUserProblem] = useState<string | null>(null);
   // The comparison uploaded from this form, followed at its address.
   const [startedId, setStartedId] = useState<string | null>(null);
+  // The live summary of the take uploaded, shown while its result is on its way.
+  const [keptLive, setKeptLive] = useState<LiveTake | null>(null);
 
   // The library's category picks the style, when it is one of the eight.
   useEffect(() => {
@@ -115,6 +127,7 @@ export function useCompareFlow() {
     onSuccess: (started) => {
       setPhase({ kind: "idle" });
       setStartedId(String(started.comparison_id));
+      setKeptLive(liveTake);
       setProcessingOpen(true);
       navigate(`/compare?id=${started.comparison_id}`);
       // The credit is charged and the comparison is listed as processing.
@@ -151,13 +164,14 @@ export function useCompareFlow() {
       referenceVideoId: referenceFile ? null : (library?.id ?? null),
       userFile,
       takeOffsetS,
+      poseTrack: liveTake?.track ?? null,
     });
   }
 
   /** A take from the recording dialog; danced along, its timing is judged against the reference it was recorded with. */
-  function onRecorded(file: File, offsetS: number | null) {
+  function onRecorded(file: File, offsetS: number | null, live: LiveTake | null) {
     setUserFile(file);
-    setTake(offsetS !== null && reference ? { file, offsetS, reference } : null);
+    setTake(offsetS !== null && reference ? { file, offsetS, reference, live } : null);
     setError(null);
     setRecordOpen(false);
   }
@@ -212,6 +226,7 @@ export function useCompareFlow() {
       setReferenceProblem,
       setUserProblem,
       takeOffsetS,
+      liveTake,
       phase,
       error,
       setError,
@@ -228,7 +243,16 @@ export function useCompareFlow() {
       reset,
       openRecording: () => setRecordOpen(true),
     },
-    recording: { open: recordOpen, referenceUrl, close: () => setRecordOpen(false), onRecorded },
+    recording: {
+      open: recordOpen,
+      referenceUrl,
+      // Live verdicts against a library video; an uploaded reference is not analysed yet.
+      live: referenceFile ? { videoId: null } : library ? { videoId: libraryVideoId(library) } : null,
+      close: () => setRecordOpen(false),
+      onRecorded,
+    },
+    /** The live summary of the take uploaded here, until its result arrives. */
+    liveTake: startedHere ? keptLive : null,
     processing: { open: processingOpen, setOpen: setProcessingOpen },
   };
 }

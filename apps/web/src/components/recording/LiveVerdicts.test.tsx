@@ -1,0 +1,86 @@
+/**
+ * Live verdicts as the dancer sees them, from the real engine: a real reference analysis (AIST++
+ * freestyle, as the server serves it) and a take of it through MoveNet's raw output, judged by the
+ * LiveScorer (in place here: happy-dom has no workers; the page runs the same code in a worker).
+ */
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { type DanceTake, danceTake } from "../../test/dance-take";
+import { LiveSummary, LiveVerdictBadge } from "./LiveVerdicts";
+import { type LiveTake, useLiveScoring } from "./useLiveScoring";
+
+/** The recording dialog's part of it: the badge during the take, the summary after it. */
+function Take({ take, onHarness }: { take: DanceTake; onHarness: (h: ReturnType<typeof useLiveScoring>) => void }) {
+  const scoring = useLiveScoring({ active: true, analysis: take.analysis });
+  const [ended, setEnded] = useState<LiveTake | null>(null);
+  onHarness({
+    ...scoring,
+    finish: () => {
+      const last = scoring.finish();
+      void last?.then(setEnded);
+      return last;
+    },
+  });
+  return (
+    <div>
+      <span data-testid="status">{scoring.status}</span>
+      {ended ? (
+        <LiveSummary moves={ended.moves} score={ended.score} />
+      ) : (
+        <LiveVerdictBadge moves={scoring.moves} score={scoring.score} />
+      )}
+    </div>
+  );
+}
+
+const TAKE_OFFSET = 1;
+/** 14 s of a take danced in step, from 1 s before the reference started. */
+const take = await danceTake({ takeOffset: TAKE_OFFSET, noise: 2 }, 14);
+
+describe.skipIf(!take)("live verdicts while dancing along", () => {
+  it("shows each move's verdict as it is judged, the running score, then the summary", async () => {
+    const dance = take as DanceTake;
+    let harness: ReturnType<typeof useLiveScoring> | null = null;
+    render(<Take take={dance} onHarness={(h) => (harness = h)} />);
+    await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("ready"));
+    const h = () => harness as unknown as ReturnType<typeof useLiveScoring>;
+    const startedAt = 50_000;
+    act(() => h().begin(startedAt));
+    expect(screen.queryByTestId("live-verdict")).toBeNull();
+
+    // The first 5 s of the take, as the camera's poses arrive.
+    const firstPart = dance.frames.filter((f) => f.t < 5);
+    for (const f of firstPart)
+      h().pose({ ...f, raw: f.raw.slice(), at: startedAt + f.t * 1000 }, () => TAKE_OFFSET, 1.1);
+    const verdict = await screen.findByTestId("live-verdict", {}, { timeout: 10_000 });
+    expect(["Perfect", "Great", "Good", "OK", "Miss"]).toContain(verdict.firstChild?.textContent);
+    // Danced as the reference dances it: the verdicts are good ones, and the running score says so.
+    expect(["perfect", "great", "good"]).toContain(verdict.dataset.verdict);
+    expect(Number(screen.getByTestId("live-score-value").textContent)).toBeGreaterThanOrEqual(70);
+    const judgedEarly = h().moves.length;
+    expect(judgedEarly).toBeGreaterThan(0);
+    // A move is judged as soon as its timing can be read: none waits for the take's end.
+    for (const m of h().moves) expect(m.judged_at_s).toBeLessThan(TAKE_OFFSET + m.end_s + 1.5);
+
+    // The rest of the take: more moves, the running score over all of them.
+    for (const f of dance.frames.filter((x) => x.t >= 5))
+      h().pose({ ...f, raw: f.raw.slice(), at: startedAt + f.t * 1000 }, () => TAKE_OFFSET, 1.1);
+    await waitFor(() => expect(h().moves.length).toBeGreaterThan(judgedEarly));
+    expect(screen.getByTestId("live-score").dataset.judged).toBe(String(h().moves.length));
+
+    // The take ends: the summary keeps the final live score and the verdicts' counts.
+    let ended: LiveTake | null = null;
+    await act(async () => {
+      ended = await h().finish();
+    });
+    const result = ended as unknown as LiveTake;
+    const summary = await screen.findByTestId("live-summary");
+    expect(summary.textContent).toContain(`Live score ${Math.round(result.score?.overall ?? -1)}`);
+    const counted = [...summary.querySelectorAll("li")].map((li) => Number(li.textContent?.split(" ")[0]));
+    expect(counted.reduce((a, b) => a + b, 0)).toBe(result.moves.length);
+    // And the take's poses for the server: analysis frames over the whole take.
+    expect(result.track?.fps).toBe(dance.analysis.track.fps);
+    expect(result.track?.frames.length).toBeGreaterThan(13 * dance.analysis.track.fps);
+  }, 120_000);
+});

@@ -1,0 +1,123 @@
+import { REFERENCE_ANALYSIS_MESSAGES, VERDICTS } from "@stepsync/contracts";
+import type { LiveMove, LiveScore } from "@stepsync/motion/live";
+import { Sparkles } from "lucide-react";
+import { timingText, VERDICT_LOOK } from "../../pages/compare/moves";
+import { cx } from "../cx";
+import type { LiveScoringStatus } from "./useLiveScoring";
+
+/**
+ * Over the stage while dancing along: the last move's verdict as it is judged (in the result's
+ * words and colours, VERDICT_LOOK), and the running score with the moves judged so far.
+ */
+export function LiveVerdictBadge({ moves, score }: { moves: readonly LiveMove[]; score: LiveScore | null }) {
+  const last = moves[moves.length - 1];
+  if (!last && !score) return null;
+  const timing = last ? timingText(last.timing_ms) : null;
+  return (
+    <div
+      className="pointer-events-none absolute left-3 top-3 z-20 flex max-w-[60%] flex-col items-start gap-1.5"
+      data-testid="live-verdicts"
+    >
+      {last ? (
+        <output
+          key={last.index}
+          aria-live="polite"
+          aria-label={`${last.count_label}: ${VERDICT_LOOK[last.verdict].label}`}
+          className={cx(
+            "animate-fade-up rounded-2xl px-3 py-1.5 text-2xl font-black uppercase tracking-wide shadow-lg shadow-black/40 ring-1 backdrop-blur sm:text-3xl",
+            VERDICT_LOOK[last.verdict].chip,
+            "bg-night-950/75",
+          )}
+          data-testid="live-verdict"
+          data-verdict={last.verdict}
+        >
+          {VERDICT_LOOK[last.verdict].label}
+          <span className="block text-[0.7rem] font-semibold normal-case tracking-normal text-slate-200">
+            {last.count_label}
+            {timing ? ` · ${timing}` : ""}
+          </span>
+        </output>
+      ) : null}
+      {score ? (
+        <span
+          className="inline-flex items-center gap-1.5 rounded-full bg-black/70 px-3 py-1 text-sm font-semibold tabular-nums text-white"
+          data-testid="live-score"
+          data-judged={score.judged}
+        >
+          <Sparkles className="size-3.5 text-accent-300" aria-hidden />
+          <span className="sr-only">Live score </span>
+          <span data-testid="live-score-value">{Math.round(score.overall)}</span>
+          <span className="text-xs font-medium text-slate-300">
+            <span className="sr-only">, moves judged </span>
+            {score.judged}/{score.total}
+          </span>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+const NOTES: Partial<Record<LiveScoringStatus, string>> = {
+  notAnalysed: REFERENCE_ANALYSIS_MESSAGES.notAnalysed,
+  loading: "Getting live scoring ready…",
+  ready: "Live scoring on: each move's verdict shows as you dance.",
+  unavailable: "Live scoring isn't available right now. Recording still works, and the result comes as usual.",
+};
+
+/** One quiet line under the preview on live scoring's state (nothing when it is off). */
+export function LiveScoringNote({ status }: { status: LiveScoringStatus }) {
+  const note = NOTES[status];
+  if (!note) return null;
+  return (
+    <p
+      className="mt-1 flex items-center gap-2 text-xs text-slate-400"
+      data-testid="live-scoring-note"
+      data-status={status}
+    >
+      <Sparkles className={cx("size-3", status === "ready" ? "text-accent-300" : "text-slate-500")} aria-hidden />
+      {note}
+    </p>
+  );
+}
+
+/**
+ * After a scored take, until the server's result arrives: the final live score and how many moves
+ * got each verdict. The result is the server's; this is what the dancer saw while dancing.
+ */
+export function LiveSummary({
+  moves,
+  score,
+  className,
+}: {
+  moves: readonly LiveMove[];
+  score: LiveScore | null;
+  className?: string;
+}) {
+  if (!score || !moves.length) return null;
+  return (
+    <section
+      className={cx("rounded-2xl border border-accent-400/25 bg-accent-500/8 p-4", className)}
+      data-testid="live-summary"
+      aria-label="Live score of your take"
+    >
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <p className="text-sm font-semibold text-white">
+          Live score <span className="text-2xl font-black tabular-nums">{Math.round(score.overall)}</span>
+        </p>
+        <p className="text-xs text-slate-400">
+          {moves.length} of {score.total} moves judged while you danced
+        </p>
+      </div>
+      <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Verdicts">
+        {VERDICTS.map((v) => [v, moves.filter((m) => m.verdict === v).length] as const)
+          .filter(([, n]) => n > 0)
+          .map(([v, n]) => (
+            <li key={v} className={cx("rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1", VERDICT_LOOK[v].chip)}>
+              {n} {VERDICT_LOOK[v].label}
+            </li>
+          ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-400">The full result, with every move, comes from the server's analysis.</p>
+    </section>
+  );
+}

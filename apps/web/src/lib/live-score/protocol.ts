@@ -1,0 +1,23 @@
+// Messages between the page and the live scoring worker (live-score.worker.ts).
+import type { ReferenceAnalysis, ReferenceWindow } from "@stepsync/motion/live";
+import type { LivePoseInput, LiveTakeResult, LiveUpdate } from "./session";
+
+/** Page → worker. */
+export type ScoreRequest =
+  /** The reference to score against (sent when the dialog opens, before the count-in). */
+  | { type: "reference"; analysis: ReferenceAnalysis; window?: ReferenceWindow }
+  /** A take starts: its clock is at 0. */
+  | { type: "begin" }
+  /** Where the reference's start played in the take, take seconds. */
+  | { type: "offset"; takeOffset: number }
+  | ({ type: "pose" } & LivePoseInput)
+  /** The take ended. */
+  | { type: "finish" };
+
+/** Worker → page. */
+export type ScoreReply =
+  | { type: "ready" }
+  | ({ type: "update" } & LiveUpdate)
+  | ({ type: "finished" } & LiveTakeResult)
+  /** The reference could not be read or a pose failed: live scoring stops, recording goes on. */
+  | { type: "error"; message: string };
