@@ -7,6 +7,7 @@ import { ffmpegPath } from "@stepsync/motion";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts.ts";
+import { callApi, uploadLibraryVideo } from "./support/api.ts";
 import { noSideScroll, screenshot } from "./support/browser.ts";
 import { cameraFollowsTheReference, takeOffsetsSent } from "./support/dancing-camera.ts";
 import { stayForResult, submitComparison } from "./support/compare.ts";
@@ -62,7 +63,11 @@ async function fakeCameraArgs(): Promise<string[]> {
 afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
-const suite = browserSuite(async () => ({ browserArgs: await fakeCameraArgs() }));
+const ADMIN = { email: "admin-dance@example.com", password: "a long admin password 1" };
+const suite = browserSuite(async () => ({
+  browserArgs: await fakeCameraArgs(),
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+}));
 
 /** Every URL the page (and its workers) asks for, from now on. */
 function requestLog(p: Page): string[] {
@@ -264,5 +269,125 @@ describe("dance along", () => {
       expect(problems).toEqual([]);
     },
     300_000,
+  );
+
+  it.skipIf(!haveFixtures)(
+    "against an analysed library video, shows each move's verdict and the running score while dancing, then sends the take's poses",
+    async () => {
+      const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
+        callApi<T>(suite.server.baseUrl, method, url, body, token);
+      // A contributor's library video, analysed and approved (through the API: the review UI has its own tests).
+      const { token: adminToken } = await api<{ token: string }>("POST", "/api/auth/login", ADMIN);
+      const contributor = await api<{ token: string; user: { id: number } }>("POST", "/api/auth/register", {
+        username: "Rhea Moves",
+        email: "rhea@example.com",
+        password: "secret123",
+      });
+      await api("PUT", `/api/admin/users/${contributor.user.id}/role`, { role: "contributor" }, adminToken);
+      const videoId = await uploadLibraryVideo(suite.server.baseUrl, contributor.token, {
+        title: "Eight counts of house",
+        category: "hip_hop",
+        file: routine,
+      });
+      await expect
+        .poll(
+          async () =>
+            (
+              await api<{ videos: Array<{ id: number; pose_status: string }> }>(
+                "GET",
+                "/api/admin/reference-videos?status=all",
+                undefined,
+                adminToken,
+              )
+            ).videos.find((v) => v.id === videoId)?.pose_status,
+          { timeout: 150_000, interval: 1000 },
+        )
+        .toBe("ready");
+      await api("PUT", `/api/admin/reference-videos/${videoId}/review`, { status: "approved" }, adminToken);
+
+      for (const [width, height, email] of [
+        [1280, 800, "ivy@example.com"],
+        [390, 844, "ivy.phone@example.com"],
+      ] as const) {
+        const { page: p, context, problems } = await suite.page({ width, height });
+        // A dancer in step with the teacher.
+        await cameraFollowsTheReference(context);
+        await context.addInitScript({
+          content: `(() => {
+            const send = XMLHttpRequest.prototype.send;
+            XMLHttpRequest.prototype.send = function (body) {
+              if (body instanceof FormData && body.has("user_video")) {
+                const track = body.get("pose_track");
+                sessionStorage.setItem("e2e:pose-track", track instanceof Blob ? String(track.size) : "none");
+              }
+              return send.call(this, body);
+            };
+          })();`,
+        });
+        await signUp(p, suite.server.baseUrl, { name: `Ivy ${width}`, email });
+        await p.goto(`${suite.server.baseUrl}/library`);
+        const card = p.getByRole("article").filter({ hasText: "Eight counts of house" });
+        await card.getByRole("button", { name: "Practice" }).click();
+        await p.waitForURL(`${suite.server.baseUrl}/compare`);
+        await p.getByRole("button", { name: "Record with camera" }).click();
+        const dialog = p.getByRole("dialog", { name: "Record your performance" });
+        const note = dialog.getByTestId("live-scoring-note");
+        await expect.poll(() => note.getAttribute("data-status"), { timeout: 60_000 }).toBe("ready");
+        const start = dialog.getByRole("button", { name: "Start Recording" });
+        await expect.poll(() => start.isEnabled(), { timeout: 20_000 }).toBe(true);
+        await expect
+          .poll(() => p.getByTestId("live-skeleton").getAttribute("data-status"), { timeout: 60_000 })
+          .toBe("ready");
+        await start.click();
+        await dialog.getByRole("timer", { name: "Recording time" }).waitFor({ timeout: 10_000 });
+        const posesAt = async () => Number((await p.getByTestId("live-skeleton").getAttribute("data-poses")) ?? 0);
+        const [poses0, t0] = [await posesAt(), Date.now()];
+
+        // The verdicts come while the reference plays, move by move, with the running score.
+        const verdict = dialog.getByTestId("live-verdict");
+        await expect.poll(() => verdict.isVisible(), { timeout: 8_000 }).toBe(true);
+        const words = new Set<string>();
+        const judged = async () => Number((await dialog.getByTestId("live-score").getAttribute("data-judged")) ?? 0);
+        const first = await judged();
+        words.add((await verdict.getAttribute("data-verdict")) ?? "");
+        await expect.poll(judged, { timeout: 6_000 }).toBeGreaterThan(first);
+        words.add((await verdict.getAttribute("data-verdict")) ?? "");
+        expect(Number(await dialog.getByTestId("live-score-value").textContent())).toBeGreaterThan(0);
+        expect(await noSideScroll(p)).toBe(true);
+        await screenshot(p, `dance-along-live-verdicts-${width}x${height}`);
+        const fps = ((await posesAt()) - poses0) / ((Date.now() - t0) / 1000);
+        console.info(
+          `live verdicts at ${width}×${height}: ${fps.toFixed(1)} poses/s while recording, verdicts ${[...words].join(", ")}`,
+        );
+        expect(fps).toBeGreaterThan(2);
+
+        const reference = dialog.getByTestId("dance-along-reference");
+        await expect.poll(() => reference.evaluate((v: unknown) => (v as Media).ended), { timeout: 20_000 }).toBe(true);
+        await dialog.getByRole("button", { name: "Stop Recording" }).click();
+        await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+
+        // After the take, what the dancer saw stays until the server's result: the live score and the verdicts' counts.
+        const summary = p.getByTestId("live-summary");
+        await expect.poll(() => summary.isVisible()).toBe(true);
+        expect(await summary.textContent()).toMatch(/Live score \d+/);
+        await screenshot(p, `dance-along-live-summary-${width}x${height}`);
+        expect(await noSideScroll(p)).toBe(true);
+        await submitComparison(p);
+        await stayForResult(p);
+        // The take's poses went with it, as a file part of a few kilobytes.
+        const sent = await p.evaluate(() =>
+          (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem(
+            "e2e:pose-track",
+          ),
+        );
+        expect(Number(sent)).toBeGreaterThan(1000);
+        const result = await newestComparison(p);
+        console.info(
+          `live vs server (${width}): server verdicts ${(result.results?.moves ?? []).map((m) => m.verdict).join(", ")}`,
+        );
+        expect(problems).toEqual([]);
+      }
+    },
+    400_000,
   );
 });

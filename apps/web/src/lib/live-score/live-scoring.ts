@@ -2,7 +2,6 @@
 // (judging stays off the page's thread), else the same code in place (as in tests).
 import type { ReferenceAnalysis, ReferenceWindow } from "@stepsync/motion/live";
 import type { ScoreReply, ScoreRequest } from "./protocol";
-import { answer } from "./respond";
 
 export interface LiveScoring {
   send(request: ScoreRequest, transfer?: Transferable[]): void;
@@ -26,8 +25,9 @@ export function startLiveScoring(
   };
   let scoring: LiveScoring;
   if (typeof Worker === "undefined") {
-    const respond = answer((reply) => queueMicrotask(() => deliver(reply)));
-    scoring = { send: (request) => respond(request), stop: () => undefined };
+    // Loaded only here: the engine is the worker's chunk, not the page's.
+    const respond = import("./respond").then(({ answer }) => answer((reply) => queueMicrotask(() => deliver(reply))));
+    scoring = { send: (request) => void respond.then((r) => r(request)), stop: () => undefined };
   } else {
     const worker = createScoreWorker();
     worker.onmessage = (event: MessageEvent<ScoreReply>) => deliver(event.data);
