@@ -1,0 +1,97 @@
+import { DEFAULTS, tooLong } from "./analyze.ts";
+import { analyzeAudio } from "./audio/index.ts";
+import { cacheKey, folderTrackStore, withAudio } from "./cache.ts";
+import { compareTracks } from "./compare.ts";
+import { countReference } from "./counts/counting.ts";
+import { forVideo, MotionError } from "./errors.ts";
+import { extractFeatures } from "./features.ts";
+import { poseAdapter } from "./pose/models.ts";
+import { preparePosePool } from "./pose/pool.ts";
+import { isStyle, STYLES } from "./score/styles.ts";
+import type { CompareVideosOptions } from "./index.ts";
+import type { CompactTrack, ComparisonResult, PoseTrack } from "./types.ts";
+import { type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
+import { probeVideo } from "./video/probe.ts";
+
+export type TakeTrackOutcome =
+  | { result: ComparisonResult; check: TrackCheck & { ok: true } }
+  /** Not used: why (the reference not analysed yet, or the track refused); the caller analyses in full. */
+  | { result?: undefined; reason: string; check?: TrackCheck };
+
+/**
+ * The reference's pose track when it is already known (given, or in the pose cache), without
+ * analysing it: the fast path is only fast when the reference's poses are already there.
+ */
+async function knownReference(referencePath: string, opts: CompareVideosOptions): Promise<PoseTrack | undefined> {
+  const maxDuration = opts.maxDuration ?? DEFAULTS.maxDuration;
+  if (opts.referenceTrack) return withAudio(opts.referenceTrack, referencePath, maxDuration);
+  const store = opts.trackStore ?? (opts.cacheDir ? folderTrackStore(opts.cacheDir) : undefined);
+  if (!store) return undefined;
+  const { onProgress: _, ...settings } = opts;
+  const json = await store.read(await cacheKey(referencePath, settings)).catch(() => undefined);
+  if (!json) return undefined;
+  const track = JSON.parse(json) as PoseTrack;
+  if (track.version !== 1) return undefined;
+  if (track.duration > maxDuration) throw forVideo(tooLong(track.duration, maxDuration), "reference");
+  return withAudio(track, referencePath, maxDuration);
+}
+
+/**
+ * The seconds of the take that decide the score: the reference's moves (counted as the comparison
+ * counts them) where they end in the take's clock (`takeOffset` after the reference's, or the
+ * part's, start).
+ */
+function keyTimesOf(reference: PoseTrack, opts: CompareVideosOptions): number[] {
+  const { moves } = countReference(extractFeatures(reference), reference.audio ?? null);
+  const from = opts.referenceWindow?.start ?? 0;
+  const to = opts.referenceWindow?.end ?? Number.POSITIVE_INFINITY;
+  return moves.filter((m) => m.end > from && m.end <= to).map((m) => (opts.takeOffset ?? 0) + m.end - from);
+}
+
+/**
+ * The fast path of a dance-along take: the browser's pose track of it stands in for the server's
+ * analysis when the reference's poses are already known and sampled frames of the take, estimated
+ * again here, agree with it (verify-track.ts). The result is the engine's own comparison of the two
+ * tracks, as `compareVideos` would give it; `reason` when the caller must analyse in full instead.
+ */
+export async function compareWithTakeTrack(
+  referencePath: string,
+  userPath: string,
+  compact: CompactTrack,
+  opts: CompareVideosOptions,
+): Promise<TakeTrackOutcome> {
+  const model = opts.model ?? DEFAULTS.model;
+  if (!isStyle(opts.style))
+    throw new MotionError("INVALID_OPTIONS", `Unknown style "${opts.style}". Choose one of: ${STYLES.join(", ")}.`);
+  preparePosePool(model);
+  const reference = await knownReference(referencePath, opts);
+  if (!reference) return { reason: "the reference's poses are not analysed yet" };
+  const maxDuration = opts.maxDuration ?? DEFAULTS.maxDuration;
+  const info = await probeVideo(userPath).catch((e) => {
+    throw forVideo(e, "user");
+  });
+  if (info.duration > maxDuration) throw forVideo(tooLong(info.duration, maxDuration), "user");
+  opts.onProgress?.(10, "user");
+  // The take's music is read as a full analysis reads it, beside the check (it is cheap).
+  const audio = info.hasAudio
+    ? analyzeAudio(userPath, { maxSeconds: maxDuration + 1 }).catch(() => null)
+    : Promise.resolve(null);
+  const { check, track } = await verifyTakeTrack(userPath, info, compact, {
+    keyTimes: keyTimesOf(reference, opts),
+    model,
+  });
+  if (!check.ok || !track) {
+    await audio;
+    return { reason: check.ok ? "no track" : check.reason, check };
+  }
+  opts.onProgress?.(90, "compare");
+  // The track as the server's own analysis of the take would be: the model it was checked against.
+  const user: PoseTrack = { ...track, model, minScore: poseAdapter(model).minKeypointScore, audio: await audio };
+  const result = compareTracks(reference, user, {
+    style: opts.style,
+    window: opts.referenceWindow,
+    takeOffset: opts.takeOffset,
+  });
+  opts.onProgress?.(100, "done");
+  return { result, check };
+}

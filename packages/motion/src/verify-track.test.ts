@@ -1,0 +1,162 @@
+/**
+ * The browser's pose track of a take is checked against the server's own estimate of sampled
+ * frames (verify-track.ts). Real footage: a dance-along take made from a fixture dance (a 0.5 s
+ * lead-in, another camera's framing). The honest track here is the server's own analysis of the
+ * take (MoveNet in the browser is the same model); each tamper a cheating client could send is
+ * refused. The figures are printed for the record (they are the measurements behind TRACK_CHECK).
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyzeVideo } from "./analyze.ts";
+import { compactTrack } from "./compact-track.ts";
+import { countReference } from "./counts/counting.ts";
+import { extractFeatures } from "./features.ts";
+import type { CompactTrack, PoseTrack } from "./types.ts";
+import { probeVideo, type VideoInfo } from "./video/probe.ts";
+import { devVideo, ffmpeg, H264, hasDevFixtures, tempDir } from "../test-support/fixtures.ts";
+import { mirrorTrack } from "../test-support/perturb.ts";
+import { TRACK_CHECK, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
+
+const LEAD_IN_S = 0.5;
+
+/** Keypoints of a compact frame moved in time by `seconds` (interpolated between frames). */
+export function shifted(c: CompactTrack, seconds: number): CompactTrack {
+  const at = (x: number) => {
+    const k = Math.max(0, Math.min(c.frames.length - 1, x));
+    const a = c.frames[Math.floor(k)] as number[];
+    const b = c.frames[Math.ceil(k)] as number[];
+    const w = k - Math.floor(k);
+    return a.map((v, i) => v * (1 - w) + (b[i] as number) * w);
+  };
+  return {
+    ...c,
+    frames: c.frames.map((row, k) => [row[0] as number, ...at(k - seconds * c.fps).slice(1)]),
+  };
+}
+
+/** Each coordinate averaged over `radius` frames either side (a smoothed, averaged track). */
+function averaged(c: CompactTrack, radius: number): CompactTrack {
+  return {
+    ...c,
+    frames: c.frames.map((row, k) =>
+      row.map((v, i) => {
+        if (i === 0) return v;
+        const near = c.frames.slice(Math.max(0, k - radius), k + radius + 1).map((r) => r[i] as number);
+        return near.reduce((a, b) => a + b, 0) / near.length;
+      }),
+    ),
+  };
+}
+
+/** The same track with coordinates in pixels of its width and height. */
+function inPixels(c: CompactTrack): CompactTrack {
+  return {
+    ...c,
+    frames: c.frames.map((row) =>
+      row.map((v, i) => (i === 0 || i % 3 === 0 ? v : i % 3 === 1 ? v * c.width : v * c.height)),
+    ),
+  };
+}
+
+/** Every point scaled about the frame's centre. */
+function scaled(c: CompactTrack, factor: number): CompactTrack {
+  return {
+    ...c,
+    frames: c.frames.map((row) => row.map((v, i) => (i === 0 || i % 3 === 0 ? v : 0.5 + (v - 0.5) * factor))),
+  };
+}
+
+/** A track laid on the take's ticks (another video's, cut or held to the take's length). */
+function onTicks(c: CompactTrack, take: CompactTrack): CompactTrack {
+  return {
+    ...take,
+    frames: take.frames.map((row, k) => [
+      row[0] as number,
+      ...(c.frames[Math.min(k, c.frames.length - 1)] as number[]).slice(1),
+    ]),
+  };
+}
+
+describe.skipIf(!hasDevFixtures)("verifying a take's pose track against its video (real footage)", () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let take: string;
+  let info: VideoInfo;
+  let browser: PoseTrack;
+  let server: PoseTrack;
+  let reference: PoseTrack;
+  let keyTimes: number[];
+  const record: string[] = [];
+
+  beforeAll(async () => {
+    ({ dir, cleanup } = await tempDir());
+    // The camera's picture: the dancer in another room's framing (padded wider, smaller),
+    // standing 0.5 s first; what the browser's MoveNet saw (estimated from it, uncompressed).
+    const camera = join(dir, "camera.mp4");
+    await ffmpeg([
+      "-i",
+      devVideo("dance_woman_room.mp4"),
+      "-vf",
+      `tpad=start_duration=${LEAD_IN_S}:start_mode=clone,scale=420:404,pad=640:480:150:50`,
+      "-r",
+      "30",
+      "-crf",
+      "8",
+      ...H264,
+      camera,
+    ]);
+    // The take as uploaded: that picture through the browser's recorder (VP8 in WebM, 1 Mbit/s).
+    take = join(dir, "take.webm");
+    await ffmpeg(["-i", camera, "-c:v", "libvpx", "-b:v", "1M", "-an", take]);
+    info = await probeVideo(take);
+    [browser, server, reference] = await Promise.all([
+      analyzeVideo(camera),
+      analyzeVideo(take),
+      analyzeVideo(devVideo("dance_woman_room.mp4")),
+    ]);
+    const counting = countReference(extractFeatures(reference), reference.audio);
+    keyTimes = counting.moves.map((m) => LEAD_IN_S + m.end);
+  }, 180_000);
+  afterAll(async () => {
+    console.log(`verify-track figures (median tolerance ${TRACK_CHECK.medianTolerance}):\n${record.join("\n")}`);
+    await cleanup();
+  });
+
+  const check = async (name: string, compact: CompactTrack): Promise<TrackCheck> => {
+    const { check } = await verifyTakeTrack(take, info, compact, { keyTimes });
+    record.push(`${name.padEnd(22)} ${JSON.stringify(check)}`);
+    return check;
+  };
+
+  it.each([
+    ["the server's own track of the upload", () => compactTrack(server)],
+    ["the browser's track (the camera's picture)", () => compactTrack(browser)],
+    ["the browser's, a camera frame late (+1/30 s)", () => shifted(compactTrack(browser), 1 / 30)],
+    ["the browser's, a camera frame early (−1/30 s)", () => shifted(compactTrack(browser), -1 / 30)],
+    ["the browser's in pixels", () => inPixels(compactTrack(browser))],
+  ])(
+    "accepts an honest track: %s",
+    async (name, make) => {
+      expect(await check(name, make())).toMatchObject({ ok: true });
+    },
+    120_000,
+  );
+
+  it.each([
+    ["shifted +0.2 s", (c: CompactTrack) => shifted(c, 0.2)],
+    ["shifted −0.2 s", (c: CompactTrack) => shifted(c, -0.2)],
+    ["shifted +0.5 s", (c: CompactTrack) => shifted(c, 0.5)],
+    ["averaged ±2 frames", (c: CompactTrack) => averaged(c, 2)],
+    ["scaled ×1.15", (c: CompactTrack) => scaled(c, 1.15)],
+    ["mirrored", () => compactTrack(mirrorTrack(browser))],
+    ["frames missing", (c: CompactTrack) => ({ ...c, frames: c.frames.filter((_, k) => k % 10 !== 5) })],
+    ["copied from reference", (c: CompactTrack) => onTicks(compactTrack(reference), c)],
+  ])(
+    "refuses a tampered track: %s",
+    async (name, tamper) => {
+      const result = await check(name, tamper(compactTrack(browser)));
+      expect(result.ok).toBe(false);
+    },
+    120_000,
+  );
+});

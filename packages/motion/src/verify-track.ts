@@ -1,0 +1,237 @@
+import { DEFAULTS } from "./analyze.ts";
+import { trackFromCompact } from "./compact-track.ts";
+import { COCO_KEYPOINTS } from "./pose/keypoints.ts";
+import type { PoseModelName } from "./pose/model-names.ts";
+import { poseAdapter } from "./pose/models.ts";
+import { estimatePoses, type RawPose } from "./pose/pool.ts";
+import type { CompactTrack, PoseFrame, PoseTrack } from "./types.ts";
+import { decodedSize, decodeFrames } from "./video/decode.ts";
+import type { VideoInfo } from "./video/probe.ts";
+import { round3 } from "./numbers.ts";
+
+/**
+ * A take's pose track estimated by the browser is trusted only as far as the server can check it:
+ * a sample of the take's frames is estimated again here, with the server's own model, and the
+ * browser's track must agree with them. The figures below were measured (bench/fast-path.ts and
+ * verify-track.test.ts): the server's own track of a fixture take against its re-estimated samples.
+ */
+export const TRACK_CHECK = {
+  /** Frames spread evenly over the take. */
+  spread: 12,
+  /** Frames at the moves that decide the score (their ends in the take), at most. */
+  keys: 12,
+  /**
+   * How far a frame's points may be from the server's (the median distance of the points both see,
+   * in torso lengths of the server's pose) over the samples, taken as their median. Measured on a
+   * fixture take (verify-track.test.ts, 19 samples): honest tracks 0.037–0.041, 0.061 a camera
+   * frame (1/30 s) late; tampered ones 0.097 (averaged over ±2 ticks), 0.15–0.28 (shifted
+   * 0.2–0.5 s), 0.16 (scaled ×1.15), 0.69 (the reference's), 1 (mirrored).
+   */
+  medianTolerance: 0.07,
+  /** A single sample agrees within this (a turn, a blur may put one frame past the median's tolerance)… */
+  frameTolerance: 0.2,
+  /** …and this share of the samples must agree, so a track faked in stretches is caught too. */
+  minAgreeing: 0.85,
+  /**
+   * The track must be on time: over the samples, its own frames a tick earlier or later must not
+   * fit the server's poses better than the frame at the sample's own time (a shifted track does).
+   * Compared as the mean error at lag 0 against the best other lag, with this much slack.
+   */
+  lagSlack: 1.0,
+  /** Lags checked, in analysis frames (±2 at 7 fps: ±0.29 s). */
+  maxLag: 2,
+  /** A frame's error counts at most this (a person missed in one and found in the other counts this). */
+  cap: 1,
+  /** Frames the track may have more or fewer than the video at the analysis rate (rounding at its end). */
+  frameSlack: 2,
+} as const;
+
+export type TrackCheck =
+  | { ok: true; samples: number; agreeing: number; medianError: number; lagErrors: number[] }
+  | {
+      ok: false;
+      reason: string;
+      samples?: number;
+      agreeing?: number;
+      medianError?: number;
+      lagErrors?: number[];
+    };
+
+/**
+ * The browser's compact track as a pose track of this video, when its shape fits it: the server's
+ * analysis rate for this video, every tick present in order, the video's proportions, COCO points.
+ * Coordinates come as fractions of the frame (as compactTrack writes them); a track in pixels of
+ * its width and height (any coordinate past 2) is read as such.
+ */
+export function takeTrackOf(
+  compact: CompactTrack,
+  info: Pick<VideoInfo, "duration" | "fps" | "width" | "height">,
+): { track: PoseTrack } | { reason: string } {
+  const fps = info.fps > 0 ? Math.min(DEFAULTS.fps, round3(info.fps)) : DEFAULTS.fps;
+  if (Math.abs(compact.fps - fps) > 1e-3) return { reason: `frame rate ${compact.fps}, not the analysis rate ${fps}` };
+  if (compact.keypointNames.join() !== COCO_KEYPOINTS.join()) return { reason: "not the COCO keypoints" };
+  const aspect = compact.width / compact.height;
+  if (Math.abs(aspect / (info.width / info.height) - 1) > 0.02) return { reason: "not the video's proportions" };
+  const expected = Math.max(1, Math.round(info.duration * fps));
+  if (Math.abs(compact.frames.length - expected) > TRACK_CHECK.frameSlack)
+    return { reason: `${compact.frames.length} frames for ${expected} ticks of the video` };
+  for (const [k, row] of compact.frames.entries()) {
+    if (Math.abs((row[0] ?? Number.NaN) - k / fps) > 2e-3) return { reason: `frame ${k} is not at its tick` };
+  }
+  const pixels = compact.frames.some((row) => row.some((v, i) => i > 0 && i % 3 !== 0 && Math.abs(v) > 2));
+  const frames = pixels
+    ? compact.frames.map((row) =>
+        row.map((v, i) => (i === 0 || i % 3 === 0 ? v : i % 3 === 1 ? v / compact.width : v / compact.height)),
+      )
+    : compact.frames;
+  const track = trackFromCompact({ ...compact, frames });
+  return { track: { ...track, width: info.width, height: info.height, duration: round3(info.duration) } };
+}
+
+/**
+ * The frames to estimate again: `spread` evenly over the take and up to `keys` of the key times
+ * given (seconds of the take), as analysis frame indexes, each once, in order.
+ */
+export function sampleFrames(frameCount: number, fps: number, keyTimes: readonly number[]): number[] {
+  const picked = new Set<number>();
+  const last = frameCount - 1 - TRACK_CHECK.maxLag;
+  const first = TRACK_CHECK.maxLag;
+  if (last < first) return [];
+  for (let i = 0; i < TRACK_CHECK.spread; i++)
+    picked.add(Math.round(first + ((i + 0.5) * (last - first)) / TRACK_CHECK.spread));
+  const keys = keyTimes.map((t) => Math.round(t * fps)).filter((k) => k >= first && k <= last);
+  const step = Math.max(1, keys.length / TRACK_CHECK.keys);
+  for (let i = 0; i < keys.length && picked.size < TRACK_CHECK.spread + TRACK_CHECK.keys; i += step)
+    picked.add(keys[Math.floor(i)] as number);
+  return [...picked].sort((a, b) => a - b);
+}
+
+/**
+ * The server's own poses of the chosen frames (analysis frame indexes): the video decoded at the
+ * analysis rate as a full analysis decodes it, each chosen frame estimated on its own (a fresh
+ * crop, as the first frame of a track).
+ */
+export async function reestimate(
+  path: string,
+  info: VideoInfo,
+  indexes: readonly number[],
+  model: PoseModelName = DEFAULTS.model,
+): Promise<{ poses: Map<number, RawPose>; decoded: { width: number; height: number } }> {
+  const fps = info.fps > 0 ? Math.min(DEFAULTS.fps, round3(info.fps)) : DEFAULTS.fps;
+  const wanted = new Set(indexes);
+  const lastWanted = Math.max(-1, ...indexes);
+  const decoded = decodedSize(info, DEFAULTS.maxSide);
+  async function* chosen() {
+    for await (const frame of decodeFrames(path, info, { fps, maxSide: DEFAULTS.maxSide })) {
+      if (wanted.has(frame.index)) yield frame;
+      if (frame.index >= lastWanted) return;
+    }
+  }
+  const raw = await estimatePoses(chosen(), model, { chunkFrames: 1, priority: 0 });
+  return { poses: new Map(raw.map((r) => [r.index, r])), decoded };
+}
+
+/**
+ * How far a frame of the take's track is from the server's pose of that frame: the median distance
+ * of the points both see, in torso lengths of the server's pose; `cap` when only one of them sees
+ * a person; undefined when neither does.
+ */
+export function poseError(
+  frame: PoseFrame | undefined,
+  server: RawPose,
+  decoded: { width: number; height: number },
+  display: { width: number; height: number },
+  model: PoseModelName = DEFAULTS.model,
+): number | undefined {
+  const adapter = poseAdapter(model);
+  const serverSees = adapter.hasPerson(server);
+  const takeSees = !!frame && frame.score > 0;
+  if (!serverSees && !takeSees) return undefined;
+  if (!serverSees || !takeSees || !frame) return TRACK_CHECK.cap;
+  // Both in display pixels, so a distance means the same across and down.
+  const sx = display.width / decoded.width;
+  const sy = display.height / decoded.height;
+  const at = (i: number) => [(server.keypoints[i * 3] ?? 0) * sx, (server.keypoints[i * 3 + 1] ?? 0) * sy] as const;
+  const dist = (a: readonly [number, number], b: readonly [number, number]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const [ls, rs, lh, rh] = [5, 6, 11, 12].map(at) as Array<readonly [number, number]>;
+  const torso = Math.max(1, (dist(ls as never, lh as never) + dist(rs as never, rh as never)) / 2);
+  const errors: number[] = [];
+  for (let i = 0; i < COCO_KEYPOINTS.length; i++) {
+    if ((server.keypoints[i * 3 + 2] ?? 0) < adapter.minKeypointScore) continue;
+    if (!((frame.keypoints[i * 3 + 2] ?? 0) > 0)) continue;
+    const take = [
+      (frame.keypoints[i * 3] ?? 0) * display.width,
+      (frame.keypoints[i * 3 + 1] ?? 0) * display.height,
+    ] as const;
+    errors.push(dist(take, at(i)) / torso);
+  }
+  // Too few points in common to say they are the same pose.
+  if (errors.length < 6) return TRACK_CHECK.cap;
+  return Math.min(TRACK_CHECK.cap, median(errors));
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/**
+ * Checks the take's track against the server's own estimate of sampled frames (see TRACK_CHECK):
+ * enough samples agree, and the track is on time (no other lag fits better).
+ */
+export function judgeSamples(
+  track: PoseTrack,
+  indexes: readonly number[],
+  reestimated: Awaited<ReturnType<typeof reestimate>>,
+  model: PoseModelName = DEFAULTS.model,
+): TrackCheck {
+  const display = { width: track.width, height: track.height };
+  const lagErrors: number[] = [];
+  let errorsAtZero: number[] = [];
+  for (let lag = -TRACK_CHECK.maxLag; lag <= TRACK_CHECK.maxLag; lag++) {
+    const errors: number[] = [];
+    for (const index of indexes) {
+      const pose = reestimated.poses.get(index);
+      if (!pose) continue;
+      const e = poseError(track.frames[index + lag], pose, reestimated.decoded, display, model);
+      if (e !== undefined) errors.push(e);
+    }
+    lagErrors.push(errors.length ? round3(errors.reduce((a, b) => a + b, 0) / errors.length) : 0);
+    if (lag === 0) errorsAtZero = errors;
+  }
+  const samples = errorsAtZero.length;
+  if (samples < Math.min(6, reestimated.poses.size)) return { ok: false, reason: "no person in the sampled frames" };
+  const agreeing = errorsAtZero.filter((e) => e <= TRACK_CHECK.frameTolerance).length;
+  const medianError = round3(median(errorsAtZero));
+  const figures = { samples, agreeing, medianError, lagErrors };
+  if (agreeing < TRACK_CHECK.minAgreeing * samples)
+    return { ok: false, reason: `${samples - agreeing} of ${samples} sampled frames disagree`, ...figures };
+  if (medianError > TRACK_CHECK.medianTolerance)
+    return { ok: false, reason: `sampled frames are ${medianError} torso lengths off the video's poses`, ...figures };
+  const atZero = lagErrors[TRACK_CHECK.maxLag] as number;
+  const otherBest = Math.min(...lagErrors.filter((_, i) => i !== TRACK_CHECK.maxLag));
+  if (atZero > otherBest * TRACK_CHECK.lagSlack)
+    return { ok: false, reason: "the track is off the video's time", ...figures };
+  return { ok: true, ...figures };
+}
+
+/**
+ * Whether the browser's track of this take can stand for the server's analysis of it: its shape
+ * fits the video, and sampled frames estimated again here agree with it. `keyTimes` are the take's
+ * seconds that decide the score (the reference's moves in the take's clock).
+ */
+export async function verifyTakeTrack(
+  path: string,
+  info: VideoInfo,
+  compact: CompactTrack,
+  opts: { keyTimes?: readonly number[]; model?: PoseModelName } = {},
+): Promise<{ check: TrackCheck; track?: PoseTrack }> {
+  const shaped = takeTrackOf(compact, info);
+  if ("reason" in shaped) return { check: { ok: false, reason: shaped.reason } };
+  const { track } = shaped;
+  const indexes = sampleFrames(track.frames.length, track.fps, opts.keyTimes ?? []);
+  if (indexes.length < 6) return { check: { ok: false, reason: "too short to check" } };
+  const check = judgeSamples(track, indexes, await reestimate(path, info, indexes, opts.model), opts.model);
+  return { check, track };
+}
