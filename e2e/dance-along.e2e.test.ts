@@ -77,6 +77,7 @@ function requestLog(p: Page): string[] {
 }
 
 type Newest = {
+  overall_score?: number | null;
   alignment_info: { offset_s: number; tempo_ratio: number; mirrored: boolean } | null;
   results: { moves: Array<{ start_s: number; verdict: string; timing_ms: number | null }> | null } | null;
 };
@@ -343,25 +344,40 @@ describe("dance along", () => {
         const posesAt = async () => Number((await p.getByTestId("live-skeleton").getAttribute("data-poses")) ?? 0);
         const [poses0, t0] = [await posesAt(), Date.now()];
 
-        // The verdicts come while the reference plays, move by move, with the running score.
+        // The verdicts come while the reference plays, move by move, with the running score: each
+        // noted with where the reference was when it showed (how long after the move's end).
         const verdict = dialog.getByTestId("live-verdict");
         await expect.poll(() => verdict.isVisible(), { timeout: 8_000 }).toBe(true);
-        const words = new Set<string>();
-        const judged = async () => Number((await dialog.getByTestId("live-score").getAttribute("data-judged")) ?? 0);
-        const first = await judged();
-        words.add((await verdict.getAttribute("data-verdict")) ?? "");
-        await expect.poll(judged, { timeout: 6_000 }).toBeGreaterThan(first);
-        words.add((await verdict.getAttribute("data-verdict")) ?? "");
+        const reference = dialog.getByTestId("dance-along-reference");
+        const shown = () =>
+          dialog.evaluate((el: unknown) => {
+            const root = el as { querySelector(s: string): { getAttribute(a: string): string | null } | null };
+            const badge = root.querySelector('[data-testid="live-verdict"]');
+            const ref = root.querySelector('[data-testid="dance-along-reference"]') as unknown as {
+              currentTime: number;
+            } | null;
+            return { end: Number(badge?.getAttribute("data-end-s")), at: ref?.currentTime ?? Number.NaN };
+          });
+        const lateness: number[] = [];
+        let seenEnd = (await shown()).end;
+        const watchUntil = Date.now() + 5_000;
+        while (Date.now() < watchUntil) {
+          const now = await shown();
+          if (now.end !== seenEnd) {
+            seenEnd = now.end;
+            lateness.push(Math.round((now.at - now.end) * 1000));
+          }
+          await p.waitForTimeout(40);
+        }
+        expect(lateness.length).toBeGreaterThan(0);
+        console.info(`verdicts shown ${lateness.join(", ")} ms (reference time) after their move's end`);
         expect(Number(await dialog.getByTestId("live-score-value").textContent())).toBeGreaterThan(0);
         expect(await noSideScroll(p)).toBe(true);
         await screenshot(p, `dance-along-live-verdicts-${width}x${height}`);
         const fps = ((await posesAt()) - poses0) / ((Date.now() - t0) / 1000);
-        console.info(
-          `live verdicts at ${width}×${height}: ${fps.toFixed(1)} poses/s while recording, verdicts ${[...words].join(", ")}`,
-        );
+        console.info(`live verdicts at ${width}×${height}: ${fps.toFixed(1)} poses/s while recording`);
         expect(fps).toBeGreaterThan(2);
 
-        const reference = dialog.getByTestId("dance-along-reference");
         await expect.poll(() => reference.evaluate((v: unknown) => (v as Media).ended), { timeout: 20_000 }).toBe(true);
         await dialog.getByRole("button", { name: "Stop Recording" }).click();
         await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
@@ -372,7 +388,13 @@ describe("dance along", () => {
         expect(await summary.textContent()).toMatch(/Live score \d+/);
         await screenshot(p, `dance-along-live-summary-${width}x${height}`);
         expect(await noSideScroll(p)).toBe(true);
+        const live = {
+          verdicts: ((await summary.getAttribute("data-verdicts")) ?? "").split(" "),
+          score: Number(await summary.getAttribute("data-score")),
+        };
         await submitComparison(p);
+        // While the server analyses the take, the live summary stays on screen.
+        await expect.poll(() => summary.first().isVisible(), { timeout: 10_000 }).toBe(true);
         await stayForResult(p);
         // The take's poses went with it, as a file part of a few kilobytes.
         const sent = await p.evaluate(() =>
@@ -382,8 +404,10 @@ describe("dance along", () => {
         );
         expect(Number(sent)).toBeGreaterThan(1000);
         const result = await newestComparison(p);
+        const server = (result.results?.moves ?? []).map((m) => m.verdict);
+        const same = server.filter((v, i) => live.verdicts[i] === v).length;
         console.info(
-          `live vs server (${width}): server verdicts ${(result.results?.moves ?? []).map((m) => m.verdict).join(", ")}`,
+          `live vs server (${width}): live ${live.score.toFixed(1)} [${live.verdicts.join(" ")}], server ${result.overall_score} [${server.join(" ")}], ${same}/${server.length} verdicts the same`,
         );
         expect(problems).toEqual([]);
       }

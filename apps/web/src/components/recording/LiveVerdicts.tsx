@@ -30,6 +30,7 @@ export function LiveVerdictBadge({ moves, score }: { moves: readonly LiveMove[];
           )}
           data-testid="live-verdict"
           data-verdict={last.verdict}
+          data-end-s={last.end_s}
         >
           {VERDICT_LOOK[last.verdict].label}
           <span className="block text-[0.7rem] font-semibold normal-case tracking-normal text-slate-200">
@@ -98,6 +99,8 @@ export function LiveSummary({
     <section
       className={cx("rounded-2xl border border-accent-400/25 bg-accent-500/8 p-4", className)}
       data-testid="live-summary"
+      data-verdicts={moves.map((m) => m.verdict).join(" ")}
+      data-score={score.overall}
       aria-label="Live score of your take"
     >
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
