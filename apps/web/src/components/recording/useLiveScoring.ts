@@ -89,20 +89,19 @@ export function useLiveScoring({
     };
   }, [active, analysis, windowStart, windowEnd]);
 
-  const live = ready && !failed;
+  // Read when the take starts, which the count-in's callback (made before it) decides.
+  const liveRef = useRef(false);
+  liveRef.current = ready && !failed;
 
   /** A take starts now (performance.now() of the recorder's start: the take's time 0). */
-  const begin = useCallback(
-    (startedAt: number) => {
-      if (!live) return;
-      takeRef.current = { startedAt, offsetSent: false };
-      limbsRef.current = null;
-      setMoves([]);
-      setScore(null);
-      scoringRef.current?.send({ type: "begin" });
-    },
-    [live],
-  );
+  const begin = useCallback((startedAt: number) => {
+    if (!liveRef.current) return;
+    takeRef.current = { startedAt, offsetSent: false };
+    limbsRef.current = null;
+    setMoves([]);
+    setScore(null);
+    scoringRef.current?.send({ type: "begin" });
+  }, []);
 
   /**
    * A camera pose during the take. `offsetS` is the take clock's reading so far (where the
