@@ -134,6 +134,13 @@ describe.skipIf(!hasDevFixtures)("verifying a take's pose track against its vide
     ["the browser's, a camera frame late (+1/30 s)", () => shifted(compactTrack(browser), 1 / 30)],
     ["the browser's, a camera frame early (−1/30 s)", () => shifted(compactTrack(browser), -1 / 30)],
     ["the browser's in pixels", () => inPixels(compactTrack(browser))],
+    [
+      "the browser's, its last 0.4 s not sent (the camera stopped first)",
+      () => {
+        const c = compactTrack(browser);
+        return { ...c, frames: c.frames.slice(0, c.frames.length - Math.round(0.4 * c.fps)) };
+      },
+    ],
   ])(
     "accepts an honest track: %s",
     async (name, make) => {
@@ -149,7 +156,11 @@ describe.skipIf(!hasDevFixtures)("verifying a take's pose track against its vide
     ["averaged ±2 frames", (c: CompactTrack) => averaged(c, 2)],
     ["scaled ×1.15", (c: CompactTrack) => scaled(c, 1.15)],
     ["mirrored", () => compactTrack(mirrorTrack(browser))],
-    ["frames missing", (c: CompactTrack) => ({ ...c, frames: c.frames.filter((_, k) => k % 10 !== 5) })],
+    ["frames missing (every tenth)", (c: CompactTrack) => ({ ...c, frames: c.frames.filter((_, k) => k % 10 !== 5) })],
+    [
+      "frames missing (3 in the middle)",
+      (c: CompactTrack) => ({ ...c, frames: c.frames.filter((_, k) => k < 30 || k > 32) }),
+    ],
     ["copied from reference", (c: CompactTrack) => onTicks(compactTrack(reference), c)],
   ])(
     "refuses a tampered track: %s",

@@ -42,8 +42,10 @@ export const TRACK_CHECK = {
   maxLag: 2,
   /** A frame's error counts at most this (a person missed in one and found in the other counts this). */
   cap: 1,
-  /** Frames the track may have more or fewer than the video at the analysis rate (rounding at its end). */
+  /** Frames the track may have more than the video at the analysis rate (rounding at its end). */
   frameSlack: 2,
+  /** Seconds the track may stop before the video does (the recorder stops after the camera's last pose): no one seen there. */
+  shortEndS: 0.5,
 } as const;
 
 export type TrackCheck =
@@ -73,7 +75,8 @@ export function takeTrackOf(
   const aspect = compact.width / compact.height;
   if (Math.abs(aspect / (info.width / info.height) - 1) > 0.02) return { reason: "not the video's proportions" };
   const expected = Math.max(1, Math.round(info.duration * fps));
-  if (Math.abs(compact.frames.length - expected) > TRACK_CHECK.frameSlack)
+  const short = expected - compact.frames.length;
+  if (short > TRACK_CHECK.frameSlack + TRACK_CHECK.shortEndS * fps || -short > TRACK_CHECK.frameSlack)
     return { reason: `${compact.frames.length} frames for ${expected} ticks of the video` };
   for (const [k, row] of compact.frames.entries()) {
     if (Math.abs((row[0] ?? Number.NaN) - k / fps) > 2e-3) return { reason: `frame ${k} is not at its tick` };
@@ -84,7 +87,12 @@ export function takeTrackOf(
         row.map((v, i) => (i === 0 || i % 3 === 0 ? v : i % 3 === 1 ? v / compact.width : v / compact.height)),
       )
     : compact.frames;
-  const track = trackFromCompact({ ...compact, frames });
+  // The ticks after the track's last pose: no one seen, as the model says of an empty frame.
+  const tail = Array.from({ length: Math.max(0, short) }, (_, i) => [
+    round3((compact.frames.length + i) / fps),
+    ...new Array<number>(3 * compact.keypointNames.length).fill(0),
+  ]);
+  const track = trackFromCompact({ ...compact, frames: [...frames, ...tail] });
   return { track: { ...track, width: info.width, height: info.height, duration: round3(info.duration) } };
 }
 
