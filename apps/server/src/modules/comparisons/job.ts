@@ -1,4 +1,10 @@
-import { compactFramingTrack, compareVideos, previewFraming } from "@stepsync/motion";
+import {
+  type CompareVideosOptions,
+  compactFramingTrack,
+  compareVideos,
+  compareWithTakeTrack,
+  previewFraming,
+} from "@stepsync/motion";
 import { CARD_ASPECT, COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -8,6 +14,7 @@ import type { Sweep } from "../../jobs/recovery.ts";
 import { storedPoseCache } from "../../storage/pose-cache.ts";
 import type { ComparisonRow } from "./repository.ts";
 import { isSamePerformance, SAME_PERFORMANCE_KEY } from "./same-performance.ts";
+import { dropTakeTrack, keptTakeTrack, POSE_SOURCE_KEY, type PoseSource } from "./take-track.ts";
 import {
   beatComparison,
   claimAttempt,
@@ -87,37 +94,79 @@ async function analyse(
   if (!inputs) throw new InputFault(COMPARE_MESSAGES.videoGone);
   let lastWrite = 0;
   let lastPercent = -1;
-  const result = await compareVideos(
-    await ctx.storage.localPath(inputs.referenceKey),
-    await ctx.storage.localPath(inputs.userKey),
-    {
-      style: comparison.activityType,
-      trackStore: poseCache,
-      // A library video's poses were computed once at upload: reused (no second analysis).
-      referenceTrack: inputs.referenceTrack,
-      // "Practise this part": the whole reference is analysed (or its stored poses reused), then cut.
-      referenceWindow:
-        comparison.referenceStartS !== null && comparison.referenceEndS !== null
-          ? { start: comparison.referenceStartS, end: comparison.referenceEndS }
-          : undefined,
-      // Dance along: the take was recorded while the reference played, so its clock is known
-      // (the reference's, or the part's, start plays this far into it): lateness is measured
-      // against it and the pace is the reference's, rather than aligned away.
-      takeOffset: comparison.takeOffsetS ?? undefined,
-      onProgress: (percent) => {
-        const now = Date.now();
-        if (now - lastWrite < PROGRESS_EVERY_MS && Math.floor(percent / 5) === Math.floor(lastPercent / 5)) return;
-        lastWrite = now;
-        lastPercent = percent;
-        reportProgress(ctx.db, id, percent).catch((err) => ctx.log.warn({ err }, "progress write failed"));
-      },
+  const referencePath = await ctx.storage.localPath(inputs.referenceKey);
+  const userPath = await ctx.storage.localPath(inputs.userKey);
+  const options: CompareVideosOptions = {
+    style: comparison.activityType,
+    trackStore: poseCache,
+    // A library video's poses were computed once at upload: reused (no second analysis).
+    referenceTrack: inputs.referenceTrack,
+    // "Practise this part": the whole reference is analysed (or its stored poses reused), then cut.
+    referenceWindow:
+      comparison.referenceStartS !== null && comparison.referenceEndS !== null
+        ? { start: comparison.referenceStartS, end: comparison.referenceEndS }
+        : undefined,
+    // Dance along: the take was recorded while the reference played, so its clock is known
+    // (the reference's, or the part's, start plays this far into it): lateness is measured
+    // against it and the pace is the reference's, rather than aligned away.
+    takeOffset: comparison.takeOffsetS ?? undefined,
+    onProgress: (percent) => {
+      const now = Date.now();
+      if (now - lastWrite < PROGRESS_EVERY_MS && Math.floor(percent / 5) === Math.floor(lastPercent / 5)) return;
+      lastWrite = now;
+      lastPercent = percent;
+      reportProgress(ctx.db, id, percent).catch((err) => ctx.log.warn({ err }, "progress write failed"));
     },
-  );
+  };
+  // Dance along with the browser's poses: used when they check out against the take (fast path).
+  const fast = await fastPath(ctx, id, inputs.userKey, referencePath, userPath, options);
+  const poseSource: PoseSource = fast ? "browser" : "server";
+  const result = fast ?? (await compareVideos(referencePath, userPath, options));
   // The history card shows the user's video framed around them (see @stepsync/motion framing).
   const userFraming = previewFraming(compactFramingTrack(result.tracks.user), CARD_ASPECT);
   // The reference's own recording (or its mirror) against itself earns nothing: flagged beside the figures.
   const samePerformance = isSamePerformance(result.tracks, result.alignment);
-  await completeComparison(ctx.db, id, Object.assign(result, { [SAME_PERFORMANCE_KEY]: samePerformance }), userFraming);
+  await completeComparison(
+    ctx.db,
+    id,
+    Object.assign(result, { [SAME_PERFORMANCE_KEY]: samePerformance, [POSE_SOURCE_KEY]: poseSource }),
+    userFraming,
+  );
+  await dropTakeTrack(ctx.storage, inputs.userKey);
+}
+
+/**
+ * The comparison from the take's pose track the browser sent (take-track.ts), when there is one,
+ * the reference's poses are already known and the track agrees with frames of the take estimated
+ * again here (@stepsync/motion verifyTakeTrack); undefined otherwise: the full analysis runs.
+ * Which path ran, and why, is logged.
+ */
+async function fastPath(
+  ctx: AppContext,
+  id: number,
+  userKey: string,
+  referencePath: string,
+  userPath: string,
+  options: CompareVideosOptions,
+) {
+  const track = await keptTakeTrack(ctx.storage, userKey).catch((err) => {
+    ctx.log.warn({ err, id }, "pose track unreadable");
+    return undefined;
+  });
+  if (!track) return undefined;
+  const started = performance.now();
+  // Whatever goes wrong here, the full analysis still runs (and says what is wrong with the videos).
+  const outcome = await compareWithTakeTrack(referencePath, userPath, track, options).catch((err: unknown) => {
+    ctx.log.warn({ err, id }, "pose track check failed");
+    return { result: undefined, reason: "the check failed", check: undefined };
+  });
+  const ms = Math.round(performance.now() - started);
+  if (outcome.result) {
+    ctx.log.info({ id, path: "fast", ms, check: outcome.check }, "comparison from the browser's pose track");
+    return outcome.result;
+  }
+  ctx.log.info({ id, path: "full", reason: outcome.reason, check: outcome.check }, "browser's pose track not used");
+  return undefined;
 }
 
 /** Sends again the comparisons whose worker died, or after MAX_ATTEMPTS fails them with a refund (jobs/analysis-job.ts). */

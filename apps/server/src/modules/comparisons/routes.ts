@@ -3,6 +3,7 @@ import {
   COMPARE_MESSAGES,
   compareRequestFields,
   LIMITS,
+  POSE_TRACK_LIMITS,
   startComparisonResponse,
   comparisonListResponse,
   comparisonStatsResponse,
@@ -22,6 +23,7 @@ import type { AppContext } from "../../context.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
 import { userVideoUrl } from "../videos/urls.ts";
 import { readPart } from "./part.ts";
+import { acceptTakeTrack, dropTakeTrack, keepTakeTrack, readTrackPart } from "./take-track.ts";
 import { mayStartComparisons } from "./policy.ts";
 import { referenceUrlOf, toComparisonDetail, toComparisonSummary } from "./serialize.ts";
 import { pagination } from "../../http/paging.ts";
@@ -60,21 +62,45 @@ export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
 
       const fields: Record<string, string> = {};
       const uploads: Upload[] = [];
-      const removeUploads = () => Promise.all(uploads.map((u) => storage.delete(u.stored.key)));
+      let keptTrackOf: string | undefined;
+      const removeUploads = () =>
+        Promise.all([
+          ...uploads.map((u) => storage.delete(u.stored.key)),
+          keptTrackOf ? dropTakeTrack(storage, keptTrackOf) : undefined,
+        ]);
       try {
-        await readMultipart(request, fields, async (file) => {
-          if (file.fieldname !== "reference_video" && file.fieldname !== "user_video") {
-            file.file.resume();
-            return;
-          }
-          if (uploads.some((u) => u.field === file.fieldname))
-            throw new HttpError(400, `Only one ${file.fieldname} is allowed`);
-          const which = file.fieldname === "reference_video" ? "reference" : "user";
-          const stored = await storeUploadedVideo(storage, file.file, user.id, which, ctx.config.maxVideoBytes);
-          uploads.push({ field: file.fieldname, stored, originalName: file.filename.slice(0, 255) });
-        });
+        const fieldSize = { fieldSize: POSE_TRACK_LIMITS.maxBytes + 1 };
+        await readMultipart(
+          request,
+          fields,
+          async (file) => {
+            // Dance along: the take's poses may come as a file part (JSON) as well as a text field.
+            if (file.fieldname === "pose_track") {
+              fields.pose_track = await readTrackPart(file.file);
+              return;
+            }
+            if (file.fieldname !== "reference_video" && file.fieldname !== "user_video") {
+              file.file.resume();
+              return;
+            }
+            if (uploads.some((u) => u.field === file.fieldname))
+              throw new HttpError(400, `Only one ${file.fieldname} is allowed`);
+            const which = file.fieldname === "reference_video" ? "reference" : "user";
+            const stored = await storeUploadedVideo(storage, file.file, user.id, which, ctx.config.maxVideoBytes);
+            uploads.push({ field: file.fieldname, stored, originalName: file.filename.slice(0, 255) });
+          },
+          fieldSize,
+        );
 
         const input = parse(compareRequestFields, fields);
+        // The browser's poses of a dance-along take, kept for its analysis (take-track.ts): only an
+        // accelerator, so a bad one is left out, never a reason to refuse the upload.
+        const userUpload = uploads.find((u) => u.field === "user_video");
+        const takeTrack = userUpload && acceptTakeTrack(input.pose_track, request.log);
+        if (userUpload && takeTrack) {
+          await keepTakeTrack(storage, userUpload.stored.key, takeTrack);
+          keptTrackOf = userUpload.stored.key;
+        }
         const referenceUpload = uploads.find((u) => u.field === "reference_video");
         const part = await readPart(db, user, input, {
           referenceUploaded: !!referenceUpload,
@@ -83,7 +109,7 @@ export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
         const partReference = part?.reference;
         const created = await startComparison(ctx, user, {
           activityType: input.activity_type,
-          userUpload: uploads.find((u) => u.field === "user_video"),
+          userUpload,
           referenceUpload,
           userVideoId: input.user_video_id,
           referenceVideoId:

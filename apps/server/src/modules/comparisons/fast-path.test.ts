@@ -1,0 +1,183 @@
+/**
+ * A result seconds after the take (issue 24, item 2): a dance-along take sent with the browser's
+ * pose track (pose_track) is compared from that track when the reference's poses are already
+ * analysed and frames of the take estimated again on the server agree with it; otherwise the full
+ * analysis runs as before. Real footage, real ffmpeg and model, the real HTTP form and database.
+ * The browser's track here is MoveNet's track of the camera's picture (the browser runs the same
+ * model); the uploaded take is that picture through a recorder (VP8 in WebM).
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyzeVideo, ffmpegPath } from "@stepsync/motion";
+import { compactTrack } from "@stepsync/motion/live";
+import { comparisons, videos } from "../../db/schema.ts";
+import { startTestApp, type TestApp } from "../../test/app.ts";
+import { FIXTURES, postCompareForm, tempDir } from "../../test/videos.ts";
+import { POSE_SOURCE_KEY, takeTrackKey } from "./take-track.ts";
+
+const DANCE = path.join(FIXTURES, "dev", "dance_woman_room.mp4");
+const LEAD_IN_S = 0.5;
+
+type Move = { verdict: string };
+type Stored = { overall_score: number; moves: Move[]; alignment: { clock: string }; [POSE_SOURCE_KEY]?: string };
+
+let t: TestApp;
+let base: string;
+let take: string;
+let honest: string;
+
+async function ffmpeg(args: string[]): Promise<void> {
+  await promisify(execFile)(ffmpegPath(), ["-y", "-v", "error", ...args]);
+}
+
+beforeAll(async () => {
+  if (!existsSync(DANCE)) return;
+  const dir = await tempDir();
+  t = await startTestApp({ dataDir: dir, uploadsDir: path.join(dir, "uploads") });
+  base = await t.listen();
+  // The camera's picture (another framing, the dancer standing 0.5 s before the reference plays)
+  // and the take as the browser's recorder keeps it.
+  const camera = path.join(dir, "camera.mp4");
+  await ffmpeg([
+    "-i",
+    DANCE,
+    "-vf",
+    `tpad=start_duration=${LEAD_IN_S}:start_mode=clone,scale=420:404,pad=640:480:150:50`,
+    "-r",
+    "30",
+    "-crf",
+    "8",
+    "-c:v",
+    "libx264",
+    "-pix_fmt",
+    "yuv420p",
+    "-an",
+    camera,
+  ]);
+  take = path.join(dir, "take.webm");
+  await ffmpeg(["-i", camera, "-c:v", "libvpx", "-b:v", "1M", "-an", take]);
+  honest = JSON.stringify(compactTrack(await analyzeVideo(camera)));
+}, 300_000);
+afterAll(() => t?.close());
+
+async function row(id: number) {
+  const [found] = await t.database.db.select().from(comparisons).where(eq(comparisons.id, id));
+  if (!found) throw new Error(`no comparison ${id}`);
+  return found;
+}
+
+async function settle(id: number, timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await row(id);
+    if (found.status !== "processing") {
+      if (found.status !== "completed") throw new Error(`comparison ${id} ${found.status}: ${found.error}`);
+      return found.result as Stored;
+    }
+    if (Date.now() > deadline) throw new Error(`comparison ${id} still processing after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The dance-along form as the web app sends it: the pose track as a JSON file part. */
+async function postWithTrackFile(token: string, track: string) {
+  const form = new FormData();
+  form.append("activity_type", "hip_hop");
+  form.append("take_offset_s", String(LEAD_IN_S));
+  form.append("reference_video", new Blob([await readFile(DANCE)], { type: "video/mp4" }), "reference.mp4");
+  form.append("user_video", new Blob([await readFile(take)], { type: "video/webm" }), "take.webm");
+  form.append("pose_track", new Blob([track], { type: "application/json" }), "pose-track.json");
+  const res = await fetch(`${base}/api/videos/compare`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const along = (token: string, extra: Record<string, string> = {}) =>
+  postCompareForm(
+    base,
+    token,
+    { activity_type: "hip_hop", take_offset_s: String(LEAD_IN_S), ...extra },
+    { reference: DANCE, user: take },
+  );
+
+describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose track", () => {
+  let full: Stored;
+
+  beforeAll(async () => {
+    // The take analysed in full (no track): the result the fast path must give, and the
+    // reference's poses analysed (cached) on the way, as for any reference compared before.
+    const { token } = await t.signUp();
+    const res = await along(token);
+    expect(res.status).toBe(202);
+    full = await settle(res.body.comparison_id as number);
+    expect(full[POSE_SOURCE_KEY]).toBe("server");
+  }, 400_000);
+
+  it.each([
+    ["a JSON file part (as the web app sends it)", (token: string) => postWithTrackFile(token, honest)],
+    ["a text field (past the form's usual 10 KB a field)", (token: string) => along(token, { pose_track: honest })],
+  ])(
+    "takes the fast path with an honest track sent as %s, its result the full analysis's within tolerance",
+    async (_how, post) => {
+      const { token } = await t.signUp();
+      const started = Date.now();
+      const res = await post(token);
+      expect(res.status).toBe(202);
+      const fast = await settle(res.body.comparison_id as number);
+      console.log(
+        `fast path: ${Date.now() - started} ms from the form's answer; overall ${fast.overall_score} (full ${full.overall_score})`,
+      );
+      expect(fast[POSE_SOURCE_KEY]).toBe("browser");
+      expect(fast.alignment.clock).toBe("take");
+      expect(Math.abs(fast.overall_score - full.overall_score)).toBeLessThanOrEqual(5);
+      expect(fast.moves.length).toBe(full.moves.length);
+      const same = fast.moves.filter((m, i) => m.verdict === full.moves[i]?.verdict).length;
+      expect(same / full.moves.length).toBeGreaterThanOrEqual(0.85);
+      // The kept track is gone once used (removed just after the result is stored).
+      const { userVideoId } = await row(res.body.comparison_id as number);
+      const [upload] = await t.database.db
+        .select()
+        .from(videos)
+        .where(eq(videos.id, userVideoId as number));
+      expect(upload).toBeDefined();
+      const kept = () => t.ctx.storage.stat(takeTrackKey(upload?.storageKey as string));
+      await expect.poll(kept, { timeout: 5000 }).toBeUndefined();
+    },
+    300_000,
+  );
+
+  it("falls back to the full analysis for a tampered track (shifted half a second), with the full result", async () => {
+    const track = JSON.parse(honest) as { fps: number; frames: number[][] };
+    const late = Math.round(0.5 * track.fps);
+    const shifted = {
+      ...track,
+      frames: track.frames.map((f, k) => [
+        f[0] as number,
+        ...(track.frames[Math.max(0, k - late)] as number[]).slice(1),
+      ]),
+    };
+    const { token } = await t.signUp();
+    const res = await along(token, { pose_track: JSON.stringify(shifted) });
+    expect(res.status).toBe(202);
+    const result = await settle(res.body.comparison_id as number);
+    expect(result[POSE_SOURCE_KEY]).toBe("server");
+    expect(result.overall_score).toBeCloseTo(full.overall_score, 5);
+  }, 400_000);
+
+  it("ignores a malformed track: the upload is kept and analysed in full", async () => {
+    const { token } = await t.signUp();
+    const res = await along(token, { pose_track: "{not a track" });
+    expect(res.status).toBe(202);
+    const result = await settle(res.body.comparison_id as number);
+    expect(result[POSE_SOURCE_KEY]).toBe("server");
+    expect(result.overall_score).toBeCloseTo(full.overall_score, 5);
+  }, 400_000);
+});
