@@ -390,12 +390,15 @@ describe("dance along", () => {
         expect(await noSideScroll(p)).toBe(true);
         const live = {
           verdicts: ((await summary.getAttribute("data-verdicts")) ?? "").split(" "),
+          timings: (await summary.getAttribute("data-timings")) ?? "",
           score: Number(await summary.getAttribute("data-score")),
         };
         await submitComparison(p);
+        const submitted = Date.now();
         // While the server analyses the take, the live summary stays on screen.
         await expect.poll(() => summary.first().isVisible(), { timeout: 10_000 }).toBe(true);
         await stayForResult(p);
+        const waitedS = (Date.now() - submitted) / 1000;
         // The take's poses went with it, as a file part of a few kilobytes.
         const sent = await p.evaluate(() =>
           (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem(
@@ -405,9 +408,10 @@ describe("dance along", () => {
         expect(Number(sent)).toBeGreaterThan(1000);
         const result = await newestComparison(p);
         const server = (result.results?.moves ?? []).map((m) => m.verdict);
+        const serverTimings = (result.results?.moves ?? []).map((m) => m.timing_ms ?? "").join(" ");
         const same = server.filter((v, i) => live.verdicts[i] === v).length;
         console.info(
-          `live vs server (${width}): live ${live.score.toFixed(1)} [${live.verdicts.join(" ")}], server ${result.overall_score} [${server.join(" ")}], ${same}/${server.length} verdicts the same`,
+          `live vs server (${width}), result ${waitedS.toFixed(1)} s after Compare: live ${live.score.toFixed(1)} [${live.verdicts.join(" ")}], server ${result.overall_score} [${server.join(" ")}], ${same}/${server.length} verdicts the same; timing ms live [${live.timings}], server [${serverTimings}]`,
         );
         expect(problems).toEqual([]);
       }

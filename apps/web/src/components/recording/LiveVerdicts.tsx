@@ -100,6 +100,7 @@ export function LiveSummary({
       className={cx("rounded-2xl border border-accent-400/25 bg-accent-500/8 p-4", className)}
       data-testid="live-summary"
       data-verdicts={moves.map((m) => m.verdict).join(" ")}
+      data-timings={moves.map((m) => m.timing_ms ?? "").join(" ")}
       data-score={score.overall}
       aria-label="Live score of your take"
     >

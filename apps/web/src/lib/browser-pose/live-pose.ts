@@ -14,7 +14,10 @@ export interface PoseFrameInput {
   /** The camera frame's own size, pixels (the picture before any mirroring on screen). */
   width: number;
   height: number;
-  /** performance.now() when the frame was sampled. */
+  /**
+   * When the frame was taken (performance.now() time): the camera's capture time where the browser
+   * says it, else when the frame was presented, else when it was sampled.
+   */
   at: number;
 }
 
@@ -70,6 +73,16 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
   canvas.height = MOVENET_INPUT_SIZE;
   const ctx = canvas.getContext("2d", { willReadFrequently: true });
 
+  // When the frame the preview shows now was taken: a pose is of that moment, not of the moment it
+  // was sampled (tens of milliseconds later), as the recording places the frame by its capture.
+  let shownAt: number | null = null;
+  let frameRequest: number | null = null;
+  const onFrame: VideoFrameRequestCallback = (now, meta) => {
+    shownAt = meta.captureTime ?? meta.presentationTime ?? now;
+    if (!stopped) frameRequest = video.requestVideoFrameCallback(onFrame);
+  };
+  if (typeof video.requestVideoFrameCallback === "function") frameRequest = video.requestVideoFrameCallback(onFrame);
+
   const sample = (now: number) => {
     raf = requestAnimationFrame(sample);
     if (!ready || pending || now - lastSent < minIntervalMs()) return;
@@ -82,7 +95,7 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
     ctx.fillRect(0, 0, MOVENET_INPUT_SIZE, MOVENET_INPUT_SIZE);
     ctx.drawImage(video, box.x, box.y, box.width, box.height);
     const { data } = ctx.getImageData(0, 0, MOVENET_INPUT_SIZE, MOVENET_INPUT_SIZE);
-    pending = { id: ++nextId, box, width: w, height: h, at: now };
+    pending = { id: ++nextId, box, width: w, height: h, at: shownAt !== null && shownAt <= now ? shownAt : now };
     lastSent = now;
     const request: FrameRequest = { type: "frame", id: pending.id, rgba: data.buffer };
     worker?.postMessage(request, [data.buffer]);
@@ -115,6 +128,8 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
     stopped = true;
     clearTimeout(loadTimer);
     cancelAnimationFrame(raf);
+    if (frameRequest !== null && typeof video.cancelVideoFrameCallback === "function")
+      video.cancelVideoFrameCallback(frameRequest);
     worker?.terminate();
     worker = undefined;
   }
