@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeVideo } from "./analyze.ts";
+import { analyzeVideo, DEFAULTS } from "./analyze.ts";
 import { compactTrack } from "./compact-track.ts";
 import { countReference } from "./counts/counting.ts";
 import { extractFeatures } from "./features.ts";
@@ -15,7 +15,8 @@ import type { CompactTrack, PoseTrack } from "./types.ts";
 import { probeVideo, type VideoInfo } from "./video/probe.ts";
 import { devVideo, ffmpeg, H264, hasDevFixtures, tempDir } from "../test-support/fixtures.ts";
 import { mirrorTrack } from "../test-support/perturb.ts";
-import { TRACK_CHECK, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
+import { decodeChosen, TRACK_CHECK, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
+import { decodeFrames } from "./video/decode.ts";
 
 const LEAD_IN_S = 0.5;
 
@@ -127,6 +128,21 @@ describe.skipIf(!hasDevFixtures)("verifying a take's pose track against its vide
     record.push(`${name.padEnd(22)} ${JSON.stringify(check)}`);
     return check;
   };
+
+  it("reads the sampled frames as the very frames a full analysis decodes", async () => {
+    const indexes = [0, 9, 10, 40, 71];
+    const all = new Map<number, Uint8Array>();
+    for await (const f of decodeFrames(take, info, { fps: 7, maxSide: DEFAULTS.maxSide }))
+      if (indexes.includes(f.index)) all.set(f.index, f.data);
+    const chosen: number[] = [];
+    for await (const f of decodeChosen(take, info, 7, indexes)) {
+      chosen.push(f.index);
+      expect(Buffer.compare(Buffer.from(f.data), Buffer.from(all.get(f.index) as Uint8Array)), `frame ${f.index}`).toBe(
+        0,
+      );
+    }
+    expect(chosen).toEqual(indexes);
+  }, 60_000);
 
   it.each([
     ["the server's own track of the upload", () => compactTrack(server)],

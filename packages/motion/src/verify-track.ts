@@ -5,15 +5,17 @@ import type { PoseModelName } from "./pose/model-names.ts";
 import { poseAdapter } from "./pose/models.ts";
 import { estimatePoses, type RawPose } from "./pose/pool.ts";
 import type { CompactTrack, PoseFrame, PoseTrack } from "./types.ts";
-import { decodedSize, decodeFrames } from "./video/decode.ts";
+import { spawn } from "node:child_process";
+import { ffmpegPath, videoReader } from "./video/binaries.ts";
+import { type DecodedFrame, decodedSize, decodeFrames } from "./video/decode.ts";
 import type { VideoInfo } from "./video/probe.ts";
 import { round3 } from "./numbers.ts";
 
 /**
  * A take's pose track estimated by the browser is trusted only as far as the server can check it:
  * a sample of the take's frames is estimated again here, with the server's own model, and the
- * browser's track must agree with them. The figures below were measured (bench/fast-path.ts and
- * verify-track.test.ts): the server's own track of a fixture take against its re-estimated samples.
+ * browser's track must agree with them. The figures below were measured (verify-track.test.ts):
+ * MoveNet's track of a camera's picture against the server's re-estimate of the recorded take.
  */
 export const TRACK_CHECK = {
   /** Frames spread evenly over the take. */
@@ -24,8 +26,9 @@ export const TRACK_CHECK = {
    * How far a frame's points may be from the server's (the median distance of the points both see,
    * in torso lengths of the server's pose) over the samples, taken as their median. Measured on a
    * fixture take (verify-track.test.ts, 19 samples): honest tracks 0.037–0.041, 0.061 a camera
-   * frame (1/30 s) late; tampered ones 0.097 (averaged over ±2 ticks), 0.15–0.28 (shifted
-   * 0.2–0.5 s), 0.16 (scaled ×1.15), 0.69 (the reference's), 1 (mirrored).
+   * frame (1/30 s) late (0.039 on a 60-s take, 24 samples); tampered ones 0.097 (averaged over
+   * ±2 ticks), 0.15–0.28 (shifted 0.2–0.5 s), 0.16 (scaled ×1.15), 0.69 (the reference's), 1
+   * (mirrored). Lighter smoothing (±1 tick: 0.074) is at the edge; with 15 samples ±2 measured 0.070.
    */
   medianTolerance: 0.07,
   /** A single sample agrees within this (a turn, a blur may put one frame past the median's tolerance)… */
@@ -126,17 +129,69 @@ export async function reestimate(
   model: PoseModelName = DEFAULTS.model,
 ): Promise<{ poses: Map<number, RawPose>; decoded: { width: number; height: number } }> {
   const fps = info.fps > 0 ? Math.min(DEFAULTS.fps, round3(info.fps)) : DEFAULTS.fps;
-  const wanted = new Set(indexes);
-  const lastWanted = Math.max(-1, ...indexes);
   const decoded = decodedSize(info, DEFAULTS.maxSide);
-  async function* chosen() {
-    for await (const frame of decodeFrames(path, info, { fps, maxSide: DEFAULTS.maxSide })) {
-      if (wanted.has(frame.index)) yield frame;
-      if (frame.index >= lastWanted) return;
-    }
-  }
+  const chosen = () =>
+    videoReader() === "cli"
+      ? decodeChosen(path, info, fps, indexes)
+      : onlyChosen(decodeFrames(path, info, { fps, maxSide: DEFAULTS.maxSide }), indexes);
   const raw = await estimatePoses(chosen(), model, { chunkFrames: 1, priority: 0 });
   return { poses: new Map(raw.map((r) => [r.index, r])), decoded };
+}
+
+/** The chosen frames of all those decoded at the analysis rate (the in-process reader). */
+async function* onlyChosen(frames: AsyncGenerator<DecodedFrame>, indexes: readonly number[]) {
+  const wanted = new Set(indexes);
+  const last = Math.max(-1, ...indexes);
+  for await (const frame of frames) {
+    if (wanted.has(frame.index)) yield frame;
+    if (frame.index >= last) return;
+  }
+}
+
+/**
+ * Only the chosen frames through the ffmpeg CLI: the ticks picked exactly as decodeFrames picks them
+ * (its fps filter, so frame n is tick n), then selected before they are scaled and piped, and the
+ * decoder on every core: the check reads a minute of video in about a second, not three.
+ */
+export async function* decodeChosen(
+  path: string,
+  info: VideoInfo,
+  fps: number,
+  indexes: readonly number[],
+): AsyncGenerator<DecodedFrame> {
+  const sorted = [...new Set(indexes)].sort((a, b) => a - b);
+  const { width, height } = decodedSize(info, DEFAULTS.maxSide);
+  const select = sorted.map((n) => `eq(n,${n})`).join("+");
+  const last = (sorted[sorted.length - 1] ?? 0) + 1;
+  const args = ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-an", "-sn"];
+  args.push("-t", String(last / fps + 1));
+  args.push(
+    "-vf",
+    `fps=${fps},select='${select}',scale=${width}:${height}:flags=bilinear,format=rgb24`,
+    "-fps_mode",
+    "passthrough",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgb24",
+    "pipe:1",
+  );
+  const child = spawn(ffmpegPath(), args, { stdio: ["ignore", "pipe", "ignore"] });
+  const bytes = width * height * 3;
+  let buffer = Buffer.alloc(0);
+  let k = 0;
+  try {
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      buffer = Buffer.concat([buffer, chunk]);
+      while (buffer.length >= bytes && k < sorted.length) {
+        const index = sorted[k++] as number;
+        yield { index, t: index / fps, width, height, data: new Uint8Array(buffer.subarray(0, bytes)) };
+        buffer = buffer.subarray(bytes);
+      }
+    }
+  } finally {
+    child.kill("SIGKILL");
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   messageResponse,
   routineProgressResponse,
 } from "@stepsync/contracts";
+import { DEFAULTS, preparePosePool } from "@stepsync/motion";
 import { responds } from "../../http/responds.ts";
 import { z } from "zod";
 import { comparisonListQuery, rowId } from "@stepsync/contracts";
@@ -76,6 +77,8 @@ export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
           async (file) => {
             // Dance along: the take's poses may come as a file part (JSON) as well as a text field.
             if (file.fieldname === "pose_track") {
+              // Its check estimates frames of the take: the pose workers start while the take uploads.
+              if (ctx.config.roles.worker) preparePosePool(DEFAULTS.model);
               fields.pose_track = await readTrackPart(file.file);
               return;
             }
