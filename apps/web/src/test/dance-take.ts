@@ -1,5 +1,5 @@
 // A real dance for the live scorer's tests: an AIST++ freestyle performance (../shared/fixtures/
-// tracks, read by the engine's own test helpers, packages/motion/src/live/takes.ts) as the
+// tracks, read by the engine's own test helpers, packages/motion/test-support/live-takes.ts) as the
 // reference's analysis the server serves, and a dance-along take of it as the browser's MoveNet
 // would have seen it (raw outputs of the camera's frames letterboxed into the model's input).
 import { analyseReference, type PoseTrack } from "@stepsync/motion/live";
@@ -24,7 +24,7 @@ interface TrackInput {
 
 // Node-side modules (they read the fixture files): imported by path at run time, so the web's
 // typecheck stays with browser code.
-const TAKES = new URL("../../../../packages/motion/src/live/takes.ts", import.meta.url).pathname;
+const TAKES = new URL("../../../../packages/motion/test-support/live-takes.ts", import.meta.url).pathname;
 const TRACK_INPUT = new URL("../../../../packages/motion/src/track-input.ts", import.meta.url).pathname;
 
 export const DANCE = "gHO_sFM_cAll_d19_mHO0_ch01";

@@ -1,6 +1,6 @@
 /**
  * The live scorer against the server's result, on real dance (AIST++ freestyle keypoints) recorded
- * as dance-along takes (takes.ts): fed the take frame by frame, it must give each move the verdict
+ * as dance-along takes (test-support/live-takes.ts): fed the take frame by frame, it must give each move the verdict
  * the server's result gives it, end on the server's score, and say each verdict as soon as timing
  * the move allows. The agreement table is printed for the record.
  */
@@ -14,7 +14,7 @@ import type { ComparisonResult, PoseTrack } from "../types.ts";
 import { mirrorTrack } from "../../test-support/perturb.ts";
 import { analyseReference, type ReferenceAnalysis } from "./reference.ts";
 import { type LiveMove, LiveScorer } from "./scorer.ts";
-import { hasAist, performance, type TakeRecipe, takeOf, takeTrack } from "./takes.ts";
+import { hasAist, performance, type TakeRecipe, takeOf, takeTrack } from "../../test-support/live-takes.ts";
 
 /** Three dancers, three genres (house, krump, middle hip-hop), 32–48 s each. */
 const DANCES = ["gHO_sFM_cAll_d19_mHO0_ch01", "gKR_sFM_cAll_d28_mKR0_ch01", "gMH_sFM_cAll_d22_mMH0_ch01"];

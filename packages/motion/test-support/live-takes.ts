@@ -7,11 +7,11 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readCoco2d } from "../../../../bench/quality/tracks/aist.ts";
-import { bendLimb } from "../../test-support/perturb.ts";
-import { fixturesDir } from "../../test-support/fixtures.ts";
-import { type MeasuredPoints, trackFromPoints } from "../track-input.ts";
-import type { PoseTrack } from "../types.ts";
+import { readCoco2d } from "../../../bench/quality/tracks/aist.ts";
+import { bendLimb } from "./perturb.ts";
+import { fixturesDir } from "./fixtures.ts";
+import { type MeasuredPoints, trackFromPoints } from "../src/track-input.ts";
+import type { PoseTrack } from "../src/types.ts";
 
 const tracksDir = join(fixturesDir, "tracks");
 export const hasAist = existsSync(join(tracksDir, "aist", "coco2d"));
