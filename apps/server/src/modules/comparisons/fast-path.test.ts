@@ -30,6 +30,7 @@ let t: TestApp;
 let base: string;
 let take: string;
 let honest: string;
+let freshReference: string;
 
 async function ffmpeg(args: string[]): Promise<void> {
   await promisify(execFile)(ffmpegPath(), ["-y", "-v", "error", ...args]);
@@ -62,6 +63,9 @@ beforeAll(async () => {
   take = path.join(dir, "take.webm");
   await ffmpeg(["-i", camera, "-c:v", "libvpx", "-b:v", "1M", "-an", take]);
   honest = JSON.stringify(compactTrack(await analyzeVideo(camera)));
+  // The same dance in other bytes: a reference no comparison has analysed yet.
+  freshReference = path.join(dir, "fresh-reference.mp4");
+  await ffmpeg(["-i", DANCE, "-c:v", "libx264", "-crf", "20", "-pix_fmt", "yuv420p", "-c:a", "copy", freshReference]);
 }, 300_000);
 afterAll(() => t?.close());
 
@@ -170,6 +174,20 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     const result = await settle(res.body.comparison_id as number);
     expect(result[POSE_SOURCE_KEY]).toBe("server");
     expect(result.overall_score).toBeCloseTo(full.overall_score, 5);
+  }, 400_000);
+
+  it("runs the full analysis with an honest track when the reference's poses are not analysed yet", async () => {
+    const { token } = await t.signUp();
+    const res = await postCompareForm(
+      base,
+      token,
+      { activity_type: "hip_hop", take_offset_s: String(LEAD_IN_S), pose_track: honest },
+      { reference: freshReference, user: take },
+    );
+    expect(res.status).toBe(202);
+    const result = await settle(res.body.comparison_id as number);
+    expect(result[POSE_SOURCE_KEY]).toBe("server");
+    expect(Math.abs(result.overall_score - full.overall_score)).toBeLessThanOrEqual(5);
   }, 400_000);
 
   it("ignores a malformed track: the upload is kept and analysed in full", async () => {
