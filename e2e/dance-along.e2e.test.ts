@@ -79,7 +79,10 @@ function requestLog(p: Page): string[] {
 type Newest = {
   overall_score?: number | null;
   alignment_info: { offset_s: number; tempo_ratio: number; mirrored: boolean } | null;
-  results: { moves: Array<{ start_s: number; verdict: string; timing_ms: number | null }> | null } | null;
+  results: {
+    moves: Array<{ start_s: number; verdict: string; timing_ms: number | null }> | null;
+    pose_source?: "browser" | "server" | null;
+  } | null;
 };
 
 /** The signed-in user's newest comparison, read through the API with the page's cookie. */
@@ -413,6 +416,9 @@ describe("dance along", () => {
         console.info(
           `live vs server (${width}), result ${waitedS.toFixed(1)} s after Compare: live ${live.score.toFixed(1)} [${live.verdicts.join(" ")}], server ${result.overall_score} [${server.join(" ")}], ${same}/${server.length} verdicts the same; timing ms live [${live.timings}], server [${serverTimings}]`,
         );
+        // The server checked the browser's poses against frames it estimated again and used them:
+        // the result came through the fast path.
+        expect(result.results?.pose_source).toBe("browser");
         // What the dancer saw live is what the server finds (issue 24: within ±8 points).
         expect(Math.abs(live.score - (result.overall_score ?? Number.NaN))).toBeLessThanOrEqual(8);
         expect(problems).toEqual([]);

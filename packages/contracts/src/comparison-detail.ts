@@ -129,6 +129,9 @@ export type DancedPart = z.infer<typeof dancedPart>;
 export const overview = z.object({ headline: z.string(), details: z.string() });
 export type Overview = z.infer<typeof overview>;
 
+export const POSE_SOURCES = ["browser", "server"] as const;
+export type PoseSource = (typeof POSE_SOURCES)[number];
+
 export const comparisonResults = z.object({
   sections: z.array(comparisonSection),
   categories: z.record(z.string(), z.number()),
@@ -155,6 +158,12 @@ export const comparisonResults = z.object({
    * counted toward no achievement or leaderboard. Null or absent where it was not checked.
    */
   same_performance: z.boolean().nullable().optional(),
+  /**
+   * Which poses the result was computed from: "browser" (a dance-along take's live poses, checked
+   * against frames the server estimated again) or "server" (its own analysis of the video). Null or
+   * absent for results stored before it was recorded.
+   */
+  pose_source: z.enum(POSE_SOURCES).nullable().optional(),
 });
 export type ComparisonResults = z.infer<typeof comparisonResults>;
 

@@ -84,6 +84,8 @@ export async function compareWithTakeTrack(
     await audio;
     return { reason: check.ok ? "no track" : check.reason, check };
   }
+  // A take with no duration in its file is as long as its track: the full analysis judges one too long.
+  if (track.duration > maxDuration) return { reason: "longer than the recording limit", check };
   opts.onProgress?.(90, "compare");
   // The track as the server's own analysis of the take would be: the model it was checked against.
   const user: PoseTrack = { ...track, model, minScore: poseAdapter(model).minKeypointScore, audio: await audio };

@@ -165,6 +165,19 @@ describe.skipIf(!hasDevFixtures)("verifying a take's pose track against its vide
     120_000,
   );
 
+  it("takes the track's length for a take whose file says no duration (a browser's MediaRecorder WebM)", async () => {
+    // Before, such a take was refused as "57 frames for 1 ticks of the video" and always ran in full.
+    const c = compactTrack(browser);
+    const { check, track } = await verifyTakeTrack(take, { ...info, duration: 0 }, c, { keyTimes });
+    expect(check).toMatchObject({ ok: true });
+    expect(track?.duration).toBeCloseTo(c.frames.length / c.fps, 2);
+    // Its sampled frames still decide: another video's poses on its ticks are refused.
+    const copied = await verifyTakeTrack(take, { ...info, duration: 0 }, onTicks(compactTrack(reference), c), {
+      keyTimes,
+    });
+    expect(copied.check.ok).toBe(false);
+  }, 120_000);
+
   it.each([
     ["shifted +0.2 s", (c: CompactTrack) => shifted(c, 0.2)],
     ["shifted −0.2 s", (c: CompactTrack) => shifted(c, -0.2)],

@@ -173,6 +173,7 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       sameness: { decision: "same", confidence: 0.97, music: true },
       danced: null,
       same_performance: null,
+      pose_source: null,
     });
     expect(detail.results?.sections[0]?.moves).toEqual([0, 1]);
     expect(detail.alignment_info).toEqual(current.alignment);
@@ -234,6 +235,7 @@ describe("GET /api/comparisons/:id serves the stored result", () => {
       sameness: null,
       danced: null,
       same_performance: null,
+      pose_source: null,
     });
     expect(detail.results?.sections[0]).not.toHaveProperty("moves");
     expect(detail.alignment_info).toEqual({ ...old.alignment, confidence: null, clock: null });

@@ -165,7 +165,8 @@ async function fastPath(
     ctx.log.info({ id, path: "fast", ms, check: outcome.check }, "comparison from the browser's pose track");
     return outcome.result;
   }
-  ctx.log.info({ id, path: "full", reason: outcome.reason, check: outcome.check }, "browser's pose track not used");
+  // A warning: either a tampered track or live poses our check misreads, and both want looking at.
+  ctx.log.warn({ id, path: "full", reason: outcome.reason, check: outcome.check }, "browser's pose track not used");
   return undefined;
 }
 

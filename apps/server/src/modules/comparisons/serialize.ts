@@ -1,5 +1,5 @@
 import { SAME_PERFORMANCE_KEY } from "./same-performance.ts";
-import type { ComparisonDetail, ComparisonPart, ComparisonSummary, Overview } from "@stepsync/contracts";
+import type { ComparisonDetail, ComparisonPart, ComparisonSummary, Overview, PoseSource } from "@stepsync/contracts";
 import type { ComparisonResult as EngineResult } from "@stepsync/motion";
 import type { comparisons } from "../../db/schema.ts";
 import { libraryVideoUrl } from "../library/urls.ts";
@@ -45,6 +45,8 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
 type StoredResult = Partial<Omit<EngineResult, "alignment" | "tracks">> & {
   /** Set by the analysis job (same-performance.ts). */
   same_performance?: boolean;
+  /** Set by the analysis job (take-track.ts). */
+  pose_source?: PoseSource;
   tracks?: { reference: StoredTrack; user: StoredTrack };
   alignment?: Omit<EngineResult["alignment"], "confidence" | "clock"> & {
     confidence?: number;
@@ -80,6 +82,7 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
           sameness: result.sameness ?? null,
           danced: result.danced ?? null,
           same_performance: result.same_performance ?? null,
+          pose_source: result.pose_source ?? null,
         }
       : null,
     alignment_info: alignment

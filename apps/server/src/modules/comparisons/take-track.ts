@@ -9,8 +9,7 @@ import { type BlobStore, readText, writeText } from "../../storage/blob-store.ts
  * from the same storage. Never a reason to refuse the upload: a bad track is logged and left out.
  */
 
-/** Which poses the stored result was computed from: the browser's (checked), or the server's analysis. */
-export type PoseSource = "browser" | "server";
+export type { PoseSource } from "@stepsync/contracts";
 /** The result key the job records it under (beside the engine's figures, as same_performance). */
 export const POSE_SOURCE_KEY = "pose_source";
 
