@@ -33,6 +33,7 @@ import { analyzeVideo, shutdownPosePool } from "@stepsync/motion";
 import { compactTrack } from "@stepsync/motion/live";
 import { registerConfirmed } from "../e2e/support/accounts.ts";
 import { type E2EServer, startServer } from "../e2e/support/server.ts";
+import { callApi } from "../e2e/support/api.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const fixtures = process.env.STEPSYNC_FIXTURES ?? path.resolve(repoRoot, "..", "shared", "fixtures");
@@ -67,20 +68,9 @@ async function cpuSeconds(pid: number): Promise<number> {
   return ((utime as number) + (stime as number) + (cutime as number) + (cstime as number)) / TICKS;
 }
 
-async function api<T>(base: string, token: string | null, method: string, route: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let payload: RequestInit["body"];
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${base}${route}`, { method, headers, body: payload });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
+/** The bench's calls, token first (e2e/support/api.ts makes them). */
+const api = <T>(base: string, token: string | null, method: string, route: string, body?: unknown) =>
+  callApi<T>(base, method, route, body, token ?? undefined);
 
 /** The library reference uploaded by the admin, its poses analysed (waited for), approved. */
 async function libraryReference(server: E2EServer, reference: string): Promise<number> {

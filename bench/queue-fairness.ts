@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { registerConfirmed } from "../e2e/support/accounts.ts";
 import { startServer } from "../e2e/support/server.ts";
+import { callApi } from "../e2e/support/api.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const fixtures = process.env.STEPSYNC_FIXTURES ?? path.resolve(repoRoot, "..", "shared", "fixtures", "video");
@@ -36,19 +37,9 @@ function run(file: string, args: string[]): Promise<void> {
   });
 }
 
-async function api<T>(base: string, token: string | null, method: string, route: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: RequestInit["body"];
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${base}${route}`, { method, headers, body: payload });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
+/** The bench's calls, token first (e2e/support/api.ts makes them). */
+const api = <T>(base: string, token: string | null, method: string, route: string, body?: unknown) =>
+  callApi<T>(base, method, route, body, token ?? undefined);
 
 type Comparison = { status: string; progress: number; error: string | null };
 

@@ -2,8 +2,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * One JSON call to the server under test, as a script would make it (optionally with a bearer token);
- * any answer but 2xx throws with its status and body, so a test's setup never goes on half done.
+ * One call to the server under test, as a script would make it (optionally with a bearer token): a
+ * body is sent as JSON, or as it is when it is a form (multipart). Any answer but 2xx throws with its
+ * status and body, so a test's setup never goes on half done; an empty answer is {}.
  */
 export async function callApi<T>(
   baseUrl: string,
@@ -12,16 +13,18 @@ export async function callApi<T>(
   body?: unknown,
   token?: string,
 ): Promise<T> {
+  const form = body instanceof FormData;
   const res = await fetch(`${baseUrl}${url}`, {
     method,
     headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(body === undefined || form ? {} : { "content-type": "application/json" }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : {}) as T;
 }
 
 /** Uploads a library video as the token's user (POST /api/reference-videos) and answers its id. */

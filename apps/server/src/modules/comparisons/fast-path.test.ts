@@ -15,10 +15,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeVideo, ffmpegPath } from "@stepsync/motion";
 import { compactTrack } from "@stepsync/motion/live";
-import { comparisons, videos } from "../../db/schema.ts";
+import { videos } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { FIXTURES, postCompareForm, tempDir } from "../../test/videos.ts";
 import { POSE_SOURCE_KEY, takeTrackKey } from "./take-track.ts";
+import { storedComparison } from "../../test/rows.ts";
 
 const DANCE = path.join(FIXTURES, "dev", "dance_woman_room.mp4");
 const LEAD_IN_S = 0.5;
@@ -69,11 +70,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t?.close());
 
-async function row(id: number) {
-  const [found] = await t.database.db.select().from(comparisons).where(eq(comparisons.id, id));
-  if (!found) throw new Error(`no comparison ${id}`);
-  return found;
-}
+const row = (id: number) => storedComparison(t.database.db, id);
 
 async function settle(id: number, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;

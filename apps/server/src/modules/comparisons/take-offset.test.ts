@@ -9,14 +9,13 @@ import { createReadStream } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TAKE_MESSAGES } from "@stepsync/contracts";
 import { ffmpegPath } from "@stepsync/motion";
-import { comparisons } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeComparison, makeUpload } from "../../test/factories.ts";
 import { fixtureVideo, hasFixtures, noPersonVideo, postCompareForm, tempDir } from "../../test/videos.ts";
+import { storedComparison } from "../../test/rows.ts";
 
 let t: TestApp;
 let base: string;
@@ -35,11 +34,7 @@ afterAll(() => t.close());
 const compare = (token: string, fields: Record<string, string>, files: { user?: string; reference?: string }) =>
   postCompareForm(base, token, fields, files);
 
-async function row(id: number) {
-  const [found] = await t.database.db.select().from(comparisons).where(eq(comparisons.id, id));
-  if (!found) throw new Error(`no comparison ${id}`);
-  return found;
-}
+const row = (id: number) => storedComparison(t.database.db, id);
 
 async function credits(token: string) {
   const res = await fetch(`${base}/api/credits/balance`, { headers: { authorization: `Bearer ${token}` } });

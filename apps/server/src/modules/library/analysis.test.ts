@@ -17,11 +17,12 @@ import {
 } from "@stepsync/contracts";
 import { compareTracks, ENGINE_VERSION, type PoseTrack } from "@stepsync/motion";
 import { LiveScorer } from "@stepsync/motion/live";
-import { referenceVideos, users } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
 import { writeText } from "../../storage/blob-store.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeLibraryVideo } from "../../test/factories.ts";
 import { fixtureVideo, hasFixtures, tempDir } from "../../test/videos.ts";
+import { libraryVideoAnalysed, storedLibraryVideo } from "../../test/rows.ts";
 
 let t: TestApp;
 let base: string;
@@ -45,21 +46,8 @@ afterAll(() => t.close());
 
 const analysisUrl = (id: number) => `/api/reference-videos/${id}/analysis`;
 
-async function row(id: number) {
-  const [r] = await t.database.db.select().from(referenceVideos).where(eq(referenceVideos.id, id));
-  if (!r) throw new Error(`no reference video ${id}`);
-  return r;
-}
-
-async function waitForPoses(id: number, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await row(id);
-    if (r.poseStatus !== "pending") return r;
-    if (Date.now() > deadline) throw new Error(`poses of ${id} still pending`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
-}
+const _row = (id: number) => storedLibraryVideo(t.database.db, id);
+const waitForPoses = (id: number, timeoutMs?: number) => libraryVideoAnalysed(t.database.db, id, timeoutMs);
 
 describe.skipIf(!hasFixtures)("a library video's analysis for live scoring", () => {
   let id = 0;

@@ -18,6 +18,7 @@ import { completeComparison } from "../comparisons/service.ts";
 import { countLibraryView, pruneOldViews } from "./service.ts";
 import { viewDay } from "./views.ts";
 import { fakeVideo, fixtureVideo, hasFixtures, noPersonVideo, tempDir } from "../../test/videos.ts";
+import { libraryVideoAnalysed, storedLibraryVideo } from "../../test/rows.ts";
 
 let t: TestApp;
 let base: string;
@@ -70,21 +71,8 @@ async function upload(token: string | undefined, parts: Parts) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-async function row(id: number) {
-  const [r] = await t.database.db.select().from(referenceVideos).where(eq(referenceVideos.id, id));
-  if (!r) throw new Error(`no reference video ${id}`);
-  return r;
-}
-
-async function waitForPoses(id: number, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await row(id);
-    if (r.poseStatus !== "pending") return r;
-    if (Date.now() > deadline) throw new Error(`poses of ${id} still pending`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
-}
+const row = (id: number) => storedLibraryVideo(t.database.db, id);
+const waitForPoses = (id: number, timeoutMs?: number) => libraryVideoAnalysed(t.database.db, id, timeoutMs);
 
 /** An approved library video with its poses ready, stored directly (for list/like tests that need no real file). */
 function seedVideo(values: Partial<typeof referenceVideos.$inferInsert> = {}) {
