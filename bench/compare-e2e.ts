@@ -19,6 +19,7 @@ import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { registerConfirmed } from "../e2e/support/accounts.ts";
 import { startServer } from "../e2e/support/server.ts";
 import { callApi } from "../e2e/support/api.ts";
+import { approvedLibraryReference } from "./support/library-reference.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const fixtures = process.env.STEPSYNC_FIXTURES ?? path.resolve(repoRoot, "..", "shared", "fixtures", "video");
@@ -71,8 +72,6 @@ async function makeUserVideo(dir: string): Promise<string> {
 const api = <T>(base: string, token: string | null, method: string, route: string, body?: unknown) =>
   callApi<T>(base, method, route, body, token ?? undefined);
 
-type Session = { token: string };
-type AdminVideo = { id: number; pose_status?: string | null; status?: string };
 type Comparison = { status: string; progress: number | null; error: string | null; overall_score: number | null };
 
 async function main(): Promise<void> {
@@ -87,31 +86,9 @@ async function main(): Promise<void> {
     const base = server.baseUrl;
 
     // The library reference, its poses computed and cached by the reference-poses job, approved.
-    const admin = await api<Session>(base, null, "POST", "/api/auth/login", ADMIN);
-    const upload = new FormData();
-    upload.set("title", "Bench reference (sample_2)");
-    upload.set("category", "hip_hop");
-    upload.set("video", await openAsBlob(referenceClip, { type: "video/mp4" }), "sample_2.mp4");
-    const created = await api<{ video_id: number }>(base, admin.token, "POST", "/api/reference-videos", upload);
-    const refId = created.video_id;
-    const poseStarted = Date.now();
-    for (;;) {
-      const list = await api<{ videos: AdminVideo[] }>(
-        base,
-        admin.token,
-        "GET",
-        "/api/admin/reference-videos?status=all&limit=100",
-      );
-      const mine = list.videos.find((v) => v.id === refId);
-      if (mine?.pose_status === "ready") break;
-      if (mine?.pose_status === "failed") throw new Error("the reference's poses could not be computed");
-      if (Date.now() - poseStarted > 10 * 60_000) throw new Error("reference poses not ready after 10 minutes");
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    console.log(
-      `reference #${refId} poses cached in ${seconds(Date.now() - poseStarted)} (19-s clip, not timed below)`,
-    );
-    await api(base, admin.token, "PUT", `/api/admin/reference-videos/${refId}/review`, { status: "approved" });
+    const reference = { file: referenceClip, title: "Bench reference (sample_2)", category: "hip_hop" };
+    const { id: refId, posesMs } = await approvedLibraryReference(base, ADMIN, reference, 10 * 60_000);
+    console.log(`reference #${refId} poses cached in ${seconds(posesMs)} (19-s clip, not timed below)`);
 
     const userVideo = await makeUserVideo(dir);
     const size = (await stat(userVideo)).size;

@@ -34,6 +34,7 @@ import { compactTrack } from "@stepsync/motion/live";
 import { registerConfirmed } from "../e2e/support/accounts.ts";
 import { type E2EServer, startServer } from "../e2e/support/server.ts";
 import { callApi } from "../e2e/support/api.ts";
+import { approvedLibraryReference } from "./support/library-reference.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const fixtures = process.env.STEPSYNC_FIXTURES ?? path.resolve(repoRoot, "..", "shared", "fixtures");
@@ -72,31 +73,10 @@ async function cpuSeconds(pid: number): Promise<number> {
 const api = <T>(base: string, token: string | null, method: string, route: string, body?: unknown) =>
   callApi<T>(base, method, route, body, token ?? undefined);
 
-/** The library reference uploaded by the admin, its poses analysed (waited for), approved. */
+/** The library reference, its poses analysed (waited for), approved. */
 async function libraryReference(server: E2EServer, reference: string): Promise<number> {
-  const base = server.baseUrl;
-  const admin = await api<{ token: string }>(base, null, "POST", "/api/auth/login", ADMIN);
-  const upload = new FormData();
-  upload.set("title", "Bench reference (dance, 60 s)");
-  upload.set("category", "hip_hop");
-  upload.set("video", await openAsBlob(reference, { type: "video/mp4" }), "reference.mp4");
-  const { video_id: id } = await api<{ video_id: number }>(base, admin.token, "POST", "/api/reference-videos", upload);
-  const started = Date.now();
-  for (;;) {
-    const { videos } = await api<{ videos: Array<{ id: number; pose_status?: string | null }> }>(
-      base,
-      admin.token,
-      "GET",
-      "/api/admin/reference-videos?status=all&limit=100",
-    );
-    const status = videos.find((v) => v.id === id)?.pose_status;
-    if (status === "ready") break;
-    if (status === "failed") throw new Error("the reference's poses could not be computed");
-    if (Date.now() - started > 15 * 60_000) throw new Error("reference poses not ready after 15 minutes");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  await api(base, admin.token, "PUT", `/api/admin/reference-videos/${id}/review`, { status: "approved" });
-  return id;
+  const video = { file: reference, title: "Bench reference (dance, 60 s)", category: "hip_hop" };
+  return (await approvedLibraryReference(server.baseUrl, ADMIN, video)).id;
 }
 
 type Row = { path: string; seconds: number; cpu: number; score: number | null; source: string; load: string };
