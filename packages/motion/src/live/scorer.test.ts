@@ -228,6 +228,31 @@ describe.skipIf(!hasAist)("live verdicts while dancing along, against the server
     );
   });
 
+  it("a move drilled at half speed is judged at the music's pace: lateness halves, verdicts as at full speed", () => {
+    const dance = DANCES[0] as string;
+    const recipe: TakeRecipe = { takeOffset: 1, noise: 2, late: [[6, 14, 0.1]] };
+    const ref = refs.get(dance) as PoseTrack;
+    const analysis = analysisOf(ref);
+    const full = takeTrack(performance(dance), recipe);
+    // The same dancing with the reference played at 0.5×: every moment after the start twice as far on.
+    const stretch = (t: number) => recipe.takeOffset + (t - recipe.takeOffset) * 2;
+    const half = { ...full, frames: full.frames.map((f) => ({ ...f, t: stretch(f.t) })).filter((f) => f.t >= 0) };
+    const atFull = live(analysis, full, recipe.takeOffset);
+    const drilled = new LiveScorer(analysis, { takeOffset: recipe.takeOffset, rate: 0.5, width: 1, height: 1 });
+    for (const f of half.frames) drilled.push(f);
+    drilled.finish();
+    const same = drilled.moves.filter((m, i) => m.verdict === atFull.moves[i]?.verdict).length;
+    expect(same / atFull.moves.length).toBeGreaterThanOrEqual(0.95);
+    expect(Math.abs((drilled.score()?.overall as number) - (atFull.score()?.overall as number))).toBeLessThanOrEqual(2);
+    // 0.1 s late to the music in 6–14 s (0.2 s of the dancer's own time at half speed).
+    const lateMoves = drilled.moves.filter((m) => m.start_s >= 6.5 && m.end_s <= 13.5 && m.timing_ms !== null);
+    expect(lateMoves.length).toBe(3);
+    for (const m of lateMoves) expect(Math.abs((m.timing_ms as number) - 100), m.count_label).toBeLessThanOrEqual(40);
+    // Read at full pace, the half-speed take is another dance altogether.
+    const unpaced = live(analysis, { ...half, width: full.width, height: full.height }, recipe.takeOffset);
+    expect(unpaced.score()?.overall as number).toBeLessThan((atFull.score()?.overall as number) - 30);
+  });
+
   it("a pose model's raw poses at the camera's rate score as the recorded take does (resampled, smoothed alike)", () => {
     const dance = DANCES[0] as string;
     const { recipe } = RECIPES.late as { recipe: TakeRecipe };

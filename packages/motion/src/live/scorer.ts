@@ -69,6 +69,13 @@ export interface LiveScorerOptions {
    * the poses are an engine track's frames (normalised 0–1, already smoothed).
    */
   raw?: SmoothingRule;
+  /**
+   * The rate the reference played at (0.5: a move drilled at half speed; default 1). The take is
+   * judged at the reference's own pace: its clock from takeOffset on runs `rate` times as fast, so
+   * a move danced 0.2 s late at half speed is 0.1 s late to the music, as the count hears it. The
+   * take times the scorer answers (user_start_s, judged_at_s, limbs' t) are on that clock.
+   */
+  rate?: number;
 }
 
 /**
@@ -119,7 +126,9 @@ export class LiveScorer {
 
   /** Takes the next pose of the take; answers the moves it completed (usually none, at most a few). */
   push(frame: PoseFrame | RawPoseFrame): LiveMove[] {
-    this.frames.push(...this.input.push(frame));
+    const { rate = 1, takeOffset } = this.opts;
+    const paced = rate === 1 ? frame : { ...frame, t: takeOffset + (frame.t - takeOffset) * rate };
+    this.frames.push(...this.input.push(paced));
     const out: LiveMove[] = [];
     while (this.next() && this.reached(this.next() as MoveSpan)) out.push(this.judgeNext());
     return out;
