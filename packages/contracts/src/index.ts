@@ -18,3 +18,4 @@ export * from "./system.ts";
 export * from "./notifications.ts";
 export * from "./numbers.ts";
 export * from "./reference-analysis.ts";
+export * from "./drills.ts";

@@ -552,3 +552,36 @@ export const trafficHourly = pgTable("traffic_hourly", {
   /** Sum of response times, ms (average = this / requests). */
   durationMsTotal: doublePrecision("duration_ms_total").notNull().default(0),
 });
+
+/**
+ * "Drill this move" (issue 24): one move of a library routine practised in a loop with live verdicts
+ * (nothing uploaded), one row per drill: the passes danced at each speed, the best run of Great-or-
+ * better passes at each, and whether it was mastered (contracts drills.ts). The routine's progress
+ * sums them per move (modules/progress).
+ */
+export const moveDrills = pgTable(
+  "move_drills",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referenceVideoId: integer("reference_video_id")
+      .notNull()
+      .references(() => referenceVideos.id, { onDelete: "cascade" }),
+    /** The move, seconds in the reference. */
+    startS: real("start_s").notNull(),
+    endS: real("end_s").notNull(),
+    countLabel: text("count_label").notNull(),
+    passesHalf: integer("passes_half").notNull(),
+    passesFull: integer("passes_full").notNull(),
+    bestStreakHalf: integer("best_streak_half").notNull(),
+    bestStreakFull: integer("best_streak_full").notNull(),
+    mastered: boolean("mastered").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("move_drills_user_video_idx").on(t.userId, t.referenceVideoId),
+    check("move_drills_span", sql`${t.endS} > ${t.startS} and ${t.startS} >= 0`),
+  ],
+);

@@ -1,6 +1,6 @@
-import { and, avg, count, eq, gte, sql } from "drizzle-orm";
+import { and, avg, count, eq, gte, max, sql, sum } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { comparisons } from "../../db/schema.ts";
+import { comparisons, moveDrills } from "../../db/schema.ts";
 import { countedComparison } from "../comparisons/policy.ts";
 
 /** The span of one point of a chart: a UTC day, a Monday-to-Sunday week, or a month. */
@@ -35,4 +35,45 @@ export async function scoreBuckets(
     )
     .groupBy(comparisons.activityType, bucket);
   return rows.map((r) => ({ ...r, average: Number(r.average ?? 0), count: Number(r.count) }));
+}
+
+/** Stores one drill of a move (values already checked against the contract). */
+export async function insertDrill(db: Queryable, values: typeof moveDrills.$inferInsert): Promise<void> {
+  await db.insert(moveDrills).values(values);
+}
+
+/**
+ * A user's drills of one routine summed per move (a move is its span: the same analysis always
+ * gives the same one), in the routine's order.
+ */
+export async function drilledMoves(db: Queryable, filter: { userId: number; referenceVideoId: number }) {
+  const rows = await db
+    .select({
+      startS: moveDrills.startS,
+      endS: moveDrills.endS,
+      countLabel: sql<string>`max(${moveDrills.countLabel})`,
+      drills: count(),
+      passesHalf: sum(moveDrills.passesHalf),
+      passesFull: sum(moveDrills.passesFull),
+      bestStreakHalf: max(moveDrills.bestStreakHalf),
+      bestStreakFull: max(moveDrills.bestStreakFull),
+      reachedFull: sql<boolean>`bool_or(${moveDrills.passesFull} > 0)`,
+      mastered: sql<boolean>`bool_or(${moveDrills.mastered})`,
+      lastDrilledAt: max(moveDrills.createdAt),
+    })
+    .from(moveDrills)
+    .where(and(eq(moveDrills.userId, filter.userId), eq(moveDrills.referenceVideoId, filter.referenceVideoId)))
+    .groupBy(moveDrills.startS, moveDrills.endS)
+    .orderBy(moveDrills.startS, moveDrills.endS);
+  return rows.map((r) => ({
+    ...r,
+    drills: Number(r.drills),
+    passesHalf: Number(r.passesHalf ?? 0),
+    passesFull: Number(r.passesFull ?? 0),
+    bestStreakHalf: Number(r.bestStreakHalf ?? 0),
+    bestStreakFull: Number(r.bestStreakFull ?? 0),
+    reachedFull: Boolean(r.reachedFull),
+    mastered: Boolean(r.mastered),
+    lastDrilledAt: r.lastDrilledAt ? new Date(r.lastDrilledAt) : new Date(0),
+  }));
 }
