@@ -8,8 +8,11 @@ export type ScoreRequest =
   | { type: "reference"; analysis: ReferenceAnalysis; window?: ReferenceWindow }
   /** A take starts: its clock is at 0. */
   | { type: "begin" }
-  /** Where the reference's start played in the take, take seconds. */
-  | { type: "offset"; takeOffset: number }
+  /**
+   * Where the reference's start (or the window's) played in the take, take seconds; `rate`: the
+   * speed the reference played at (0.5: a move drilled at half speed; default 1).
+   */
+  | { type: "offset"; takeOffset: number; rate?: number }
   | ({ type: "pose" } & LivePoseInput)
   /** The take ended. */
   | { type: "finish" };

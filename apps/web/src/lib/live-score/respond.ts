@@ -18,7 +18,8 @@ export function answer(send: (reply: ScoreReply) => void): (request: ScoreReques
       if (request.type === "begin") session.begin();
       else if (request.type === "finish") send({ type: "finished", ...session.finish() });
       else {
-        const update = request.type === "offset" ? session.offset(request.takeOffset) : session.pose(request);
+        const update =
+          request.type === "offset" ? session.offset(request.takeOffset, request.rate) : session.pose(request);
         if (update.moves.length || update.score || update.limbs) send({ type: "update", ...update });
       }
     } catch (err) {

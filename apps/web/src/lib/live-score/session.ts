@@ -66,10 +66,13 @@ export class LiveTakeSession {
     this.early = [];
   }
 
-  /** Where the reference's start played in the take (take seconds): judging starts. */
-  offset(takeOffset: number): LiveUpdate {
+  /**
+   * Where the reference's start played in the take (take seconds): judging starts, at the pace of
+   * a reference played at `rate` (a drill at half speed: 0.5).
+   */
+  offset(takeOffset: number, rate = 1): LiveUpdate {
     if (this.scorer || !this.size.width) return { moves: [], score: null, limbs: null };
-    this.scorer = new LiveScorer(this.reference, { takeOffset, ...this.size });
+    this.scorer = new LiveScorer(this.reference, { takeOffset, rate, ...this.size });
     const moves = this.early.flatMap((f) => (this.scorer as LiveScorer).push(f));
     this.early = [];
     return this.update(moves);

@@ -47,6 +47,7 @@ import {
 import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
 import { PartHeader, type PartToPractise, PractisePartFlow, practiseSpan, referenceEndOf } from "./PractisePart";
 import { RoutineProgress } from "./RoutineProgress";
+import { DrillHost } from "../../components/drill/DrillHost";
 import { JointTag, NotDancedCard, SectionCard } from "./SectionCard";
 
 function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: number; help: string | null }> {
@@ -371,6 +372,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
       </div>
 
       <PractisePartFlow detail={detail} part={practising} onClose={() => setPractising(null)} />
+      <DrillHost referenceVideoId={detail.reference_video_id} referenceUrl={detail.reference_url} />
 
       <div className="flex flex-wrap justify-center gap-3">
         <a

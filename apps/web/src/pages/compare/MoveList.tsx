@@ -2,6 +2,7 @@ import type { MoveResult, Verdict } from "@stepsync/contracts";
 import { Play, Repeat } from "lucide-react";
 import { useId } from "react";
 import { cx } from "../../components/cx";
+import { DrillButton } from "../../components/drill/DrillHost";
 import { formatClock } from "../../lib/format";
 import { moveButtonLabel, moveName, timingText, VERDICT_LOOK } from "./moves";
 import { loopKey } from "./practice-loop";
@@ -93,6 +94,7 @@ function MoveRow({
         <Repeat className={cx("size-3.5", looping && "animate-pulse")} aria-hidden />
       </button>
       {onPractise ? <PractiseButton label={name} onClick={onPractise} compact className="mt-1.5" /> : null}
+      <DrillButton move={move} className="mt-1.5" />
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import type { RoutineProgress as Progress } from "@stepsync/contracts";
+import type { DrilledMove, RoutineProgress as Progress } from "@stepsync/contracts";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -34,10 +34,15 @@ const third: Progress = {
   },
 };
 
-function show(answer: Progress | { status: number; body: unknown }, referenceVideoId: number | null = 4) {
+function show(
+  answer: Progress | { status: number; body: unknown },
+  referenceVideoId: number | null = 4,
+  drilled: DrilledMove[] = [],
+) {
   const { calls } = mockFetch({
     ...sessionRoutes(testUser),
     "GET /api/comparisons/9/progress": "comparison_id" in answer ? { body: answer } : answer,
+    "GET /api/progress/drills": { body: { reference_video_id: 4, moves: drilled } },
   });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
@@ -123,5 +128,52 @@ describe("progress on a routine", () => {
     const calls = show({ status: 500, body: { error: "Internal Server Error" } });
     await waitFor(() => expect(progressCalls(calls).length).toBe(1));
     expect(screen.queryByTestId("routine-progress")).toBeNull();
+  });
+
+  it("lists the moves drilled on this routine, as far as each got", async () => {
+    const drilled = (count_label: string, over: Partial<DrilledMove>): DrilledMove => ({
+      start_s: 1,
+      end_s: 2,
+      count_label,
+      drills: 1,
+      passes_half: 4,
+      passes_full: 0,
+      best_streak_half: 2,
+      best_streak_full: 0,
+      reached_full: false,
+      mastered: false,
+      last_drilled_at: "2025-03-02T18:30:00.000Z",
+      ...over,
+    });
+    show(third, 4, [
+      drilled("3–4", {
+        start_s: 3,
+        passes_full: 3,
+        best_streak_half: 3,
+        best_streak_full: 3,
+        reached_full: true,
+        mastered: true,
+      }),
+      drilled("5–6", { start_s: 5, passes_full: 2, best_streak_half: 3, best_streak_full: 1, reached_full: true }),
+      drilled("7", { start_s: 7 }),
+    ]);
+    const list = await screen.findByTestId("drilled-moves");
+    expect(screen.getByText("Drilled moves")).toBeTruthy();
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "counts 3–4 · mastered at full speed",
+      "counts 5–6 · up to full speed, best 1 of 3 Great in a row there",
+      "count 7 · best 2 of 3 Great in a row at half speed",
+    ]);
+  });
+
+  it("says nothing of drills before the first", async () => {
+    show(third);
+    await screen.findByTestId("routine-progress-overall");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByText("Drilled moves")).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
-import type { RoutineProgress as Progress } from "@stepsync/contracts";
-import { TrendingUp } from "lucide-react";
+import { DRILL, type DrilledMove, type RoutineProgress as Progress } from "@stepsync/contracts";
+import { Footprints, TrendingUp } from "lucide-react";
+import { useDrills } from "../../api/drills";
 import { cx } from "../../components/cx";
 import { formatPercent, formatWhen } from "../../lib/format";
 import { sectionHeading } from "./logic";
+import { moveName } from "./moves";
 import { useRoutineProgress } from "../../api/comparisons";
 
 export const ROUTINE_PROGRESS_TEXTS = {
@@ -15,7 +17,20 @@ export const ROUTINE_PROGRESS_TEXTS = {
   scores: "Your scores on this routine, oldest first",
   sections: "Sections since last time",
   newSection: "New",
+  drilled: "Drilled moves",
+  /** "counts 3–4 · mastered at full speed", as far as the drills of the move went. */
+  drilledMove: (m: DrilledMove) => `${moveName(m)} · ${drillProgress(m)}`,
 } as const;
+
+/** How far a move's drills went: mastered, up to full speed, or its best streak at half speed. */
+export function drillProgress(m: DrilledMove): string {
+  if (m.mastered) return "mastered at full speed";
+  if (m.reached_full)
+    return m.best_streak_full > 0
+      ? `up to full speed, best ${m.best_streak_full} of ${DRILL.streak} Great in a row there`
+      : "up to full speed";
+  return `best ${m.best_streak_half} of ${DRILL.streak} Great in a row at half speed`;
+}
 
 /** A whole-point change with its sign: +6, −3 (a true minus sign), 0. */
 export function signed(delta: number): string {
@@ -58,7 +73,33 @@ export function RoutineProgress({
         <span className="text-xs text-slate-400">{ROUTINE_PROGRESS_TEXTS.attempt(data.earlier.length + 1)}</span>
       </div>
       {data.since_last ? <SinceLast progress={data} /> : <FirstTime />}
+      <DrilledMoves referenceVideoId={referenceVideoId} />
     </section>
+  );
+}
+
+/** The routine's moves drilled so far ("Drill this move"), in its order; nothing before the first drill. */
+function DrilledMoves({ referenceVideoId }: { referenceVideoId: number }) {
+  const { data } = useDrills(referenceVideoId);
+  if (!data?.moves.length) return null;
+  return (
+    <div>
+      <h3 className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-400">
+        <Footprints className="size-3.5" aria-hidden />
+        {ROUTINE_PROGRESS_TEXTS.drilled}
+      </h3>
+      <ul className="mt-1.5 space-y-1 text-sm" data-testid="drilled-moves">
+        {data.moves.map((m) => (
+          <li key={`${m.start_s}-${m.end_s}`} className="flex items-center gap-2 text-slate-200">
+            <span
+              className={cx("size-2 shrink-0 rounded-full", m.mastered ? "bg-emerald-400" : "bg-sky-400")}
+              aria-hidden
+            />
+            {ROUTINE_PROGRESS_TEXTS.drilledMove(m)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

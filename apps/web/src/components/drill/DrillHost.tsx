@@ -1,0 +1,84 @@
+import { Footprints } from "lucide-react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useReferenceAnalysis } from "../../api/reference-analysis";
+import { moveName } from "../../pages/compare/moves";
+import { cx } from "../cx";
+import type { DrillMove } from "./drill-plan";
+import { DrillDialog } from "./DrillDialog";
+
+/**
+ * Where moves can be drilled. The page showing a result places one <DrillHost> (beside its move
+ * lists, not around them), and every <DrillButton> on the page opens the host's dialog: a page has
+ * one result, so one host at a time. No host, or a host whose reference cannot be drilled: no button.
+ */
+type OpenDrill = (move: DrillMove) => void;
+let current: OpenDrill | null = null;
+const listeners = new Set<() => void>();
+
+function setCurrent(open: OpenDrill | null) {
+  current = open;
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Opens the drill of a move; null where no move can be drilled. */
+export function useDrillMove(): OpenDrill | null {
+  return useSyncExternalStore(subscribe, () => current);
+}
+
+/**
+ * Drilling for a result's moves: only against a library video with an analysis (the live scorer
+ * needs its poses and counting); anything else offers no drill.
+ */
+export function DrillHost({
+  referenceVideoId,
+  referenceUrl,
+}: {
+  referenceVideoId: number | null;
+  referenceUrl: string | null;
+}) {
+  const [move, setMove] = useState<DrillMove | null>(null);
+  const { data: analysis } = useReferenceAnalysis(referenceUrl ? referenceVideoId : null);
+  const ready = referenceVideoId !== null && referenceUrl !== null && Boolean(analysis);
+  useEffect(() => {
+    if (!ready) return;
+    setCurrent(setMove);
+    return () => setCurrent(null);
+  }, [ready]);
+  if (!ready || !move) return null;
+  return (
+    <DrillDialog
+      open
+      onClose={() => setMove(null)}
+      videoId={referenceVideoId}
+      referenceUrl={referenceUrl}
+      move={move}
+    />
+  );
+}
+
+/** "Drill" on a move's row: the icon alone on a phone (the row is narrow there), with its word from sm up. */
+export function DrillButton({ move, className }: { move: DrillMove; className?: string }) {
+  const drill = useDrillMove();
+  if (!drill) return null;
+  const name = moveName(move);
+  return (
+    <button
+      type="button"
+      onClick={() => drill({ start_s: move.start_s, end_s: move.end_s, count_label: move.count_label })}
+      aria-label={`Drill ${name}`}
+      data-testid="move-drill"
+      className={cx(
+        "inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full border border-white/12 bg-white/8 px-2.5 text-xs font-semibold text-slate-300 transition hover:bg-white/14 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 sm:px-3",
+        className,
+      )}
+    >
+      <Footprints className="size-3.5" aria-hidden />
+      <span className="sr-only sm:not-sr-only">Drill</span>
+    </button>
+  );
+}
