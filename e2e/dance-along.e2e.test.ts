@@ -137,6 +137,47 @@ async function openRecordingWithReference(p: Page, file = clip) {
   return dialog;
 }
 
+/**
+ * The routine as a contributor's library video, analysed and approved (through the API: the review
+ * UI has its own tests); made once for the tests that need it.
+ */
+let routineVideo: Promise<number> | undefined;
+function analysedRoutine(): Promise<number> {
+  routineVideo ??= (async () => {
+    const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
+      callApi<T>(suite.server.baseUrl, method, url, body, token);
+    const { token: adminToken } = await api<{ token: string }>("POST", "/api/auth/login", ADMIN);
+    const contributor = await api<{ token: string; user: { id: number } }>("POST", "/api/auth/register", {
+      username: "Rhea Moves",
+      email: "rhea@example.com",
+      password: "secret123",
+    });
+    await api("PUT", `/api/admin/users/${contributor.user.id}/role`, { role: "contributor" }, adminToken);
+    const videoId = await uploadLibraryVideo(suite.server.baseUrl, contributor.token, {
+      title: "Eight counts of house",
+      category: "hip_hop",
+      file: routine,
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ videos: Array<{ id: number; pose_status: string }> }>(
+              "GET",
+              "/api/admin/reference-videos?status=all",
+              undefined,
+              adminToken,
+            )
+          ).videos.find((v) => v.id === videoId)?.pose_status,
+        { timeout: 150_000, interval: 1000 },
+      )
+      .toBe("ready");
+    await api("PUT", `/api/admin/reference-videos/${videoId}/review`, { status: "approved" }, adminToken);
+    return videoId;
+  })();
+  return routineVideo;
+}
+
 describe("dance along", () => {
   it.skipIf(!haveFixtures)(
     "loads the pose model only in the recording dialog, from our own server, and draws the live skeleton",
@@ -278,37 +319,7 @@ describe("dance along", () => {
   it.skipIf(!haveFixtures)(
     "against an analysed library video, shows each move's verdict and the running score while dancing, then sends the take's poses",
     async () => {
-      const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
-        callApi<T>(suite.server.baseUrl, method, url, body, token);
-      // A contributor's library video, analysed and approved (through the API: the review UI has its own tests).
-      const { token: adminToken } = await api<{ token: string }>("POST", "/api/auth/login", ADMIN);
-      const contributor = await api<{ token: string; user: { id: number } }>("POST", "/api/auth/register", {
-        username: "Rhea Moves",
-        email: "rhea@example.com",
-        password: "secret123",
-      });
-      await api("PUT", `/api/admin/users/${contributor.user.id}/role`, { role: "contributor" }, adminToken);
-      const videoId = await uploadLibraryVideo(suite.server.baseUrl, contributor.token, {
-        title: "Eight counts of house",
-        category: "hip_hop",
-        file: routine,
-      });
-      await expect
-        .poll(
-          async () =>
-            (
-              await api<{ videos: Array<{ id: number; pose_status: string }> }>(
-                "GET",
-                "/api/admin/reference-videos?status=all",
-                undefined,
-                adminToken,
-              )
-            ).videos.find((v) => v.id === videoId)?.pose_status,
-          { timeout: 150_000, interval: 1000 },
-        )
-        .toBe("ready");
-      await api("PUT", `/api/admin/reference-videos/${videoId}/review`, { status: "approved" }, adminToken);
-
+      await analysedRoutine();
       for (const [width, height, email] of [
         [1280, 800, "ivy@example.com"],
         [390, 844, "ivy.phone@example.com"],
@@ -421,9 +432,87 @@ describe("dance along", () => {
         expect(result.results?.pose_source).toBe("browser");
         // What the dancer saw live is what the server finds (issue 24: within ±8 points).
         expect(Math.abs(live.score - (result.overall_score ?? Number.NaN))).toBeLessThanOrEqual(8);
+
         expect(problems).toEqual([]);
       }
     },
     400_000,
+  );
+
+  it.skipIf(!haveFixtures)(
+    "drills a move of a library routine's result: looped at half speed, each pass judged live, the practice kept in the routine's progress",
+    async () => {
+      await analysedRoutine();
+      const { page: p, context, problems } = await suite.page({ width: 1280, height: 800 });
+      // A dancer in step with the teacher: here, the teacher looping the move at half speed.
+      await cameraFollowsTheReference(context);
+      await signUp(p, suite.server.baseUrl, { name: "Dara Loop", email: "dara@example.com" });
+      await p.goto(`${suite.server.baseUrl}/library`);
+      await p
+        .getByRole("article")
+        .filter({ hasText: "Eight counts of house" })
+        .getByRole("button", { name: "Practice" })
+        .click();
+      await p.waitForURL(`${suite.server.baseUrl}/compare`);
+      await p.getByLabel("Your performance video file").setInputFiles(routine);
+      await submitComparison(p);
+      await stayForResult(p);
+
+      for (const [width, height] of [
+        [1280, 800],
+        [390, 844],
+      ] as const) {
+        await p.setViewportSize({ width, height });
+        await p
+          .getByRole("button", { name: /^Drill / })
+          .first()
+          .click();
+        const drill = p.getByRole("dialog", { name: /^Drill / });
+        const startDrill = drill.getByRole("button", { name: /^Start/ });
+        await expect.poll(() => startDrill.isEnabled(), { timeout: 60_000 }).toBe(true);
+        await expect
+          .poll(() => drill.getByTestId("live-skeleton").getAttribute("data-status"), { timeout: 60_000 })
+          .toBe("ready");
+        await screenshot(drill, `drill-ready-${width}x${height}`);
+        await startDrill.click();
+        await expect.poll(() => drill.getByTestId("count-in").isVisible(), { timeout: 5_000 }).toBe(true);
+        const looped = drill.getByTestId("dance-along-reference");
+        await expect
+          .poll(() => looped.evaluate((v: unknown) => (v as Media & { playbackRate: number }).playbackRate))
+          .toBe(0.5);
+        // The first pass's verdict, and the streak it leaves.
+        const pass = drill.getByTestId("drill-verdict");
+        await expect.poll(() => pass.isVisible(), { timeout: 30_000 }).toBe(true);
+        const verdict = await pass.getAttribute("data-verdict");
+        const streak = await drill.getByTestId("drill-streak").textContent();
+        console.info(`drill at ${width}×${height}: first pass ${verdict}, ${streak}`);
+        expect(["perfect", "great", "good", "ok", "miss"]).toContain(verdict);
+        expect(streak).toBe(`${verdict === "perfect" || verdict === "great" ? 1 : 0} of 3 Great in a row`);
+        expect(await noSideScroll(p)).toBe(true);
+        await screenshot(drill, `drill-pass-${width}x${height}`);
+        if (width === 1280) {
+          // Great three times in a row (the dancer follows the teacher): on at full speed.
+          const speed = drill.getByTestId("drill-speed");
+          await expect.poll(() => speed.getAttribute("data-speed"), { timeout: 90_000 }).toBe("1");
+          expect(await drill.getByTestId("drill-message").textContent()).toBe(
+            "3 Great in a row at half speed: now at full speed.",
+          );
+          await screenshot(drill, `drill-full-speed-${width}x${height}`);
+          await expect
+            .poll(() => looped.evaluate((v: unknown) => (v as Media & { playbackRate: number }).playbackRate))
+            .toBe(1);
+        }
+        await drill.getByRole("button", { name: "Done" }).click();
+        await expect.poll(() => drill.isVisible()).toBe(false);
+      }
+
+      // Kept: the routine's progress lists the drilled move.
+      await expect
+        .poll(() => p.getByTestId("drilled-moves").textContent(), { timeout: 10_000 })
+        .toMatch(/^(counts? \S+|move \d+) · (best \d of 3 Great in a row at half speed|up to full speed|mastered)/);
+      await screenshot(p.getByTestId("routine-progress"), "drill-kept-390x844");
+      expect(problems).toEqual([]);
+    },
+    300_000,
   );
 });

@@ -94,7 +94,7 @@ export const drilledMove = z.object({
   passes_full: z.number().int(),
   best_streak_half: z.number().int(),
   best_streak_full: z.number().int(),
-  /** Reached full speed in some drill (DRILL.streak Great in a row at half speed). */
+  /** Reached full speed in some drill (DRILL.streak Great in a row at half speed), danced there or not yet. */
   reached_full: z.boolean(),
   mastered: z.boolean(),
   last_drilled_at: z.string(),

@@ -76,6 +76,12 @@ describe("drilled moves of a routine", () => {
       reached_full: true,
       mastered: true,
     });
+    // Full speed reached, and the dialog closed before a pass there: it reached full speed all the same.
+    const upToFull = await save(
+      me.token,
+      drill(routine.id, { start_s: 6, end_s: 7, count_label: "7–8", passes_half: 3, best_streak_half: 3 }),
+    );
+    expect(upToFull.body).toMatchObject({ passes_full: 0, reached_full: true, mastered: false });
     // An earlier move, and someone else's drill of the same move.
     await save(
       me.token,
@@ -88,6 +94,7 @@ describe("drilled moves of a routine", () => {
     expect(mine.body.moves.map((m) => [m.count_label, m.drills, m.mastered])).toEqual([
       ["1–2", 1, false],
       ["3–4", 2, true],
+      ["7–8", 1, false],
     ]);
     expect(Date.parse(mine.body.moves[1]?.last_drilled_at as string)).toBeGreaterThan(Date.now() - 60_000);
     expect((await list(other.token, routine.id)).body.moves.map((m) => m.count_label)).toEqual(["3–4"]);

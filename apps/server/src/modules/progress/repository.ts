@@ -1,3 +1,4 @@
+import { DRILL } from "@stepsync/contracts";
 import { and, avg, count, eq, gte, max, sql, sum } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons, moveDrills } from "../../db/schema.ts";
@@ -57,7 +58,8 @@ export async function drilledMoves(db: Queryable, filter: { userId: number; refe
       passesFull: sum(moveDrills.passesFull),
       bestStreakHalf: max(moveDrills.bestStreakHalf),
       bestStreakFull: max(moveDrills.bestStreakFull),
-      reachedFull: sql<boolean>`bool_or(${moveDrills.passesFull} > 0)`,
+      // Full speed comes with DRILL.streak Great passes in a row at half speed, danced there or not.
+      reachedFull: sql<boolean>`bool_or(${moveDrills.bestStreakHalf} >= ${DRILL.streak})`,
       mastered: sql<boolean>`bool_or(${moveDrills.mastered})`,
       lastDrilledAt: max(moveDrills.createdAt),
     })

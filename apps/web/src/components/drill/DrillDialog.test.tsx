@@ -18,7 +18,7 @@ import { BETWEEN_PASSES_MS } from "./useDrill";
 class FakeWorker {
   static instances: FakeWorker[] = [];
   url: string;
-  sent: Array<{ type: string; rate?: number }> = [];
+  sent: Array<{ type: string; rate?: number; takeOffset?: number }> = [];
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onerror: ((event: { preventDefault(): void }) => void) | null = null;
   constructor(url: URL | string) {
@@ -111,7 +111,16 @@ describe("drilling a move", () => {
     expect(scorer().sent.filter((m) => m.type === "begin")).toHaveLength(1);
     expect(within(dialog).getByRole("button", { name: "Stop" })).toBeTruthy();
 
+    // The reference took 0.1 s to start: 0.4 s into the pass it shows 0.15 s past the lead-in's start
+    // (0.3 s of the dancer's time at half speed). The move's start (1 s of lead-in, 2 s at half speed)
+    // then played 2.1 s into the pass: the scorer is told so, and the pace.
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    reference.currentTime = 2.35;
+    fireEvent(reference, new Event("timeupdate"));
     await endPass(reference, "good");
+    const offset = scorer().sent.find((m) => m.type === "offset");
+    expect(offset?.rate).toBe(0.5);
+    expect(offset?.takeOffset).toBeCloseTo(2.1, 3);
     expect(within(dialog).getByTestId("drill-verdict").textContent).toContain("Good");
     expect(text(dialog, "drill-streak")).toBe("0 of 3 Great in a row");
     // The next pass starts by itself.
@@ -126,7 +135,17 @@ describe("drilling a move", () => {
     expect(text(dialog, "drill-message")).toBe("3 Great in a row at half speed: now at full speed.");
     expect(text(dialog, "drill-speed")).toContain("Full speed");
     expect(reference.playbackRate).toBe(1);
-    for (const v of ["great", "great", "perfect"]) await endPass(reference, v);
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    reference.currentTime = 2.5;
+    fireEvent(reference, new Event("timeupdate"));
+    await endPass(reference, "great");
+    // At full speed the lead-in lasts 1 s: 0.4 s in, the reference showed 0.3 s past its start.
+    const fast = scorer()
+      .sent.filter((m) => m.type === "offset")
+      .at(-1);
+    expect(fast?.rate).toBe(1);
+    expect(fast?.takeOffset).toBeCloseTo(1.1, 3);
+    for (const v of ["great", "perfect"]) await endPass(reference, v);
 
     expect(text(dialog, "drill-message")).toBe("Mastered: counts 3–4 scored Great 3 times in a row at full speed.");
     expect(reference.paused).toBe(true);

@@ -1,5 +1,5 @@
 import { DRILL, type Verdict } from "@stepsync/contracts";
-import { Crown, Dumbbell, Gauge, Play, Square, TriangleAlert } from "lucide-react";
+import { Crown, Footprints, Gauge, Play, Square, TriangleAlert } from "lucide-react";
 import { moveName, VERDICT_LOOK } from "../../pages/compare/moves";
 import { Button } from "../Button";
 import { cx } from "../cx";
@@ -51,7 +51,7 @@ export function DrillDialog({
       onClose={onClose}
       title={DRILL_TEXTS.title(move)}
       description={DRILL_TEXTS.description}
-      icon={<Dumbbell className="size-5" aria-hidden />}
+      icon={<Footprints className="size-5" aria-hidden />}
       className="sm:max-w-5xl"
       footer={
         <>

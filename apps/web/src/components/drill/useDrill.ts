@@ -167,6 +167,18 @@ export function useDrill({ open, videoId, move }: { open: boolean; videoId: numb
     if (phase === "initializing" && cameraReady && scorerReady) setPhase("ready");
   }, [phase, cameraReady, scorerReady]);
 
+  /** Judging starts: the move's start played (start − from) / speed after the lead-in's first frame. */
+  const sendOffset = useCallback(
+    (pass: Pass) => {
+      const lead = pass.clock.offsetS();
+      if (pass.offsetSent || lead === null) return;
+      pass.offsetSent = true;
+      const speed = drillRef.current.speed;
+      scoringRef.current?.send({ type: "offset", takeOffset: moveOffset(lead, move, pass.from, speed), rate: speed });
+    },
+    [move],
+  );
+
   const onPose = useCallback(
     (frame: CameraPose) => {
       const pass = passRef.current;
@@ -175,16 +187,11 @@ export function useDrill({ open, videoId, move }: { open: boolean; videoId: numb
       const t = (frame.at - pass.startedAt) / 1000;
       if (t < 0) return;
       scoring.send({ type: "pose", raw: frame.raw, width: frame.width, height: frame.height, t }, [frame.raw.buffer]);
-      if (pass.offsetSent) return;
-      // Where the lead-in's first frame played, once measured long enough to stand; the move's
-      // start played (start − from) / speed later.
+      // Where the lead-in's first frame played, once measured long enough to stand.
       const lead = pass.clock.offsetS();
-      if (lead === null || t < lead + MEASURE_FOR_MS / 1000 + 0.1) return;
-      pass.offsetSent = true;
-      const speed = drillRef.current.speed;
-      scoring.send({ type: "offset", takeOffset: moveOffset(lead, move, pass.from, speed), rate: speed });
+      if (lead !== null && t >= lead + MEASURE_FOR_MS / 1000 + 0.1) sendOffset(pass);
     },
-    [move],
+    [sendOffset],
   );
 
   const poseStatus = useLivePose(open, videoRef, skeletonRef, false, { limbs: limbsRef, onPose });
@@ -240,6 +247,9 @@ export function useDrill({ open, videoId, move }: { open: boolean; videoId: numb
     const scoring = scoringRef.current;
     if (!pass || !scoring) return;
     passRef.current = null;
+    // A pass shorter than the clock's measuring (a first move, with no lead-in, at full speed) is
+    // judged on the estimate so far: what it measured only ever gets earlier, by the grain of a frame.
+    sendOffset(pass);
     pass.clock.stop();
     referenceRef.current?.pause();
     setPhase("judging");
@@ -262,7 +272,7 @@ export function useDrill({ open, videoId, move }: { open: boolean; videoId: numb
     finishRef.current = judged;
     timersRef.current.finish = setTimeout(() => judged(null), FINISH_WAIT_MS);
     scoring.send({ type: "finish" });
-  }, [keep, startPass]);
+  }, [keep, startPass, sendOffset]);
 
   // A pass ends a little past the move's end (or at the video's end).
   useEffect(() => {
