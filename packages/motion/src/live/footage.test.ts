@@ -65,14 +65,19 @@ describe.skipIf(!hasFixtures)("live verdicts on real footage, against the server
       const user = takes[name] as PoseTrack;
       const server = compareTracks(ref, user, { style: "hip_hop", takeOffset: LEAD_IN });
       const live = new LiveScorer(analysis, { takeOffset: LEAD_IN, width: user.width, height: user.height });
-      for (const f of user.frames) live.push(f);
-      live.finish();
-      const agree = server.moves.filter((m) => live.moves[m.index]?.verdict === m.verdict).length / server.moves.length;
+      // What the dancer saw: each verdict as its move ended.
+      const said = user.frames.flatMap((f) => live.push(f));
+      said.push(...live.finish());
+      const agreement = (moves: readonly { index: number; verdict: string }[]) =>
+        server.moves.filter((m) => moves[m.index]?.verdict === m.verdict).length / server.moves.length;
+      const agree = agreement(live.moves);
       const final = live.score()?.overall as number;
       report.push(
-        `sample_2 ${name}: ${server.moves.length} moves, verdicts agree ${(100 * agree).toFixed(1)} %, server ${server.overall_score} live ${final}; ${server.moves.map((m) => `${m.verdict[0]}${live.moves[m.index]?.verdict[0]}`).join(" ")}`,
+        `sample_2 ${name}: ${server.moves.length} moves, verdicts agree ${(100 * agreement(said)).toFixed(1)} % as said, ${(100 * agree).toFixed(1)} % after the take, server ${server.overall_score} live ${final}; ${server.moves.map((m) => `${m.verdict[0]}${said[m.index]?.verdict[0]}`).join(" ")}`,
       );
       expect(live.moves.map((m) => m.start_s)).toEqual(server.moves.map((m) => m.start_s));
+      expect(said.map((m) => m.index)).toEqual(server.moves.map((m) => m.index));
+      expect(agreement(said)).toBeGreaterThanOrEqual(0.85);
       expect(agree).toBeGreaterThanOrEqual(0.85);
       expect(Math.abs(final - server.overall_score)).toBeLessThanOrEqual(8);
     },

@@ -86,17 +86,24 @@ const LAG_MOVES = 5;
 const MAX_LAG_S = 1.5;
 /** The limbs now are read from this much of the take's end (seconds): enough for its features' scale. */
 const LIMB_TAIL_S = 4;
+/** Frame times are kept to 0.1 ms. */
+const TIME_SLACK = 1e-4;
 /** Whether it is the same routine is first asked after this many moves: before, one move says little. */
 const SAMENESS_MIN_MOVES = 4;
 
 /**
  * Scores a take while it is danced: the user's poses arrive in order on the take's clock, and
  * each reference move is judged — found (timeMoves), read (readMove), scored and given its verdict
- * (moveScore, verdictOf), with the engine's own functions — as soon as the take has reached as far
- * as timing that move reads (TIMING_REACH_S past its end). The running score is routineScores over
- * the moves so far. What only a whole take has is approximated from the take so far: the features'
- * scale, which way round it is danced, how late it runs (the centre of the timing search), and
- * whether it is the same routine.
+ * (moveScore, verdictOf), with the engine's own functions — twice:
+ * - as the move ends: once the take has reached its end (as late as the take runs) and the move as
+ *   found there ended an analysis frame before — a dancer later than that is waited for — the
+ *   verdict the dancer sees (`push` answers it);
+ * - for the record, once the take has reached as far as timing the move reads (TIMING_REACH_S past
+ *   its end, as the server times it): that reading makes the running score, the lag and the take's
+ *   way round, and replaces the first in `moves` (the summary after the take shows these).
+ * The running score is routineScores over the moves so far. What only a whole take has is
+ * approximated from the take so far: the features' scale, which way round it is danced, how late
+ * it runs (the centre of the timing search), and whether it is the same routine.
  */
 export class LiveScorer {
   readonly reference: LiveReference;
@@ -104,10 +111,16 @@ export class LiveScorer {
   private readonly frames: PoseFrame[] = [];
   private readonly input: TakeFrames;
   private readonly rule = timingRule("take");
+  /** The moves judged for the record, in order: their readings, where they were found, as shown. */
   private readonly readings: MoveReading[] = [];
-  private readonly found: Array<{ start: number; userStart: number | null }> = [];
-  private readonly emitted: LiveMove[] = [];
-  private costs = { plain: 0, flipped: 0 };
+  private readonly found: Found[] = [];
+  private readonly judged: LiveMove[] = [];
+  /** The verdicts said at the moves' ends, ahead of the record (index → move). */
+  private readonly said = new Map<number, LiveMove>();
+  private costs: Costs = { plain: 0, flipped: 0 };
+  /** Moves judged ahead of the record, as judged when said (the next moves' timing and movement use them). */
+  private readonly ahead = new Map<number, { found: Found; reading: MoveReading }>();
+  private oriented: { frames: number; plain: Oriented; flipped: Oriented } | undefined;
   private decision: LiveScore["sameness"] = "unsure";
   private refCont: ContinuousTrack | undefined;
 
@@ -120,41 +133,69 @@ export class LiveScorer {
     );
   }
 
+  /** Every move judged so far: for the record where timing it has been read, else as said at its end. */
   get moves(): readonly LiveMove[] {
-    return this.emitted;
+    const ahead = [...this.said.keys()].filter((k) => k >= this.judged.length).sort((a, b) => a - b);
+    return [...this.judged, ...ahead.map((k) => this.said.get(k) as LiveMove)];
   }
 
-  /** Takes the next pose of the take; answers the moves it completed (usually none, at most a few). */
+  /** Takes the next pose of the take; answers the moves that ended with it (usually none, at most a few). */
   push(frame: PoseFrame | RawPoseFrame): LiveMove[] {
     const { rate = 1, takeOffset } = this.opts;
     const paced = rate === 1 ? frame : { ...frame, t: takeOffset + (frame.t - takeOffset) * rate };
     this.frames.push(...this.input.push(paced));
     const out: LiveMove[] = [];
-    while (this.next() && this.reached(this.next() as MoveSpan)) out.push(this.judgeNext());
+    for (;;) {
+      const k = this.judged.length + this.pendingSaid();
+      const ended = this.reference.counting.moves[k];
+      // Tried from the teacher's end of it (as early as the take has been running; a late dancer is
+      // waited for by `settled`, not by the lag, which lags when they catch up).
+      if (ended && this.reached(ended, Math.min(0, -this.lag()))) {
+        const { move, found, reading } = this.judge(k);
+        if (this.settled(ended, found) || this.reached(ended, TIMING_REACH_S)) {
+          this.said.set(k, move);
+          this.ahead.set(k, { found, reading });
+          out.push(move);
+          continue;
+        }
+      }
+      const next = this.next();
+      if (next && this.reached(next, TIMING_REACH_S)) this.record();
+      else break;
+    }
     return out;
   }
 
-  /** The take ended: judges the moves it started (with what there is of them); answers them. */
+  /**
+   * The take ended: judges for the record the moves it started (with what there is of them);
+   * answers those whose verdict was not said yet.
+   */
   finish(): LiveMove[] {
     const out: LiveMove[] = [];
     const end = this.takeTime();
     for (let mv = this.next(); mv; mv = this.next()) {
       if (this.opts.takeOffset + mv.start + this.lag() >= end) break;
-      out.push(this.judgeNext());
+      const k = this.judged.length;
+      const move = this.record();
+      if (!this.said.has(k)) out.push(move);
     }
     return out;
   }
 
-  /** The running score over the moves judged so far (null before the first). */
+  /** The running score over the moves judged so far, those said ahead of the record too (null before the first). */
   score(): LiveScore | null {
-    if (!this.readings.length) return null;
+    const readings = [
+      ...this.readings,
+      ...this.aheadOfRecord(this.judged.length + this.pendingSaid()).map((a) => a.reading),
+    ];
+    if (!readings.length) return null;
     const same = this.decision !== "not_same";
-    const { shape, timing, overall } = routineScores(withMovement(this.readings), 1, this.rule, same);
+    const { shape, timing, overall } = routineScores(withMovement(readings), 1, this.rule, same);
     return {
       overall,
       shape,
       timing,
-      judged: this.readings.length,
+      judged: readings.length,
       total: this.reference.counting.moves.length,
       sameness: this.decision,
     };
@@ -207,9 +248,26 @@ export class LiveScorer {
     return this.reference.counting.moves[this.readings.length];
   }
 
-  /** Whether the take has reached as far as timing the move reads. */
-  private reached(mv: MoveSpan): boolean {
-    return this.takeTime() >= this.opts.takeOffset + mv.end + this.lag() + TIMING_REACH_S;
+  /** Whether the take has reached `beyond` seconds past the move's end, as late as it runs. */
+  private reached(mv: MoveSpan, beyond: number): boolean {
+    return this.takeTime() >= this.opts.takeOffset + mv.end + this.lag() + beyond;
+  }
+
+  /**
+   * Whether the move as found has ended in the take, an analysis frame ago: found against the end
+   * of what has arrived, the dancer runs later than the lag says and may still be on it (its end is
+   * read between frames, so the frame after it tells).
+   */
+  private settled(mv: MoveSpan, found: Found): boolean {
+    const frame = 1 / this.reference.track.fps;
+    return found.userStart === null || found.userStart + (mv.end - mv.start) + frame <= this.takeTime() + TIME_SLACK;
+  }
+
+  /** Moves whose verdict was said but not yet judged for the record. */
+  private pendingSaid(): number {
+    let n = 0;
+    while (this.said.has(this.judged.length + n)) n++;
+    return n;
   }
 
   /** How late the take runs (seconds), from the last moves found. */
@@ -232,30 +290,49 @@ export class LiveScorer {
     };
   }
 
-  private judgeNext(): LiveMove {
-    const k = this.readings.length;
+  /** Judges the next move for the record: it now counts for the score, the lag and the way round. */
+  private record(): LiveMove {
+    const k = this.judged.length;
+    const { move, reading, found, costs, score } = this.judge(k);
+    this.costs = costs;
+    this.found.push(found);
+    this.readings.push(reading);
+    this.ahead.delete(k);
+    this.decide(withMovement(this.readings));
+    // The record's verdict follows the sameness decision just made, as the server's would.
+    const judged: LiveMove = { ...move, verdict: this.decision === "not_same" ? "miss" : verdictOf(score) };
+    this.judged.push(judged);
+    return judged;
+  }
+
+  /**
+   * Move k judged on the take so far, after the moves judged for the record (and those said ahead
+   * of it, as they were said): changes nothing.
+   */
+  private judge(k: number): { move: LiveMove; reading: MoveReading; found: Found; costs: Costs; score: number } {
     const from = this.reference.window?.start ?? 0;
     const span = this.reference.counting.moves[k] as MoveSpan;
     const ref = this.reference.features;
-    const user = this.userTrack();
-    const plain = oriented(extractFeatures(user));
-    const flipped = oriented(extractFeatures(user, true));
+    const { plain, flipped } = this.orientations();
     // Found either way round, as timeMoves finds every move, around where the take runs.
     const lag = this.lag();
     const guide = (t: number) => this.opts.takeOffset + lag + t;
     const [asDanced] = timeMoves(ref, plain.cont, [span], guide, 1) as [MoveMatch];
     const [asFlipped] = timeMoves(ref, flipped.cont, [span], guide, 1) as [MoveMatch];
-    this.costs.plain += asDanced.cost;
-    this.costs.flipped += asFlipped.cost;
+    const costs = { plain: this.costs.plain + asDanced.cost, flipped: this.costs.flipped + asFlipped.cost };
     // The take's way round so far (as the alignment decides it for a whole video), and this move's own.
-    const mirrored = this.costs.flipped < MIRROR_MARGIN * this.costs.plain;
+    const mirrored = costs.flipped < MIRROR_MARGIN * costs.plain;
     const [main, other] = mirrored ? [asFlipped, asDanced] : [asDanced, asFlipped];
     const flip = flippedMoves([main], [other])[0] as boolean;
     const moveMirrored = flip !== mirrored;
     const match = flip ? other : main;
+    const ahead = this.aheadOfRecord(k);
     // A hold has no moment to be on time for.
-    this.found.push({ start: span.start, userStart: span.held ? null : match.userStart });
-    const fit = fitTiming(this.found, { clock: "take", offset: this.opts.takeOffset }, 1);
+    const found = { start: span.start, userStart: span.held ? null : match.userStart };
+    const fit = fitTiming([...this.found, ...ahead.map((m) => m.found), found], {
+      clock: "take",
+      offset: this.opts.takeOffset,
+    });
     const timing = fit.timing[k] ?? null;
     const reading = readMove(
       ref,
@@ -264,10 +341,7 @@ export class LiveScorer {
       { userStart: match.userStart, timing, lapse: fit.lapse[k] ?? null },
       1,
     );
-    this.readings.push(reading);
-    const measures = withMovement(this.readings);
-    this.decide(measures, mirrored ? flipped : plain, plain, flipped);
-    const m = measures[k] as MoveMeasure;
+    const m = withMovement([...this.readings, ...ahead.map((a) => a.reading), reading])[k] as MoveMeasure;
     const score = moveScore(m, this.rule);
     const move: LiveMove = {
       index: k,
@@ -289,13 +363,37 @@ export class LiveScorer {
       ),
       judged_at_s: round3(this.takeTime()),
     };
-    this.emitted.push(move);
-    return move;
+    return { move, reading, found, costs, score };
+  }
+
+  /** What the moves between the record and k were judged as when their verdicts were said. */
+  private aheadOfRecord(k: number): Array<{ found: Found; reading: MoveReading }> {
+    const out: Array<{ found: Found; reading: MoveReading }> = [];
+    for (let i = this.judged.length; i < k; i++) {
+      const a = this.ahead.get(i);
+      if (a) out.push(a);
+    }
+    return out;
+  }
+
+  /** The take's features both ways round, made once per analysis frame that arrived. */
+  private orientations(): { plain: Oriented; flipped: Oriented } {
+    if (this.oriented?.frames !== this.frames.length) {
+      const user = this.userTrack();
+      this.oriented = {
+        frames: this.frames.length,
+        plain: oriented(extractFeatures(user)),
+        flipped: oriented(extractFeatures(user, true)),
+      };
+    }
+    return this.oriented;
   }
 
   /** Same routine? The engine's decision on the moves so far, once there are enough of them. */
-  private decide(measures: MoveMeasure[], main: Oriented, plain: Oriented, flipped: Oriented): void {
+  private decide(measures: MoveMeasure[]): void {
     if (measures.length < SAMENESS_MIN_MOVES) return;
+    const { plain, flipped } = this.orientations();
+    const main = this.costs.flipped < MIRROR_MARGIN * this.costs.plain ? flipped : plain;
     const ref = this.reference.features;
     // The reference as far as the take has danced it: random pairs and ranges of motion from that part.
     const upTo = Math.ceil(((measures[measures.length - 1] as MoveMeasure).span.end + 0.5) * ref.fps);
@@ -314,6 +412,10 @@ export class LiveScorer {
     this.decision = samenessDecision(samenessConfidence(evidence));
   }
 }
+
+type Found = { start: number; userStart: number | null };
+/** How well the take's moves fit as danced and mirror-wise, summed: which way round it is danced. */
+type Costs = { plain: number; flipped: number };
 
 interface Oriented {
   features: FeatureTrack;
