@@ -11,6 +11,8 @@ import { Button, ButtonLink } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { Dialog } from "../../components/Dialog";
 import { RecordingDialog } from "../../components/RecordingDialog";
+import { LiveSummary } from "../../components/recording/LiveVerdicts";
+import type { LiveTake } from "../../components/recording/useLiveScoring";
 import { formatClock, formatCredits } from "../../lib/format";
 import { resultView } from "./moves";
 import { useCredits } from "./useComparison";
@@ -145,21 +147,23 @@ export function PartHeader({ part }: { part: ComparisonPart }) {
 }
 
 /**
- * Practising a part: the recording dialog dances along with just that part of the reference; the
- * take is looked at, then compared with that part (LIMITS.comparisonCost, like any comparison), and the page
- * follows the new comparison to its result.
+ * Practising a part: the recording dialog dances along with just that part of the reference (with
+ * live verdicts when it is a library video, analysed); the take is looked at beside its live score,
+ * then compared with that part (LIMITS.comparisonCost, like any comparison; the take's poses go with
+ * it for a quick result), and the page follows the new comparison to its result.
  */
 export function PractisePartFlow({
   detail,
   part,
   onClose,
 }: {
-  detail: Pick<ComparisonDetail, "id" | "activity_type" | "reference_url" | "part">;
+  detail: Pick<ComparisonDetail, "id" | "activity_type" | "reference_url" | "reference_video_id" | "part">;
   part: PartToPractise | null;
   onClose: () => void;
 }) {
-  // The take, with where the part's start played in it when it was danced along (null otherwise).
-  const [take, setTake] = useState<{ file: File; offsetS: number | null } | null>(null);
+  // The take, with where the part's start played in it when it was danced along (null otherwise),
+  // and what the dancer saw live.
+  const [take, setTake] = useState<{ file: File; offsetS: number | null; live: LiveTake | null } | null>(null);
   const takeUrl = useObjectUrl(take?.file);
   // Out of credits: said before recording (not after a whole take), with a way to buy.
   const credits = useCredits({ enabled: part !== null });
@@ -170,12 +174,13 @@ export function PractisePartFlow({
   // A part of a part is a part of the same full comparison.
   const parentId = detail.part?.parent_id ?? detail.id;
   const start = useMutation({
-    mutationFn: ({ file, offsetS }: { file: File; offsetS: number | null }) =>
+    mutationFn: ({ file, offsetS, live }: { file: File; offsetS: number | null; live: LiveTake | null }) =>
       startComparison({
         activityType: detail.activity_type,
         userFile: file,
         part: part ? { startS: part.start_s, endS: part.end_s, parentId, label: part.label } : null,
         takeOffsetS: offsetS,
+        poseTrack: live?.track ?? null,
       }),
     onError: (err) => {
       if (isApiError(err, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
@@ -228,8 +233,9 @@ export function PractisePartFlow({
         open={part !== null && take === null && !askFirst}
         referenceUrl={detail.reference_url}
         part={part}
+        live={detail.reference_video_id !== null ? { videoId: detail.reference_video_id } : null}
         onClose={close}
-        onRecorded={(file, offsetS) => setTake({ file, offsetS })}
+        onRecorded={(file, offsetS, live) => setTake({ file, offsetS, live })}
       />
       <Dialog
         open={part !== null && take !== null}
@@ -273,6 +279,7 @@ export function PractisePartFlow({
             <track kind="captions" />
           </video>
         ) : null}
+        {take?.live ? <LiveSummary moves={take.live.moves} score={take.live.score} /> : null}
         {noCredits ? (
           <Alert>
             <span className="font-semibold">{COMPARE_MESSAGES.insufficientCredits}</span> — your take stays here.{" "}
