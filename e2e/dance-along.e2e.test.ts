@@ -463,9 +463,18 @@ describe("dance along", () => {
         [390, 844],
       ] as const) {
         await p.setViewportSize({ width, height });
+        // Each move's row has room for its Drill button, on a phone too.
+        const moveList = p.getByRole("list", { name: /^Moves of / }).first();
+        const [listBox, drillBox] = [
+          await moveList.boundingBox(),
+          await moveList.getByTestId("move-drill").first().boundingBox(),
+        ];
+        expect(drillBox && listBox && drillBox.x + drillBox.width <= listBox.x + listBox.width + 0.5).toBe(true);
+        await screenshot(moveList, `drill-moves-${width}x${height}`);
+        // A move with a lead-in before it (the first has none).
         await p
           .getByRole("button", { name: /^Drill / })
-          .first()
+          .nth(2)
           .click();
         const drill = p.getByRole("dialog", { name: /^Drill / });
         const startDrill = drill.getByRole("button", { name: /^Start/ });

@@ -73,7 +73,7 @@ export function DrillButton({ move, className }: { move: DrillMove; className?: 
       aria-label={`Drill ${name}`}
       data-testid="move-drill"
       className={cx(
-        "inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full border border-white/12 bg-white/8 px-2.5 text-xs font-semibold text-slate-300 transition hover:bg-white/14 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 sm:px-3",
+        "inline-flex size-8 shrink-0 items-center justify-center gap-1.5 rounded-full border border-white/12 bg-white/8 text-xs font-semibold text-slate-300 transition hover:bg-white/14 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 sm:w-auto sm:px-3",
         className,
       )}
     >
