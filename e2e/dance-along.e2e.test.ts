@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -483,6 +484,15 @@ describe("dance along", () => {
           .poll(() => drill.getByTestId("live-skeleton").getAttribute("data-status"), { timeout: 60_000 })
           .toBe("ready");
         await screenshot(drill, `drill-ready-${width}x${height}`);
+        if (width === 1280) {
+          // Nothing serious for assistive technology in the dialog (at rest: after its fade-in).
+          await p.evaluate(
+            "Promise.all(document.getAnimations().filter((a) => Number.isFinite(Number(a.effect && a.effect.getComputedTiming().endTime))).map((a) => a.finished.catch(() => {})))",
+          );
+          const audit = await new AxeBuilder({ page: p }).include("dialog[open]").analyze();
+          const serious = audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+          expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        }
         await startDrill.click();
         await expect.poll(() => drill.getByTestId("count-in").isVisible(), { timeout: 5_000 }).toBe(true);
         const looped = drill.getByTestId("dance-along-reference");
