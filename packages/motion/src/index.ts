@@ -55,7 +55,7 @@ export type { VideoInfo } from "./video/probe.ts";
 export { type MeasuredPoints, trackFromPoints } from "./track-input.ts";
 export { inReferenceTime, type ReferenceWindow, windowTrack } from "./window.ts";
 export { TRACK_CHECK, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
-export { compareWithTakeTrack, type TakeTrackOutcome } from "./verify-track-compare.ts";
+export { compareWithTakeTrack, knownReference, type TakeTrackOutcome } from "./verify-track-compare.ts";
 
 export type ProgressStage = "reference" | "user" | "compare" | "done";
 

@@ -20,9 +20,13 @@ export type TakeTrackOutcome =
 
 /**
  * The reference's pose track when it is already known (given, or in the pose cache), without
- * analysing it: the fast path is only fast when the reference's poses are already there.
+ * analysing it: the fast path is only fast when the reference's poses are already there (and a
+ * take is scored live only against a reference whose poses are known).
  */
-async function knownReference(referencePath: string, opts: CompareVideosOptions): Promise<PoseTrack | undefined> {
+export async function knownReference(
+  referencePath: string,
+  opts: CompareVideosOptions,
+): Promise<PoseTrack | undefined> {
   const maxDuration = opts.maxDuration ?? DEFAULTS.maxDuration;
   if (opts.referenceTrack) return withAudio(opts.referenceTrack, referencePath, maxDuration);
   const store = opts.trackStore ?? (opts.cacheDir ? folderTrackStore(opts.cacheDir) : undefined);

@@ -22,6 +22,8 @@ export const keys = {
     /** Earlier attempts on one result's routine: a list too, so a new or deleted comparison reloads it. */
     progress: (id: number | string) => ["comparisons", "lists", "progress", String(id)] as const,
     detail: (id: number | string) => ["comparisons", "detail", String(id)] as const,
+    /** The analysis of a comparison's reference: it never changes, and a deleted comparison's is never asked for. */
+    referenceAnalysis: (id: number) => ["comparisons", "reference-analysis", id] as const,
   },
 
   dashboard: {

@@ -7,12 +7,24 @@ import { keys } from "./keys";
  * A library video's poses and counting, for scoring a dance-along take live; null while the video
  * is not analysed yet (the server's 404). The browser's HTTP cache keeps the answer by its ETag.
  */
-export async function getReferenceAnalysis(
-  id: number,
+export function getReferenceAnalysis(id: number, signal?: AbortSignal): Promise<ReferenceAnalysisResponse | null> {
+  return analysisAt(`/api/reference-videos/${id}/analysis`, signal);
+}
+
+/**
+ * The analysis of the reference one of the user's comparisons was made against (an uploaded video's
+ * too, once its poses are known); null while they are not.
+ */
+export function getComparisonReferenceAnalysis(
+  comparisonId: number,
   signal?: AbortSignal,
 ): Promise<ReferenceAnalysisResponse | null> {
+  return analysisAt(`/api/comparisons/${comparisonId}/reference-analysis`, signal);
+}
+
+async function analysisAt(path: string, signal?: AbortSignal): Promise<ReferenceAnalysisResponse | null> {
   try {
-    return await apiRequest<ReferenceAnalysisResponse>(`/api/reference-videos/${id}/analysis`, {
+    return await apiRequest<ReferenceAnalysisResponse>(path, {
       signal,
       fallback: REFERENCE_ANALYSIS_MESSAGES.notAnalysed,
     });
@@ -20,6 +32,23 @@ export async function getReferenceAnalysis(
     if (isApiError(error, 404)) return null;
     throw error;
   }
+}
+
+/** Where a dance-along's reference analysis comes from: a library video, or a comparison's reference. */
+export type AnalysisSource = { videoId: number } | { comparisonId: number };
+
+/** The analysis of `source`'s reference (none asked for without one or while not `enabled`). */
+export function useAnalysisOf(source: AnalysisSource | null, enabled = true) {
+  const byComparison = source !== null && "comparisonId" in source;
+  const library = useReferenceAnalysis(source && "videoId" in source ? source.videoId : null, enabled);
+  const comparison = useQuery({
+    queryKey: keys.comparisons.referenceAnalysis(byComparison ? source.comparisonId : 0),
+    queryFn: ({ signal }) => getComparisonReferenceAnalysis((source as { comparisonId: number }).comparisonId, signal),
+    enabled: enabled && byComparison,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: (count, error) => !isApiError(error) && count < 2,
+  });
+  return byComparison ? comparison : library;
 }
 
 /** The analysis of library video `id` (none asked for without an id or while not `enabled`). */

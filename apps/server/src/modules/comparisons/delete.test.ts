@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPARE_MESSAGES } from "@stepsync/contracts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
-import { makeComparison } from "../../test/factories.ts";
+import { makeComparison, makeUpload } from "../../test/factories.ts";
+import { writeText } from "../../storage/blob-store.ts";
 import { completeComparison } from "./service.ts";
+import { takeTrackKey } from "./take-track.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +30,17 @@ describe("deleting a comparison", () => {
     expect(await completeComparison(t.database.db, running.id, { overall_score: 80 })).toBe(false);
     expect((await t.call("DELETE", `/api/comparisons/${running.id}`, { token })).statusCode).toBe(404);
     expect(await credits()).toBe(before + 1);
+  });
+
+  it("before its analysis used the take's pose track takes the take and its track with it", async () => {
+    const { token, user } = await t.signUp();
+    const take = await makeUpload(t.database.db, { ownerId: user.id });
+    await writeText(t.ctx.storage, take.storageKey, "take");
+    await writeText(t.ctx.storage, takeTrackKey(take.storageKey), "{}");
+    const running = await makeComparison(t.database.db, { userId: user.id, userVideoId: take.id, attempts: 0 });
+    expect((await t.call("DELETE", `/api/comparisons/${running.id}`, { token })).statusCode).toBe(200);
+    expect(await t.ctx.storage.stat(take.storageKey)).toBeUndefined();
+    expect(await t.ctx.storage.stat(takeTrackKey(take.storageKey))).toBeUndefined();
   });
 
   it("once finished gives nothing back and says so plainly", async () => {

@@ -24,7 +24,7 @@ import { storedComparison } from "../../test/rows.ts";
 const DANCE = path.join(FIXTURES, "dev", "dance_woman_room.mp4");
 const LEAD_IN_S = 0.5;
 
-type Move = { verdict: string };
+type Move = { verdict: string; start_s: number };
 type Stored = { overall_score: number; moves: Move[]; alignment: { clock: string }; [POSE_SOURCE_KEY]?: string };
 
 let t: TestApp;
@@ -111,6 +111,8 @@ const along = (token: string, extra: Record<string, string> = {}) =>
 
 describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose track", () => {
   let full: Stored;
+  let fullId: number;
+  let fullToken: string;
 
   beforeAll(async () => {
     // The take analysed in full (no track): the result the fast path must give, and the
@@ -118,9 +120,30 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     const { token } = await t.signUp();
     const res = await along(token);
     expect(res.status).toBe(202);
-    full = await settle(res.body.comparison_id as number);
+    fullId = res.body.comparison_id as number;
+    fullToken = token;
+    full = await settle(fullId);
     expect(full[POSE_SOURCE_KEY]).toBe("server");
   }, 400_000);
+
+  it("serves the uploaded reference's analysis to its comparison's owner once its poses are known, for practising it live", async () => {
+    const url = `/api/comparisons/${fullId}/reference-analysis`;
+    const res = await t.call("GET", url, { token: fullToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, max-age=3600");
+    const analysis = res.json() as { counting: { moves: Array<{ start: number; end: number }> } };
+    // The moves the live scorer judges are the result's moves.
+    expect(analysis.counting.moves.map((m) => m.start.toFixed(2))).toEqual(full.moves.map((m) => m.start_s.toFixed(2)));
+    const again = await t.call("GET", url, {
+      token: fullToken,
+      headers: { "if-none-match": String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // Anyone else: as if there were no such comparison.
+    const other = await t.signUp();
+    expect((await t.call("GET", url, { token: other.token })).statusCode).toBe(404);
+    expect((await t.call("GET", url)).statusCode).toBe(401);
+  });
 
   it.each([
     ["a JSON file part (as the web app sends it)", (token: string) => postWithTrackFile(token, honest)],
@@ -171,6 +194,13 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     const result = await settle(res.body.comparison_id as number);
     expect(result[POSE_SOURCE_KEY]).toBe("server");
     expect(result.overall_score).toBeCloseTo(full.overall_score, 5);
+    // Refused, the kept track is gone too.
+    const { userVideoId } = await row(res.body.comparison_id as number);
+    const [upload] = await t.database.db
+      .select()
+      .from(videos)
+      .where(eq(videos.id, userVideoId as number));
+    expect(await t.ctx.storage.stat(takeTrackKey(upload?.storageKey as string))).toBeUndefined();
   }, 400_000);
 
   it("runs the full analysis with an honest track when the reference's poses are not analysed yet", async () => {

@@ -120,6 +120,8 @@ async function analyse(
   };
   // Dance along with the browser's poses: used when they check out against the take (fast path).
   const fast = await fastPath(ctx, id, inputs.userKey, referencePath, userPath, options);
+  // Used or refused, the track has done its work: a retry after a crash analyses in full.
+  await dropTakeTrack(ctx.storage, inputs.userKey);
   const poseSource: PoseSource = fast ? "browser" : "server";
   const result = fast ?? (await compareVideos(referencePath, userPath, options));
   // The history card shows the user's video framed around them (see @stepsync/motion framing).
@@ -132,7 +134,6 @@ async function analyse(
     Object.assign(result, { [SAME_PERFORMANCE_KEY]: samePerformance, [POSE_SOURCE_KEY]: poseSource }),
     userFraming,
   );
-  await dropTakeTrack(ctx.storage, inputs.userKey);
 }
 
 /**

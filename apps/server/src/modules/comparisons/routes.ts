@@ -24,6 +24,7 @@ import type { AppContext } from "../../context.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
 import { userVideoUrl } from "../videos/urls.ts";
 import { readPart } from "./part.ts";
+import { comparisonReferenceAnalysisRoute } from "./reference-analysis-route.ts";
 import { acceptTakeTrack, dropTakeTrack, keepTakeTrack, readTrackPart } from "./take-track.ts";
 import { mayStartComparisons } from "./policy.ts";
 import { referenceUrlOf, toComparisonDetail, toComparisonSummary } from "./serialize.ts";
@@ -178,6 +179,8 @@ export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
       return routineProgress(db, id, currentUser(request).user);
     },
   );
+
+  comparisonReferenceAnalysisRoute(app, ctx);
 
   /** Deletes a comparison and the uploaded files no other comparison uses. */
   app.delete("/api/comparisons/:id", { preHandler: guard(), ...responds(messageResponse) }, async (request) => {

@@ -25,6 +25,7 @@ import { canSeeComparison, countsAsSameRoutine, mayStartComparisons } from "./po
 import * as repo from "./repository.ts";
 import type { ComparisonRow } from "./repository.ts";
 import { type Attempt, listedAttempts, sectionScoresOf, sinceLast } from "./routine-progress.ts";
+import { dropTakeTrack } from "./take-track.ts";
 
 /** Lists are plain reads: the routes serialise and page them. */
 export { listOf as listComparisonsOf, processingOf as processingComparisonsOf } from "./repository.ts";
@@ -157,8 +158,9 @@ export async function deleteComparison(
     }
     return { keys, refunded: cancelled };
   });
-  // Files go after the rows are gone: a failed file removal leaves an orphan file, never a broken comparison.
-  await Promise.all(orphanKeys.map((key) => deps.storage.delete(key)));
+  // Files go after the rows are gone: a failed file removal leaves an orphan file, never a broken
+  // comparison. A take deleted before its analysis used its pose track takes the track with it.
+  await Promise.all(orphanKeys.flatMap((key) => [deps.storage.delete(key), dropTakeTrack(deps.storage, key)]));
   return { refunded };
 }
 

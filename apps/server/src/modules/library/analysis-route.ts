@@ -1,9 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LIBRARY_MESSAGES, REFERENCE_ANALYSIS_MESSAGES, rowId } from "@stepsync/contracts";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { HttpError, parse } from "../../http/errors.ts";
-import { matchesEtag, referenceAnalysis } from "./analysis.ts";
+import { type AnalysisAnswer, matchesEtag, referenceAnalysis } from "./analysis.ts";
 import { visibleLibraryVideo } from "./service.ts";
 
 const idParam = z.object({ id: rowId(LIBRARY_MESSAGES.videoNotFound) });
@@ -19,16 +19,29 @@ export function referenceAnalysisRoute(app: FastifyInstance, ctx: AppContext): v
   app.get("/api/reference-videos/:id/analysis", async (request, reply) => {
     const { id } = parse(idParam, request.params);
     const video = await visibleLibraryVideo(ctx.db, id, request.auth?.user);
-    const answer = await referenceAnalysis(ctx, video);
-    if (!answer) throw new HttpError(404, REFERENCE_ANALYSIS_MESSAGES.notAnalysed);
-    reply
-      .header("cache-control", video.status === "approved" ? "public, max-age=3600" : "private, max-age=3600")
-      .header("etag", answer.etag)
-      .header("vary", "accept-encoding");
-    if (matchesEtag(request.headers["if-none-match"], answer.etag)) return reply.status(304).send();
-    reply.header("content-type", "application/json; charset=utf-8");
-    if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? ""))
-      return reply.header("content-encoding", "gzip").send(answer.gzip);
-    return reply.send(answer.json);
+    return sendAnalysis(request, reply, await referenceAnalysis(ctx, video), video.status === "approved");
   });
+}
+
+/**
+ * A reference's analysis as the answer to `request`: 404 notAnalysed without one; else cached for
+ * an hour (by shared caches too when `shared`), revalidated by its ETag, gzipped when the browser
+ * takes it.
+ */
+export function sendAnalysis(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: AnalysisAnswer | undefined,
+  shared: boolean,
+): FastifyReply {
+  if (!answer) throw new HttpError(404, REFERENCE_ANALYSIS_MESSAGES.notAnalysed);
+  reply
+    .header("cache-control", shared ? "public, max-age=3600" : "private, max-age=3600")
+    .header("etag", answer.etag)
+    .header("vary", "accept-encoding");
+  if (matchesEtag(request.headers["if-none-match"], answer.etag)) return reply.status(304).send();
+  reply.header("content-type", "application/json; charset=utf-8");
+  if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? ""))
+    return reply.header("content-encoding", "gzip").send(answer.gzip);
+  return reply.send(answer.json);
 }

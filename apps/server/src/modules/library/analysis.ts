@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { referenceAnalysisResponse } from "@stepsync/contracts";
+import type { PoseTrack } from "@stepsync/motion";
 import { analyseReference } from "@stepsync/motion/live";
 import type { AppContext } from "../../context.ts";
 import type { LibraryVideoRow } from "./repository.ts";
@@ -19,8 +20,7 @@ const kept = new Map<string, AnalysisAnswer>();
 
 /**
  * The live-scoring analysis of a library video (poses and counting, @stepsync/motion/live), from
- * its stored pose track; undefined while it has none (or it cannot be read). A stored track never
- * changes once its video's poses are ready, so the answer is kept per track and engine.
+ * its stored pose track; undefined while it has none (or it cannot be read).
  */
 export async function referenceAnalysis(
   ctx: Pick<AppContext, "storage" | "log">,
@@ -28,6 +28,18 @@ export async function referenceAnalysis(
 ): Promise<AnalysisAnswer | undefined> {
   if (video.poseStatus !== "ready" || !video.poseTrackKey) return undefined;
   const key = video.poseTrackKey;
+  return analysisAnswer(key, () => libraryPoseTrack(ctx, key));
+}
+
+/**
+ * The live-scoring analysis of the reference whose poses `load` gives (undefined: none known yet),
+ * kept under `key`: a reference's poses never change once known, so its answer is made once per
+ * engine and kept while it is among the most recently used.
+ */
+export async function analysisAnswer(
+  key: string,
+  load: () => Promise<PoseTrack | undefined>,
+): Promise<AnalysisAnswer | undefined> {
   const ready = kept.get(key);
   if (ready) {
     // Most recently used last.
@@ -35,7 +47,7 @@ export async function referenceAnalysis(
     kept.set(key, ready);
     return ready;
   }
-  const track = await libraryPoseTrack(ctx, key);
+  const track = await load();
   if (!track) return undefined;
   // Through the contract: what the browser is promised is what it gets.
   const json = JSON.stringify(referenceAnalysisResponse.parse(analyseReference(track)));

@@ -1,7 +1,7 @@
 import { LIMITS } from "@stepsync/contracts";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { COMPARE_TEXTS } from "../../constants/texts";
-import { useReferenceAnalysis } from "../../api/reference-analysis";
+import { type AnalysisSource, useAnalysisOf } from "../../api/reference-analysis";
 import { useLivePose } from "../../lib/browser-pose/useLivePose";
 import { cameraErrorText, extensionFor } from "../../lib/recorder";
 import { COUNT_IN_FROM, countIn } from "../dance-along/count-in";
@@ -18,7 +18,11 @@ export type PracticePart = { start_s: number; end_s: number; label: string };
  * Which reference a dance-along take can be scored live against: a library video's id (its
  * analysis is loaded before the count-in), or null for one that cannot be yet (a fresh upload).
  */
-export type LiveReferenceId = { videoId: number | null };
+/**
+ * The analysed reference of a dance-along: a library video (videoId null: a fresh upload, not
+ * analysed yet), or the reference of one of the user's comparisons (practising a part of it).
+ */
+export type LiveReferenceId = { videoId: number | null } | { comparisonId: number };
 
 /**
  * The recording dialog's work while `open`: the camera (retried on demand), the live skeleton, the
@@ -65,9 +69,9 @@ export function useRecordingFlow({
 
   // Live verdicts: the reference's analysis, loaded when the dialog opens (before the count-in).
   const liveOn = open && withReference && live !== null;
-  const analysisQuery = useReferenceAnalysis(live?.videoId ?? null, liveOn);
-  const analysis =
-    live === null ? undefined : live.videoId === null ? null : analysisQuery.isError ? undefined : analysisQuery.data;
+  const fresh = live !== null && "videoId" in live && live.videoId === null;
+  const analysisQuery = useAnalysisOf(live === null || fresh ? null : (live as AnalysisSource), liveOn);
+  const analysis = live === null ? undefined : fresh ? null : analysisQuery.isError ? undefined : analysisQuery.data;
   const window = useMemo(() => (part ? { start: part.start_s, end: part.end_s } : undefined), [part]);
   const scoring = useLiveScoring({ active: liveOn, analysis, window });
   const liveStatus: LiveScoringStatus = !liveOn ? "off" : analysisQuery.isError ? "unavailable" : scoring.status;

@@ -246,21 +246,23 @@ describe("recording a part and comparing it", () => {
     expect(calls.some((c) => c.path === "/api/reference-videos/5/analysis")).toBe(true);
   });
 
-  it("against an uploaded reference there is no live scoring to offer, and nothing is asked for", async () => {
+  it("against an uploaded reference the part is scored live from the result's own reference analysis", async () => {
     stubRecordingAndUpload(FakeRecorder);
     storeSession();
     const { calls } = mockFetch({
       ...sessionRoutes(testUser),
       "GET /api/credits/balance": { body: { credits: 9 } },
       "GET /api/comparisons/12": { body: { comparison: detail({ reference_video_id: null }) } },
+      "GET /api/comparisons/12/reference-analysis": { status: 404, body: { error: "Not analysed" } },
     });
     renderApp("/compare?id=12");
     await screen.findByTestId("comparison-result");
     fireEvent.click(screen.getByRole("button", { name: "Practise counts 1–2" }));
     const dialog = await screen.findByRole("dialog", { name: "Practise counts 1–2" });
-    await within(dialog).findByLabelText("Camera preview");
-    expect(within(dialog).queryByTestId("live-scoring-note")).toBeNull();
-    expect(calls.some((c) => c.path.endsWith("/analysis"))).toBe(false);
+    const note = await within(dialog).findByTestId("live-scoring-note");
+    await waitFor(() => expect(note.dataset.status).toBe("notAnalysed"));
+    expect(calls.some((c) => c.path === "/api/comparisons/12/reference-analysis")).toBe(true);
+    expect(calls.some((c) => c.path.startsWith("/api/reference-videos/"))).toBe(false);
   });
 
   it("at 0 credits says so before recording, offers to buy in a new tab, and keeps the take recorded anyway", async () => {

@@ -148,7 +148,7 @@ export function PartHeader({ part }: { part: ComparisonPart }) {
 
 /**
  * Practising a part: the recording dialog dances along with just that part of the reference (with
- * live verdicts when it is a library video, analysed); the take is looked at beside its live score,
+ * live verdicts once the reference's poses are known); the take is looked at beside its live score,
  * then compared with that part (LIMITS.comparisonCost, like any comparison; the take's poses go with
  * it for a quick result), and the page follows the new comparison to its result.
  */
@@ -233,7 +233,8 @@ export function PractisePartFlow({
         open={part !== null && take === null && !askFirst}
         referenceUrl={detail.reference_url}
         part={part}
-        live={detail.reference_video_id !== null ? { videoId: detail.reference_video_id } : null}
+        // A library routine's analysis is the library's (shared); an uploaded one's, this result's.
+        live={detail.reference_video_id !== null ? { videoId: detail.reference_video_id } : { comparisonId: parentId }}
         onClose={close}
         onRecorded={(file, offsetS, live) => setTake({ file, offsetS, live })}
       />
