@@ -6,9 +6,9 @@ import { cx } from "../cx";
 import { Dialog } from "../Dialog";
 import { LivePoseNote } from "../dance-along/LivePoseNote";
 import { ReferenceTile } from "../dance-along/ReferenceTile";
-import { COMPARE_TEXTS } from "../../constants/texts";
 import { type DrillMove, type DrillSpeed, GREAT_OR_BETTER, speedName, speedRate, streakText } from "./drill-plan";
 import { type DrillFlow, useDrill } from "./useDrill";
+import { CameraStartingOverlay, CountInOverlay } from "../recording/StageOverlays";
 
 /** The dialog's words, in one place. */
 export const DRILL_TEXTS = {
@@ -215,25 +215,8 @@ function DrillStage({ flow, referenceUrl }: { flow: DrillFlow; referenceUrl: str
           </span>
         </output>
       ) : null}
-      {phase === "counting" ? (
-        <output
-          aria-live="assertive"
-          aria-label={`The move starts in ${count}`}
-          data-testid="count-in"
-          className="pointer-events-none absolute inset-0 z-20 flex flex-col items-center justify-center gap-2 rounded-2xl bg-night-950/45"
-        >
-          <span key={count} className="animate-fade-up text-8xl font-black tabular-nums text-white drop-shadow-lg">
-            {count}
-          </span>
-          <span className="text-sm font-semibold uppercase tracking-widest text-accent-200">Get ready</span>
-        </output>
-      ) : null}
-      {phase === "initializing" ? (
-        <output className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 rounded-2xl bg-night-950/80 text-sm text-slate-300">
-          <span className="size-8 animate-spin rounded-full border-[3px] border-accent-400 border-r-transparent" />
-          {COMPARE_TEXTS.initializingCamera}
-        </output>
-      ) : null}
+      {phase === "counting" ? <CountInOverlay count={count} label={`The move starts in ${count}`} /> : null}
+      {phase === "initializing" ? <CameraStartingOverlay /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { cx } from "../cx";
 import { ReferenceTile } from "../dance-along/ReferenceTile";
 import { LiveVerdictBadge } from "./LiveVerdicts";
 import type { RecordingFlow } from "./useRecordingFlow";
+import { CameraStartingOverlay, CountInOverlay } from "./StageOverlays";
 
 /**
  * What the recording dialog shows: the camera preview with its live skeleton (beside the reference
@@ -64,25 +65,8 @@ export function RecordingStage({ flow, referenceUrl }: { flow: RecordingFlow; re
           />
         </div>
       </div>
-      {phase === "counting" ? (
-        <output
-          aria-live="assertive"
-          aria-label={`Recording starts in ${count}`}
-          data-testid="count-in"
-          className="pointer-events-none absolute inset-0 z-20 flex flex-col items-center justify-center gap-2 rounded-2xl bg-night-950/45"
-        >
-          <span key={count} className="animate-fade-up text-8xl font-black tabular-nums text-white drop-shadow-lg">
-            {count}
-          </span>
-          <span className="text-sm font-semibold uppercase tracking-widest text-accent-200">Get ready</span>
-        </output>
-      ) : null}
-      {phase === "initializing" ? (
-        <output className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 rounded-2xl bg-night-950/80 text-sm text-slate-300">
-          <span className="size-8 animate-spin rounded-full border-[3px] border-accent-400 border-r-transparent" />
-          {COMPARE_TEXTS.initializingCamera}
-        </output>
-      ) : null}
+      {phase === "counting" ? <CountInOverlay count={count} label={`Recording starts in ${count}`} /> : null}
+      {phase === "initializing" ? <CameraStartingOverlay /> : null}
       {phase === "error" ? (
         <div
           role="alert"

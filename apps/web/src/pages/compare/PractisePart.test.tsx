@@ -228,42 +228,37 @@ describe("recording a part and comparing it", () => {
     expect(await screen.findByTestId("part-header")).toBeTruthy();
   });
 
-  it("against a library routine the part is scored live (here, not analysed yet: the dialog says when it will be)", async () => {
-    stubRecordingAndUpload(FakeRecorder);
-    storeSession();
-    const { calls } = mockFetch({
-      ...sessionRoutes(testUser),
-      "GET /api/credits/balance": { body: { credits: 9 } },
-      "GET /api/comparisons/12": { body: { comparison: detail({ reference_video_id: 5 }) } },
-      "GET /api/reference-videos/5/analysis": { status: 404, body: { error: "Not analysed" } },
-    });
-    renderApp("/compare?id=12");
-    await screen.findByTestId("comparison-result");
-    fireEvent.click(screen.getByRole("button", { name: "Practise counts 1–2" }));
-    const dialog = await screen.findByRole("dialog", { name: "Practise counts 1–2" });
-    const note = await within(dialog).findByTestId("live-scoring-note");
-    await waitFor(() => expect(note.dataset.status).toBe("notAnalysed"));
-    expect(calls.some((c) => c.path === "/api/reference-videos/5/analysis")).toBe(true);
-  });
-
-  it("against an uploaded reference the part is scored live from the result's own reference analysis", async () => {
-    stubRecordingAndUpload(FakeRecorder);
-    storeSession();
-    const { calls } = mockFetch({
-      ...sessionRoutes(testUser),
-      "GET /api/credits/balance": { body: { credits: 9 } },
-      "GET /api/comparisons/12": { body: { comparison: detail({ reference_video_id: null }) } },
-      "GET /api/comparisons/12/reference-analysis": { status: 404, body: { error: "Not analysed" } },
-    });
-    renderApp("/compare?id=12");
-    await screen.findByTestId("comparison-result");
-    fireEvent.click(screen.getByRole("button", { name: "Practise counts 1–2" }));
-    const dialog = await screen.findByRole("dialog", { name: "Practise counts 1–2" });
-    const note = await within(dialog).findByTestId("live-scoring-note");
-    await waitFor(() => expect(note.dataset.status).toBe("notAnalysed"));
-    expect(calls.some((c) => c.path === "/api/comparisons/12/reference-analysis")).toBe(true);
-    expect(calls.some((c) => c.path.startsWith("/api/reference-videos/"))).toBe(false);
-  });
+  it.each([
+    {
+      reference: "a library routine's (shared by everyone who dances it)",
+      referenceVideoId: 5,
+      asked: "/api/reference-videos/5/analysis",
+    },
+    {
+      reference: "an uploaded reference's (the result's own)",
+      referenceVideoId: null,
+      asked: "/api/comparisons/12/reference-analysis",
+    },
+  ])(
+    "the part is scored live from $reference analysis; not analysed yet, the dialog says when it will be",
+    async ({ referenceVideoId, asked }) => {
+      stubRecordingAndUpload(FakeRecorder);
+      storeSession();
+      const { calls } = mockFetch({
+        ...sessionRoutes(testUser),
+        "GET /api/credits/balance": { body: { credits: 9 } },
+        "GET /api/comparisons/12": { body: { comparison: detail({ reference_video_id: referenceVideoId }) } },
+        [`GET ${asked}`]: { status: 404, body: { error: "Not analysed" } },
+      });
+      renderApp("/compare?id=12");
+      await screen.findByTestId("comparison-result");
+      fireEvent.click(screen.getByRole("button", { name: "Practise counts 1–2" }));
+      const dialog = await screen.findByRole("dialog", { name: "Practise counts 1–2" });
+      const note = await within(dialog).findByTestId("live-scoring-note");
+      await waitFor(() => expect(note.dataset.status).toBe("notAnalysed"));
+      expect(calls.filter((c) => c.path.endsWith("analysis")).map((c) => c.path)).toEqual([asked]);
+    },
+  );
 
   it("at 0 credits says so before recording, offers to buy in a new tab, and keeps the take recorded anyway", async () => {
     stubRecordingAndUpload(FakeRecorder);
