@@ -71,7 +71,9 @@ function routes(analysisAnswer: { status?: number; body: unknown } = { body: ana
 
 async function openDrill(onClose: () => void = () => undefined) {
   const { calls } = routes();
-  const view = withQueries(<DrillDialog open onClose={onClose} videoId={12} referenceUrl="/ref.mp4" move={move} />);
+  const view = withQueries(
+    <DrillDialog open onClose={onClose} reference={{ videoId: 12 }} referenceUrl="/ref.mp4" move={move} />,
+  );
   // The camera (its metadata fallback) and the analysis; then the scorer says it is ready.
   await act(() => vi.advanceTimersByTimeAsync(5_000));
   scorer().reply({ type: "ready" });
@@ -203,7 +205,9 @@ describe("drilling a move", () => {
       },
     });
     routes();
-    withQueries(<DrillDialog open onClose={() => undefined} videoId={12} referenceUrl="/ref.mp4" move={move} />);
+    withQueries(
+      <DrillDialog open onClose={() => undefined} reference={{ videoId: 12 }} referenceUrl="/ref.mp4" move={move} />,
+    );
     await act(() => vi.advanceTimersByTimeAsync(100));
     const dialog = screen.getByRole("dialog", { name: "Drill counts 3–4" });
     expect(within(dialog).getByRole("alert").textContent).toMatch(/camera/i);
@@ -241,7 +245,7 @@ describe("Drill on a result's moves", () => {
     withQueries(
       <>
         {list}
-        <DrillHost referenceVideoId={12} referenceUrl="/ref.mp4" />
+        <DrillHost comparisonId={40} referenceVideoId={12} referenceUrl="/ref.mp4" />
       </>,
     );
     await act(() => vi.advanceTimersByTimeAsync(50));
@@ -249,16 +253,40 @@ describe("Drill on a result's moves", () => {
     expect(screen.getByRole("dialog", { name: "Drill counts 3–4" })).toBeTruthy();
   });
 
-  it("is not offered for an uploaded reference, nor for a library video not analysed yet", async () => {
-    routes({ status: 404, body: { error: "not analysed" } });
+  it("is offered against an uploaded reference once the result's own reference analysis is there", async () => {
+    const { calls } = mockFetch({ "GET /api/comparisons/40/reference-analysis": { body: analysis } });
     withQueries(
       <>
         {list}
-        <DrillHost referenceVideoId={12} referenceUrl="/ref.mp4" />
+        <DrillHost comparisonId={40} referenceVideoId={null} referenceUrl="/uploads/ref.mp4" />
+      </>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    fireEvent.click(screen.getByRole("button", { name: "Drill counts 3–4" }));
+    expect(screen.getByRole("dialog", { name: "Drill counts 3–4" })).toBeTruthy();
+    expect(calls.map((c) => c.path)).toContain("/api/comparisons/40/reference-analysis");
+  });
+
+  it("is not offered while the reference is not analysed, nor without a playable reference", async () => {
+    routes({ status: 404, body: { error: "not analysed" } });
+    const view = withQueries(
+      <>
+        {list}
+        <DrillHost comparisonId={40} referenceVideoId={12} referenceUrl="/ref.mp4" />
       </>,
     );
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(screen.queryByRole("button", { name: /Drill/ })).toBeNull();
     expect(screen.getByRole("button", { name: "Loop counts 3–4" })).toBeTruthy();
+    view.unmount();
+    routes();
+    withQueries(
+      <>
+        {list}
+        <DrillHost comparisonId={40} referenceVideoId={12} referenceUrl={null} />
+      </>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.queryByRole("button", { name: /Drill/ })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { LivePoseNote } from "../dance-along/LivePoseNote";
 import { ReferenceTile } from "../dance-along/ReferenceTile";
 import { type DrillMove, type DrillSpeed, GREAT_OR_BETTER, speedName, speedRate, streakText } from "./drill-plan";
 import { type DrillFlow, useDrill } from "./useDrill";
+import type { AnalysisSource } from "../../api/reference-analysis";
 import { CameraStartingOverlay, CountInOverlay } from "../recording/StageOverlays";
 
 /** The dialog's words, in one place. */
@@ -32,17 +33,18 @@ export const DRILL_TEXTS = {
 export function DrillDialog({
   open,
   onClose,
-  videoId,
+  reference,
   referenceUrl,
   move,
 }: {
   open: boolean;
   onClose: () => void;
-  videoId: number;
+  /** Whose analysis the passes are judged against: a library video's (the drill is kept in its progress) or a comparison's reference. */
+  reference: AnalysisSource;
   referenceUrl: string;
   move: DrillMove;
 }) {
-  const flow = useDrill({ open, videoId, move });
+  const flow = useDrill({ open, reference, move });
   const { phase, start, stop } = flow;
   const running = phase === "counting" || phase === "pass" || phase === "judging";
   return (

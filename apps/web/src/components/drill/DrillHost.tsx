@@ -1,6 +1,6 @@
 import { Footprints } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore } from "react";
-import { useReferenceAnalysis } from "../../api/reference-analysis";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { type AnalysisSource, useAnalysisOf } from "../../api/reference-analysis";
 import { moveName } from "../../pages/compare/moves";
 import { cx } from "../cx";
 import type { DrillMove } from "./drill-plan";
@@ -31,33 +31,34 @@ export function useDrillMove(): OpenDrill | null {
 }
 
 /**
- * Drilling for a result's moves: only against a library video with an analysis (the live scorer
- * needs its poses and counting); anything else offers no drill.
+ * Drilling for a result's moves: against its reference's analysis (the live scorer needs its poses
+ * and counting) — a library video's, or the comparison's own reference once its poses are known;
+ * without one, or without a playable reference, no drill is offered.
  */
 export function DrillHost({
+  comparisonId,
   referenceVideoId,
   referenceUrl,
 }: {
+  comparisonId: number;
   referenceVideoId: number | null;
   referenceUrl: string | null;
 }) {
   const [move, setMove] = useState<DrillMove | null>(null);
-  const { data: analysis } = useReferenceAnalysis(referenceUrl ? referenceVideoId : null);
-  const ready = referenceVideoId !== null && referenceUrl !== null && Boolean(analysis);
+  const reference: AnalysisSource = useMemo(
+    () => (referenceVideoId !== null ? { videoId: referenceVideoId } : { comparisonId }),
+    [referenceVideoId, comparisonId],
+  );
+  const { data: analysis } = useAnalysisOf(referenceUrl ? reference : null);
+  const ready = referenceUrl !== null && Boolean(analysis);
   useEffect(() => {
     if (!ready) return;
     setCurrent(setMove);
     return () => setCurrent(null);
   }, [ready]);
-  if (!ready || !move) return null;
+  if (!ready || !move || referenceUrl === null) return null;
   return (
-    <DrillDialog
-      open
-      onClose={() => setMove(null)}
-      videoId={referenceVideoId}
-      referenceUrl={referenceUrl}
-      move={move}
-    />
+    <DrillDialog open onClose={() => setMove(null)} reference={reference} referenceUrl={referenceUrl} move={move} />
   );
 }
 

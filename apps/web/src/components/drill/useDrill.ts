@@ -3,7 +3,7 @@ import type { ReferenceAnalysis } from "@stepsync/motion/live";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { drillKeys, saveDrill } from "../../api/drills";
-import { useReferenceAnalysis } from "../../api/reference-analysis";
+import { type AnalysisSource, useAnalysisOf } from "../../api/reference-analysis";
 import { useLivePose } from "../../lib/browser-pose/useLivePose";
 import { type LiveScoring, startLiveScoring } from "../../lib/live-score/live-scoring";
 import type { ScoreReply } from "../../lib/live-score/protocol";
@@ -55,7 +55,9 @@ interface Pass {
  * drill-plan.ts deciding the speed, and the practice kept when the dialog closes (or the move is
  * mastered). Nothing is recorded or uploaded.
  */
-export function useDrill({ open, videoId, move }: { open: boolean; videoId: number; move: DrillMove }) {
+export function useDrill({ open, reference, move }: { open: boolean; reference: AnalysisSource; move: DrillMove }) {
+  // A library routine's drills are kept in its progress; an uploaded reference has none to keep them in.
+  const videoId = "videoId" in reference ? reference.videoId : null;
   const [phase, setPhase] = useState<DrillPhase>("initializing");
   const [error, setError] = useState<string | null>(null);
   const [cameraReady, setCameraReady] = useState(false);
@@ -84,7 +86,7 @@ export function useDrill({ open, videoId, move }: { open: boolean; videoId: numb
   });
   const queryClient = useQueryClient();
 
-  const analysisQuery = useReferenceAnalysis(videoId, open);
+  const analysisQuery = useAnalysisOf(reference, open);
   const analysis = analysisQuery.data;
   const { start_s: moveStart, end_s: moveEnd } = move;
 
@@ -199,7 +201,7 @@ export function useDrill({ open, videoId, move }: { open: boolean; videoId: numb
   /** Keeps what was danced since the last save (the routine's progress lists it). */
   const keep = useCallback(() => {
     const state = drillRef.current;
-    if (state.passes.length <= savedPassesRef.current) return;
+    if (videoId === null || state.passes.length <= savedPassesRef.current) return;
     const record = drillRecord(videoId, move, state);
     if (!record) return;
     savedPassesRef.current = state.passes.length;

@@ -372,7 +372,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
       </div>
 
       <PractisePartFlow detail={detail} part={practising} onClose={() => setPractising(null)} />
-      <DrillHost referenceVideoId={detail.reference_video_id} referenceUrl={detail.reference_url} />
+      <DrillHost
+        comparisonId={detail.id}
+        referenceVideoId={detail.reference_video_id}
+        referenceUrl={detail.reference_url}
+      />
 
       <div className="flex flex-wrap justify-center gap-3">
         <a
