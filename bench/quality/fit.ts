@@ -15,7 +15,7 @@ import { type Match, matchTracks } from "../../packages/motion/src/compare.ts";
 import { judgeMatch } from "../../packages/motion/src/judge-match.ts";
 import { shutdownPosePool } from "../../packages/motion/src/index.ts";
 import { SCORING, VERDICT_MIN } from "../../packages/motion/src/score/combine.ts";
-import { MOVEMENT } from "../../packages/motion/src/score/judge.ts";
+import { MOVEMENT, POSTURE } from "../../packages/motion/src/score/judge.ts";
 import { measureMatch } from "../../packages/motion/src/score/judge.ts";
 import {
   SAMENESS,
@@ -38,7 +38,7 @@ const { values } = parseArgs({
 });
 
 /** The constants searched, each with its range and whether it moves on a log scale. */
-const GROUPS: Record<string, Record<string, number>> = { SHAPE, EMPHASIS, SCORING, MOVEMENT, VERDICT_MIN };
+const GROUPS: Record<string, Record<string, number>> = { SHAPE, EMPHASIS, SCORING, MOVEMENT, POSTURE, VERDICT_MIN };
 const KNOBS: Array<{ obj: Record<string, number>; key: string; min: number; max: number; log: boolean }> = [
   { obj: SHAPE, key: "D50", min: 20, max: 45, log: true },
   { obj: SHAPE, key: "POWER", min: 2, max: 6, log: true },
@@ -52,6 +52,9 @@ const KNOBS: Array<{ obj: Record<string, number>; key: string; min: number; max:
   { obj: SCORING, key: "LATE_50_S_FREE", min: 0.25, max: 1, log: true },
   { obj: MOVEMENT, key: "FULL_RATIO", min: 0.5, max: 1, log: false },
   { obj: MOVEMENT, key: "FLOOR", min: 0.1, max: 0.6, log: false },
+  { obj: POSTURE, key: "SPARE", min: 1, max: 2.5, log: false },
+  { obj: POSTURE, key: "HALF", min: 3, max: 40, log: true },
+  { obj: POSTURE, key: "DEPTH_NOISE", min: 0.02, max: 0.4, log: true },
   { obj: VERDICT_MIN, key: "great", min: 70, max: 88, log: false },
   { obj: VERDICT_MIN, key: "good", min: 50, max: 76, log: false },
   { obj: VERDICT_MIN, key: "ok", min: 30, max: 55, log: false },
