@@ -2,7 +2,7 @@ import { COMPARE_MESSAGES, JOINT_FEEDBACK_BELOW_SCORE, JOINT_FEEDBACK_MIN_DIFF }
 import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
 import type { Clock } from "../align/timing.ts";
 import type { PartDanced } from "../window.ts";
-import { type MoveMeasure, weighted } from "../score/judge.ts";
+import { type MoveMeasure, POSTURE, postureFactor, weighted } from "../score/judge.ts";
 import type { SamenessDecision } from "../score/sameness.ts";
 import { lateness } from "../score/lateness.ts";
 import type { Overview, Verdict } from "../types.ts";
@@ -16,6 +16,7 @@ import {
   paceWords,
   partDancedSentence,
   partInstruction,
+  postureInstruction,
   roundDegrees,
   roundSeconds,
   timingInstruction,
@@ -27,6 +28,8 @@ export const UNSURE_ROUTINE =
 
 /** Moving less than this share of the reference's movement is the first thing to say about a move. */
 const UNDERMOVED = 0.6;
+/** A move whose posture factor (score/judge.ts POSTURE) is below this lost a quarter of its shape to it: said first. */
+const POSTURE_CUE_BELOW = 0.75;
 
 /** A part this far off (mean segment difference, degrees) is worth a word. */
 const FOCUS_MIN_DEG = 15;
@@ -164,6 +167,9 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
   if (m.userStart === null) return { focus: null, cue: "This move is missing from your video." };
   if (m.visible < 0.4) return { focus: null, cue: "Keep your whole body in the frame for this move." };
   if (m.moved < UNDERMOVED) return { focus: null, cue: movementInstruction(m.moved) };
+  // A trunk swaying where the reference's stays steady is corrected first: the limbs follow from it.
+  if (m.trunk && postureFactor(m.trunk) < POSTURE_CUE_BELOW)
+    return { focus: "torso", cue: postureInstruction(m.trunk[1] - POSTURE.SPARE * m.trunk[0]) };
   const focus = focusOf(m);
   const focusName = focus ? realPart(focus, m) : null;
   const partOff = focus ? (m.parts[PARTS.indexOf(focus)] as number) : 0;

@@ -86,6 +86,12 @@ export function movementInstruction(ratio: number, when?: string): string {
     : `Make the move bigger${at}: yours is about ${Math.round(ratio * 10) * 10} % the size of the reference's.`;
 }
 
+/** The trunk swaying or leaning `extra` degrees more than the reference's does through a move. */
+export function postureInstruction(extra: number, when?: string): string {
+  const at = when ? ` ${when}` : "";
+  return `Keep your upper body steady${at}: it sways about ${roundDegrees(extra)}° more than the reference's.`;
+}
+
 export function timingInstruction(seconds: number, when?: string): string {
   const at = when ? ` ${when}` : "";
   return seconds > 0

@@ -73,8 +73,12 @@ describe("posture", () => {
     const clean = compareTracks(reference, filmed({}), { style: "hip_hop" });
     const leaning = compareTracks(reference, filmed({ lean: 15 }), { style: "hip_hop" });
     expect(clean.overall_score).toBeGreaterThan(95);
-    // The arm is right all along; the body leaning into it is what a teacher corrects.
+    // The arm is right all along; the body leaning into it is what a teacher corrects, and says so.
     expect(leaning.scores.shape).toBeLessThan(clean.scores.shape - 10);
+    const told = leaning.moves.filter((m) => m.cue?.startsWith("Keep your upper body steady"));
+    expect(told.length).toBeGreaterThan(0);
+    expect(told[0]?.cue).toMatch(/sways about \d+° more than the reference's\.$/);
+    expect(clean.moves.some((m) => m.cue?.includes("upper body"))).toBe(false);
 
     // The same forward bend filmed from the front (the trunk only shortens) and from 30° aside
     // (it tilts in the picture): the same movement, scored as one.
