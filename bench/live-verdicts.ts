@@ -19,7 +19,14 @@ import {
 } from "../packages/motion/src/live/index.ts";
 import { trackFromPoints } from "../packages/motion/src/track-input.ts";
 import type { PoseTrack } from "../packages/motion/src/types.ts";
-import { hasAist, performance, type TakeRecipe, takeTrack } from "../packages/motion/test-support/live-takes.ts";
+import {
+  hasAist,
+  LIVE_DANCES,
+  LIVE_TAKES,
+  performance,
+  type TakeRecipe,
+  takeTrack,
+} from "../packages/motion/test-support/live-takes.ts";
 import { mirrorTrack } from "../packages/motion/test-support/perturb.ts";
 
 if (!hasAist) {
@@ -27,22 +34,11 @@ if (!hasAist) {
   process.exit(0);
 }
 
-const DANCES = ["gHO_sFM_cAll_d19_mHO0_ch01", "gKR_sFM_cAll_d28_mKR0_ch01", "gMH_sFM_cAll_d22_mMH0_ch01"];
 const TAKES: Record<string, { recipe: TakeRecipe; mirrored?: boolean }> = {
-  clean: { recipe: { takeOffset: 1.2, noise: 2, framing: { scale: 0.8, dx: 150, dy: 120 } } },
-  late: {
-    recipe: {
-      takeOffset: 0.8,
-      noise: 3,
-      late: [
-        [6, 14, 0.3],
-        [18, 24, -0.2],
-        [26, 30, 0.12],
-      ],
-    },
-  },
-  frozen: { recipe: { takeOffset: 1.5, noise: 3, frozen: [[10, 13]], late: [[20, 26, 0.2]] } },
-  mirrored: { recipe: { takeOffset: 1, noise: 2 }, mirrored: true },
+  clean: { recipe: LIVE_TAKES.clean },
+  late: { recipe: LIVE_TAKES.late },
+  frozen: { recipe: LIVE_TAKES.flawed },
+  mirrored: { recipe: LIVE_TAKES.mirrored, mirrored: true },
 };
 
 const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
@@ -52,7 +48,7 @@ const quantile = (v: number[], q: number) =>
 const rows: string[][] = [];
 const allLatency: number[] = [];
 const allCost: number[] = [];
-for (const dance of DANCES) {
+for (const dance of LIVE_DANCES) {
   const ref = trackFromPoints(performance(dance));
   // What the browser receives: the analysis through JSON.
   const analysis = JSON.parse(JSON.stringify(analyseReference(ref))) as ReferenceAnalysis;

@@ -75,3 +75,26 @@ export function takeTrack(
   for (const b of bent) track = bendLimb(track, b);
   return track;
 }
+
+/** Three dancers, three genres (house, krump, middle hip-hop), 32–48 s each. */
+export const LIVE_DANCES = ["gHO_sFM_cAll_d19_mHO0_ch01", "gKR_sFM_cAll_d28_mKR0_ch01", "gMH_sFM_cAll_d22_mMH0_ch01"];
+
+/** The dance-along takes the live scorer is checked on (its tests and bench/live-verdicts.ts). */
+export const LIVE_TAKES: Record<"clean" | "late" | "flawed" | "mirrored", TakeRecipe> = {
+  // Another camera, a lead-in before the reference plays.
+  clean: { takeOffset: 1.2, noise: 2, framing: { scale: 0.8, dx: 150, dy: 120 } },
+  // Late through one stretch, early through another, slightly late in a third.
+  late: {
+    takeOffset: 0.8,
+    noise: 3,
+    late: [
+      [6, 14, 0.3],
+      [18, 24, -0.2],
+      [26, 30, 0.12],
+    ],
+  },
+  // A frozen stretch and a late one (the tests bend a forearm 60° wrong in it too).
+  flawed: { takeOffset: 1.5, noise: 3, frozen: [[10, 13]], late: [[20, 26, 0.2]] },
+  // Danced mirror-wise (the tests and bench mirror the track), as a dancer facing a mirrored teacher may.
+  mirrored: { takeOffset: 1, noise: 2 },
+};

@@ -13,38 +13,24 @@ import type { ComparisonResult, PoseTrack } from "../types.ts";
 import { mirrorTrack } from "../../test-support/perturb.ts";
 import { analyseReference, type ReferenceAnalysis } from "./reference.ts";
 import { type LiveMove, LiveScorer } from "./scorer.ts";
-import { hasAist, performance, type TakeRecipe, takeOf, takeTrack } from "../../test-support/live-takes.ts";
+import {
+  hasAist,
+  LIVE_DANCES,
+  LIVE_TAKES,
+  performance,
+  type TakeRecipe,
+  takeOf,
+  takeTrack,
+} from "../../test-support/live-takes.ts";
 
-/** Three dancers, three genres (house, krump, middle hip-hop), 32–48 s each. */
-const DANCES = ["gHO_sFM_cAll_d19_mHO0_ch01", "gKR_sFM_cAll_d28_mKR0_ch01", "gMH_sFM_cAll_d22_mMH0_ch01"];
+const DANCES = LIVE_DANCES;
 
 const RECIPES: Record<string, { recipe: TakeRecipe; bent?: boolean; mirrored?: boolean }> = {
-  // Another camera, a lead-in before the reference plays.
-  clean: { recipe: { takeOffset: 1.2, noise: 2, framing: { scale: 0.8, dx: 150, dy: 120 } } },
-  // Late through one stretch, early through another, slightly late in a third.
-  late: {
-    recipe: {
-      takeOffset: 0.8,
-      noise: 3,
-      late: [
-        [6, 14, 0.3],
-        [18, 24, -0.2],
-        [26, 30, 0.12],
-      ],
-    },
-  },
+  clean: { recipe: LIVE_TAKES.clean },
+  late: { recipe: LIVE_TAKES.late },
   // A frozen stretch, a forearm bent 60° wrong, a late stretch.
-  flawed: {
-    recipe: {
-      takeOffset: 1.5,
-      noise: 3,
-      frozen: [[10, 13]],
-      late: [[20, 26, 0.2]],
-    },
-    bent: true,
-  },
-  // Danced mirror-wise, as a dancer facing a mirrored teacher may.
-  mirrored: { recipe: { takeOffset: 1, noise: 2 }, mirrored: true },
+  flawed: { recipe: LIVE_TAKES.flawed, bent: true },
+  mirrored: { recipe: LIVE_TAKES.mirrored, mirrored: true },
 };
 
 /** What the browser receives: the analysis through JSON. */

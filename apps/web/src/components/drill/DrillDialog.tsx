@@ -9,7 +9,7 @@ import { ReferenceTile } from "../dance-along/ReferenceTile";
 import { type DrillMove, type DrillSpeed, GREAT_OR_BETTER, speedName, speedRate, streakText } from "./drill-plan";
 import { type DrillFlow, useDrill } from "./useDrill";
 import type { AnalysisSource } from "../../api/reference-analysis";
-import { CameraStartingOverlay, CountInOverlay } from "../recording/StageOverlays";
+import { CameraPreview, CameraStartingOverlay, CountInOverlay } from "../recording/StageOverlays";
 
 /** The dialog's words, in one place. */
 export const DRILL_TEXTS = {
@@ -180,23 +180,12 @@ function DrillStage({ flow, referenceUrl }: { flow: DrillFlow; referenceUrl: str
         className="h-[min(40vh,28rem)] sm:h-[min(52vh,30rem)]"
       />
       <div className="absolute bottom-3 right-3 z-10 aspect-[3/4] w-[34%] overflow-hidden rounded-2xl border border-white/10 bg-black shadow-xl shadow-black/60 sm:static sm:aspect-auto sm:h-[min(52vh,30rem)] sm:w-auto sm:shadow-none">
-        <div className="relative size-full -scale-x-100">
-          <video
-            ref={videoRef}
-            className="size-full object-cover sm:object-contain"
-            muted
-            playsInline
-            autoPlay
-            aria-label="Camera preview"
-          />
-          <canvas
-            ref={skeletonRef}
-            className="pointer-events-none absolute inset-0 size-full"
-            aria-hidden
-            data-testid="live-skeleton"
-            data-status={flow.poseStatus ?? undefined}
-          />
-        </div>
+        <CameraPreview
+          videoRef={videoRef}
+          skeletonRef={skeletonRef}
+          poseStatus={flow.poseStatus}
+          videoClassName="object-cover sm:object-contain"
+        />
       </div>
       {lastVerdict && verdict ? (
         <output

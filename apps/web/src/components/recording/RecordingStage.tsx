@@ -5,7 +5,7 @@ import { cx } from "../cx";
 import { ReferenceTile } from "../dance-along/ReferenceTile";
 import { LiveVerdictBadge } from "./LiveVerdicts";
 import type { RecordingFlow } from "./useRecordingFlow";
-import { CameraStartingOverlay, CountInOverlay } from "./StageOverlays";
+import { CameraPreview, CameraStartingOverlay, CountInOverlay } from "./StageOverlays";
 
 /**
  * What the recording dialog shows: the camera preview with its live skeleton (beside the reference
@@ -47,23 +47,12 @@ export function RecordingStage({ flow, referenceUrl }: { flow: RecordingFlow; re
             : "relative aspect-video",
         )}
       >
-        <div className="relative size-full -scale-x-100">
-          <video
-            ref={videoRef}
-            className={cx("size-full", withReference ? "object-cover sm:object-contain" : "object-cover")}
-            muted
-            playsInline
-            autoPlay
-            aria-label="Camera preview"
-          />
-          <canvas
-            ref={skeletonRef}
-            className="pointer-events-none absolute inset-0 size-full"
-            aria-hidden
-            data-testid="live-skeleton"
-            data-status={poseStatus ?? undefined}
-          />
-        </div>
+        <CameraPreview
+          videoRef={videoRef}
+          skeletonRef={skeletonRef}
+          poseStatus={poseStatus}
+          videoClassName={withReference ? "object-cover sm:object-contain" : "object-cover"}
+        />
       </div>
       {phase === "counting" ? <CountInOverlay count={count} label={`Recording starts in ${count}`} /> : null}
       {phase === "initializing" ? <CameraStartingOverlay /> : null}
