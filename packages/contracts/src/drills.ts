@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ROW_ID, rowId } from "./ids.ts";
 
 /**
  * "Drill this move" (issue 24, item 4): one move of a library routine looped at half speed with
@@ -44,7 +45,8 @@ export const drillRequest = z
     reference_video_id: z
       .number({ error: DRILL_MESSAGES.videoId })
       .int(DRILL_MESSAGES.videoId)
-      .positive(DRILL_MESSAGES.videoId),
+      .positive(DRILL_MESSAGES.videoId)
+      .max(MAX_ROW_ID, DRILL_MESSAGES.videoId),
     /** The move, seconds in the reference (as the result and the analysis say them). */
     start_s: z.number({ error: DRILL_MESSAGES.startS }).min(0, DRILL_MESSAGES.startS),
     end_s: z.number({ error: DRILL_MESSAGES.endS }),
@@ -77,10 +79,8 @@ export const drillRequest = z
 export type DrillRequest = z.infer<typeof drillRequest>;
 
 export const drillQuery = z.object({
-  reference_video_id: z.coerce
-    .number({ error: DRILL_MESSAGES.videoId })
-    .int(DRILL_MESSAGES.videoId)
-    .positive(DRILL_MESSAGES.videoId),
+  // An id past what the database holds is no video's either (and never reaches the query).
+  reference_video_id: rowId(DRILL_MESSAGES.videoId),
 });
 
 /** One drilled move of a routine: every drill of it by the user, summed. */

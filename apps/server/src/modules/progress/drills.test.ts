@@ -120,6 +120,12 @@ describe("drilled moves of a routine", () => {
     expect(await list(me.token, inReview.id)).toEqual(notFound);
     expect(await list(me.token, 987_654)).toEqual(notFound);
     expect(await list(me.token, "x")).toEqual({ status: 400, body: { error: DRILL_MESSAGES.videoId } });
+    // Past what the database's ids hold: the same words, never the database's error.
+    expect(await list(me.token, 99_999_999_999)).toEqual({ status: 400, body: { error: DRILL_MESSAGES.videoId } });
+    expect(await save(me.token, drill(99_999_999_999))).toEqual({
+      status: 400,
+      body: { error: DRILL_MESSAGES.videoId },
+    });
   });
 
   it("answers each bad input with its own reason, and stores none of them", async () => {
