@@ -115,11 +115,9 @@ export class LiveScorer {
   private readonly readings: MoveReading[] = [];
   private readonly found: Found[] = [];
   private readonly judged: LiveMove[] = [];
-  /** The verdicts said at the moves' ends, ahead of the record (index → move). */
-  private readonly said = new Map<number, LiveMove>();
+  /** The verdicts said at the moves' ends, as judged then (the next moves' timing and movement use them until the record has them). */
+  private readonly said = new Map<number, Said>();
   private costs: Costs = { plain: 0, flipped: 0 };
-  /** Moves judged ahead of the record, as judged when said (the next moves' timing and movement use them). */
-  private readonly ahead = new Map<number, { found: Found; reading: MoveReading }>();
   private oriented: { frames: number; plain: Oriented; flipped: Oriented } | undefined;
   private decision: LiveScore["sameness"] = "unsure";
   private refCont: ContinuousTrack | undefined;
@@ -135,8 +133,7 @@ export class LiveScorer {
 
   /** Every move judged so far: for the record where timing it has been read, else as said at its end. */
   get moves(): readonly LiveMove[] {
-    const ahead = [...this.said.keys()].filter((k) => k >= this.judged.length).sort((a, b) => a - b);
-    return [...this.judged, ...ahead.map((k) => this.said.get(k) as LiveMove)];
+    return [...this.judged, ...this.saidAhead().map((a) => a.move)];
   }
 
   /** Takes the next pose of the take; answers the moves that ended with it (usually none, at most a few). */
@@ -153,8 +150,7 @@ export class LiveScorer {
       if (ended && this.reached(ended, Math.min(0, -this.lag()))) {
         const { move, found, reading } = this.judge(k);
         if (this.settled(ended, found) || this.reached(ended, TIMING_REACH_S)) {
-          this.said.set(k, move);
-          this.ahead.set(k, { found, reading });
+          this.said.set(k, { move, found, reading });
           out.push(move);
           continue;
         }
@@ -184,10 +180,7 @@ export class LiveScorer {
 
   /** The running score over the moves judged so far, those said ahead of the record too (null before the first). */
   score(): LiveScore | null {
-    const readings = [
-      ...this.readings,
-      ...this.aheadOfRecord(this.judged.length + this.pendingSaid()).map((a) => a.reading),
-    ];
+    const readings = [...this.readings, ...this.saidAhead().map((a) => a.reading)];
     if (!readings.length) return null;
     const same = this.decision !== "not_same";
     const { shape, timing, overall } = routineScores(withMovement(readings), 1, this.rule, same);
@@ -213,7 +206,7 @@ export class LiveScorer {
     const fps = this.reference.track.fps;
     const tail = this.frames.slice(Math.max(0, n - Math.round(LIMB_TAIL_S * fps)));
     const track = { ...this.userTrack(), frames: tail, duration: tail.length / fps };
-    const mirrored = this.costs.flipped < MIRROR_MARGIN * this.costs.plain;
+    const mirrored = dancedMirrored(this.costs);
     const user = extractFeatures(track, mirrored);
     this.refCont ??= new ContinuousTrack(this.reference.features);
     const ref = this.refCont;
@@ -263,6 +256,11 @@ export class LiveScorer {
     return found.userStart === null || found.userStart + (mv.end - mv.start) + frame <= this.takeTime() + TIME_SLACK;
   }
 
+  /** Every move said but not yet judged for the record, in order. */
+  private saidAhead(): Said[] {
+    return this.aheadOfRecord(this.judged.length + this.pendingSaid());
+  }
+
   /** Moves whose verdict was said but not yet judged for the record. */
   private pendingSaid(): number {
     let n = 0;
@@ -297,7 +295,6 @@ export class LiveScorer {
     this.costs = costs;
     this.found.push(found);
     this.readings.push(reading);
-    this.ahead.delete(k);
     this.decide(withMovement(this.readings));
     // The record's verdict follows the sameness decision just made, as the server's would.
     const judged: LiveMove = { ...move, verdict: this.decision === "not_same" ? "miss" : verdictOf(score) };
@@ -321,7 +318,7 @@ export class LiveScorer {
     const [asFlipped] = timeMoves(ref, flipped.cont, [span], guide, 1) as [MoveMatch];
     const costs = { plain: this.costs.plain + asDanced.cost, flipped: this.costs.flipped + asFlipped.cost };
     // The take's way round so far (as the alignment decides it for a whole video), and this move's own.
-    const mirrored = costs.flipped < MIRROR_MARGIN * costs.plain;
+    const mirrored = dancedMirrored(costs);
     const [main, other] = mirrored ? [asFlipped, asDanced] : [asDanced, asFlipped];
     const flip = flippedMoves([main], [other])[0] as boolean;
     const moveMirrored = flip !== mirrored;
@@ -367,10 +364,10 @@ export class LiveScorer {
   }
 
   /** What the moves between the record and k were judged as when their verdicts were said. */
-  private aheadOfRecord(k: number): Array<{ found: Found; reading: MoveReading }> {
-    const out: Array<{ found: Found; reading: MoveReading }> = [];
+  private aheadOfRecord(k: number): Said[] {
+    const out: Said[] = [];
     for (let i = this.judged.length; i < k; i++) {
-      const a = this.ahead.get(i);
+      const a = this.said.get(i);
       if (a) out.push(a);
     }
     return out;
@@ -393,7 +390,7 @@ export class LiveScorer {
   private decide(measures: MoveMeasure[]): void {
     if (measures.length < SAMENESS_MIN_MOVES) return;
     const { plain, flipped } = this.orientations();
-    const main = this.costs.flipped < MIRROR_MARGIN * this.costs.plain ? flipped : plain;
+    const main = dancedMirrored(this.costs) ? flipped : plain;
     const ref = this.reference.features;
     // The reference as far as the take has danced it: random pairs and ranges of motion from that part.
     const upTo = Math.ceil(((measures[measures.length - 1] as MoveMeasure).span.end + 0.5) * ref.fps);
@@ -416,6 +413,13 @@ export class LiveScorer {
 type Found = { start: number; userStart: number | null };
 /** How well the take's moves fit as danced and mirror-wise, summed: which way round it is danced. */
 type Costs = { plain: number; flipped: number };
+/** A move's verdict as said at its end, with what it was judged on. */
+type Said = { move: LiveMove; found: Found; reading: MoveReading };
+
+/** The take's way round so far, as the alignment decides it for a whole video. */
+function dancedMirrored(costs: Costs): boolean {
+  return costs.flipped < MIRROR_MARGIN * costs.plain;
+}
 
 interface Oriented {
   features: FeatureTrack;
