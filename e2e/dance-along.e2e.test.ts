@@ -409,6 +409,10 @@ describe("dance along", () => {
           timings: (await summary.getAttribute("data-timings")) ?? "",
           score: Number(await summary.getAttribute("data-score")),
         };
+        // The take's weakest moves below Great (three at most) can be drilled from the summary at once.
+        const belowGreat = live.verdicts.filter((v) => v !== "perfect" && v !== "great").length;
+        const drillNow = summary.getByRole("list", { name: "Moves to drill" }).getByRole("button", { name: /^Drill / });
+        await expect.poll(() => drillNow.count()).toBe(Math.min(3, belowGreat));
         await submitComparison(p);
         const submitted = Date.now();
         // While the server analyses the take, the live summary stays on screen.

@@ -11,6 +11,7 @@ import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/utils";
 import { MoveList } from "../../pages/compare/MoveList";
+import { LiveSummary } from "../recording/LiveVerdicts";
 import { DrillDialog } from "./DrillDialog";
 import { DrillHost } from "./DrillHost";
 import { BETWEEN_PASSES_MS } from "./useDrill";
@@ -245,7 +246,7 @@ describe("Drill on a result's moves", () => {
     withQueries(
       <>
         {list}
-        <DrillHost comparisonId={40} referenceVideoId={12} referenceUrl="/ref.mp4" />
+        <DrillHost reference={{ videoId: 12 }} referenceUrl="/ref.mp4" />
       </>,
     );
     await act(() => vi.advanceTimersByTimeAsync(50));
@@ -258,7 +259,7 @@ describe("Drill on a result's moves", () => {
     withQueries(
       <>
         {list}
-        <DrillHost comparisonId={40} referenceVideoId={null} referenceUrl="/uploads/ref.mp4" />
+        <DrillHost reference={{ comparisonId: 40 }} referenceUrl="/uploads/ref.mp4" />
       </>,
     );
     await act(() => vi.advanceTimersByTimeAsync(50));
@@ -272,7 +273,7 @@ describe("Drill on a result's moves", () => {
     const view = withQueries(
       <>
         {list}
-        <DrillHost comparisonId={40} referenceVideoId={12} referenceUrl="/ref.mp4" />
+        <DrillHost reference={{ videoId: 12 }} referenceUrl="/ref.mp4" />
       </>,
     );
     await act(() => vi.advanceTimersByTimeAsync(50));
@@ -283,10 +284,85 @@ describe("Drill on a result's moves", () => {
     withQueries(
       <>
         {list}
-        <DrillHost comparisonId={40} referenceVideoId={12} referenceUrl={null} />
+        <DrillHost reference={{ videoId: 12 }} referenceUrl={null} />
       </>,
     );
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(screen.queryByRole("button", { name: /Drill/ })).toBeNull();
+  });
+});
+
+describe("Drill from a take's live summary", () => {
+  const live = (index: number, verdict: "perfect" | "great" | "good" | "ok" | "miss", score: number) => ({
+    index,
+    count_label: `${2 * index + 1}–${2 * index + 2}`,
+    start_s: index,
+    end_s: index + 1,
+    verdict,
+    score,
+    shape: score,
+    timing_ms: 0,
+    user_start_s: index,
+    mirrored: false,
+    parts: {},
+    judged_at_s: index + 1.2,
+  });
+  const takeMoves = [
+    live(0, "great", 88),
+    live(1, "ok", 62),
+    live(2, "miss", 30),
+    live(3, "perfect", 97),
+    live(4, "good", 78),
+    live(5, "ok", 60),
+  ];
+  const score = { overall: 72, shape: 80, timing: 60, judged: 6, total: 6 };
+
+  it("offers the three weakest moves below Great, in the take's order, each opening its drill", async () => {
+    routes();
+    withQueries(
+      <>
+        <LiveSummary moves={takeMoves} score={score} />
+        <DrillHost reference={{ videoId: 12 }} referenceUrl="/ref.mp4" />
+      </>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    const list = screen.getByRole("list", { name: "Moves to drill" });
+    // counts 3–4 (62) and 11–12 (60) and 5–6 (30); counts 9–10 (Good, 78) is the fourth weakest.
+    expect(
+      within(list)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Drill counts 3–4", "Drill counts 5–6", "Drill counts 11–12"]);
+    fireEvent.click(within(list).getByRole("button", { name: "Drill counts 5–6" }));
+    expect(screen.getByRole("dialog", { name: "Drill counts 5–6" })).toBeTruthy();
+  });
+
+  it("offers nothing when every move was Great or better, without a drill host, or inside another dialog", async () => {
+    routes();
+    const view = withQueries(
+      <>
+        <LiveSummary moves={[live(0, "great", 90), live(1, "perfect", 98)]} score={score} />
+        <DrillHost reference={{ videoId: 12 }} referenceUrl="/ref.mp4" />
+      </>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByTestId("live-summary")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Moves to drill" })).toBeNull();
+    view.unmount();
+
+    const alone = withQueries(<LiveSummary moves={takeMoves} score={score} />);
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.queryByRole("list", { name: "Moves to drill" })).toBeNull();
+    alone.unmount();
+
+    withQueries(
+      <>
+        <LiveSummary moves={takeMoves} score={score} drills={false} />
+        <DrillHost reference={{ videoId: 12 }} referenceUrl="/ref.mp4" />
+      </>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByTestId("live-summary")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Moves to drill" })).toBeNull();
   });
 });

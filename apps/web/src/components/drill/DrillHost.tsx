@@ -1,5 +1,5 @@
 import { Footprints } from "lucide-react";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { type AnalysisSource, useAnalysisOf } from "../../api/reference-analysis";
 import { moveName } from "../../pages/compare/moves";
 import { cx } from "../cx";
@@ -31,24 +31,12 @@ export function useDrillMove(): OpenDrill | null {
 }
 
 /**
- * Drilling for a result's moves: against its reference's analysis (the live scorer needs its poses
- * and counting) — a library video's, or the comparison's own reference once its poses are known;
- * without one, or without a playable reference, no drill is offered.
+ * Drilling for the moves of a result or of a take's live summary: against the reference's analysis
+ * (the live scorer needs its poses and counting) — a library video's, or a comparison's own
+ * reference once its poses are known; without one, or without a playable reference, no drill is offered.
  */
-export function DrillHost({
-  comparisonId,
-  referenceVideoId,
-  referenceUrl,
-}: {
-  comparisonId: number;
-  referenceVideoId: number | null;
-  referenceUrl: string | null;
-}) {
+export function DrillHost({ reference, referenceUrl }: { reference: AnalysisSource; referenceUrl: string | null }) {
   const [move, setMove] = useState<DrillMove | null>(null);
-  const reference: AnalysisSource = useMemo(
-    () => (referenceVideoId !== null ? { videoId: referenceVideoId } : { comparisonId }),
-    [referenceVideoId, comparisonId],
-  );
   const { data: analysis } = useAnalysisOf(referenceUrl ? reference : null);
   const ready = referenceUrl !== null && Boolean(analysis);
   useEffect(() => {

@@ -1,8 +1,10 @@
 import { REFERENCE_ANALYSIS_MESSAGES, VERDICTS } from "@stepsync/contracts";
 import type { LiveMove, LiveScore } from "@stepsync/motion/live";
 import { Sparkles } from "lucide-react";
-import { timingText, VERDICT_LOOK } from "../../pages/compare/moves";
+import { moveName, timingText, VERDICT_LOOK } from "../../pages/compare/moves";
 import { cx } from "../cx";
+import { DrillButton, useDrillMove } from "../drill/DrillHost";
+import { GREAT_OR_BETTER } from "../drill/drill-plan";
 import type { LiveScoringStatus } from "./useLiveScoring";
 
 /**
@@ -81,20 +83,36 @@ export function LiveScoringNote({ status }: { status: LiveScoringStatus }) {
   );
 }
 
+/** How many of the take's weakest moves the live summary offers to drill. */
+const MOVES_TO_DRILL = 3;
+
 /**
  * After a scored take, until the server's result arrives: the final live score and how many moves
- * got each verdict. The result is the server's; this is what the dancer saw while dancing.
+ * got each verdict. The result is the server's; this is what the dancer saw while dancing. Where the
+ * page hosts drills (a <DrillHost> for this reference), the weakest moves below Great can be
+ * drilled straight away, without waiting for the result.
  */
 export function LiveSummary({
   moves,
   score,
+  drills = true,
   className,
 }: {
   moves: readonly LiveMove[];
   score: LiveScore | null;
+  /** Offer drills (false inside another dialog: a drill opens its own). */
+  drills?: boolean;
   className?: string;
 }) {
+  const canDrill = useDrillMove() !== null && drills;
   if (!score || !moves.length) return null;
+  const toDrill = canDrill
+    ? moves
+        .filter((m) => !GREAT_OR_BETTER.has(m.verdict))
+        .sort((a, b) => a.score - b.score || a.index - b.index)
+        .slice(0, MOVES_TO_DRILL)
+        .sort((a, b) => a.index - b.index)
+    : [];
   return (
     <section
       className={cx("rounded-2xl border border-accent-400/25 bg-accent-500/8 p-4", className)}
@@ -121,6 +139,24 @@ export function LiveSummary({
             </li>
           ))}
       </ul>
+      {toDrill.length ? (
+        <div className="mt-3 border-t border-white/8 pt-3">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">Drill these now</p>
+          <ul className="mt-1.5 space-y-1.5" aria-label="Moves to drill" data-testid="live-summary-drills">
+            {toDrill.map((m) => (
+              <li key={m.index} className="flex items-center gap-2 text-sm text-slate-200">
+                <span className="min-w-0 flex-1 truncate capitalize">{moveName(m)}</span>
+                <span
+                  className={cx("rounded-full px-2 py-0.5 text-xs font-semibold ring-1", VERDICT_LOOK[m.verdict].chip)}
+                >
+                  {VERDICT_LOOK[m.verdict].label}
+                </span>
+                <DrillButton move={m} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className="mt-2 text-xs text-slate-400">The full result, with every move, comes from the server's analysis.</p>
     </section>
   );

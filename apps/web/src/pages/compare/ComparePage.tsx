@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
+import { DrillHost } from "../../components/drill/DrillHost";
 import { Page, PageHeader } from "../../components/Page";
 import { RecordingDialog } from "../../components/RecordingDialog";
 import { LiveSummary } from "../../components/recording/LiveVerdicts";
@@ -30,6 +31,7 @@ export default function ComparePage() {
     recording,
     processing,
     liveTake,
+    drill,
   } = useCompareFlow();
   const processingOpen = processing.open;
   const setProcessingOpen = processing.setOpen;
@@ -87,6 +89,11 @@ export default function ComparePage() {
         <CompareForm form={form} />
       )}
 
+      {/* The live summary's weakest moves drill against the library video until the result (which hosts its own drills) is shown. */}
+      {!result && drill.reference && (liveTake || form.liveTake) ? (
+        <DrillHost reference={drill.reference} referenceUrl={drill.referenceUrl} />
+      ) : null}
+
       <RecordingDialog
         open={recording.open}
         referenceUrl={recording.referenceUrl}
@@ -122,7 +129,7 @@ export default function ComparePage() {
           {savedProgress !== null ? (
             <ProgressPanel stage="analysing" percent={savedProgress} timeLeft={timeLeft} />
           ) : null}
-          {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} /> : null}
+          {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} drills={false} /> : null}
           <p className="text-sm text-slate-400">{WAIT_NOTE}</p>
         </div>
       </Dialog>

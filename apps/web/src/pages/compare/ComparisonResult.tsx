@@ -47,6 +47,7 @@ import {
 import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
 import { PartHeader, type PartToPractise, PractisePartFlow, practiseSpan, referenceEndOf } from "./PractisePart";
 import { RoutineProgress } from "./RoutineProgress";
+import type { AnalysisSource } from "../../api/reference-analysis";
 import { DrillHost } from "../../components/drill/DrillHost";
 import { JointTag, NotDancedCard, SectionCard } from "./SectionCard";
 
@@ -124,6 +125,10 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
 
   // "Practise this part": record one move or section again, against that part of the reference.
   const [practising, setPractising] = useState<PartToPractise | null>(null);
+  const drillReference: AnalysisSource = useMemo(
+    () => (detail.reference_video_id !== null ? { videoId: detail.reference_video_id } : { comparisonId: detail.id }),
+    [detail.reference_video_id, detail.id],
+  );
   const practise = (start: number, end: number, label: string) => {
     setLooped(null);
     // The result's players fall silent while the dancer records to the reference's music.
@@ -372,11 +377,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
       </div>
 
       <PractisePartFlow detail={detail} part={practising} onClose={() => setPractising(null)} />
-      <DrillHost
-        comparisonId={detail.id}
-        referenceVideoId={detail.reference_video_id}
-        referenceUrl={detail.reference_url}
-      />
+      <DrillHost reference={drillReference} referenceUrl={detail.reference_url} />
 
       <div className="flex flex-wrap justify-center gap-3">
         <a

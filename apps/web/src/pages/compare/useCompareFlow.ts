@@ -69,6 +69,9 @@ export function useCompareFlow() {
   const takeOffsetS = sentTake?.offsetS ?? null;
   // What the dancer saw live on the take being sent, kept on screen until the server's result.
   const liveTake = sentTake?.live ?? null;
+  // Moves of a live-scored take can be drilled against the library video it was danced to.
+  const libraryId = library && !referenceFile ? libraryVideoId(library) : null;
+  const drillReference = useMemo(() => (libraryId === null ? null : { videoId: libraryId }), [libraryId]);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
@@ -253,6 +256,8 @@ export function useCompareFlow() {
     },
     /** The live summary of the take uploaded here, until its result arrives. */
     liveTake: startedHere ? keptLive : null,
+    /** Drills of the live summary's moves: the library reference's analysis and its video. */
+    drill: { reference: drillReference, referenceUrl },
     processing: { open: processingOpen, setOpen: setProcessingOpen },
   };
 }
