@@ -6,9 +6,9 @@ import type { AppContext } from "../../context.ts";
 import { parse } from "../../http/errors.ts";
 import { currentUser, guard } from "../../http/guard.ts";
 import { storedPoseCache } from "../../storage/pose-cache.ts";
-import { analysisAnswer } from "../library/analysis.ts";
+import { analysisAnswer, storedTrackAnalysis } from "../library/analysis.ts";
 import { sendAnalysis } from "../library/analysis-route.ts";
-import { comparisonInputs, ownComparison } from "./service.ts";
+import { comparisonReferencePoses, ownComparison } from "./service.ts";
 
 const idParam = z.object({ id: rowId() });
 
@@ -24,18 +24,17 @@ export function comparisonReferenceAnalysisRoute(app: FastifyInstance, ctx: AppC
   app.get("/api/comparisons/:id/reference-analysis", { preHandler: guard() }, async (request, reply) => {
     const { id } = parse(idParam, request.params);
     const row = await ownComparison(ctx.db, id, currentUser(request).user);
-    const inputs = await comparisonInputs(ctx, id);
-    const answer = inputs
-      ? await analysisAnswer(
-          inputs.referenceKey,
-          async () =>
-            inputs.referenceTrack ??
-            knownReference(await ctx.storage.localPath(inputs.referenceKey), {
+    const reference = await comparisonReferencePoses(ctx.db, id);
+    const answer = !reference
+      ? undefined
+      : reference.trackKey
+        ? await storedTrackAnalysis(ctx, reference.trackKey)
+        : await analysisAnswer(reference.fileKey, async () =>
+            knownReference(await ctx.storage.localPath(reference.fileKey), {
               style: row.activityType,
               trackStore: poseCache,
             }),
-        )
-      : undefined;
+          );
     return sendAnalysis(request, reply, answer, false);
   });
 }

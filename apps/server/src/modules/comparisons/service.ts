@@ -181,19 +181,36 @@ export const beatComparison = repo.beat;
  * videos are stored and, for a library reference whose poses are ready, its stored track (so it is
  * not analysed again). Undefined when either video is gone.
  */
+/**
+ * Where a comparison's reference poses come from: a library video's stored pose track when it has
+ * one (`trackKey`), else the reference file (`fileKey`), whose poses are known once a comparison
+ * analysed it (the pose cache). One rule for the job's inputs and the reference-analysis route.
+ */
+export type ReferencePoses = { trackKey: string; fileKey: string } | { trackKey?: undefined; fileKey: string };
+
+function referencePosesOf(row: Awaited<ReturnType<typeof repo.analysisInputsOf>>): ReferencePoses | undefined {
+  const fileKey = row?.uploadedReferenceKey ?? row?.libraryKey;
+  if (!row || !fileKey) return undefined;
+  const fromLibrary = !row.uploadedReferenceKey && row.libraryPoseStatus === "ready" && row.libraryTrackKey;
+  return fromLibrary ? { trackKey: row.libraryTrackKey as string, fileKey } : { fileKey };
+}
+
+/** The reference of comparison `id`, as its poses are found (no poses are read). */
+export async function comparisonReferencePoses(db: Queryable, id: number): Promise<ReferencePoses | undefined> {
+  return referencePosesOf(await repo.analysisInputsOf(db, id));
+}
+
 export async function comparisonInputs(
   deps: { db: Queryable; storage: BlobStore; log: FastifyBaseLogger },
   id: number,
 ): Promise<{ userKey: string; referenceKey: string; referenceTrack?: PoseTrack } | undefined> {
   const row = await repo.analysisInputsOf(deps.db, id);
-  const userKey = row?.userKey;
-  const referenceKey = row?.uploadedReferenceKey ?? row?.libraryKey;
-  if (!userKey || !referenceKey) return undefined;
-  const fromLibrary = !row.uploadedReferenceKey && row.libraryPoseStatus === "ready";
+  const reference = referencePosesOf(row);
+  if (!row?.userKey || !reference) return undefined;
   return {
-    userKey,
-    referenceKey,
-    referenceTrack: fromLibrary ? await libraryPoseTrack(deps, row.libraryTrackKey) : undefined,
+    userKey: row.userKey,
+    referenceKey: reference.fileKey,
+    referenceTrack: reference.trackKey ? await libraryPoseTrack(deps, reference.trackKey) : undefined,
   };
 }
 

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   LIBRARY_MESSAGES,
   REFERENCE_ANALYSIS_MESSAGES,
@@ -20,7 +20,7 @@ import { LiveScorer } from "@stepsync/motion/live";
 import { users } from "../../db/schema.ts";
 import { writeText } from "../../storage/blob-store.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
-import { makeLibraryVideo } from "../../test/factories.ts";
+import { makeComparison, makeLibraryVideo, makeUpload } from "../../test/factories.ts";
 import { fixtureVideo, hasFixtures, tempDir } from "../../test/videos.ts";
 import { libraryVideoAnalysed, storedLibraryVideo } from "../../test/rows.ts";
 
@@ -135,6 +135,27 @@ describe.skipIf(!hasFixtures)("a library video's analysis for live scoring", () 
     console.log(
       `analysis of a ${stored.duration}-s reference: ${first.body.length} bytes, ${zipped.rawPayload.length} gzipped`,
     );
+  });
+  it("a comparison against it gets the same answer from the kept one, without reading the stored poses again", async () => {
+    const dancer = await t.signUp();
+    const take = await makeUpload(t.database.db, { ownerId: dancer.user.id });
+    const comparison = await makeComparison(t.database.db, {
+      userId: dancer.user.id,
+      userVideoId: take.id,
+      referenceVideoId: id,
+    });
+    const library = await t.call("GET", analysisUrl(id));
+    expect(library.statusCode).toBe(200);
+    const opened = vi.spyOn(t.ctx.storage, "open");
+    try {
+      const own = await t.call("GET", `/api/comparisons/${comparison.id}/reference-analysis`, { token: dancer.token });
+      expect(own.statusCode).toBe(200);
+      expect(own.headers["cache-control"]).toBe("private, max-age=3600");
+      expect(own.headers.etag).toBe(library.headers.etag);
+      expect(opened).not.toHaveBeenCalled();
+    } finally {
+      opened.mockRestore();
+    }
   });
 });
 

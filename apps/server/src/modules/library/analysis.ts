@@ -27,7 +27,18 @@ export async function referenceAnalysis(
   video: Pick<LibraryVideoRow, "poseStatus" | "poseTrackKey">,
 ): Promise<AnalysisAnswer | undefined> {
   if (video.poseStatus !== "ready" || !video.poseTrackKey) return undefined;
-  const key = video.poseTrackKey;
+  return storedTrackAnalysis(ctx, video.poseTrackKey);
+}
+
+/**
+ * The live-scoring analysis of the library pose track stored at `key`, kept under that key: the
+ * library route and a comparison's reference-analysis route share the one entry, and a kept answer
+ * reads no track.
+ */
+export function storedTrackAnalysis(
+  ctx: Pick<AppContext, "storage" | "log">,
+  key: string,
+): Promise<AnalysisAnswer | undefined> {
   return analysisAnswer(key, () => libraryPoseTrack(ctx, key));
 }
 

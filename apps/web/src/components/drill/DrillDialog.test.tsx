@@ -315,7 +315,7 @@ describe("Drill from a take's live summary", () => {
     live(4, "good", 78),
     live(5, "ok", 60),
   ];
-  const score = { overall: 72, shape: 80, timing: 60, judged: 6, total: 6 };
+  const score = { overall: 72, shape: 80, timing: 60, judged: 6, total: 6, sameness: "same" as const };
 
   it("offers the three weakest moves below Great, in the take's order, each opening its drill", async () => {
     routes();
