@@ -8,9 +8,11 @@
  *
  * Starts the server as `npm start` would (built JavaScript, ROLES=web, the production default log
  * level unless told otherwise) on a fresh database made in BENCH_DATABASE_URL's server
- * (default postgres://postgres@127.0.0.1:5432/postgres), and drives it with autocannon from this
- * with wrk (`apt-get install wrk`) from this machine: on a 2-core machine the generator shares the
- * cores with the server and PostgreSQL, so the figures are a floor.
+ * (default postgres://postgres@127.0.0.1:5432/postgres), and drives it with wrk (`apt-get install
+ * wrk`) from this machine: on a 2-core machine the generator shares the cores with the server and
+ * PostgreSQL, so the figures are a floor. The server writes its log (one line per request at the
+ * default level) straight to this process's standard output, as a service manager would collect it:
+ * redirect it (`> file`) and the table is at its end.
  */
 import { availableParallelism, loadavg } from "node:os";
 import { execFile } from "node:child_process";

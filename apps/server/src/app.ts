@@ -1,4 +1,3 @@
-import pino from "pino";
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
@@ -8,6 +7,7 @@ import type { AppContext } from "./context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { openUserReadCache } from "./db/user-read-cache.ts";
 import { installErrorHandler } from "./http/errors.ts";
+import { OneLinePerRequest, TurnBatchedOutput } from "./http/log-output.ts";
 import { installContractSerializer } from "./http/responds.ts";
 import { rejectNulCharacters } from "./http/nul-guard.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
@@ -69,15 +69,10 @@ export type App = {
   routes: { method: string; url: string }[];
 };
 
-let stdoutLog: pino.DestinationStream | undefined;
-/**
- * Standard output written without blocking the event loop on each line (two per request at the
- * default level): dashboard reads at 100 connections went from p99 51 ms to 29 ms here
- * (bench/read-load.ts). Pino flushes what is left when the process exits, a fatal line included.
- * One for the process: tests build many apps in one.
- */
-function logDestination(): pino.DestinationStream {
-  stdoutLog ??= pino.destination({ dest: 1, sync: false });
+let stdoutLog: TurnBatchedOutput | undefined;
+/** One for the process: tests build many apps in one. */
+function logDestination(): TurnBatchedOutput {
+  stdoutLog ??= new TurnBatchedOutput();
   return stdoutLog;
 }
 
@@ -88,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ["req.headers.authorization", "req.headers.cookie", 'req.headers["x-session-id"]'],
       stream: logDestination(),
     },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

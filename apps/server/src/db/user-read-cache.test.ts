@@ -80,6 +80,23 @@ describe("UserReadCache", () => {
     );
     expect(missing).toBe(1);
   });
+
+  it("sends one query for a user's simultaneous misses, but a read after a change does not take its answer", async () => {
+    const cache = new UserReadCache();
+    cache.setLive(true);
+    let loads = 0;
+    let release = () => {};
+    const slow = () =>
+      new Promise<{ userId: number; n: number }>((r) => (release = () => r({ userId: 7, n: ++loads })));
+    const first = [cache.read("k", slow, (v) => v.userId), cache.read("k", slow, (v) => v.userId)];
+    const firstRelease = release;
+    cache.userChanged(7); // a write lands while the query runs
+    const after = cache.read("k", slow, (v) => v.userId);
+    firstRelease();
+    release();
+    expect((await Promise.all(first)).map((v) => v.n)).toEqual([1, 1]);
+    expect((await after).n).toBe(2);
+  });
 });
 
 describe("cached sessions and dashboard numbers across two processes of one deployment", () => {

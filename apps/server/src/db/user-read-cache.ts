@@ -25,22 +25,36 @@ export class UserReadCache {
   private live = false;
   /** Bumped on every drop: a read started before one may hold what changed, so it is not kept. */
   private generation = 0;
+  /**
+   * Loads under way. When an entry goes (its age, a change), every connection of a busy user misses
+   * at once: they wait for one load instead of each sending its own query (100 at 100 connections,
+   * queued on the pool). A read after a drop does not join a load started before it.
+   */
+  private loading = new Map<string, { generation: number; value: Promise<unknown> }>();
 
   /** `key`'s value: kept while fresh, else `load`ed. `ownerOf` names the user it belongs to (undefined: keep nothing). */
   async read<T>(key: string, load: () => Promise<T>, ownerOf: (value: T) => number | undefined): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && this.live && Date.now() - hit.storedAt < MAX_AGE_MS) return hit.value as T;
     if (hit) this.forget(key);
+    const running = this.loading.get(key);
+    if (running && running.generation === this.generation) return running.value as Promise<T>;
     const started = this.generation;
-    const value = await load();
-    const userId = ownerOf(value);
-    if (userId !== undefined && this.live && this.generation === started) {
-      if (this.entries.size >= MAX_ENTRIES) this.dropOldest(MAX_ENTRIES / 10);
-      this.entries.set(key, { userId, value, storedAt: Date.now() });
-      const keys = this.keysOf.get(userId) ?? new Set();
-      this.keysOf.set(userId, keys.add(key));
+    const loaded = load();
+    this.loading.set(key, { generation: started, value: loaded });
+    try {
+      const value = await loaded;
+      const userId = ownerOf(value);
+      if (userId !== undefined && this.live && this.generation === started) {
+        if (this.entries.size >= MAX_ENTRIES) this.dropOldest(MAX_ENTRIES / 10);
+        this.entries.set(key, { userId, value, storedAt: Date.now() });
+        const keys = this.keysOf.get(userId) ?? new Set();
+        this.keysOf.set(userId, keys.add(key));
+      }
+      return value;
+    } finally {
+      if (this.loading.get(key)?.value === loaded) this.loading.delete(key);
     }
-    return value;
   }
 
   /** Forgets one entry (a session found expired by its own clock, say). */

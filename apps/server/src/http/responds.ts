@@ -11,7 +11,24 @@ export function responds(schema: ZodType, status: 200 | 201 | 202 = 200) {
   return { schema: { response: { [status]: schema } } };
 }
 
-/** Lets routes declare `responds(schema)`: their answers are serialised through the zod schema. */
+/**
+ * Lets routes declare `responds(schema)`: their answers are serialised through the zod schema. An
+ * answer handed over frozen is one that never changes (a cached read, sent again and again): it is
+ * checked and serialised once, and the same text sent after (the dashboard's numbers under load).
+ */
 export function installContractSerializer(app: FastifyInstance): void {
-  app.setSerializerCompiler(serializerCompiler);
+  type Route = Parameters<typeof serializerCompiler>[0];
+  app.setSerializerCompiler<Route["schema"]>((route) => {
+    const serialize = serializerCompiler(route);
+    const written = new WeakMap<object, string>();
+    return (data) => {
+      if (typeof data !== "object" || data === null || !Object.isFrozen(data)) return serialize(data);
+      let json = written.get(data);
+      if (json === undefined) {
+        json = serialize(data);
+        written.set(data, json);
+      }
+      return json;
+    };
+  });
 }

@@ -36,12 +36,12 @@ export async function findSession(
   token: string,
   cache: UserReadCache,
 ): Promise<Authenticated | undefined> {
-  const tokenHash = hashToken(token);
   const load = async () => {
-    const row = await repo.findLiveSession(db, tokenHash);
+    const row = await repo.findLiveSession(db, hashToken(token));
     return row ? { ...row, token } : undefined;
   };
-  const key = `session:${tokenHash}`;
+  // Kept by the token itself (the answer holds it anyway): a hit, nearly every request, hashes nothing.
+  const key = `session:${token}`;
   const found = await cache.read(key, load, (auth) => auth?.user.id);
   if (!found || found.session.expiresAt.getTime() > Date.now()) return found;
   cache.forget(key);

@@ -26,12 +26,14 @@ export function dashboardRoutes(app: FastifyInstance, { db, reads }: AppContext)
     async (request): Promise<DashboardStats> => {
       const { user } = currentUser(request);
       const { timeframe } = parse(statsQuery, request.query);
-      const activityStats = await reads.read(
+      // The whole answer is kept (its credits go with the stats when the user changes), frozen so
+      // that it is checked and serialised once, not on every request (http/responds.ts).
+      return reads.read(
         `stats:${user.id}:${timeframe}`,
-        () => styleStats(db, user.id, timeframe),
+        async (): Promise<DashboardStats> =>
+          Object.freeze({ activityStats: await styleStats(db, user.id, timeframe), credits: user.credits }),
         () => user.id,
       );
-      return { activityStats, credits: user.credits };
     },
   );
 
