@@ -142,7 +142,7 @@ export function LiveSummary({
       {toDrill.length ? (
         <div className="mt-3 border-t border-white/8 pt-3">
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">Drill these now</p>
-          <ul className="mt-1.5 space-y-1.5" aria-label="Moves to drill" data-testid="live-summary-drills">
+          <ul className="mt-1.5 space-y-1.5 sm:max-w-md" aria-label="Moves to drill" data-testid="live-summary-drills">
             {toDrill.map((m) => (
               <li key={m.index} className="flex items-center gap-2 text-sm text-slate-200">
                 <span className="min-w-0 flex-1 truncate capitalize">{moveName(m)}</span>
