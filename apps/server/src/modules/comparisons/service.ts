@@ -177,22 +177,17 @@ export const claimAttempt = repo.claimAttempt;
 export const beatComparison = repo.beat;
 
 /**
- * Everything the analysis of comparison `id` reads before the engine starts, in one call: where both
- * videos are stored and, for a library reference whose poses are ready, its stored track (so it is
- * not analysed again). Undefined when either video is gone.
- */
-/**
  * Where a comparison's reference poses come from: a library video's stored pose track when it has
  * one (`trackKey`), else the reference file (`fileKey`), whose poses are known once a comparison
  * analysed it (the pose cache). One rule for the job's inputs and the reference-analysis route.
  */
-export type ReferencePoses = { trackKey: string; fileKey: string } | { trackKey?: undefined; fileKey: string };
+export type ReferencePoses = { fileKey: string; trackKey?: string };
 
 function referencePosesOf(row: Awaited<ReturnType<typeof repo.analysisInputsOf>>): ReferencePoses | undefined {
   const fileKey = row?.uploadedReferenceKey ?? row?.libraryKey;
   if (!row || !fileKey) return undefined;
-  const fromLibrary = !row.uploadedReferenceKey && row.libraryPoseStatus === "ready" && row.libraryTrackKey;
-  return fromLibrary ? { trackKey: row.libraryTrackKey as string, fileKey } : { fileKey };
+  const trackKey = !row.uploadedReferenceKey && row.libraryPoseStatus === "ready" ? row.libraryTrackKey : null;
+  return trackKey ? { fileKey, trackKey } : { fileKey };
 }
 
 /** The reference of comparison `id`, as its poses are found (no poses are read). */
@@ -200,6 +195,11 @@ export async function comparisonReferencePoses(db: Queryable, id: number): Promi
   return referencePosesOf(await repo.analysisInputsOf(db, id));
 }
 
+/**
+ * Everything the analysis of comparison `id` reads before the engine starts, in one call: where both
+ * videos are stored and, for a library reference whose poses are ready, its stored track (so it is
+ * not analysed again). Undefined when either video is gone.
+ */
 export async function comparisonInputs(
   deps: { db: Queryable; storage: BlobStore; log: FastifyBaseLogger },
   id: number,

@@ -2,6 +2,7 @@ import { REFERENCE_ANALYSIS_MESSAGES, VERDICTS } from "@stepsync/contracts";
 import type { LiveMove, LiveScore } from "@stepsync/motion/live";
 import { Sparkles } from "lucide-react";
 import { moveName, timingText, VERDICT_LOOK } from "../../pages/compare/moves";
+import { VerdictChip } from "../../pages/compare/VerdictChip";
 import { cx } from "../cx";
 import { DrillButton, useDrillMove } from "../drill/DrillHost";
 import { GREAT_OR_BETTER } from "../drill/drill-plan";
@@ -146,11 +147,7 @@ export function LiveSummary({
             {toDrill.map((m) => (
               <li key={m.index} className="flex items-center gap-2 text-sm text-slate-200">
                 <span className="min-w-0 flex-1 truncate capitalize">{moveName(m)}</span>
-                <span
-                  className={cx("rounded-full px-2 py-0.5 text-xs font-semibold ring-1", VERDICT_LOOK[m.verdict].chip)}
-                >
-                  {VERDICT_LOOK[m.verdict].label}
-                </span>
+                <VerdictChip verdict={m.verdict} />
                 <DrillButton move={m} />
               </li>
             ))}

@@ -1,26 +1,13 @@
-import type { MoveResult, Verdict } from "@stepsync/contracts";
+import type { MoveResult } from "@stepsync/contracts";
 import { Play, Repeat } from "lucide-react";
 import { useId } from "react";
 import { cx } from "../../components/cx";
 import { DrillButton } from "../../components/drill/DrillHost";
 import { formatClock } from "../../lib/format";
-import { moveButtonLabel, moveName, timingText, VERDICT_LOOK } from "./moves";
+import { moveButtonLabel, moveName, timingText } from "./moves";
 import { loopKey } from "./practice-loop";
+import { VerdictChip } from "./VerdictChip";
 import { PractiseButton } from "./PractisePart";
-
-export function VerdictChip({ verdict }: { verdict: Verdict }) {
-  const look = VERDICT_LOOK[verdict];
-  return (
-    <span
-      className={cx(
-        "inline-flex min-w-[4.25rem] shrink-0 justify-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        look.chip,
-      )}
-    >
-      {look.label}
-    </span>
-  );
-}
 
 function MoveRow({
   move,

@@ -69,9 +69,9 @@ export function useCompareFlow() {
   const takeOffsetS = sentTake?.offsetS ?? null;
   // What the dancer saw live on the take being sent, kept on screen until the server's result.
   const liveTake = sentTake?.live ?? null;
-  // Moves of a live-scored take can be drilled against the library video it was danced to.
+  // A library reference (not replaced by a file): live verdicts and drills are judged against its analysis.
   const libraryId = library && !referenceFile ? libraryVideoId(library) : null;
-  const drillReference = useMemo(() => (libraryId === null ? null : { videoId: libraryId }), [libraryId]);
+  const libraryAnalysis = useMemo(() => (libraryId === null ? null : { videoId: libraryId }), [libraryId]);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
@@ -250,14 +250,14 @@ export function useCompareFlow() {
       open: recordOpen,
       referenceUrl,
       // Live verdicts against a library video; an uploaded reference is not analysed yet.
-      live: referenceFile ? { videoId: null } : library ? { videoId: libraryVideoId(library) } : null,
+      live: referenceFile ? { videoId: null } : libraryAnalysis,
       close: () => setRecordOpen(false),
       onRecorded,
     },
     /** The live summary of the take uploaded here, until its result arrives. */
     liveTake: startedHere ? keptLive : null,
     /** Drills of the live summary's moves: the library reference's analysis and its video. */
-    drill: { reference: drillReference, referenceUrl },
+    drill: { reference: libraryAnalysis, referenceUrl },
     processing: { open: processingOpen, setOpen: setProcessingOpen },
   };
 }
