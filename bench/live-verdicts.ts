@@ -113,5 +113,5 @@ console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const r of rows) console.log(line(r));
 const meanCost = allCost.reduce((a, b) => a + b, 0) / allCost.length;
 console.log(
-  `\nAll takes: verdicts said ${Math.round(quantile(allLatency, 0.5))} ms (median), ${Math.round(Math.max(...allLatency))} ms (max) after the move's end; the scorer takes ${meanCost.toFixed(2)} ms a pose on average (${Math.round(1000 / meanCost)} poses/s on one core), p99 ${quantile(allCost, 0.99).toFixed(1)} ms.`,
+  `\nAll takes: verdicts said ${Math.round(quantile(allLatency, 0.5))} ms (median), ${Math.round(Math.max(...allLatency))} ms (max) after the move's end, ${pct(allLatency.filter((l) => l <= 150).length / allLatency.length)} within 150 ms; the scorer takes ${meanCost.toFixed(2)} ms a pose on average (${Math.round(1000 / meanCost)} poses/s on one core), p99 ${quantile(allCost, 0.99).toFixed(1)} ms.`,
 );

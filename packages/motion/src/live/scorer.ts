@@ -6,7 +6,7 @@ import type { MoveSpan } from "../counts/counting.ts";
 import { extractFeatures, type FeatureTrack, PARTS } from "../features.ts";
 import { flippedMoves } from "../match.ts";
 import { median, round1, round3 } from "../numbers.ts";
-import { moveScore, routineScores, timingRule, verdictOf } from "../score/combine.ts";
+import { moveScore, routineScores, timingRule, VERDICT_MIN, verdictOf } from "../score/combine.ts";
 import { type MoveMeasure, type MoveReading, readMove, withMovement } from "../score/judge.ts";
 import { LIMB, LIMB_NAMES, limbsAround, segmentMatch } from "../score/limbs.ts";
 import { samenessConfidence, samenessDecision, samenessEvidence } from "../score/sameness.ts";
@@ -88,6 +88,19 @@ const MAX_LAG_S = 1.5;
 const LIMB_TAIL_S = 4;
 /** Frame times are kept to 0.1 ms. */
 const TIME_SLACK = 1e-4;
+/**
+ * A move's verdict is said on the first analysis frame past its end as found, read without the
+ * movement out of it (the frame after, which the server's timing also reads); a score this close
+ * (points) to a verdict line waits for that frame, which can tip it. Measured on real footage: at
+ * 0 a late take's borderline Ok read Good (9 of 11 verdicts agreed instead of 10), at 3 none did.
+ */
+const VERDICT_MARGIN = 3;
+
+/** Whether a move's score is far enough from every verdict line that one frame more cannot tip it. */
+function clearOfVerdictLines(score: number): boolean {
+  return Object.values(VERDICT_MIN).every((line) => Math.abs(score - line) >= VERDICT_MARGIN);
+}
+
 /** Whether it is the same routine is first asked after this many moves: before, one move says little. */
 const SAMENESS_MIN_MOVES = 4;
 
@@ -96,8 +109,8 @@ const SAMENESS_MIN_MOVES = 4;
  * each reference move is judged — found (timeMoves), read (readMove), scored and given its verdict
  * (moveScore, verdictOf), with the engine's own functions — twice:
  * - as the move ends: once the take has reached its end (as late as the take runs) and the move as
- *   found there ended an analysis frame before — a dancer later than that is waited for — the
- *   verdict the dancer sees (`push` answers it);
+ *   found there has ended — a dancer later than that is waited for, and a score near a verdict line
+ *   for one frame more (VERDICT_MARGIN) — the verdict the dancer sees (`push` answers it);
  * - for the record, once the take has reached as far as timing the move reads (TIMING_REACH_S past
  *   its end, as the server times it): that reading makes the running score, the lag and the take's
  *   way round, and replaces the first in `moves` (the summary after the take shows these).
@@ -148,8 +161,12 @@ export class LiveScorer {
       // Tried from the teacher's end of it (as early as the take has been running; a late dancer is
       // waited for by `settled`, not by the lag, which lags when they catch up).
       if (ended && this.reached(ended, Math.min(0, -this.lag()))) {
-        const { move, found, reading } = this.judge(k);
-        if (this.settled(ended, found) || this.reached(ended, TIMING_REACH_S)) {
+        const { move, found, reading, score } = this.judge(k);
+        if (
+          (this.settled(ended, found, 0) && clearOfVerdictLines(score)) ||
+          this.settled(ended, found, 1) ||
+          this.reached(ended, TIMING_REACH_S)
+        ) {
           this.said.set(k, { move, found, reading });
           out.push(move);
           continue;
@@ -247,12 +264,12 @@ export class LiveScorer {
   }
 
   /**
-   * Whether the move as found has ended in the take, an analysis frame ago: found against the end
-   * of what has arrived, the dancer runs later than the lag says and may still be on it (its end is
-   * read between frames, so the frame after it tells).
+   * Whether the move as found has ended in the take `frames` analysis frames ago: found against the
+   * end of what has arrived, the dancer runs later than the lag says and may still be on it (its end
+   * is read between frames, so the frame after it tells; see VERDICT_MARGIN for when it must).
    */
-  private settled(mv: MoveSpan, found: Found): boolean {
-    const frame = 1 / this.reference.track.fps;
+  private settled(mv: MoveSpan, found: Found, frames: 0 | 1): boolean {
+    const frame = frames / this.reference.track.fps;
     return found.userStart === null || found.userStart + (mv.end - mv.start) + frame <= this.takeTime() + TIME_SLACK;
   }
 
