@@ -260,17 +260,17 @@ export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrac
 }
 
 /**
- * Mean over the body points both poses show of `f(squared distance)` between their positions
- * (hip-centred, in torso lengths); NaN when they share none.
+ * Mean over the body points both poses show of `f(squared distance)` between two frames'
+ * positions (x, y interleaved; hip-centred, in torso lengths); NaN when they share none.
  */
-export function meanOverPoints(a: FrameFeatures, b: FrameFeatures, f: (d2: number) => number): number {
+export function meanOverPositions(a: Float64Array, b: Float64Array, f: (d2: number) => number): number {
   let s = 0;
   let n = 0;
-  for (let k = 0; k < a.positions.length; k += 2) {
-    const ax = a.positions[k] as number;
-    const bx = b.positions[k] as number;
+  for (let k = 0; k < a.length; k += 2) {
+    const ax = a[k] as number;
+    const bx = b[k] as number;
     if (Number.isNaN(ax) || Number.isNaN(bx)) continue;
-    const dy = (a.positions[k + 1] as number) - (b.positions[k + 1] as number);
+    const dy = (a[k + 1] as number) - (b[k + 1] as number);
     s += f((ax - bx) ** 2 + dy * dy);
     n++;
   }

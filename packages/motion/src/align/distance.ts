@@ -1,5 +1,5 @@
 import type { FrameFeatures } from "../features.ts";
-import { isSignedJoint, JOINTS, meanOverPoints } from "../features.ts";
+import { isSignedJoint, JOINTS, meanOverPositions } from "../features.ts";
 import { angleDiff } from "../numbers.ts";
 
 /** Cost of a frame where either side has no person: as bad as clearly different poses. */
@@ -26,7 +26,7 @@ export function frameDistance(a: FrameFeatures, b: FrameFeatures): number {
     angSum += angleDiff(x, y, SIGNED_JOINT[k] as boolean);
     angN++;
   }
-  const pos = meanOverPoints(a, b, Math.sqrt);
+  const pos = meanOverPositions(a.positions, b.positions, Math.sqrt);
   if (!angN || Number.isNaN(pos)) return MISSING_COST;
   return angSum / angN / 60 + 0.5 * pos;
 }

@@ -49,18 +49,9 @@ export class ContinuousTrack {
 
   /** The frame at time t (seconds), or undefined outside the track or where no one is visible. */
   at(t: number): FrameFeatures | undefined {
-    const x = t * this.fps;
-    if (x < -FLOAT_SLACK || x > this.frames.length - 1 + FLOAT_SLACK) return undefined;
-    const i = Math.min(this.frames.length - 1, Math.max(0, Math.floor(x)));
-    const w = Math.min(1, Math.max(0, x - i));
-    const a = this.frames[i] as FrameFeatures;
-    if (w < 1e-6 || i + 1 >= this.frames.length) return a.valid ? a : undefined;
-    const b = this.frames[i + 1] as FrameFeatures;
-    // Next to a gap, take the nearer frame rather than blend a pose with nothing.
-    if (!a.valid || !b.valid) {
-      const near = w < 0.5 ? a : b;
-      return near.valid ? near : undefined;
-    }
+    const n = this.neighbours(t);
+    if (!n || n.w === 0) return n?.a;
+    const { a, b, i, w } = n;
     return {
       t,
       valid: true,
@@ -71,6 +62,31 @@ export class ContinuousTrack {
       segSpeed: blend(a.segSpeed, b.segSpeed, w),
       hip: [a.hip[0] * (1 - w) + b.hip[0] * w, a.hip[1] * (1 - w) + b.hip[1] * w],
     };
+  }
+
+  /** `at(t).positions` alone, blending nothing else: what timing a move compares, many times over. */
+  positionsAt(t: number): Float64Array | undefined {
+    const n = this.neighbours(t);
+    if (!n || n.w === 0) return n?.a.positions;
+    return blend(n.a.positions, n.b.positions, n.w);
+  }
+
+  /**
+   * The two frames around time t and how far t lies from the first to the second (w); w 0 when t
+   * is read as one frame as it is (on a frame, at the end, or next to a gap, where the nearer frame
+   * is taken rather than a pose blended with nothing). Undefined outside the track or where no one
+   * is visible.
+   */
+  private neighbours(t: number): { a: FrameFeatures; b: FrameFeatures; i: number; w: number } | undefined {
+    const x = t * this.fps;
+    if (x < -FLOAT_SLACK || x > this.frames.length - 1 + FLOAT_SLACK) return undefined;
+    const i = Math.min(this.frames.length - 1, Math.max(0, Math.floor(x)));
+    const w = Math.min(1, Math.max(0, x - i));
+    const a = this.frames[i] as FrameFeatures;
+    const b = this.frames[i + 1];
+    const one = w < 1e-6 || !b ? a : a.valid && b.valid ? null : w < 0.5 ? a : b;
+    if (one === null) return { a, b: b as FrameFeatures, i, w };
+    return one.valid ? { a: one, b: one, i, w: 0 } : undefined;
   }
 
   private blendDirections(i: number, w: number): Float64Array {

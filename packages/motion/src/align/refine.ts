@@ -1,4 +1,4 @@
-import { type FeatureTrack, type FrameFeatures, meanOverPoints } from "../features.ts";
+import { type FeatureTrack, type FrameFeatures, meanOverPositions } from "../features.ts";
 import type { ContinuousTrack } from "./interp.ts";
 import { FLOAT_SLACK } from "../numbers.ts";
 
@@ -30,9 +30,9 @@ const MAX_POINT_ERR = 1;
  * Mean squared distance between matching body points (hip-centred, in torso lengths) of two
  * poses: smooth in time, which makes it the right thing to time moves by.
  */
-function positionCost(a: FrameFeatures, b: FrameFeatures | undefined): number {
+function positionCost(a: FrameFeatures, b: Float64Array | undefined): number {
   if (!b) return MAX_POINT_ERR;
-  const c = meanOverPoints(a, b, (d2) => Math.min(MAX_POINT_ERR, d2));
+  const c = meanOverPositions(a.positions, b, (d2) => Math.min(MAX_POINT_ERR, d2));
   return Number.isNaN(c) ? MAX_POINT_ERR : c;
 }
 
@@ -77,7 +77,7 @@ export function timeMoves(
       for (const { dt, f } of samples) {
         const t = u0 + tempo * dt;
         if (!user.covers(t)) continue;
-        s += positionCost(f, user.at(t));
+        s += positionCost(f, user.positionsAt(t));
         n++;
         if (dt >= 0 && dt < mv.end - mv.start) inCore++;
       }
