@@ -1,5 +1,5 @@
 import { cocoIndexMap } from "./pose/keypoints.ts";
-import type { PoseTrack } from "./types.ts";
+import type { PoseFrame, PoseTrack } from "./types.ts";
 import { FLOAT_SLACK, upperMedian, wrap } from "./numbers.ts";
 
 /** Joints whose angles are compared and explained (names are the ones shown to the dancer). */
@@ -147,10 +147,61 @@ function quantile(v: number[], q: number): number {
  * they danced mirror-wise.
  */
 export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrack {
+  const read = frameReader(track, mirrored);
+  return assembleFeatures(
+    track.frames.map((f) => read(f)),
+    track.fps,
+    track.duration,
+  );
+}
+
+/**
+ * extractFeatures of a track that grows frame by frame (a take while it is danced), equal to it at
+ * every length: what a frame says on its own is read once, and only what the whole track's scale
+ * decides (positions, hip, segment weights) is worked out again as the track grows.
+ */
+export class GrowingFeatures {
+  private readonly read: (f: PoseFrame) => FrameReading;
+  private readonly readings: FrameReading[] = [];
+
+  constructor(track: Pick<PoseTrack, "keypointNames" | "width" | "height" | "fps">, mirrored = false) {
+    this.read = frameReader(track, mirrored);
+  }
+
+  /** The features of the track's frames so far, after taking those it has not seen yet. */
+  of(frames: readonly PoseFrame[], fps: number, duration: number): FeatureTrack {
+    for (let i = this.readings.length; i < frames.length; i++) this.readings.push(this.read(frames[i] as PoseFrame));
+    return assembleFeatures(this.readings, fps, duration);
+  }
+}
+
+/** What one frame says on its own, whatever the rest of the track: its scale-free features and raw lengths. */
+interface FrameReading {
+  t: number;
+  valid: boolean;
+  angles: Float64Array;
+  seg: Float64Array;
+  /** Segment lengths in pixels (NaN where a segment is not seen) and the confidence of their ends. */
+  segLen: Float64Array;
+  segConf: Float64Array;
+  /** Hip and shoulder centres in pixels; the torso length (NaN when either is missing). */
+  hips: P;
+  torsoLen: number;
+  /** POSITION_POINTS in pixels from the hip centre (NaN where unseen or without hips). */
+  fromHips: Float64Array;
+}
+
+/** Reads frames of `track` (its keypoint layout and picture size), flipped left ↔ right with `mirrored`. */
+function frameReader(
+  track: Pick<PoseTrack, "keypointNames" | "width" | "height">,
+  mirrored: boolean,
+): (f: PoseFrame) => FrameReading {
   const map = cocoIndexMap(track.keypointNames);
-  const read = (f: { keypoints: number[] }): { pts: P[]; conf: number[] } => {
-    const pts: P[] = [];
-    const conf: number[] = [];
+  const point = (p: P[], idx: readonly number[]): P =>
+    idx.length === 1 ? (p[idx[0] as number] ?? null) : mid(p[idx[0] as number] ?? null, p[idx[1] as number] ?? null);
+  return (f) => {
+    let pts: P[] = [];
+    let conf: number[] = [];
     for (const src of map) {
       const s = f.keypoints[src * 3 + 2] ?? 0;
       conf.push(s);
@@ -162,44 +213,15 @@ export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrac
       const y = (f.keypoints[src * 3 + 1] ?? 0) * track.height;
       pts.push([mirrored ? track.width - x : x, y]);
     }
-    return mirrored
-      ? { pts: COCO_MIRROR.map((m) => pts[m] ?? null), conf: COCO_MIRROR.map((m) => conf[m] ?? 0) }
-      : { pts, conf };
-  };
-  const all = track.frames.map((f) => read(f));
-  const point = (p: P[], idx: readonly number[]): P =>
-    idx.length === 1 ? (p[idx[0] as number] ?? null) : mid(p[idx[0] as number] ?? null, p[idx[1] as number] ?? null);
-  // One scale for the whole track (median torso length), so a dancer bending over is not "rescaled".
-  const torsos: number[] = [];
-  const hipsX: number[] = [];
-  const hipsY: number[] = [];
-  const segLen: number[][] = SEGMENTS.map(() => []);
-  for (const { pts } of all) {
-    const s = mid(pts[5] ?? null, pts[6] ?? null);
-    const h = mid(pts[11] ?? null, pts[12] ?? null);
-    if (s && h) torsos.push(Math.hypot(s[0] - h[0], s[1] - h[1]));
-    if (h) {
-      hipsX.push(h[0]);
-      hipsY.push(h[1]);
+    if (mirrored) {
+      const flipped = pts;
+      const flippedConf = conf;
+      pts = COCO_MIRROR.map((m) => flipped[m] ?? null);
+      conf = COCO_MIRROR.map((m) => flippedConf[m] ?? 0);
     }
-    SEGMENTS.forEach((sg, k) => {
-      const a = point(pts, sg.from);
-      const b = point(pts, sg.to);
-      if (a && b) segLen[k]?.push(Math.hypot(b[0] - a[0], b[1] - a[1]));
-    });
-  }
-  const torso = torsos.length ? upperMedian(torsos) : 1;
-  const hipX = upperMedian(hipsX);
-  const hipY = upperMedian(hipsY);
-  // A segment's full length is about its longest appearance; shorter means it points at or away
-  // from the camera, where its direction in the picture says little.
-  const fullLen = segLen.map((l) => Math.max(quantile(l, 0.9), 0.05 * torso));
-  const frames = track.frames.map((f, idx): FrameFeatures => {
-    const { pts: p, conf } = all[idx] as { pts: P[]; conf: number[] };
-    const g = (i: number): P => p[i] ?? null;
+    const g = (i: number): P => pts[i] ?? null;
     const shoulders = mid(g(5), g(6));
     const hips = mid(g(11), g(12));
-    const angles = new Float64Array(JOINTS.length);
     const byName: Record<Joint, number> = {
       left_elbow: angleAt(g(5), g(7), g(9)),
       right_elbow: angleAt(g(6), g(8), g(10)),
@@ -213,42 +235,95 @@ export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrac
       // Head: direction shoulders→nose relative to the torso's own direction.
       head: wrap(leanFromVertical(shoulders, g(0)) - leanFromVertical(hips, shoulders)),
     };
+    const angles = new Float64Array(JOINTS.length);
     JOINTS.forEach((j, k) => {
       angles[k] = byName[j];
     });
-    const positions = new Float64Array(POSITION_POINTS.length * 2).fill(Number.NaN);
+    const fromHips = new Float64Array(POSITION_POINTS.length * 2).fill(Number.NaN);
     if (hips) {
       POSITION_POINTS.forEach((pi, k) => {
         const q = g(pi);
         if (!q) return;
-        positions[k * 2] = (q[0] - hips[0]) / torso;
-        positions[k * 2 + 1] = (q[1] - hips[1]) / torso;
+        fromHips[k * 2] = q[0] - hips[0];
+        fromHips[k * 2 + 1] = q[1] - hips[1];
       });
     }
     const seg = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
-    const segW = new Float64Array(SEGMENT_COUNT);
+    const segLen = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
+    const segConf = new Float64Array(SEGMENT_COUNT);
     SEGMENTS.forEach((sg, k) => {
-      const a = point(p, sg.from);
-      const b = point(p, sg.to);
+      const a = point(pts, sg.from);
+      const b = point(pts, sg.to);
       if (!a || !b) return;
       const dx = b[0] - a[0];
       const dy = b[1] - a[1];
       const len = Math.hypot(dx, dy);
+      segLen[k] = len;
       if (len < 1e-6) return;
       seg[k] = (Math.atan2(dx, dy) * 180) / Math.PI;
-      const c = Math.min(...[...sg.from, ...sg.to].map((i) => conf[i] ?? 0));
-      segW[k] = Math.min(1, c / 0.5) * Math.min(1, len / (0.5 * (fullLen[k] as number)));
+      let c = Number.POSITIVE_INFINITY;
+      for (const i of sg.from) c = Math.min(c, conf[i] ?? 0);
+      for (const i of sg.to) c = Math.min(c, conf[i] ?? 0);
+      segConf[k] = c;
     });
-    const hip: [number, number] = hips
-      ? [(hips[0] - hipX) / torso, (hips[1] - hipY) / torso]
+    const torsoLen = shoulders && hips ? Math.hypot(shoulders[0] - hips[0], shoulders[1] - hips[1]) : Number.NaN;
+    return {
+      t: f.t,
+      valid: f.score > 0 && !!hips && !!shoulders,
+      angles,
+      seg,
+      segLen,
+      segConf,
+      hips,
+      torsoLen,
+      fromHips,
+    };
+  };
+}
+
+/** The frames' features at the scale of all of them. */
+function assembleFeatures(readings: readonly FrameReading[], fps: number, duration: number): FeatureTrack {
+  // One scale for the whole track (median torso length), so a dancer bending over is not "rescaled".
+  const torsos: number[] = [];
+  const hipsX: number[] = [];
+  const hipsY: number[] = [];
+  const segLen: number[][] = SEGMENTS.map(() => []);
+  for (const r of readings) {
+    if (!Number.isNaN(r.torsoLen)) torsos.push(r.torsoLen);
+    if (r.hips) {
+      hipsX.push(r.hips[0]);
+      hipsY.push(r.hips[1]);
+    }
+    for (let k = 0; k < SEGMENT_COUNT; k++) {
+      const l = r.segLen[k] as number;
+      if (!Number.isNaN(l)) segLen[k]?.push(l);
+    }
+  }
+  const torso = torsos.length ? upperMedian(torsos) : 1;
+  const hipX = upperMedian(hipsX);
+  const hipY = upperMedian(hipsY);
+  // A segment's full length is about its longest appearance; shorter means it points at or away
+  // from the camera, where its direction in the picture says little.
+  const fullLen = segLen.map((l) => Math.max(quantile(l, 0.9), 0.05 * torso));
+  const frames = readings.map((r): FrameFeatures => {
+    const positions = r.fromHips.map((v) => v / torso);
+    const segW = new Float64Array(SEGMENT_COUNT);
+    for (let k = 0; k < SEGMENT_COUNT; k++) {
+      if (Number.isNaN(r.seg[k] as number)) continue;
+      segW[k] =
+        Math.min(1, (r.segConf[k] as number) / 0.5) *
+        Math.min(1, (r.segLen[k] as number) / (0.5 * (fullLen[k] as number)));
+    }
+    const hip: [number, number] = r.hips
+      ? [(r.hips[0] - hipX) / torso, (r.hips[1] - hipY) / torso]
       : [Number.NaN, Number.NaN];
     const segSpeed = new Float64Array(SEGMENT_COUNT);
-    return { t: f.t, valid: f.score > 0 && !!hips && !!shoulders, angles, positions, seg, segW, segSpeed, hip };
+    return { t: r.t, valid: r.valid, angles: r.angles, positions, seg: r.seg, segW, segSpeed, hip };
   });
   frames.forEach((f, i) => {
     const a = frames[Math.max(0, i - 1)] as FrameFeatures;
     const b = frames[Math.min(frames.length - 1, i + 1)] as FrameFeatures;
-    const dt = (Math.min(frames.length - 1, i + 1) - Math.max(0, i - 1)) / track.fps;
+    const dt = (Math.min(frames.length - 1, i + 1) - Math.max(0, i - 1)) / fps;
     if (!(dt > 0)) return;
     for (let k = 0; k < SEGMENT_COUNT; k++) {
       const x = a.seg[k] as number;
@@ -256,7 +331,7 @@ export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrac
       f.segSpeed[k] = Number.isNaN(x) || Number.isNaN(y) ? 0 : Math.abs(wrap(y - x)) / dt;
     }
   });
-  return { fps: track.fps, duration: track.duration, frames, torso };
+  return { fps, duration, frames, torso };
 }
 
 /**

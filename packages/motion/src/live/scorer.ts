@@ -3,7 +3,7 @@ import { ContinuousTrack } from "../align/interp.ts";
 import { type MoveMatch, TIMING_REACH_S, timeMoves } from "../align/refine.ts";
 import { fitTiming } from "../align/timing.ts";
 import type { MoveSpan } from "../counts/counting.ts";
-import { extractFeatures, type FeatureTrack, PARTS } from "../features.ts";
+import { extractFeatures, type FeatureTrack, GrowingFeatures, PARTS } from "../features.ts";
 import { flippedMoves } from "../match.ts";
 import { median, round1, round3 } from "../numbers.ts";
 import { moveScore, routineScores, timingRule, VERDICT_MIN, verdictOf } from "../score/combine.ts";
@@ -132,6 +132,8 @@ export class LiveScorer {
   private readonly said = new Map<number, Said>();
   private costs: Costs = { plain: 0, flipped: 0 };
   private oriented: { frames: number; plain: Oriented; flipped: Oriented } | undefined;
+  /** The take's features as it grows, both ways round (each frame read once). */
+  private growing: { plain: GrowingFeatures; flipped: GrowingFeatures } | undefined;
   private decision: LiveScore["sameness"] = "unsure";
   private refCont: ContinuousTrack | undefined;
 
@@ -393,11 +395,15 @@ export class LiveScorer {
   /** The take's features both ways round, made once per analysis frame that arrived. */
   private orientations(): { plain: Oriented; flipped: Oriented } {
     if (this.oriented?.frames !== this.frames.length) {
-      const user = this.userTrack();
+      const { fps, duration } = this.userTrack();
+      this.growing ??= {
+        plain: new GrowingFeatures(this.userTrack()),
+        flipped: new GrowingFeatures(this.userTrack(), true),
+      };
       this.oriented = {
         frames: this.frames.length,
-        plain: oriented(extractFeatures(user)),
-        flipped: oriented(extractFeatures(user, true)),
+        plain: oriented(this.growing.plain.of(this.frames, fps, duration)),
+        flipped: oriented(this.growing.flipped.of(this.frames, fps, duration)),
       };
     }
     return this.oriented;
