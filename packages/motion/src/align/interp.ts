@@ -84,8 +84,9 @@ export class ContinuousTrack {
     const w = Math.min(1, Math.max(0, x - i));
     const a = this.frames[i] as FrameFeatures;
     const b = this.frames[i + 1];
-    const one = w < 1e-6 || !b ? a : a.valid && b.valid ? null : w < 0.5 ? a : b;
-    if (one === null) return { a, b: b as FrameFeatures, i, w };
+    if (b && w >= 1e-6 && a.valid && b.valid) return { a, b, i, w };
+    // On a frame or at the end, that frame; next to a gap, the nearer one.
+    const one = !b || w < 1e-6 || w < 0.5 ? a : b;
     return one.valid ? { a: one, b: one, i, w: 0 } : undefined;
   }
 
