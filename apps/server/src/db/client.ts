@@ -46,13 +46,15 @@ class ReconnectingPool extends pg.Pool {
   override query(...args: any[]): any {
     const run = (): unknown => Reflect.apply(super.query, this, args);
     if (typeof args.at(-1) === "function") return run();
-    // A few tries: when the server ended every connection, the next idle one may be just as dead.
+    // When the server ended every connection, each idle one the pool hands out may be just as dead
+    // (on a busy machine their ends reach the pool late): a failed one is dropped, so as many tries
+    // as the pool holds connections, and one more, reach a fresh connection.
     const attempt = (left: number): Promise<unknown> =>
       (run() as Promise<unknown>).catch((err: { code?: string }) => {
         if (left === 0 || !SESSION_ENDED.has(err?.code ?? "")) throw err;
         return attempt(left - 1);
       });
-    return attempt(2);
+    return attempt(this.options.max);
   }
 }
 
