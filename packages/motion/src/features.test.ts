@@ -21,9 +21,8 @@ describe("features of a take as it grows", () => {
     const growing = new GrowingFeatures(track, mirrored);
     for (let n = 1; n <= track.frames.length; n++) {
       const frames = track.frames.slice(0, n);
-      const duration = n / track.fps;
-      expect(growing.of(frames, track.fps, duration), `${n} frames`).toEqual(
-        extractFeatures({ ...track, frames, duration }, mirrored),
+      expect(growing.of(frames), `${n} frames`).toEqual(
+        extractFeatures({ ...track, frames, duration: n / track.fps }, mirrored),
       );
     }
   });

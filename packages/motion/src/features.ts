@@ -163,15 +163,17 @@ export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrac
 export class GrowingFeatures {
   private readonly read: (f: PoseFrame) => FrameReading;
   private readonly readings: FrameReading[] = [];
+  private readonly fps: number;
 
   constructor(track: Pick<PoseTrack, "keypointNames" | "width" | "height" | "fps">, mirrored = false) {
     this.read = frameReader(track, mirrored);
+    this.fps = track.fps;
   }
 
-  /** The features of the track's frames so far, after taking those it has not seen yet. */
-  of(frames: readonly PoseFrame[], fps: number, duration: number): FeatureTrack {
+  /** The features of the track's frames so far (its duration: one frame interval each), after reading those it has not seen yet. */
+  of(frames: readonly PoseFrame[]): FeatureTrack {
     for (let i = this.readings.length; i < frames.length; i++) this.readings.push(this.read(frames[i] as PoseFrame));
-    return assembleFeatures(this.readings, fps, duration);
+    return assembleFeatures(this.readings, this.fps, frames.length / this.fps);
   }
 }
 

@@ -12,7 +12,7 @@ import { measuredPose, measuredRule, trackFromPoints } from "../track-input.ts";
 import type { ComparisonResult, PoseTrack } from "../types.ts";
 import { mirrorTrack } from "../../test-support/perturb.ts";
 import { analyseReference, type ReferenceAnalysis } from "./reference.ts";
-import { type LiveMove, LiveScorer } from "./scorer.ts";
+import { type LiveMove, LiveScorer, VERDICT_MARGIN } from "./scorer.ts";
 import {
   hasAist,
   LIVE_DANCES,
@@ -130,7 +130,7 @@ describe.skipIf(!hasAist)("live verdicts while dancing along, against the server
           // After where this dancer ended the move (0.3 s late to 0.2 s early in stretches): a dancer
           // still on it is waited for, and one frame more when that frame could tip the verdict.
           const afterDancer = m.judged_at_s - (m.user_start_s + m.end_s - m.start_s);
-          const nearLine = Object.values(VERDICT_MIN).some((line) => Math.abs(m.score - line) < 3);
+          const nearLine = Object.values(VERDICT_MIN).some((line) => Math.abs(m.score - line) < VERDICT_MARGIN);
           expect(afterDancer, m.count_label).toBeGreaterThanOrEqual((nearLine ? frame : 0) - 0.01);
           // And no later than a frame or two after the dancer's end or the teacher's, whichever came
           // first (the teacher's as late as the take has been running).

@@ -96,7 +96,7 @@ const TIME_SLACK = 1e-4;
  * Good (9 of 11 verdicts as the server's instead of 10); with this margin as many agree as when
  * every verdict waited the frame (bench/live-verdicts.ts: 93.6 % said within 150 ms, was 22.4 %).
  */
-const VERDICT_MARGIN = 3;
+export const VERDICT_MARGIN = 3;
 
 /** Whether a move's score is far enough from every verdict line that one frame more cannot tip it. */
 function clearOfVerdictLines(score: number): boolean {
@@ -397,15 +397,14 @@ export class LiveScorer {
   /** The take's features both ways round, made once per analysis frame that arrived. */
   private orientations(): { plain: Oriented; flipped: Oriented } {
     if (this.oriented?.frames !== this.frames.length) {
-      const { fps, duration } = this.userTrack();
       this.growing ??= {
         plain: new GrowingFeatures(this.userTrack()),
         flipped: new GrowingFeatures(this.userTrack(), true),
       };
       this.oriented = {
         frames: this.frames.length,
-        plain: oriented(this.growing.plain.of(this.frames, fps, duration)),
-        flipped: oriented(this.growing.flipped.of(this.frames, fps, duration)),
+        plain: oriented(this.growing.plain.of(this.frames)),
+        flipped: oriented(this.growing.flipped.of(this.frames)),
       };
     }
     return this.oriented;
