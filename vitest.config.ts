@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -12,6 +13,9 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // A worker per core (Vitest's own default leaves one idle: on 2 cores the files ran one at a
+    // time). Most server and web files wait on a database or a socket, not the CPU.
+    maxWorkers: availableParallelism(),
     projects: [
       "packages/contracts",
       serverProject("server (pglite)", "pglite"),

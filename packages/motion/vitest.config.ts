@@ -1,13 +1,15 @@
 import { defineConfig } from "vitest/config";
 
 // The fixture tests decode real footage and run pose models on all cores: run test files one at a
-// time (each already uses every core through the pose worker pool) with generous time limits.
+// time (each already uses every core through the pose worker pool) with generous time limits, after
+// the other projects (their own group: in one group with them, every project's files ran one at a time).
 export default defineConfig({
   test: {
     name: "motion",
     include: ["src/**/*.test.ts"],
     pool: "forks",
     fileParallelism: false,
+    sequence: { groupOrder: 1 },
     testTimeout: 300_000,
     hookTimeout: 600_000,
   },

@@ -27,7 +27,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
 /**
  * SQLSTATEs PostgreSQL sends when it ends a session (terminated backend, crash, restart). A statement
@@ -58,8 +58,15 @@ class ReconnectingPool extends pg.Pool {
   }
 }
 
-/** PostgreSQL when a URL is given, otherwise embedded PGlite in `pgliteDir` ("memory://" for a throwaway one). */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite in `pgliteDir` ("memory://" for a throwaway
+ * one), started from `pgliteFrom` (a migratedPgliteSnapshot) when given.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDir: string;
+  pgliteFrom?: Blob;
+}): Promise<Database> {
   const databaseUrl = options.databaseUrl;
   if (databaseUrl) {
     const pool = new ReconnectingPool({ connectionString: databaseUrl, max: 10 });
@@ -82,7 +89,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   const lock = onDisk ? acquireDataLock(`${options.pgliteDir}.lock`, path.dirname(options.pgliteDir)) : null;
   try {
     if (onDisk) await mkdir(options.pgliteDir, { recursive: true });
-    const client = new PGlite(options.pgliteDir);
+    const client = new PGlite(options.pgliteDir, options.pgliteFrom && { loadDataDir: options.pgliteFrom });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
@@ -103,5 +110,20 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   } catch (e) {
     lock?.release();
     throw e;
+  }
+}
+
+/**
+ * An empty embedded database with every migration applied, as a data-directory tarball: opening a
+ * throwaway database from it takes ~0.6 s instead of PGlite's ~2.5 s initdb (the test suite opens
+ * one per test file).
+ */
+export async function migratedPgliteSnapshot(): Promise<Blob> {
+  const client = new PGlite("memory://");
+  try {
+    await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
   }
 }

@@ -1,6 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
-import { openDatabase, type Database } from "../db/client.ts";
+import { type Database, migratedPgliteSnapshot, migrationsFolder, openDatabase } from "../db/client.ts";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
@@ -8,11 +12,7 @@ import { openDatabase, type Database } from "../db/client.ts";
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
-  if (!url) {
-    const database = await openDatabase({ pgliteDir: "memory://" });
-    await database.migrate();
-    return database;
-  }
+  if (!url) return openDatabase({ pgliteDir: "memory://", pgliteFrom: await pgliteSnapshot() });
   const created = await createPostgresDatabase(url);
   const database = await openDatabase({ databaseUrl: created.url, pgliteDir: "" });
   await database.migrate();
@@ -24,6 +24,31 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
       await created.drop();
     },
   };
+}
+
+/**
+ * The migrated empty database every PGlite test file starts from, made once for all the suite's
+ * processes: kept in the system's temporary folder under a name that changes with the migrations
+ * and the PGlite build (written whole, then renamed, so a process never reads half of one).
+ */
+async function pgliteSnapshot(): Promise<Blob> {
+  const hash = createHash("sha256");
+  const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  hash.update(await readFile(path.join(path.dirname(pgliteEntry), "../package.json")));
+  for (const name of (await readdir(migrationsFolder, { recursive: true })).sort()) {
+    const file = path.join(migrationsFolder, name);
+    if (/\.(sql|json)$/.test(name)) hash.update(name).update(await readFile(file));
+  }
+  const kept = path.join(os.tmpdir(), `stepsync-test-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(kept)]);
+  } catch {
+    const snapshot = await migratedPgliteSnapshot();
+    const partial = `${kept}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    await writeFile(partial, Buffer.from(await snapshot.arrayBuffer()));
+    await rename(partial, kept);
+    return snapshot;
+  }
 }
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`; drop() removes it, connections and all. */
