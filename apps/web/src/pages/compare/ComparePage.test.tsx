@@ -1,6 +1,6 @@
 import { COMPARE_MESSAGES, type ComparisonDetail } from "@stepsync/contracts";
 import { FakeXhr, stubRecordingAndUpload } from "../../test/fake-upload.ts";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
@@ -386,6 +386,8 @@ async function submit(): Promise<FormData> {
 
 describe("a take recorded with dance along", () => {
   afterEach(() => {
+    // Unmounted first: the submitted comparison's page polls on, and unstubbed it would reach the network.
+    cleanup();
     vi.unstubAllGlobals();
   });
 
