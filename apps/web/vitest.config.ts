@@ -7,5 +7,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     restoreMocks: true,
+    // Stubbed globals (fetch above all) are put back before each test, after the previous test's
+    // afterEach unmounted it: a page still polling as its test ends never reaches the network.
+    unstubGlobals: true,
   },
 });

@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { mockFetch, testUser } from "../test/utils";
 import { ApiError, apiRequest, errorMessage, onUnauthorized } from "./client";
 
 describe("api client", () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("sends the session cookie with every call and no token header (the HttpOnly cookie is the one carrier)", async () => {
     const { calls } = mockFetch({ "GET /api/thing": { body: { ok: true } } });
     localStorage.setItem("user", JSON.stringify(testUser));
@@ -57,6 +55,5 @@ describe("errorMessage", () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     const offline = await apiRequest("/api/friends/request", { method: "POST" }).catch((e: unknown) => e);
     expect(errorMessage(offline, "Failed to send friend request")).toBe("Failed to send friend request");
-    vi.unstubAllGlobals();
   });
 });

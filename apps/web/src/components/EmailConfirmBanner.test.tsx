@@ -1,6 +1,6 @@
 import { MESSAGES, type User } from "@stepsync/contracts";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type MockHandler, mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../test/utils";
 
 const unconfirmed: User = { ...testUser, email_verified: false };
@@ -18,10 +18,6 @@ function routes(user: User, extra: Record<string, MockHandler> = {}): Record<str
 }
 
 const banner = () => screen.queryByRole("region", { name: "Confirm your e-mail address" });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe("e-mail confirmation banner", () => {
   it("asks a signed-in user with an unconfirmed e-mail to open the link, on any page", async () => {

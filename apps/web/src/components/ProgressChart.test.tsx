@@ -2,14 +2,12 @@ import { barHeight } from "@stepsync/contracts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatDate } from "../lib/format";
 import { createQueryClient } from "../providers";
 import { mockFetch } from "../test/utils";
 import { ProgressChart } from "./ProgressChart";
 import { StyleProgressChart } from "./StyleProgressChart";
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderChart(chart: ReactNode) {
   const client = createQueryClient();

@@ -89,7 +89,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const REFERENCE = "/uploads/reference.mp4";

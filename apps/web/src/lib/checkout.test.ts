@@ -126,7 +126,6 @@ describe("purchase flow", () => {
     await flush();
     await flush();
     expect(cb2.onError).toHaveBeenCalledWith("Payment verification failed. Please contact support.");
-    vi.unstubAllGlobals();
   });
 
   it("resets on dismissal and reports a failed payment's description; tells the server either way", async () => {

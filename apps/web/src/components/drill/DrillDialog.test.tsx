@@ -50,7 +50,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const move = { start_s: 3.2, end_s: 4.1, count_label: "3–4" };

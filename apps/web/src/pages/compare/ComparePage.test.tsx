@@ -1,6 +1,6 @@
 import { COMPARE_MESSAGES, type ComparisonDetail } from "@stepsync/contracts";
 import { FakeXhr, stubRecordingAndUpload } from "../../test/fake-upload.ts";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
@@ -187,7 +187,6 @@ describe("the compare form", () => {
 describe("a comparison started from the form", () => {
   afterEach(() => {
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it("takes its own address at once, tells the time left while analysed, and shows its result with no dialog over it", async () => {
@@ -385,12 +384,6 @@ async function submit(): Promise<FormData> {
 }
 
 describe("a take recorded with dance along", () => {
-  afterEach(() => {
-    // Unmounted first: the submitted comparison's page polls on, and unstubbed it would reach the network.
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it("is uploaded with its clock: where the reference's start played in it", async () => {
     compareWithCamera();
     fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });

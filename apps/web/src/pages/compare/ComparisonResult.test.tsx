@@ -7,7 +7,6 @@ import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

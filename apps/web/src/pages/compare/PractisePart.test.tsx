@@ -8,7 +8,6 @@ import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../
 import { PRACTISE_MIN_S, practiseSpan } from "./PractisePart";
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

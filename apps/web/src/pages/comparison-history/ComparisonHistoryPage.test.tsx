@@ -228,6 +228,5 @@ describe("comparison history", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await within(dialog).findByText(COMPARE_MESSAGES.deleteFailed)).toBeTruthy();
     expect(alert).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
   });
 });

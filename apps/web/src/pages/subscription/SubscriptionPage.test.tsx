@@ -1,9 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

@@ -1,14 +1,10 @@
 import { MESSAGES, type User } from "@stepsync/contracts";
 import { fireEvent, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
 const unconfirmed: User = { ...testUser, email_verified: false };
 const confirmed: User = { ...testUser, email_verified: true };
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe("/verify-email", () => {
   it("confirms the link once, without a session, and offers the login", async () => {
