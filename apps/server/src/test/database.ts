@@ -12,7 +12,10 @@ import { type Database, migratedPgliteSnapshot, migrationsFolder, openDatabase }
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
-  if (!url) return openDatabase({ pgliteDir: "memory://", pgliteFrom: await pgliteSnapshot() });
+  if (!url) {
+    snapshot ??= pgliteSnapshot();
+    return openDatabase({ pgliteDir: "memory://", pgliteFrom: await snapshot });
+  }
   const created = await createPostgresDatabase(url);
   const database = await openDatabase({ databaseUrl: created.url, pgliteDir: "" });
   await database.migrate();
@@ -25,6 +28,9 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     },
   };
 }
+
+/** Read once per test file, however many databases it opens. */
+let snapshot: Promise<Blob> | undefined;
 
 /**
  * The migrated empty database every PGlite test file starts from, made once for all the suite's
