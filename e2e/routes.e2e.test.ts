@@ -96,8 +96,19 @@ async function seriousViolations(p: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-/** `expect` is the test's own: the walks run concurrently, and expect.poll needs to know its test. */
-async function visit(expect: ExpectStatic, watched: WatchedPage, role: Role, route: string, width: number) {
+/**
+ * `expect` is the test's own: the walks run concurrently, and expect.poll needs to know its test.
+ * `audited`: the screens this walk has audited already. A redirect lands on one screen many times (a
+ * visitor's protected routes all on /login): each landing is checked, the screen audited once.
+ */
+async function visit(
+  expect: ExpectStatic,
+  watched: WatchedPage,
+  role: Role,
+  route: string,
+  width: number,
+  audited: Set<string>,
+) {
   const { page: p, problems } = watched;
   const url = route.replace(":userId", String(userId));
   problems.length = 0;
@@ -118,12 +129,14 @@ async function visit(expect: ExpectStatic, watched: WatchedPage, role: Role, rou
   expect(description?.length ?? 0, `${role} ${url}: meta description`).toBeGreaterThan(20);
 
   const owned = OWN.has(expected);
+  const firstLanding = !audited.has(expected);
+  audited.add(expected);
   // Other screens are audited once, at desktop width; ours at both widths.
-  const violations = owned || width >= 1000 ? await seriousViolations(p) : [];
+  const violations = firstLanding && (owned || width >= 1000) ? await seriousViolations(p) : [];
   expect(violations, `${role} ${url}: axe`).toEqual([]);
 
   expect(await noSideScroll(p), `${role} ${url}: scrolls sideways at ${width} px`).toBe(true);
-  await screenshot(p, `${role}${expected.replaceAll("/", "_") || "_home"}-${width}`);
+  if (firstLanding) await screenshot(p, `${role}${expected.replaceAll("/", "_") || "_home"}-${width}`);
   expect(problems, `${role} ${url}: console errors / failed requests`).toEqual([]);
 }
 
@@ -136,7 +149,8 @@ async function walk(expect: ExpectStatic, role: Role, routes: ReadonlyArray<stri
   try {
     if (role === "user") await logIn(watched.page, server.baseUrl, user.email, user.password);
     if (role === "admin") await logIn(watched.page, server.baseUrl, ADMIN.email, ADMIN.password);
-    for (const route of routes) await visit(expect, watched, role, route, width);
+    const audited = new Set<string>();
+    for (const route of routes) await visit(expect, watched, role, route, width, audited);
   } finally {
     await watched.context.close();
   }
