@@ -152,8 +152,9 @@ it("answers every hostile input with a 4xx and { error }, never a 5xx", { timeou
     });
   for (const route of routes) {
     const attempts = attemptsFor(route);
-    // A role the route's guard refuses (401, 403) stops there: its hostile values would only take the
-    // parsing and validation that the admitted roles' take too. The visitor stands in when no role is admitted.
+    // A role the route's guard refuses (401, 403) stops there: its hostile values would only go through
+    // the parsing and validation the admitted roles' requests go through too. The visitor stands in when
+    // no role is admitted.
     const wellFormed = attempts.find((a) => a.what === "plausible body") ?? {
       method: route.method,
       url: route.url.replace(/:\w+/g, "2147483000"),
