@@ -57,7 +57,9 @@ describe("compare in the browser", () => {
       await p.reload();
       await expect.poll(() => p.getByTestId("comparison-result").isVisible(), { timeout: 20_000 }).toBe(true);
       await screenshot(p, "compare-result-1440x900");
+      // The result on a phone: nothing sideways (the scores, both players, the sections).
       await p.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => noSideScroll(p)).toBe(true);
       await screenshot(p, "compare-result-390x844");
       await p.setViewportSize({ width: 1440, height: 900 });
       const score = await p.getByTestId("overall-score").textContent();
