@@ -57,6 +57,11 @@ const queryFields = [...fieldsOf(/Query/)];
 const isId = (key: string) => /(^|_)id$|Id$/.test(key);
 const isFlag = (key: string) => /^is_|mirrored/.test(key);
 
+/** An id that fits the column but belongs to nothing: no hostile request ever touches a real row. */
+const NO_SUCH_ID = 2_147_483_000;
+/** The route's address with ids that cannot exist, so that well-formed requests change nothing. */
+const addressOf = (route: { url: string }) => route.url.replace(/:\w+/g, String(NO_SUCH_ID));
+
 let n = 0;
 /** A body every route could half-accept: each known field with an ordinary value. */
 function plausibleBody(): Record<string, unknown> {
@@ -66,8 +71,7 @@ function plausibleBody(): Record<string, unknown> {
     if (key === "email") body[key] = `fuzz${n}@example.com`;
     else if (key === "password") body[key] = "secret123";
     else if (key === "username") body[key] = `fuzz${n}`;
-    // An id that fits the column but belongs to nothing: no hostile request ever touches a real row.
-    else if (isId(key)) body[key] = 2_147_483_000;
+    else if (isId(key)) body[key] = NO_SUCH_ID;
     else if (isFlag(key)) body[key] = true;
     else if (/page|limit|price|amount|credits/.test(key)) body[key] = 1;
     else body[key] = "fuzz";
@@ -86,8 +90,7 @@ type Attempt = { method: string; url: string; what: string; payload?: string; he
 function attemptsFor(route: { method: string; url: string }): Attempt[] {
   const params = route.url.match(/:\w+/g) ?? [];
   const withParams = (value: string) => route.url.replace(/:\w+/g, value);
-  // Ids that cannot exist, so that the well-formed requests change nothing.
-  const url = withParams("2147483000");
+  const url = addressOf(route);
   const json = { "content-type": "application/json" };
   const attempts: Attempt[] = [];
   const hasBody = !["GET", "HEAD", "OPTIONS"].includes(route.method);
@@ -157,7 +160,7 @@ it("answers every hostile input with a 4xx and { error }, never a 5xx", { timeou
     // no role is admitted.
     const wellFormed = attempts.find((a) => a.what === "plausible body") ?? {
       method: route.method,
-      url: route.url.replace(/:\w+/g, "2147483000"),
+      url: addressOf(route),
       what: "well-formed",
     };
     const admitted: [string, string | undefined][] = [];
