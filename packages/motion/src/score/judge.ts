@@ -78,7 +78,7 @@ const RANGE_MIN_TRUST = 0.3;
  * distance from their circular mean, over the frames that show it with some trust (a single wild
  * reading does not widen it). NaN with fewer than two.
  */
-function segmentRange(frames: ReadonlyArray<FrameFeatures | undefined>, k: number): number {
+export function segmentRange(frames: ReadonlyArray<FrameFeatures | undefined>, k: number): number {
   const v = despiked(trusted(frames, k)).map((r) => r.dir);
   if (v.length < 2) return Number.NaN;
   const c = v.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);

@@ -1,8 +1,8 @@
 import { wrap } from "../numbers.ts";
-import type { ContinuousTrack } from "../align/interp.ts";
-import { type FeatureTrack, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
+import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
 import type { Match } from "../match.ts";
-import { type MoveMeasure, userTimeIn, weighted } from "./judge.ts";
+import { ContinuousTrack } from "../align/interp.ts";
+import { type MoveMeasure, segmentRange, userTimeIn, weighted } from "./judge.ts";
 import { shapeDistance } from "./shape.ts";
 import { angleDiff } from "../numbers.ts";
 
@@ -26,7 +26,8 @@ export interface SamenessEvidence {
   /**
    * The same over the segments that move (in either video), degrees: the part of the body the
    * routine is about. A shoulder exercise against another one differs in the arm that moves, while
-   * the still rest of the body matches anything.
+   * the still rest of the body matches anything. Seen from both videos, the larger (movingDistance,
+   * userSideMoving).
    */
   movingMatched: number;
   /** Mean shape difference between reference and user moments paired at random, degrees. */
@@ -130,7 +131,10 @@ export function samenessEvidence(match: SamenessInput, moves: MoveMeasure[]): Sa
   const music = match.music;
   return {
     matched: weighted(moves, (m) => m.plainDist),
-    movingMatched: movingDistance(moves),
+    movingMatched: larger(
+      movingDistance(moves),
+      userSideMoving(match.ref, (m) => match.oriented(m).features, moves, match.fit.tempo),
+    ),
     random,
     motionCorrelation: motionCorrelation(match.ref, (m) => match.oriented(m.mirrored).cont, moves, match.fit.tempo),
     order: orderShare(moves, match.fit.tempo),
@@ -170,6 +174,76 @@ function movingDistance(moves: MoveMeasure[]): number {
       w += m.frames;
     });
   return w > 0 ? s / w : Number.NaN;
+}
+
+/** The larger of two readings, either of which may be missing (NaN). */
+function larger(a: number, b: number): number {
+  return Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.max(a, b);
+}
+
+/**
+ * movingDistance from the user's side: each user frame from the first move found to the end of the
+ * last, against the reference where the moves put it (between moves: the edge of the move nearer in
+ * time), over the segments that sweep MOVING_RANGE there in either video. The moves see the
+ * reference's moments only, so an alignment that skips a movement the user makes and the reference
+ * lacks (an arm raised overhead against one that stays down: UI-PRMD scaption against shoulder
+ * extension, 46° here against 28° from the moves) hides it from them, not from this. NaN when no
+ * move was found.
+ */
+function userSideMoving(
+  ref: FeatureTrack,
+  userOf: (mirrored: boolean) => FeatureTrack,
+  moves: MoveMeasure[],
+  tempo: number,
+): number {
+  const found = moves.flatMap((m) => {
+    const u0 = userTimeIn(m, m.span.start, tempo);
+    const u1 = userTimeIn(m, m.span.end, tempo);
+    return u0 === null || u1 === null ? [] : [{ m, u0, u1 }];
+  });
+  if (!found.length) return Number.NaN;
+  const from = Math.min(...found.map((f) => f.u0));
+  const to = Math.max(...found.map((f) => f.u1));
+  const refAt = new ContinuousTrack(ref);
+  const refFrames: FrameFeatures[] = [];
+  const userFrames: FrameFeatures[] = [];
+  const fps = ref.fps;
+  for (let i = Math.ceil(from * fps); i <= Math.floor(to * fps); i++) {
+    const t = i / fps;
+    // The move danced here, else the move edge nearest in time (the reference's pose there).
+    let at = found.find((f) => t >= f.u0 && t <= f.u1);
+    let refTime = at ? at.m.span.start + (t - at.u0) / tempo : Number.NaN;
+    if (!at) {
+      let gap = Number.POSITIVE_INFINITY;
+      for (const f of found)
+        for (const [edge, userEdge] of [
+          [f.m.span.start, f.u0],
+          [f.m.span.end, f.u1],
+        ] as const)
+          if (Math.abs(t - userEdge) < gap) {
+            gap = Math.abs(t - userEdge);
+            at = f;
+            refTime = edge;
+          }
+    }
+    const u = userOf((at as (typeof found)[number]).m.mirrored).frames[i];
+    const r = refAt.at(Math.min(refTime, refAt.duration));
+    if (!u?.valid || !r) continue;
+    refFrames.push(r);
+    userFrames.push(u);
+  }
+  let s = 0;
+  let n = 0;
+  for (let k = 0; k < SEGMENT_COUNT; k++) {
+    if (!(larger(segmentRange(refFrames, k), segmentRange(userFrames, k)) >= MOVING_RANGE)) continue;
+    refFrames.forEach((r, j) => {
+      const d = angleDiff(r.seg[k] as number, (userFrames[j] as FrameFeatures).seg[k] as number, true);
+      if (Number.isNaN(d)) return;
+      s += d;
+      n++;
+    });
+  }
+  return n ? s / n : Number.NaN;
 }
 
 /** Segments whose range of motion is compared: limbs, torso and head (the shoulder and hip lines flip with every turn). */

@@ -1,0 +1,30 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compareTracks } from "../../../packages/motion/src/index.ts";
+import { fixturesDir } from "../../../packages/motion/test-support/fixtures.ts";
+import { buildTrack } from "./recipes.ts";
+
+const tracksDir = join(fixturesDir, "tracks");
+const here = existsSync(join(tracksDir, "README.md"));
+
+/** Three repetitions of a UI-PRMD exercise, done correctly, filmed from the front. */
+const take = (movement: number, subject: number, reps: number[]) =>
+  buildTrack({ kind: "ui-prmd", movement, subject, reps, correct: true, yaw: 0 }, tracksDir);
+
+describe.skipIf(!here)("same routine? on real people's exercises (UI-PRMD)", () => {
+  it("another exercise whose arm goes overhead where the reference's stays low is not the same routine", () => {
+    // Shoulder extension (the arm swings back, barely moving from the front) against scaption (the arm
+    // raised overhead): the alignment pairs the reference with the user's arm-down moments and skips
+    // the raises, so only the user's side of the comparison sees them (it was "same", 87).
+    const result = compareTracks(take(8, 8, [1, 2, 3]), take(10, 9, [4, 5, 6]), { style: "hip_hop" });
+    expect(result.sameness.decision).toBe("not_same");
+    expect(result.overall_score).toBeLessThanOrEqual(35);
+  });
+
+  it("another person doing the same shoulder exercise is the same routine", () => {
+    const result = compareTracks(take(10, 8, [1, 2, 3]), take(10, 9, [4, 5, 6]), { style: "hip_hop" });
+    expect(result.sameness.decision).toBe("same");
+    expect(result.overall_score).toBeGreaterThanOrEqual(75);
+  });
+});
