@@ -258,8 +258,16 @@ const beta = logisticFit(
   fitEvidence.map((x) => (x.same ? 1 : 0)),
   weightsOf,
 );
-[SAMENESS.BIAS, SAMENESS.MATCHED, SAMENESS.RATIO, SAMENESS.CORR, SAMENESS.ORDER, SAMENESS.RANGE, SAMENESS.MOVING] =
-  beta.map((b) => Math.round(b * 1000) / 1000) as [number, number, number, number, number, number, number];
+[
+  SAMENESS.BIAS,
+  SAMENESS.MATCHED,
+  SAMENESS.RATIO,
+  SAMENESS.CORR,
+  SAMENESS.ORDER,
+  SAMENESS.RANGE,
+  SAMENESS.MOVING,
+  SAMENESS.TRAVEL,
+] = beta.map((b) => Math.round(b * 1000) / 1000) as [number, number, number, number, number, number, number, number];
 console.log(
   `SAMENESS (maximum likelihood on ${fitEvidence.length} fit pairs): ${JSON.stringify({
     BIAS: SAMENESS.BIAS,
@@ -269,6 +277,7 @@ console.log(
     ORDER: SAMENESS.ORDER,
     RANGE: SAMENESS.RANGE,
     MOVING: SAMENESS.MOVING,
+    TRAVEL: SAMENESS.TRAVEL,
   })}`,
 );
 // The line below which a pair is "not the same" (no score): where the fewest pairs land on the wrong
@@ -304,7 +313,7 @@ for (const [name, list] of [
       const d = samenessDecision(samenessConfidence(x.e));
       if ((d === "same") !== x.same)
         console.log(
-          `    ${d.padEnd(8)} ${x.c.id}  matched ${x.e.matched.toFixed(1)} random ${x.e.random.toFixed(1)} corr ${x.e.motionCorrelation.toFixed(2)} order ${x.e.order.toFixed(2)} range ${x.e.rangeOverlap.toFixed(2)}`,
+          `    ${d.padEnd(8)} ${x.c.id}  matched ${x.e.matched.toFixed(1)} random ${x.e.random.toFixed(1)} corr ${x.e.motionCorrelation.toFixed(2)} order ${x.e.order.toFixed(2)} range ${x.e.rangeOverlap.toFixed(2)} travel ${x.e.travel.toFixed(2)}`,
         );
     }
   const bands = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 1.01];

@@ -12,6 +12,7 @@ const otherPersonSameMovement: SamenessEvidence = {
   motionCorrelation: 0.41,
   order: 1,
   rangeOverlap: 0.76,
+  travel: 0.19,
   musicRatio: null,
 };
 const otherMovement: SamenessEvidence = {
@@ -21,6 +22,7 @@ const otherMovement: SamenessEvidence = {
   motionCorrelation: 0.01,
   order: 0.33,
   rangeOverlap: 0.26,
+  travel: 1.41,
   musicRatio: null,
 };
 /** Two dancers of one choreography whose bodies differ a lot (the AIST++ break pair). */
@@ -31,6 +33,7 @@ const otherDancerSameRoutine: SamenessEvidence = {
   motionCorrelation: 0.27,
   order: 1,
   rangeOverlap: 0.77,
+  travel: 0.1,
   musicRatio: null,
 };
 
@@ -56,8 +59,26 @@ describe("same routine? a decision", () => {
     expect(samenessDecision(samenessConfidence({ ...otherMovement, musicRatio: 0.97 }))).toBe("not_same");
   });
 
+  it("a body that stays in place where the reference's travels across is not taken for it, however close the shapes", () => {
+    // A side lunge (the reference: the hips travel 0.8 torso lengths across) against a sit-to-stand
+    // (0.2 across, down instead), as measured (bench/quality, test split): thighs foreshortened from the
+    // front barely turn, so the shapes alone read as the same routine (it was scored 82).
+    const sitToStandForSideLunge: SamenessEvidence = {
+      matched: 15.7,
+      movingMatched: 35.5,
+      random: 21.9,
+      motionCorrelation: 0.36,
+      order: 0.67,
+      rangeOverlap: 0.52,
+      travel: 1.08,
+      musicRatio: null,
+    };
+    expect(samenessDecision(samenessConfidence(sitToStandForSideLunge))).not.toBe("same");
+    expect(samenessDecision(samenessConfidence({ ...sitToStandForSideLunge, travel: 0.19 }))).toBe("same");
+  });
+
   it("between the two it is unsure; an unmatched performance is not the same routine", () => {
-    expect(samenessDecision(0.35)).toBe("unsure");
+    expect(samenessDecision(0.45)).toBe("unsure");
     expect(samenessDecision(0.5)).toBe("same");
     expect(samenessDecision(0.19)).toBe("not_same");
     expect(samenessConfidence({ ...otherMovement, matched: Number.NaN })).toBe(0);

@@ -43,6 +43,15 @@ export interface SamenessEvidence {
    */
   rangeOverlap: number;
   /**
+   * How differently the two bodies travel over what was danced: the larger, across and up-down, of
+   * |ln| of the ratio of their hips' travel (5th–95th percentile, torso lengths, plus HIP_NOISE).
+   * Segment directions miss it (a sit-to-stand's thighs foreshorten, barely turning, seen from the
+   * front); the hips do not: a side lunge travels across, a sit-to-stand down, a squat nowhere
+   * across. Real people doing one movement: 0.19 median, 0.63 at most (UI-PRMD, test split);
+   * different movements 1.4 median.
+   */
+  travel: number;
+  /**
    * When both videos carry the same music: the mean shape difference at the music's timing (each
    * reference moment against the user's moment on the same beat of the song), over `random`.
    * Null without shared music.
@@ -58,15 +67,18 @@ export type SamenessDecision = "same" | "unsure" | "not_same";
  * one performance, against other movements, routines and exercises.
  */
 export const SAMENESS = {
-  BIAS: 5.754,
+  BIAS: 5.466,
   /** Per 10° of matched difference. */
-  MATCHED: -1.69,
-  RATIO: 0.033,
-  CORR: 0.808,
-  ORDER: 1.112,
-  RANGE: -0.111,
+  // biome-ignore lint/suspicious/noApproximativeNumericConstant: fitted (fit.ts), not log2(e)
+  MATCHED: -1.443,
+  RATIO: 0.083,
+  CORR: 0.857,
+  ORDER: 1.408,
+  RANGE: -0.776,
   /** Per 10° of moving-segment difference. */
-  MOVING: -1.146,
+  MOVING: -0.877,
+  /** Per unit of travel difference (|ln| of the ratio of the hips' travel). */
+  TRAVEL: -1.19,
   /** Order when it cannot be told (a single move): the typical value of a same-routine pair. */
   ORDER_UNKNOWN: 1,
   /**
@@ -81,23 +93,23 @@ export const SAMENESS = {
    * the fewest fit pairs land on the wrong side), unsure between.
    */
   SAME_FROM: 0.5,
-  NOT_SAME_BELOW: 0.325,
+  NOT_SAME_BELOW: 0.425,
 };
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
 
 /** The features of the model, in the order of SAMENESS's weights after BIAS. */
-export function samenessFeatures(e: SamenessEvidence): [number, number, number, number, number, number] {
+export function samenessFeatures(e: SamenessEvidence): [number, number, number, number, number, number, number] {
   const ratio = e.random > 0 ? e.matched / e.random : 1;
   const order = Number.isNaN(e.order) ? SAMENESS.ORDER_UNKNOWN : e.order;
   const moving = Number.isNaN(e.movingMatched) ? e.matched : e.movingMatched;
-  return [e.matched / 10, ratio, e.motionCorrelation, order, e.rangeOverlap, moving / 10];
+  return [e.matched / 10, ratio, e.motionCorrelation, order, e.rangeOverlap, moving / 10, e.travel];
 }
 
 /** 0–1 confidence that the user danced the reference's routine. */
 export function samenessConfidence(e: SamenessEvidence): number {
   if (!Number.isFinite(e.matched)) return 0;
-  const [matched, ratio, corr, order, range, moving] = samenessFeatures(e);
+  const [matched, ratio, corr, order, range, moving, travel] = samenessFeatures(e);
   const motion = logistic(
     SAMENESS.BIAS +
       SAMENESS.MATCHED * matched +
@@ -105,7 +117,8 @@ export function samenessConfidence(e: SamenessEvidence): number {
       SAMENESS.CORR * corr +
       SAMENESS.ORDER * order +
       SAMENESS.RANGE * range +
-      SAMENESS.MOVING * moving,
+      SAMENESS.MOVING * moving +
+      SAMENESS.TRAVEL * travel,
   );
   // The music is independent evidence: two dancers on one song who hit the same shapes on the same
   // beats are doing one routine, however their bodies differ; one who dances something else to it
@@ -129,16 +142,18 @@ export type SamenessInput = Pick<Match, "ref" | "user" | "cont" | "oriented" | "
 export function samenessEvidence(match: SamenessInput, moves: MoveMeasure[]): SamenessEvidence {
   const random = randomPairDistance(match.ref, match.user);
   const music = match.music;
+  const danced = dancedSpan(moves, match.fit.tempo);
   return {
     matched: weighted(moves, (m) => m.plainDist),
     movingMatched: larger(
       movingDistance(moves),
-      userSideMoving(match.ref, (m) => match.oriented(m).features, moves, match.fit.tempo),
+      userSideMoving(match.ref, (m) => match.oriented(m).features, danced),
     ),
     random,
     motionCorrelation: motionCorrelation(match.ref, (m) => match.oriented(m.mirrored).cont, moves, match.fit.tempo),
     order: orderShare(moves, match.fit.tempo),
     rangeOverlap: rangeOverlap(match.ref, match.user),
+    travel: travelDifference(match.ref, match.user, danced),
     musicRatio: music === null || !(random > 0) ? null : distanceAt(match.ref, match.cont, (t) => t + music) / random,
   };
 }
@@ -181,6 +196,61 @@ function larger(a: number, b: number): number {
   return Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.max(a, b);
 }
 
+/** A move found in the user's video: its reference span and where it was danced (user seconds). */
+type FoundMove = { m: MoveMeasure; u0: number; u1: number };
+
+/** What was danced: the moves found, and the stretch of each video from the first to the end of the last. */
+interface DancedSpan {
+  found: FoundMove[];
+  /** User seconds per reference second. */
+  tempo: number;
+  refFrom: number;
+  refTo: number;
+  userFrom: number;
+  userTo: number;
+}
+
+function dancedSpan(moves: MoveMeasure[], tempo: number): DancedSpan | null {
+  const found = moves.flatMap((m) => {
+    const u0 = userTimeIn(m, m.span.start, tempo);
+    const u1 = userTimeIn(m, m.span.end, tempo);
+    return u0 === null || u1 === null ? [] : [{ m, u0, u1 }];
+  });
+  if (!found.length) return null;
+  return {
+    found,
+    tempo,
+    refFrom: Math.min(...found.map((f) => f.m.span.start)),
+    refTo: Math.max(...found.map((f) => f.m.span.end)),
+    userFrom: Math.min(...found.map((f) => f.u0)),
+    userTo: Math.max(...found.map((f) => f.u1)),
+  };
+}
+
+/** Hip travel below this (torso lengths) is pose noise and sway: it keeps still bodies' ratios near 1. */
+const HIP_NOISE = 0.1;
+
+/** How far the hips travel between from and to (seconds), across and up-down: 5th–95th percentile, torso lengths. */
+function hipTravel(track: FeatureTrack, from: number, to: number): [number, number] {
+  const frames = track.frames.filter((f, i) => f.valid && i / track.fps >= from && i / track.fps <= to);
+  const spread = (axis: 0 | 1) => {
+    const v = frames.map((f) => f.hip[axis]).filter((x) => !Number.isNaN(x));
+    if (v.length < 2) return 0;
+    v.sort((a, b) => a - b);
+    const at = (q: number) => v[Math.round(q * (v.length - 1))] as number;
+    return at(0.95) - at(0.05);
+  };
+  return [spread(0), spread(1)];
+}
+
+/** SamenessEvidence.travel over what was danced (0 when no move was found: nothing to tell). */
+function travelDifference(ref: FeatureTrack, user: FeatureTrack, danced: DancedSpan | null): number {
+  if (!danced) return 0;
+  const r = hipTravel(ref, danced.refFrom, danced.refTo);
+  const u = hipTravel(user, danced.userFrom, danced.userTo);
+  return Math.max(...r.map((x, k) => Math.abs(Math.log((x + HIP_NOISE) / ((u[k] as number) + HIP_NOISE)))));
+}
+
 /**
  * movingDistance from the user's side: each user frame from the first move found to the end of the
  * last, against the reference where the moves put it (between moves: the edge of the move nearer in
@@ -193,17 +263,10 @@ function larger(a: number, b: number): number {
 function userSideMoving(
   ref: FeatureTrack,
   userOf: (mirrored: boolean) => FeatureTrack,
-  moves: MoveMeasure[],
-  tempo: number,
+  danced: DancedSpan | null,
 ): number {
-  const found = moves.flatMap((m) => {
-    const u0 = userTimeIn(m, m.span.start, tempo);
-    const u1 = userTimeIn(m, m.span.end, tempo);
-    return u0 === null || u1 === null ? [] : [{ m, u0, u1 }];
-  });
-  if (!found.length) return Number.NaN;
-  const from = Math.min(...found.map((f) => f.u0));
-  const to = Math.max(...found.map((f) => f.u1));
+  if (!danced) return Number.NaN;
+  const { found, tempo, userFrom: from, userTo: to } = danced;
   const refAt = new ContinuousTrack(ref);
   const refFrames: FrameFeatures[] = [];
   const userFrames: FrameFeatures[] = [];
@@ -226,7 +289,7 @@ function userSideMoving(
             refTime = edge;
           }
     }
-    const u = userOf((at as (typeof found)[number]).m.mirrored).frames[i];
+    const u = userOf((at as FoundMove).m.mirrored).frames[i];
     const r = refAt.at(Math.min(refTime, refAt.duration));
     if (!u?.valid || !r) continue;
     refFrames.push(r);
