@@ -5,6 +5,7 @@
  * places a preview video by the same window.
  */
 import { COCO_KEYPOINTS, type CocoKeypoint } from "./pose/keypoints.ts";
+import { quantile } from "./numbers.ts";
 import type { CompactTrack } from "./types.ts";
 
 /**
@@ -83,19 +84,19 @@ export function previewFraming(track: FramingTrack, aspect: number): Framing | u
   if (!best) return undefined;
   const boxes = track.frames.map((f) => personBox(track, f.keypoints)).filter((b): b is PixelBox => b !== undefined);
   const extent = {
-    x0: percentile(
+    x0: quantile(
       boxes.map((b) => b.x0),
       0.05,
     ),
-    y0: percentile(
+    y0: quantile(
       boxes.map((b) => b.y0),
       0.05,
     ),
-    x1: percentile(
+    x1: quantile(
       boxes.map((b) => b.x1),
       0.95,
     ),
-    y1: percentile(
+    y1: quantile(
       boxes.map((b) => b.y1),
       0.95,
     ),
@@ -284,9 +285,4 @@ function toBox(b: PixelBox, frame: { width: number; height: number }): Box {
     w: (b.x1 - b.x0) / frame.width,
     h: (b.y1 - b.y0) / frame.height,
   };
-}
-
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))] ?? 0;
 }

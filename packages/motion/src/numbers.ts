@@ -35,6 +35,13 @@ export function lowerMedian(v: readonly number[]): number {
   return s[Math.floor((s.length - 1) / 2)] as number;
 }
 
+/** The value at rank q (0–1) of the sorted values, the nearest rank rounded (NaN when empty). */
+export function quantile(v: readonly number[], q: number): number {
+  if (!v.length) return Number.NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.round(q * (s.length - 1))] as number;
+}
+
 /** Degrees wrapped into (-180, 180]: the signed turn from one direction to another is wrap(b − a). */
 export function wrap(deg: number): number {
   if (Number.isNaN(deg)) return deg;

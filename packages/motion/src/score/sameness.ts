@@ -1,10 +1,9 @@
-import { wrap } from "../numbers.ts";
+import { angleDiff, quantile, wrap } from "../numbers.ts";
 import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
 import type { Match } from "../match.ts";
 import { ContinuousTrack } from "../align/interp.ts";
 import { type MoveMeasure, segmentRange, userTimeIn, weighted } from "./judge.ts";
 import { shapeDistance } from "./shape.ts";
-import { angleDiff } from "../numbers.ts";
 
 /**
  * "Is it the same routine?" is a decision, not a discount: the evidence gives a confidence, the
@@ -235,10 +234,7 @@ function hipTravel(track: FeatureTrack, from: number, to: number): [number, numb
   const frames = track.frames.filter((f, i) => f.valid && i / track.fps >= from && i / track.fps <= to);
   const spread = (axis: 0 | 1) => {
     const v = frames.map((f) => f.hip[axis]).filter((x) => !Number.isNaN(x));
-    if (v.length < 2) return 0;
-    v.sort((a, b) => a - b);
-    const at = (q: number) => v[Math.round(q * (v.length - 1))] as number;
-    return at(0.95) - at(0.05);
+    return v.length < 2 ? 0 : quantile(v, 0.95) - quantile(v, 0.05);
   };
   return [spread(0), spread(1)];
 }
