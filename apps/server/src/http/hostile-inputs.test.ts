@@ -28,7 +28,6 @@ let razorpay: Awaited<ReturnType<typeof startFakeRazorpay>>;
 const who: Record<string, string | undefined> = { visitor: undefined };
 
 beforeAll(async () => {
-  if (onlyOnPostgres) return;
   // Google sign-in and payments configured (against stand-ins), so their routes get past "not configured".
   google = await startFakeGoogle("hostile-test-client");
   razorpay = await startFakeRazorpay();
