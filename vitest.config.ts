@@ -1,16 +1,30 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import server from "./apps/server/vitest.config.ts";
 
 /**
- * Every suite but the browser one (e2e/ has its own config, run after the web app is built).
- * The server suite runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+ * What the server suite runs on PGlite too when it also runs on PostgreSQL (TEST_DATABASE_URL): the
+ * files whose behaviour depends on the database engine — the database layer (PGlite's own data folder
+ * and lock), the job queues (in-process on PGlite, pg-boss on PostgreSQL), a comparison through the
+ * queue, the database's faults and the command line that opens it. The other files test routes and
+ * rules over SQL that PGlite (PostgreSQL compiled to WebAssembly) runs the same: once is enough, and
+ * every end-to-end test runs its servers on PGlite besides. Without TEST_DATABASE_URL, all run on PGlite.
  */
-const serverProject = (name: string, db: "pglite" | "postgres") => ({
-  extends: "./apps/server/vitest.config.ts",
-  test: { name, root: "./apps/server", env: { TEST_DB: db } },
+const ENGINE_SPECIFIC = [
+  "src/db/**/*.test.ts",
+  "src/jobs/**/*.test.ts",
+  "src/mail/mail-queue.test.ts",
+  "src/cli/**/*.test.ts",
+  "src/modules/system/health-faults.test.ts",
+  "src/modules/comparisons/compare.test.ts",
+];
+
+const serverProject = (name: string, db: "pglite" | "postgres", include = server.test?.include) => ({
+  test: { ...server.test, include, name, root: "./apps/server", env: { TEST_DB: db } },
 });
 
+/** Every suite but the browser one (e2e/ has its own config, run after the web app is built). */
 export default defineConfig({
   test: {
     // A worker per core (Vitest's own default leaves one idle: on 2 cores the files ran one at a
@@ -18,8 +32,9 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       "packages/contracts",
-      serverProject("server (pglite)", "pglite"),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject("server (postgres)", "postgres")] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject("server (pglite)", "pglite", ENGINE_SPECIFIC), serverProject("server (postgres)", "postgres")]
+        : [serverProject("server (pglite)", "pglite")]),
       ...(existsSync("apps/web/vitest.config.ts") ? ["apps/web"] : []),
       ...(existsSync("packages/motion/vitest.config.ts") ? ["packages/motion"] : []),
       // The quality benchmark's own logic (cases, statistics, report), not the benchmark itself.
