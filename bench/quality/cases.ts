@@ -775,13 +775,24 @@ function measuredCases(): Case[] {
           );
         }
       }
-    // The same 3-D take filmed from beside the reference's camera: ±30° must still be the same routine.
+    // The same 3-D take filmed from beside the reference's camera (±30° must still be the same
+    // routine; ±60° is printed), and by a phone that follows the dancer (her hips stay put across the
+    // picture, every limb moves as before: the same routine).
     const angleSources = [
       ...AIST3D[split].map((n) => aist3d(n)),
       ...movements.slice(0, 2).map((m) => prmd(m, subjects[0] as number, REF_REPS)),
     ];
+    const views = [
+      ...[-60, -30, 30, 60].map((yaw) => ({
+        yaw,
+        follow: false,
+        judged: Math.abs(yaw) === 30,
+        note: `the same take filmed ${Math.abs(yaw)}° to the dancer's ${yaw > 0 ? "left" : "right"}`,
+      })),
+      { yaw: 0, follow: true, judged: true, note: "the same take filmed by a phone that follows the dancer" },
+    ];
     for (const ref of angleSources)
-      for (const yaw of [-60, -30, 30, 60]) {
+      for (const { yaw, follow, judged, note } of views) {
         const track = ref.track as TrackRecipe;
         if (track.kind === "coco2d") continue;
         out.push(
@@ -789,10 +800,10 @@ function measuredCases(): Case[] {
             "camera_angle",
             split,
             ref,
-            measured({ ...track, yaw }),
-            Math.abs(yaw) === 30 ? { overall: { min: 85 } } : {},
-            Math.abs(yaw) === 30 ? { same: true } : {},
-            `the same take filmed ${Math.abs(yaw)}° to the dancer's ${yaw > 0 ? "left" : "right"}`,
+            measured({ ...track, yaw, follow }),
+            judged ? { overall: { min: 85 } } : {},
+            judged ? { same: true } : {},
+            note,
           ),
         );
       }
@@ -844,6 +855,15 @@ function measuredCases(): Case[] {
         { overall: { min: 80 } },
         { same: true },
         "one break choreography, two dancers (AIST++)",
+      ),
+      make(
+        "dancers_same",
+        "test",
+        aist3d(a),
+        measured({ kind: "aist3d", name: b, yaw: 12, follow: true }),
+        { overall: { min: 80 } },
+        { same: true },
+        "one break choreography, two dancers, the second filmed by a phone that follows her (AIST++)",
       ),
     );
   return out;

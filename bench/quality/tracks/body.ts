@@ -54,15 +54,36 @@ export interface View {
   distance?: number;
   /** Focal length in pixels (default 1400). */
   focal?: number;
+  /**
+   * The camera moves with the body, keeping its hips where they are on average across the picture:
+   * a phone carried along, or turned to follow, as the dancer crosses the room. Up and down stay.
+   */
+  follow?: boolean;
+}
+
+/** The body with its hips held at `centre` across the floor (x, z), every frame; heights unchanged. */
+function heldInPlace(body: Body3D, centre: Vec3): Body3D {
+  return {
+    ...body,
+    frames: body.frames.map((p) => {
+      const l = p[L_HIP];
+      const r = p[R_HIP];
+      if (!l || !r) return p;
+      const hips = scale(add(l, r), 0.5);
+      const shift: Vec3 = [centre[0] - hips[0], 0, centre[2] - hips[2]];
+      return p.map((q) => (q ? add(q, shift) : null));
+    }),
+  };
 }
 
 /**
  * The body filmed by a level pinhole camera at chest height, `yaw` degrees around it from its
  * front, in a picture just large enough to hold every point (with a margin): what a phone on a
- * tripod at that spot would record, before any pose model.
+ * tripod at that spot would record (or carried along with the body: view.follow), before any pose model.
  */
-export function film(body: Body3D, view: View): MeasuredPoints {
-  const { forward, centre } = facing(body);
+export function film(taken: Body3D, view: View): MeasuredPoints {
+  const { forward, centre } = facing(taken);
+  const body = view.follow ? heldInPlace(taken, centre) : taken;
   const a = (view.yaw * Math.PI) / 180;
   // Rotate the forward direction about the up axis: positive yaw towards the body's left (+x when it faces +z).
   const dir: Vec3 = [

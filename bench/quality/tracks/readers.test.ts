@@ -45,6 +45,27 @@ describe.skipIf(!here)("measured tracks (../shared/fixtures/tracks)", () => {
     }
   });
 
+  it("a phone that follows the dancer holds her hips still across the picture, not up and down, and moves no limb", () => {
+    const body = readJoints3d(tracksDir, "gBR_sBM_cAll_d04_mBR0_ch02_slice0");
+    const hips = (p: ReadonlyArray<readonly [number, number] | null> | undefined, axis: 0 | 1) =>
+      ((p?.[L_HIP]?.[axis] as number) + (p?.[R_HIP]?.[axis] as number)) / 2;
+    const spread = (v: number[]) => Math.max(...v) - Math.min(...v);
+    const still = film(body, { yaw: 0 });
+    const followed = film(body, { yaw: 0, follow: true });
+    const across = (f: typeof still) => spread(f.frames.map((p) => hips(p, 0)));
+    const upDown = (f: typeof still) => spread(f.frames.map((p) => hips(p, 1)));
+    // The break dancer travels across the picture on a tripod (more than 40 px) and not when followed.
+    expect(across(still)).toBeGreaterThan(40);
+    expect(across(followed)).toBeLessThan(across(still) / 10);
+    expect(upDown(followed)).toBeGreaterThan(upDown(still) * 0.8);
+    // A limb relative to the hips is where it was (within 10 %: a step nearer or further).
+    const wristFromHips = (f: typeof still, i: number) => (f.frames[i]?.[9]?.[1] as number) - hips(f.frames[i], 1);
+    for (const i of [0, 60, 120]) {
+      const [a, b] = [wristFromHips(followed, i), wristFromHips(still, i)];
+      expect(Math.abs(a - b)).toBeLessThan(0.1 * Math.abs(b));
+    }
+  });
+
   it("reads an AIST++ freestyle take's keypoints into its 1920 × 1080 picture", () => {
     const t = readCoco2d(tracksDir, "gHO_sFM_cAll_d19_mHO0_ch01");
     expect(t.frames).toHaveLength(1047);

@@ -11,9 +11,17 @@ import { readRepetitions } from "./ui-prmd.ts";
 
 export type TrackRecipe =
   /** UI-PRMD: movement m (1–10), subject s (1–10), these repetitions in a row, done correctly or not. */
-  | { kind: "ui-prmd"; movement: number; subject: number; reps: number[]; correct: boolean; yaw: number }
-  /** An AIST++ 3-D slice (joints3d/NAME.csv) filmed from `yaw` degrees. */
-  | { kind: "aist3d"; name: string; yaw: number }
+  | {
+      kind: "ui-prmd";
+      movement: number;
+      subject: number;
+      reps: number[];
+      correct: boolean;
+      yaw: number;
+      follow?: boolean;
+    }
+  /** An AIST++ 3-D slice (joints3d/NAME.csv) filmed from `yaw` degrees (by a camera that follows the body: View.follow). */
+  | { kind: "aist3d"; name: string; yaw: number; follow?: boolean }
   /** An AIST++ freestyle take as 2-D keypoints (coco2d/NAME.npy), as it was filmed. */
   | { kind: "coco2d"; name: string };
 
@@ -21,7 +29,8 @@ export type TrackRecipe =
 export const NOISE = 0.008;
 
 export function trackName(r: TrackRecipe): string {
-  const view = (yaw: number) => (yaw === 0 ? "" : `@${yaw > 0 ? "+" : ""}${yaw}°`);
+  const angle = (yaw: number) => (yaw === 0 ? "" : `@${yaw > 0 ? "+" : ""}${yaw}°`);
+  const view = (yaw: number) => `${angle(yaw)}${"follow" in r && r.follow ? "~follow" : ""}`;
   if (r.kind === "ui-prmd") {
     const pad = (n: number) => String(n).padStart(2, "0");
     const reps = `e${pad(r.reps[0] ?? 0)}-${pad(r.reps[r.reps.length - 1] ?? 0)}`;
@@ -67,5 +76,5 @@ export function buildTrack(r: TrackRecipe, tracksDir: string): PoseTrack {
     r.kind === "aist3d"
       ? readJoints3d(tracksDir, r.name)
       : readRepetitions(tracksDir, { movement: r.movement, subject: r.subject, correct: r.correct }, r.reps);
-  return trackFromPoints(withNoise(film(body, { yaw: r.yaw }), NOISE, seedOf(name)));
+  return trackFromPoints(withNoise(film(body, { yaw: r.yaw, follow: r.follow }), NOISE, seedOf(name)));
 }
