@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import motion, { FOOTAGE_TESTS } from "./packages/motion/vitest.config.ts";
 import server from "./apps/server/vitest.config.ts";
 
 /**
@@ -24,6 +25,10 @@ const serverProject = (name: string, db: "pglite" | "postgres", include = server
   test: { ...server.test, include, name, root: "./apps/server", env: { TEST_DB: db } },
 });
 
+const motionProject = (name: string, test: Record<string, unknown>) => ({
+  test: { ...motion.test, name, root: "./packages/motion", ...test },
+});
+
 /** Every suite but the browser one (e2e/ has its own config, run after the web app is built). */
 export default defineConfig({
   test: {
@@ -36,7 +41,14 @@ export default defineConfig({
         ? [serverProject("server (pglite)", "pglite", ENGINE_SPECIFIC), serverProject("server (postgres)", "postgres")]
         : [serverProject("server (pglite)", "pglite")]),
       ...(existsSync("apps/web/vitest.config.ts") ? ["apps/web"] : []),
-      ...(existsSync("packages/motion/vitest.config.ts") ? ["packages/motion"] : []),
+      // The engine's files beside the others; those that decode footage on every core (FOOTAGE_TESTS)
+      // one at a time after all the rest, so that nothing else shares the cores with them.
+      motionProject("motion", {
+        exclude: [...configDefaults.exclude, ...FOOTAGE_TESTS],
+        fileParallelism: true,
+        sequence: { groupOrder: 0 },
+      }),
+      motionProject("motion (footage)", { include: FOOTAGE_TESTS }),
       // The quality benchmark's own logic (cases, statistics, report), not the benchmark itself.
       "bench/quality",
     ],

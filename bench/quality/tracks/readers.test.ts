@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixturesDir } from "../../../packages/motion/test-support/fixtures.ts";
 import { readCoco2d, readJoints3d } from "./aist.ts";
+import type { MeasuredPoints } from "../../../packages/motion/src/index.ts";
 import { film } from "./body.ts";
 import { readTake } from "./ui-prmd.ts";
 
@@ -47,7 +48,7 @@ describe.skipIf(!here)("measured tracks (../shared/fixtures/tracks)", () => {
 
   it("a phone that follows the dancer holds her hips still across the picture, not up and down, and moves no limb", () => {
     const body = readJoints3d(tracksDir, "gBR_sBM_cAll_d04_mBR0_ch02_slice0");
-    const hips = (p: ReadonlyArray<readonly [number, number] | null> | undefined, axis: 0 | 1) =>
+    const hips = (p: MeasuredPoints["frames"][number] | undefined, axis: 0 | 1) =>
       ((p?.[L_HIP]?.[axis] as number) + (p?.[R_HIP]?.[axis] as number)) / 2;
     const spread = (v: number[]) => Math.max(...v) - Math.min(...v);
     const still = film(body, { yaw: 0 });
