@@ -53,7 +53,11 @@ describe.skipIf(!onPostgres)("pg-boss: a web process and a separate worker proce
     }
     expect(comparison?.status).toBe("failed");
     expect(comparison?.error).toMatch(/person/i);
-    expect((await web.call("GET", "/api/credits/balance", { token })).json().credits).toBe(10);
+    // The refund is the worker's write: the web process hears of it on the database's user_changed
+    // notice (db/user-read-cache.ts), a moment after the failed status can already be read.
+    await expect
+      .poll(async () => (await web.call("GET", "/api/credits/balance", { token })).json().credits, { timeout: 5000 })
+      .toBe(10);
   }, 120_000);
 });
 
