@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts.ts";
 import { callApi, uploadLibraryVideo } from "./support/api.ts";
-import { noSideScroll, screenshot } from "./support/browser.ts";
+import { atRest, noSideScroll, screenshot } from "./support/browser.ts";
 import { cameraFollowsTheReference, takeOffsetsSent } from "./support/dancing-camera.ts";
 import { stayForResult, submitComparison } from "./support/compare.ts";
 import { browserSuite } from "./support/suite.ts";
@@ -491,9 +491,7 @@ describe("dance along", () => {
         await screenshot(drill, `drill-ready-${width}x${height}`);
         if (width === 1280) {
           // Nothing serious for assistive technology in the dialog (at rest: after its fade-in).
-          await p.evaluate(
-            "Promise.all(document.getAnimations().filter((a) => Number.isFinite(Number(a.effect && a.effect.getComputedTiming().endTime))).map((a) => a.finished.catch(() => {})))",
-          );
+          await atRest(p);
           const audit = await new AxeBuilder({ page: p }).include("dialog[open]").analyze();
           const serious = audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
           expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from "vitest";
-import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
+import { atRest, launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
 import { logIn } from "./support/accounts.ts";
 import { ADMIN_ONLY, BROWSABLE, PROTECTED, PUBLIC } from "./support/route-map.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
@@ -101,9 +101,7 @@ afterAll(async () => {
 async function seriousViolations(p: Page): Promise<string[]> {
   // Audited at rest: mid fade-in (AuthLayout's animate-fade-up) text has not reached its colour, and
   // axe would call its contrast too low. Walks run side by side, so a page may still be fading in.
-  await p.evaluate(
-    "Promise.all(document.getAnimations().filter((a) => Number.isFinite(Number(a.effect && a.effect.getComputedTiming().endTime))).map((a) => a.finished.catch(() => {})))",
-  );
+  await atRest(p);
   const result = await new AxeBuilder({ page: p }).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

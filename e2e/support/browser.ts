@@ -67,8 +67,19 @@ export async function screenshot(target: Page | Locator, name: string): Promise<
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
+  await atRest("goto" in target ? target : target.page());
   if ("goto" in target) await target.screenshot({ path: file, fullPage: true });
   else await target.screenshot({ path: file });
+}
+
+/**
+ * Waits until the page's finite animations have ended (fade-ins): mid fade-in text is faint in a
+ * picture and too faint for axe's contrast check. Endless ones (a spinner, a pulse) are not waited for.
+ */
+export async function atRest(p: Page): Promise<void> {
+  await p.evaluate(
+    "Promise.all(document.getAnimations().filter((a) => Number.isFinite(Number(a.effect && a.effect.getComputedTiming().endTime))).map((a) => a.finished.catch(() => {})))",
+  );
 }
 
 /** No horizontal scrolling: the page is no wider than the window. */
