@@ -25,7 +25,12 @@ async function storedFiles(): Promise<string[]> {
 }
 const partials = async () => (await storedFiles()).filter((f) => f.endsWith(".partial"));
 
-async function until(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
+/**
+ * Polls `check` until it holds. 10 s: a dropped upload's partial file goes within milliseconds here, but
+ * a full suite's disk (PostgreSQL creating and dropping a database per file, footage decoding) once
+ * held it past 3 s; a partial that is never removed still fails.
+ */
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;
