@@ -21,13 +21,14 @@ const ENGINE_SPECIFIC = [
   "src/modules/comparisons/compare.test.ts",
 ];
 
-const serverProject = (name: string, db: "pglite" | "postgres", include = server.test?.include) => ({
-  test: { ...server.test, include, name, root: "./apps/server", env: { TEST_DB: db } },
-});
-
-const motionProject = (name: string, test: Record<string, unknown>) => ({
-  test: { ...motion.test, name, root: "./packages/motion", ...test },
-});
+/** A project of a package's own config (`base`, at `root`), named and with some of its options set here. */
+const projectOf =
+  (base: typeof server, root: string) =>
+  (name: string, test: Record<string, unknown> = {}) => ({ test: { ...base.test, name, root, ...test } });
+const motionProject = projectOf(motion, "./packages/motion");
+const serverOn = projectOf(server, "./apps/server");
+const serverProject = (name: string, db: "pglite" | "postgres", include = server.test?.include) =>
+  serverOn(name, { include, env: { TEST_DB: db } });
 
 /** Every suite but the browser one (e2e/ has its own config, run after the web app is built). */
 export default defineConfig({
