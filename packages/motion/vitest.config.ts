@@ -2,22 +2,10 @@ import { defineConfig } from "vitest/config";
 
 /**
  * The files that decode real footage or run the pose models on all cores (through the pose worker
- * pool). The root config (npm test) runs these one at a time after every other project's files, and
- * the rest of this package's files beside the other projects.
+ * pool) are named `*.footage.test.ts`. The root config (npm test) runs these one at a time after
+ * every other project's files, and the rest of this package's files beside the other projects.
  */
-export const FOOTAGE_TESTS = [
-  "src/audio/footage.test.ts",
-  "src/cache.test.ts",
-  "src/compare.test.ts",
-  "src/framing.test.ts",
-  "src/live/footage.test.ts",
-  "src/pipeline.test.ts",
-  "src/pose/accuracy.test.ts",
-  "src/pose/pool.test.ts",
-  "src/score/limbs.test.ts",
-  "src/verify-track.test.ts",
-  "src/video/library.test.ts",
-];
+export const FOOTAGE_TESTS = ["src/**/*.footage.test.ts"];
 
 // Run on its own (`npx vitest run` here): every file one at a time, with generous time limits.
 export default defineConfig({

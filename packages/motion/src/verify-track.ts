@@ -14,7 +14,7 @@ import { round3 } from "./numbers.ts";
 /**
  * A take's pose track estimated by the browser is trusted only as far as the server can check it:
  * a sample of the take's frames is estimated again here, with the server's own model, and the
- * browser's track must agree with them. The figures below were measured (verify-track.test.ts):
+ * browser's track must agree with them. The figures below were measured (verify-track.footage.test.ts):
  * MoveNet's track of a camera's picture against the server's re-estimate of the recorded take.
  */
 export const TRACK_CHECK = {
@@ -25,7 +25,7 @@ export const TRACK_CHECK = {
   /**
    * How far a frame's points may be from the server's (the median distance of the points both see,
    * in torso lengths of the server's pose) over the samples, taken as their median. Measured on a
-   * fixture take (verify-track.test.ts, 19 samples): honest tracks 0.037–0.041, 0.061 a camera
+   * fixture take (verify-track.footage.test.ts, 19 samples): honest tracks 0.037–0.041, 0.061 a camera
    * frame (1/30 s) late (0.039 on a 60-s take, 24 samples); tampered ones 0.097 (averaged over
    * ±2 ticks), 0.15–0.28 (shifted 0.2–0.5 s), 0.16 (scaled ×1.15), 0.69 (the reference's), 1
    * (mirrored). Lighter smoothing (±1 tick: 0.074) is at the edge; with 15 samples ±2 measured 0.070.

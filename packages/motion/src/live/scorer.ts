@@ -93,7 +93,7 @@ const TIME_SLACK = 1e-4;
  * movement out of it (the frame after, which the server's timing also reads); a score this close
  * (points) to a verdict line waits for that frame, which can tip it. Measured on the bench's 312
  * moves (bench/live-verdicts.ts), the frame after moved a move's score by 0.2 points at p95, 0.6 at
- * p99 and more than 1 on 2 moves (at most 5.5); on real footage (live/footage.test.ts) saying every
+ * p99 and more than 1 on 2 moves (at most 5.5); on real footage (live/scorer.footage.test.ts) saying every
  * verdict on the first frame read a late take's borderline Ok as Good (9 of 11 verdicts as the
  * server's instead of 10), as this margin does not. 1 point: 98.4 % said within 150 ms (3 points:
  * 93.6 %, the same verdicts on both sets; waiting every time: 22.4 %).
