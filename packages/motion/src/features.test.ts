@@ -27,3 +27,47 @@ describe("features of a take as it grows", () => {
     }
   });
 });
+
+describe("features of the end of a growing take", () => {
+  it.each([false, true])("equal the features of those last frames alone (mirrored: %s)", (mirrored) => {
+    const track = patchyTrack();
+    const growing = new GrowingFeatures(track, mirrored);
+    for (const [n, count] of [
+      [5, 10],
+      [20, 10],
+      [track.frames.length, 7],
+    ] as const) {
+      const frames = track.frames.slice(0, n);
+      const last = frames.slice(Math.max(0, n - count));
+      expect(growing.tail(frames, count), `${count} of ${n} frames`).toEqual(
+        extractFeatures({ ...track, frames: last, duration: last.length / track.fps }, mirrored),
+      );
+    }
+  });
+});
+
+describe("features of a take read after every frame, rescaled now and then", () => {
+  it("equal the whole track's when rescaled every frame, and in every scale-free reading when not", () => {
+    const track = patchyTrack();
+    const every = new GrowingFeatures(track);
+    const often = new GrowingFeatures(track);
+    for (let n = 1; n <= track.frames.length; n++) {
+      const frames = track.frames.slice(0, n);
+      const whole = extractFeatures({ ...track, frames, duration: n / track.fps });
+      expect(every.often(frames, 1), `${n} frames`).toEqual(whole);
+      const rough = often.often(frames, 7);
+      expect(rough.frames.length).toBe(n);
+      rough.frames.forEach((f, i) => {
+        const w = whole.frames[i] as (typeof whole.frames)[number];
+        // Directions, angles and speeds say nothing of the scale: the same.
+        expect(f.seg).toEqual(w.seg);
+        expect(f.angles).toEqual(w.angles);
+        expect(f.segSpeed).toEqual(w.segSpeed);
+        // Positions at a scale at most 7 frames old: within 10 % of the body's size.
+        f.positions.forEach((p, k) => {
+          if (!Number.isNaN(p)) expect(Math.abs(p - (w.positions[k] as number))).toBeLessThan(0.1);
+        });
+      });
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { cocoIndexMap } from "./pose/keypoints.ts";
 import type { PoseFrame, PoseTrack } from "./types.ts";
-import { FLOAT_SLACK, upperMedian, wrap } from "./numbers.ts";
+import { FLOAT_SLACK, sortedCopy, upperMedian, wrap } from "./numbers.ts";
 
 /** Joints whose angles are compared and explained (names are the ones shown to the dancer). */
 export const JOINTS = [
@@ -136,7 +136,7 @@ function mid(a: P, b: P): P {
 
 function quantile(v: number[], q: number): number {
   if (!v.length) return Number.NaN;
-  const s = [...v].sort((a, b) => a - b);
+  const s = sortedCopy(v);
   return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))] as number;
 }
 
@@ -164,6 +164,8 @@ export class GrowingFeatures {
   private readonly read: (f: PoseFrame) => FrameReading;
   private readonly readings: FrameReading[] = [];
   private readonly fps: number;
+  /** What `often` made last: the scale it used, when it was worked out (frames then), the frames at it. */
+  private made: { scale: TrackScale; scaledAt: number; frames: FrameFeatures[] } | undefined;
 
   constructor(track: Pick<PoseTrack, "keypointNames" | "width" | "height" | "fps">, mirrored = false) {
     this.read = frameReader(track, mirrored);
@@ -172,8 +174,47 @@ export class GrowingFeatures {
 
   /** The features of the track's frames so far (its duration: one frame interval each), after reading those it has not seen yet. */
   of(frames: readonly PoseFrame[]): FeatureTrack {
-    for (let i = this.readings.length; i < frames.length; i++) this.readings.push(this.read(frames[i] as PoseFrame));
+    this.catchUp(frames);
     return assembleFeatures(this.readings, this.fps, frames.length / this.fps);
+  }
+
+  /**
+   * `of` for a track read after nearly every new frame (a take judged as it is danced): the track's
+   * scale is worked out again only once `rescaleAfter` frames have come since it last was, and the
+   * frames since are added at the scale there is (a take's median torso, hips and segment lengths
+   * barely move in a second), instead of every frame being made again.
+   */
+  often(frames: readonly PoseFrame[], rescaleAfter: number): FeatureTrack {
+    this.catchUp(frames);
+    const n = this.readings.length;
+    const made = this.made;
+    if (!made || n < made.frames.length || n - made.scaledAt >= rescaleAfter) {
+      const scale = scaleOf(this.readings);
+      const built = this.readings.map((r) => frameFeatures(r, scale));
+      setSpeeds(built, this.fps);
+      this.made = { scale, scaledAt: n, frames: built };
+    } else {
+      const from = made.frames.length;
+      for (let i = from; i < n; i++) made.frames.push(frameFeatures(this.readings[i] as FrameReading, made.scale));
+      // The frame that was last has a neighbour after it now: its speed is read again, on a copy (the
+      // tracks given out before keep theirs).
+      const last = made.frames[from - 1];
+      if (last) made.frames[from - 1] = { ...last, segSpeed: new Float64Array(SEGMENT_COUNT) };
+      setSpeeds(made.frames, this.fps, Math.max(0, from - 1));
+    }
+    const { scale, frames: all } = this.made as NonNullable<typeof this.made>;
+    return { fps: this.fps, duration: n / this.fps, frames: all.slice(), torso: scale.torso };
+  }
+
+  /** extractFeatures of the last `count` frames alone (a track of its own), reading each frame once. */
+  tail(frames: readonly PoseFrame[], count: number): FeatureTrack {
+    this.catchUp(frames);
+    const last = this.readings.slice(Math.max(0, frames.length - count), frames.length);
+    return assembleFeatures(last, this.fps, last.length / this.fps);
+  }
+
+  private catchUp(frames: readonly PoseFrame[]): void {
+    for (let i = this.readings.length; i < frames.length; i++) this.readings.push(this.read(frames[i] as PoseFrame));
   }
 }
 
@@ -284,7 +325,15 @@ function frameReader(
 }
 
 /** The frames' features at the scale of all of them. */
-function assembleFeatures(readings: readonly FrameReading[], fps: number, duration: number): FeatureTrack {
+/** What the whole track decides of every frame's features: its scale, where its hips are, how long each segment is at full length. */
+interface TrackScale {
+  torso: number;
+  hipX: number;
+  hipY: number;
+  fullLen: number[];
+}
+
+function scaleOf(readings: readonly FrameReading[]): TrackScale {
   // One scale for the whole track (median torso length), so a dancer bending over is not "rescaled".
   const torsos: number[] = [];
   const hipsX: number[] = [];
@@ -302,38 +351,54 @@ function assembleFeatures(readings: readonly FrameReading[], fps: number, durati
     }
   }
   const torso = torsos.length ? upperMedian(torsos) : 1;
-  const hipX = upperMedian(hipsX);
-  const hipY = upperMedian(hipsY);
   // A segment's full length is about its longest appearance; shorter means it points at or away
   // from the camera, where its direction in the picture says little.
-  const fullLen = segLen.map((l) => Math.max(quantile(l, 0.9), 0.05 * torso));
-  const frames = readings.map((r): FrameFeatures => {
-    const positions = r.fromHips.map((v) => v / torso);
-    const segW = new Float64Array(SEGMENT_COUNT);
-    for (let k = 0; k < SEGMENT_COUNT; k++) {
-      if (Number.isNaN(r.seg[k] as number)) continue;
-      segW[k] =
-        Math.min(1, (r.segConf[k] as number) / 0.5) *
-        Math.min(1, (r.segLen[k] as number) / (0.5 * (fullLen[k] as number)));
-    }
-    const hip: [number, number] = r.hips
-      ? [(r.hips[0] - hipX) / torso, (r.hips[1] - hipY) / torso]
-      : [Number.NaN, Number.NaN];
-    const segSpeed = new Float64Array(SEGMENT_COUNT);
-    return { t: r.t, valid: r.valid, angles: r.angles, positions, seg: r.seg, segW, segSpeed, hip };
-  });
-  frames.forEach((f, i) => {
+  return {
+    torso,
+    hipX: upperMedian(hipsX),
+    hipY: upperMedian(hipsY),
+    fullLen: segLen.map((l) => Math.max(quantile(l, 0.9), 0.05 * torso)),
+  };
+}
+
+/** One frame's features at the track's scale (its segment speeds are set by setSpeeds, from its neighbours). */
+function frameFeatures(r: FrameReading, { torso, hipX, hipY, fullLen }: TrackScale): FrameFeatures {
+  const positions = r.fromHips.map((v) => v / torso);
+  const segW = new Float64Array(SEGMENT_COUNT);
+  for (let k = 0; k < SEGMENT_COUNT; k++) {
+    if (Number.isNaN(r.seg[k] as number)) continue;
+    segW[k] =
+      Math.min(1, (r.segConf[k] as number) / 0.5) *
+      Math.min(1, (r.segLen[k] as number) / (0.5 * (fullLen[k] as number)));
+  }
+  const hip: [number, number] = r.hips
+    ? [(r.hips[0] - hipX) / torso, (r.hips[1] - hipY) / torso]
+    : [Number.NaN, Number.NaN];
+  const segSpeed = new Float64Array(SEGMENT_COUNT);
+  return { t: r.t, valid: r.valid, angles: r.angles, positions, seg: r.seg, segW, segSpeed, hip };
+}
+
+/** Segment speeds (degrees per second) of frames `from` on: centred differences, one-sided at the ends. */
+function setSpeeds(frames: readonly FrameFeatures[], fps: number, from = 0): void {
+  for (let i = from; i < frames.length; i++) {
+    const f = frames[i] as FrameFeatures;
     const a = frames[Math.max(0, i - 1)] as FrameFeatures;
     const b = frames[Math.min(frames.length - 1, i + 1)] as FrameFeatures;
     const dt = (Math.min(frames.length - 1, i + 1) - Math.max(0, i - 1)) / fps;
-    if (!(dt > 0)) return;
+    if (!(dt > 0)) continue;
     for (let k = 0; k < SEGMENT_COUNT; k++) {
       const x = a.seg[k] as number;
       const y = b.seg[k] as number;
       f.segSpeed[k] = Number.isNaN(x) || Number.isNaN(y) ? 0 : Math.abs(wrap(y - x)) / dt;
     }
-  });
-  return { fps, duration, frames, torso };
+  }
+}
+
+function assembleFeatures(readings: readonly FrameReading[], fps: number, duration: number): FeatureTrack {
+  const scale = scaleOf(readings);
+  const frames = readings.map((r) => frameFeatures(r, scale));
+  setSpeeds(frames, fps);
+  return { fps, duration, frames, torso: scale.torso };
 }
 
 /**

@@ -15,30 +15,35 @@ export { round1, round3, roundTo } from "@stepsync/contracts";
 
 /** The median: the middle value, or the mean of the two middle values of an even count (NaN when empty). */
 export function median(v: readonly number[]): number {
-  const s = [...v].sort((a, b) => a - b);
+  const s = sortedCopy(v);
   const n = s.length;
   if (!n) return Number.NaN;
   return n % 2 ? (s[(n - 1) / 2] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
 }
 
+/** Ascending copy: a typed array sorts numerically, natively, several times faster than a comparator. */
+export function sortedCopy(v: readonly number[]): Float64Array {
+  return Float64Array.from(v).sort();
+}
+
 /** The upper of the two middle values of an even count (NaN when empty). */
 export function upperMedian(v: readonly number[]): number {
   if (!v.length) return Number.NaN;
-  const s = [...v].sort((a, b) => a - b);
+  const s = sortedCopy(v);
   return s[Math.floor(s.length / 2)] as number;
 }
 
 /** The lower of the two middle values of an even count (NaN when empty). */
 export function lowerMedian(v: readonly number[]): number {
   if (!v.length) return Number.NaN;
-  const s = [...v].sort((a, b) => a - b);
+  const s = sortedCopy(v);
   return s[Math.floor((s.length - 1) / 2)] as number;
 }
 
 /** The value at rank q (0–1) of the sorted values, the nearest rank rounded (NaN when empty). */
 export function quantile(v: readonly number[], q: number): number {
   if (!v.length) return Number.NaN;
-  const s = [...v].sort((a, b) => a - b);
+  const s = sortedCopy(v);
   return s[Math.round(q * (s.length - 1))] as number;
 }
 

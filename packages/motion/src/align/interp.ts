@@ -13,15 +13,24 @@ export class ContinuousTrack {
   readonly fps: number;
   readonly duration: number;
   private readonly frames: FrameFeatures[];
-  private readonly cos: Float64Array[];
-  private readonly sin: Float64Array[];
+  /** Each frame's segment directions as unit vectors, worked out when first read (a live take's track is remade often, read in few places). */
+  private readonly cos: Array<Float64Array | undefined>;
+  private readonly sin: Array<Float64Array | undefined>;
 
   constructor(track: FeatureTrack) {
     this.fps = track.fps;
     this.frames = track.frames;
     this.duration = track.frames.length ? (track.frames.length - 1) / track.fps : 0;
-    this.cos = track.frames.map((f) => f.seg.map((a) => Math.cos((a * Math.PI) / 180)));
-    this.sin = track.frames.map((f) => f.seg.map((a) => Math.sin((a * Math.PI) / 180)));
+    this.cos = new Array(track.frames.length);
+    this.sin = new Array(track.frames.length);
+  }
+
+  private unit(i: number): void {
+    const frame = this.frames[i];
+    if (this.cos[i] || !frame) return;
+    const seg = frame.seg;
+    this.cos[i] = seg.map((a) => Math.cos((a * Math.PI) / 180));
+    this.sin[i] = seg.map((a) => Math.sin((a * Math.PI) / 180));
   }
 
   /** The analysed frames (as they are, not blended) from t0 to t1 seconds, both included. */
@@ -92,6 +101,8 @@ export class ContinuousTrack {
 
   private blendDirections(i: number, w: number): Float64Array {
     const out = new Float64Array(SEGMENT_COUNT);
+    this.unit(i);
+    this.unit(i + 1);
     const ca = this.cos[i] as Float64Array;
     const sa = this.sin[i] as Float64Array;
     const cb = this.cos[i + 1] as Float64Array;

@@ -11,6 +11,6 @@ export { VERDICT_MIN, verdictOf } from "../score/combine.ts";
 export type { CompactTrack, PoseFrame, PoseTrack, Verdict } from "../types.ts";
 export { ENGINE_VERSION } from "../version.ts";
 export { analyseReference, type LiveReference, liveReference, type ReferenceAnalysis } from "./reference.ts";
-export { type LiveMove, type LiveScore, LiveScorer, type LiveScorerOptions } from "./scorer.ts";
+export { type LiveMove, type LiveScore, LiveScorer, type LiveScorerOptions, takeReadingRate } from "./scorer.ts";
 export type { ReferenceWindow } from "../window.ts";
 export { MOVENET_RULE, movenetPose, TakeFrames } from "./take-frames.ts";

@@ -12,7 +12,7 @@ import { measuredPose, measuredRule, trackFromPoints } from "../track-input.ts";
 import type { ComparisonResult, PoseTrack } from "../types.ts";
 import { mirrorTrack } from "../../test-support/perturb.ts";
 import { analyseReference, type ReferenceAnalysis } from "./reference.ts";
-import { type LiveMove, LiveScorer, VERDICT_MARGIN } from "./scorer.ts";
+import { type LiveMove, LiveScorer, takeReadingRate, VERDICT_MARGIN } from "./scorer.ts";
 import {
   hasAist,
   LIVE_DANCES,
@@ -147,6 +147,48 @@ describe.skipIf(!hasAist)("live verdicts while dancing along, against the server
     expect(inFrames.sort((a, b) => a - b)[inFrames.length >> 1]).toBeLessThanOrEqual(0.5);
     report.push(
       `verdicts said after the move's end (late takes, ${lateness.length} moves): median ${Math.round(1000 * (lateness[lateness.length >> 1] as number))} ms, max ${Math.round(1000 * (lateness[lateness.length - 1] as number))} ms`,
+    );
+  });
+
+  it("reads a take as often as its poses arrive, in whole multiples of the reference's rate (at most 4)", () => {
+    expect(takeReadingRate(7, 30)).toBe(28);
+    expect(takeReadingRate(7, 15)).toBe(14);
+    expect(takeReadingRate(7, 13.9)).toBe(7);
+    expect(takeReadingRate(7, 60)).toBe(28);
+    // No poses measured yet (none before the reference played): the reference's own rate.
+    expect(takeReadingRate(7, 0)).toBe(7);
+  });
+
+  it("read at a 30-fps camera's rate, says every verdict within 150 ms of the move's end, as the server gives it", () => {
+    const lateness: number[] = [];
+    for (const dance of DANCES) {
+      const ref = refs.get(dance) as PoseTrack;
+      const { recipe } = RECIPES.late as { recipe: TakeRecipe };
+      const server = compareTracks(ref, takeTrack(performance(dance), recipe), {
+        style: "hip_hop",
+        takeOffset: recipe.takeOffset,
+      });
+      const fps = takeReadingRate(ref.fps, 30);
+      const user = trackFromPoints(takeOf(performance(dance), recipe), { fps: 30 });
+      const scorer = new LiveScorer(analysisOf(ref), { takeOffset: recipe.takeOffset, fps, width: 1, height: 1 });
+      const said: LiveMove[] = [];
+      for (const f of user.frames) said.push(...scorer.push(f));
+      said.push(...scorer.finish());
+      for (const m of said) {
+        if (m.user_start_s === null) continue;
+        const afterDancer = m.judged_at_s - (m.user_start_s + m.end_s - m.start_s);
+        const afterTeacher = m.judged_at_s - (recipe.takeOffset + m.end_s);
+        lateness.push(Math.min(afterDancer, afterTeacher));
+      }
+      expect(agreement(server, said)).toBeGreaterThanOrEqual(0.85);
+      expect(Math.abs((scorer.score()?.overall as number) - server.overall_score)).toBeLessThanOrEqual(8);
+    }
+    lateness.sort((a, b) => a - b);
+    expect(lateness[lateness.length - 1]).toBeLessThanOrEqual(0.15);
+    // Read at the reference's 7 fps the same takes' verdicts wait up to a whole frame (143 ms) and more.
+    expect(lateness[lateness.length >> 1]).toBeLessThanOrEqual(0.05);
+    report.push(
+      `verdicts said after the move's end, read at 28 fps (late takes, ${lateness.length} moves): median ${Math.round(1000 * (lateness[lateness.length >> 1] as number))} ms, max ${Math.round(1000 * (lateness[lateness.length - 1] as number))} ms`,
     );
   });
 

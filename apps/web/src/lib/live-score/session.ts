@@ -1,7 +1,8 @@
 // One dance-along take scored live: the browser's MoveNet outputs, on the take's clock, made into
-// the analysis frames the server would have (TakeFrames) and judged move by move by the engine's
-// own LiveScorer (@stepsync/motion/live). Plain code: the scoring worker runs it off the page's
-// thread; where no worker exists it runs in place.
+// the analysis frames the server would have (TakeFrames, sent with the take) and, read as often as
+// the poses arrive (takeReadingRate), judged move by move by the engine's own LiveScorer
+// (@stepsync/motion/live). Plain code: the scoring worker runs it off the page's thread; where no
+// worker exists it runs in place.
 import {
   type CompactTrack,
   compactTrack,
@@ -15,8 +16,13 @@ import {
   type PoseFrame,
   type ReferenceAnalysis,
   type ReferenceWindow,
+  type RawPoseFrame,
   TakeFrames,
+  takeReadingRate,
 } from "@stepsync/motion/live";
+
+/** The pose rate is measured over this much of the take before the reference plays (the count-in), seconds. */
+const RATE_WINDOW_S = 2;
 
 /** One MoveNet output of a camera frame: the whole frame letterboxed (see browser-pose/movenet.ts). */
 export interface LivePoseInput {
@@ -46,11 +52,14 @@ export interface LiveTakeResult {
 
 export class LiveTakeSession {
   private readonly reference: LiveReference;
+  /** The analysis frames the server reads (the reference's rate): kept and sent with the take. */
   private frames: TakeFrames | null = null;
   private kept: PoseFrame[] = [];
+  /** The frames the scorer reads (takeReadingRate), from the take's offset on. */
+  private live: TakeFrames | null = null;
   private scorer: LiveScorer | null = null;
-  /** Poses before the take's offset is known: judged once it is. */
-  private early: PoseFrame[] = [];
+  /** Poses before the take's offset is known: their rate sets the scorer's, and they are judged once it is. */
+  private early: RawPoseFrame[] = [];
   private size = { width: 0, height: 0 };
 
   constructor(analysis: ReferenceAnalysis, window?: ReferenceWindow) {
@@ -62,6 +71,7 @@ export class LiveTakeSession {
   begin(): void {
     this.frames = null;
     this.kept = [];
+    this.live = null;
     this.scorer = null;
     this.early = [];
   }
@@ -72,8 +82,11 @@ export class LiveTakeSession {
    */
   offset(takeOffset: number, rate = 1): LiveUpdate {
     if (this.scorer || !this.size.width) return { moves: [], score: null, limbs: null };
-    this.scorer = new LiveScorer(this.reference, { takeOffset, rate, ...this.size });
-    const moves = this.early.flatMap((f) => (this.scorer as LiveScorer).push(f));
+    const fps = takeReadingRate(this.reference.track.fps, posesPerSecond(this.early));
+    this.live = new TakeFrames(fps, { rule: MOVENET_RULE, ...this.size });
+    const scorer = new LiveScorer(this.reference, { takeOffset, rate, fps, ...this.size });
+    this.scorer = scorer;
+    const moves = this.early.flatMap((p) => (this.live as TakeFrames).push(p).flatMap((f) => scorer.push(f)));
     this.early = [];
     return this.update(moves);
   }
@@ -83,13 +96,14 @@ export class LiveTakeSession {
       this.size = { width, height };
       this.frames = new TakeFrames(this.reference.track.fps, { rule: MOVENET_RULE, width, height });
     }
-    const made = this.frames.push(movenetPose(raw, this.size, t));
-    this.kept.push(...made);
-    if (!this.scorer) {
-      this.early.push(...made);
+    const pose = movenetPose(raw, this.size, t);
+    this.kept.push(...this.frames.push(pose));
+    if (!this.scorer || !this.live) {
+      this.early.push(pose);
       return { moves: [], score: null, limbs: null };
     }
     const scorer = this.scorer;
+    const made = this.live.push(pose);
     // Between analysis frames nothing changes.
     return made.length ? this.update(made.flatMap((f) => scorer.push(f))) : { moves: [], score: null, limbs: null };
   }
@@ -116,4 +130,13 @@ export class LiveTakeSession {
     const scorer = this.scorer as LiveScorer;
     return { moves, score: scorer.score(), limbs: scorer.limbs()?.scores ?? null };
   }
+}
+
+/** How many poses a second arrived over the last RATE_WINDOW_S of them (0 with fewer than two). */
+function posesPerSecond(poses: readonly RawPoseFrame[]): number {
+  const last = poses[poses.length - 1];
+  if (!last) return 0;
+  const recent = poses.filter((p) => p.t >= last.t - RATE_WINDOW_S);
+  const first = recent[0] as RawPoseFrame;
+  return recent.length > 1 && last.t > first.t ? (recent.length - 1) / (last.t - first.t) : 0;
 }
