@@ -79,20 +79,26 @@ function measure(posesPerSecond: number) {
       });
       const said: LiveMove[] = [];
       const costs: number[] = [];
-      /** Per move said, the time the scorer took over the pose that said it (ms): the dancer waits for it too. */
+      /**
+       * Per move said, how long after its pose was taken the scorer answered it (ms): as the scoring
+       * worker runs, a pose waits for the poses before it to be scored, then for its own scoring.
+       */
       const working = new Map<number, number>();
+      let busyUntil = 0;
       for (const f of live.frames) {
         const started = process.hrtime.bigint();
         const now = scorer.push(f);
-        costs.push(Number(process.hrtime.bigint() - started) / 1e6);
-        for (const m of now) working.set(m.index, costs[costs.length - 1] as number);
+        const cost = Number(process.hrtime.bigint() - started) / 1e6;
+        costs.push(cost);
+        busyUntil = Math.max(busyUntil, 1000 * f.t) + cost;
+        for (const m of now) working.set(m.index, busyUntil - 1000 * f.t);
         said.push(...now);
       }
       said.push(...scorer.finish());
       const agree = (list: readonly LiveMove[]) =>
         server.moves.filter((m) => list[m.index]?.verdict === m.verdict).length / server.moves.length;
       // After the move's end as danced, or the teacher's end (on the take's clock), whichever came
-      // first: the take's time when the pose that said it was taken, plus the scorer's time over it.
+      // first: the take's time when the pose that said it was taken, plus the time until it was scored.
       const after = said.flatMap((m) => {
         if (m.user_start_s === null) return [];
         const dancer = m.judged_at_s - (m.user_start_s + m.end_s - m.start_s);
