@@ -157,14 +157,14 @@ export function extractFeatures(track: PoseTrack, mirrored = false): FeatureTrac
 
 /**
  * extractFeatures of a track that grows frame by frame (a take while it is danced), equal to it at
- * every length: what a frame says on its own is read once, and only what the whole track's scale
- * decides (positions, hip, segment weights) is worked out again as the track grows.
+ * every length when rescaled every frame: what a frame says on its own is read once, and only what
+ * the whole track's scale decides (positions, hip, segment weights) is worked out again as it grows.
  */
 export class GrowingFeatures {
   private readonly read: (f: PoseFrame) => FrameReading;
   private readonly readings: FrameReading[] = [];
   private readonly fps: number;
-  /** What `often` made last: the scale it used, when it was worked out (frames then), the frames at it. */
+  /** What `of` made last: the scale it used, when it was worked out (frames then), the frames at it. */
   private made: { scale: TrackScale; scaledAt: number; frames: FrameFeatures[] } | undefined;
 
   constructor(track: Pick<PoseTrack, "keypointNames" | "width" | "height" | "fps">, mirrored = false) {
@@ -172,19 +172,14 @@ export class GrowingFeatures {
     this.fps = track.fps;
   }
 
-  /** The features of the track's frames so far (its duration: one frame interval each), after reading those it has not seen yet. */
-  of(frames: readonly PoseFrame[]): FeatureTrack {
-    this.catchUp(frames);
-    return assembleFeatures(this.readings, this.fps, frames.length / this.fps);
-  }
-
   /**
-   * `of` for a track read after nearly every new frame (a take judged as it is danced): the track's
-   * scale is worked out again only once `rescaleAfter` frames have come since it last was, and the
-   * frames since are added at the scale there is (a take's median torso, hips and segment lengths
-   * barely move in a second), instead of every frame being made again.
+   * The features of the track's frames so far (its duration: one frame interval each), after reading
+   * those it has not seen yet. The track's scale is worked out again once `rescaleAfter` frames have
+   * come since it last was (1: every time, exactly extractFeatures); until then the frames since are
+   * added at the scale there is — a take read after nearly every frame while it is danced need not be
+   * made again each time (its median torso, hips and segment lengths barely move in a second).
    */
-  often(frames: readonly PoseFrame[], rescaleAfter: number): FeatureTrack {
+  of(frames: readonly PoseFrame[], rescaleAfter = 1): FeatureTrack {
     this.catchUp(frames);
     const n = this.readings.length;
     const made = this.made;
@@ -324,7 +319,6 @@ function frameReader(
   };
 }
 
-/** The frames' features at the scale of all of them. */
 /** What the whole track decides of every frame's features: its scale, where its hips are, how long each segment is at full length. */
 interface TrackScale {
   torso: number;
@@ -394,6 +388,7 @@ function setSpeeds(frames: readonly FrameFeatures[], fps: number, from = 0): voi
   }
 }
 
+/** The frames' features at the scale of all of them. */
 function assembleFeatures(readings: readonly FrameReading[], fps: number, duration: number): FeatureTrack {
   const scale = scaleOf(readings);
   const frames = readings.map((r) => frameFeatures(r, scale));

@@ -442,8 +442,8 @@ export class LiveScorer {
       const growing = this.growingFeatures();
       this.oriented = {
         frames: this.frames.length,
-        plain: oriented(growing.plain.often(this.frames, this.rescaleAfter())),
-        flipped: oriented(growing.flipped.often(this.frames, this.rescaleAfter())),
+        plain: oriented(growing.plain.of(this.frames, this.rescaleAfter())),
+        flipped: oriented(growing.flipped.of(this.frames, this.rescaleAfter())),
       };
     }
     return this.oriented;
