@@ -183,11 +183,9 @@ export class GrowingFeatures {
     this.catchUp(frames);
     const n = this.readings.length;
     const made = this.made;
-    if (!made || n < made.frames.length || n - made.scaledAt >= rescaleAfter) {
+    if (!made || n - made.scaledAt >= rescaleAfter) {
       const scale = scaleOf(this.readings);
-      const built = this.readings.map((r) => frameFeatures(r, scale));
-      setSpeeds(built, this.fps);
-      this.made = { scale, scaledAt: n, frames: built };
+      this.made = { scale, scaledAt: n, frames: assembleFeatures(this.readings, this.fps, n / this.fps, scale).frames };
     } else {
       const from = made.frames.length;
       for (let i = from; i < n; i++) made.frames.push(frameFeatures(this.readings[i] as FrameReading, made.scale));
@@ -388,9 +386,13 @@ function setSpeeds(frames: readonly FrameFeatures[], fps: number, from = 0): voi
   }
 }
 
-/** The frames' features at the scale of all of them. */
-function assembleFeatures(readings: readonly FrameReading[], fps: number, duration: number): FeatureTrack {
-  const scale = scaleOf(readings);
+/** The frames' features at the scale of all of them (or at `scale`, worked out from them already). */
+function assembleFeatures(
+  readings: readonly FrameReading[],
+  fps: number,
+  duration: number,
+  scale = scaleOf(readings),
+): FeatureTrack {
   const frames = readings.map((r) => frameFeatures(r, scale));
   setSpeeds(frames, fps);
   return { fps, duration, frames, torso: scale.torso };

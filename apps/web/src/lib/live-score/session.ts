@@ -83,10 +83,11 @@ export class LiveTakeSession {
   offset(takeOffset: number, rate = 1): LiveUpdate {
     if (this.scorer || !this.size.width) return { moves: [], score: null, limbs: null };
     const fps = takeReadingRate(this.reference.track.fps, posesPerSecond(this.early));
-    this.live = new TakeFrames(fps, { rule: MOVENET_RULE, ...this.size });
+    const live = new TakeFrames(fps, { rule: MOVENET_RULE, ...this.size });
     const scorer = new LiveScorer(this.reference, { takeOffset, rate, fps, ...this.size });
+    this.live = live;
     this.scorer = scorer;
-    const moves = this.early.flatMap((p) => (this.live as TakeFrames).push(p).flatMap((f) => scorer.push(f)));
+    const moves = this.early.flatMap((p) => live.push(p).flatMap((f) => scorer.push(f)));
     this.early = [];
     return this.update(moves);
   }
