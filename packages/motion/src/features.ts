@@ -1,6 +1,6 @@
 import { cocoIndexMap } from "./pose/keypoints.ts";
 import type { PoseFrame, PoseTrack } from "./types.ts";
-import { FLOAT_SLACK, sortedCopy, upperMedian, wrap } from "./numbers.ts";
+import { FLOAT_SLACK, float64Views, sortedCopy, upperMedian, wrap } from "./numbers.ts";
 
 /** Joints whose angles are compared and explained (names are the ones shown to the dancer). */
 export const JOINTS = [
@@ -271,11 +271,17 @@ function frameReader(
       // Head: direction shoulders→nose relative to the torso's own direction.
       head: wrap(leanFromVertical(shoulders, g(0)) - leanFromVertical(hips, shoulders)),
     };
-    const angles = new Float64Array(JOINTS.length);
+    const [angles, fromHips, seg, segLen, segConf] = float64Views(
+      JOINTS.length,
+      POSITION_POINTS.length * 2,
+      SEGMENT_COUNT,
+      SEGMENT_COUNT,
+      SEGMENT_COUNT,
+    ) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
     JOINTS.forEach((j, k) => {
       angles[k] = byName[j];
     });
-    const fromHips = new Float64Array(POSITION_POINTS.length * 2).fill(Number.NaN);
+    fromHips.fill(Number.NaN);
     if (hips) {
       POSITION_POINTS.forEach((pi, k) => {
         const q = g(pi);
@@ -284,9 +290,8 @@ function frameReader(
         fromHips[k * 2 + 1] = q[1] - hips[1];
       });
     }
-    const seg = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
-    const segLen = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
-    const segConf = new Float64Array(SEGMENT_COUNT);
+    seg.fill(Number.NaN);
+    segLen.fill(Number.NaN);
     SEGMENTS.forEach((sg, k) => {
       const a = point(pts, sg.from);
       const b = point(pts, sg.to);
@@ -354,9 +359,13 @@ function scaleOf(readings: readonly FrameReading[]): TrackScale {
 }
 
 /** One frame's features at the track's scale (its segment speeds are set by setSpeeds, from its neighbours). */
-function frameFeatures(r: FrameReading, { torso, hipX, hipY, fullLen }: TrackScale): FrameFeatures {
-  const positions = r.fromHips.map((v) => v / torso);
-  const segW = new Float64Array(SEGMENT_COUNT);
+function frameFeatures(
+  r: FrameReading,
+  { torso, hipX, hipY, fullLen }: TrackScale,
+  [positions, segW, segSpeed] = float64Views(r.fromHips.length, SEGMENT_COUNT, SEGMENT_COUNT),
+): FrameFeatures {
+  if (!positions || !segW || !segSpeed) throw new Error("frameFeatures needs three arrays to fill");
+  for (let k = 0; k < positions.length; k++) positions[k] = (r.fromHips[k] as number) / torso;
   for (let k = 0; k < SEGMENT_COUNT; k++) {
     if (Number.isNaN(r.seg[k] as number)) continue;
     segW[k] =
@@ -366,7 +375,6 @@ function frameFeatures(r: FrameReading, { torso, hipX, hipY, fullLen }: TrackSca
   const hip: [number, number] = r.hips
     ? [(r.hips[0] - hipX) / torso, (r.hips[1] - hipY) / torso]
     : [Number.NaN, Number.NaN];
-  const segSpeed = new Float64Array(SEGMENT_COUNT);
   return { t: r.t, valid: r.valid, angles: r.angles, positions, seg: r.seg, segW, segSpeed, hip };
 }
 
@@ -393,7 +401,9 @@ function assembleFeatures(
   duration: number,
   scale = scaleOf(readings),
 ): FeatureTrack {
-  const frames = readings.map((r) => frameFeatures(r, scale));
+  // Every frame's arrays over one buffer (see float64Views).
+  const views = float64Views(...readings.flatMap((r) => [r.fromHips.length, SEGMENT_COUNT, SEGMENT_COUNT]));
+  const frames = readings.map((r, i) => frameFeatures(r, scale, views.slice(3 * i, 3 * i + 3)));
   setSpeeds(frames, fps);
   return { fps, duration, frames, torso: scale.torso };
 }

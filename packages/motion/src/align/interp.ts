@@ -1,5 +1,5 @@
 import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT } from "../features.ts";
-import { FLOAT_SLACK } from "../numbers.ts";
+import { FLOAT_SLACK, float64Views } from "../numbers.ts";
 
 /** How far past the end of a recording a moment still reads as its last frame, seconds. */
 const EDGE_S = 0.25;
@@ -13,24 +13,37 @@ export class ContinuousTrack {
   readonly fps: number;
   readonly duration: number;
   private readonly frames: FrameFeatures[];
-  /** Each frame's segment directions as unit vectors, worked out when first read (a live take's track is remade often, read in few places). */
-  private readonly cos: Array<Float64Array | undefined>;
-  private readonly sin: Array<Float64Array | undefined>;
+  /**
+   * Each frame's segment directions as unit vectors (cosines, then sines, SEGMENT_COUNT each, frame
+   * after frame), worked out when first read (`unitDone`): a live take's track is remade often and
+   * read in few places.
+   */
+  private readonly units: Float64Array;
+  private readonly unitDone: Uint8Array;
+  /** What positionsAt answers in: timing reads it thousands of times per move and keeps none. */
+  private readonly scratch: Float64Array;
 
   constructor(track: FeatureTrack) {
     this.fps = track.fps;
     this.frames = track.frames;
     this.duration = track.frames.length ? (track.frames.length - 1) / track.fps : 0;
-    this.cos = new Array(track.frames.length);
-    this.sin = new Array(track.frames.length);
+    this.units = new Float64Array(2 * SEGMENT_COUNT * track.frames.length);
+    this.unitDone = new Uint8Array(track.frames.length);
+    this.scratch = new Float64Array(track.frames[0]?.positions.length ?? 0);
   }
 
-  private unit(i: number): void {
+  /** Where frame i's unit vectors start in `units` (cosines there, sines SEGMENT_COUNT further), worked out if not yet. */
+  private unit(i: number): number {
+    const at = 2 * SEGMENT_COUNT * i;
     const frame = this.frames[i];
-    if (this.cos[i] || !frame) return;
-    const seg = frame.seg;
-    this.cos[i] = seg.map((a) => Math.cos((a * Math.PI) / 180));
-    this.sin[i] = seg.map((a) => Math.sin((a * Math.PI) / 180));
+    if (this.unitDone[i] || !frame) return at;
+    for (let k = 0; k < SEGMENT_COUNT; k++) {
+      const a = ((frame.seg[k] as number) * Math.PI) / 180;
+      this.units[at + k] = Math.cos(a);
+      this.units[at + SEGMENT_COUNT + k] = Math.sin(a);
+    }
+    this.unitDone[i] = 1;
+    return at;
   }
 
   /** The analysed frames (as they are, not blended) from t0 to t1 seconds, both included. */
@@ -61,23 +74,33 @@ export class ContinuousTrack {
     const n = this.neighbours(t);
     if (!n || n.w === 0) return n?.a;
     const { a, b, i, w } = n;
+    const [angles, positions, seg, segW, segSpeed] = float64Views(
+      a.angles.length,
+      a.positions.length,
+      SEGMENT_COUNT,
+      SEGMENT_COUNT,
+      SEGMENT_COUNT,
+    ) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
     return {
       t,
       valid: true,
-      angles: blend(a.angles, b.angles, w),
-      positions: blend(a.positions, b.positions, w),
-      seg: this.blendDirections(i, w),
-      segW: blend(a.segW, b.segW, w),
-      segSpeed: blend(a.segSpeed, b.segSpeed, w),
+      angles: blend(a.angles, b.angles, w, angles),
+      positions: blend(a.positions, b.positions, w, positions),
+      seg: this.blendDirections(i, w, seg),
+      segW: blend(a.segW, b.segW, w, segW),
+      segSpeed: blend(a.segSpeed, b.segSpeed, w, segSpeed),
       hip: [a.hip[0] * (1 - w) + b.hip[0] * w, a.hip[1] * (1 - w) + b.hip[1] * w],
     };
   }
 
-  /** `at(t).positions` alone, blending nothing else: what timing a move compares, many times over. */
+  /**
+   * `at(t).positions` alone, blending nothing else: what timing a move compares, many times over.
+   * The answer is only good until the next call (it is written into one array the track keeps).
+   */
   positionsAt(t: number): Float64Array | undefined {
     const n = this.neighbours(t);
     if (!n || n.w === 0) return n?.a.positions;
-    return blend(n.a.positions, n.b.positions, n.w);
+    return blend(n.a.positions, n.b.positions, n.w, this.scratch);
   }
 
   /**
@@ -99,26 +122,21 @@ export class ContinuousTrack {
     return one.valid ? { a: one, b: one, i, w: 0 } : undefined;
   }
 
-  private blendDirections(i: number, w: number): Float64Array {
-    const out = new Float64Array(SEGMENT_COUNT);
-    this.unit(i);
-    this.unit(i + 1);
-    const ca = this.cos[i] as Float64Array;
-    const sa = this.sin[i] as Float64Array;
-    const cb = this.cos[i + 1] as Float64Array;
-    const sb = this.sin[i + 1] as Float64Array;
+  private blendDirections(i: number, w: number, out: Float64Array): Float64Array {
+    const a = this.unit(i);
+    const b = this.unit(i + 1);
+    const u = this.units;
     for (let k = 0; k < SEGMENT_COUNT; k++) {
-      const c = (ca[k] as number) * (1 - w) + (cb[k] as number) * w;
-      const s = (sa[k] as number) * (1 - w) + (sb[k] as number) * w;
+      const c = (u[a + k] as number) * (1 - w) + (u[b + k] as number) * w;
+      const s = (u[a + SEGMENT_COUNT + k] as number) * (1 - w) + (u[b + SEGMENT_COUNT + k] as number) * w;
       out[k] = (Math.atan2(s, c) * 180) / Math.PI;
     }
     return out;
   }
 }
 
-/** Element-wise linear blend; a value missing (NaN) on one side takes the other side's. */
-function blend(a: Float64Array, b: Float64Array, w: number): Float64Array {
-  const out = new Float64Array(a.length);
+/** Element-wise linear blend into `out`; a value missing (NaN) on one side takes the other side's. */
+function blend(a: Float64Array, b: Float64Array, w: number, out: Float64Array): Float64Array {
   for (let k = 0; k < a.length; k++) {
     const x = a[k] as number;
     const y = b[k] as number;
