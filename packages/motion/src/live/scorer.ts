@@ -5,7 +5,7 @@ import { fitTiming } from "../align/timing.ts";
 import type { MoveSpan } from "../counts/counting.ts";
 import { type FeatureTrack, GrowingFeatures, PARTS } from "../features.ts";
 import { flippedMoves } from "../match.ts";
-import { median, round1, round3 } from "../numbers.ts";
+import { median, round1, round3, wrap } from "../numbers.ts";
 import { moveScore, routineScores, timingRule, VERDICT_MIN, verdictOf } from "../score/combine.ts";
 import { type MoveMeasure, type MoveReading, readMove, withMovement } from "../score/judge.ts";
 import { LIMB, LIMB_NAMES, limbsAround, segmentMatch } from "../score/limbs.ts";
@@ -106,6 +106,17 @@ const TIME_SLACK = 1e-4;
  */
 export const VERDICT_MARGIN = 1;
 
+/**
+ * A dancer who stands still (no body segment turned more than STILL_TURN degrees over the last
+ * STILL_S seconds) is not waited for past the teacher's end of the move (as late as the take runs):
+ * a still pose fits the move anywhere, so where the move "ends" as found moves on with every frame
+ * that arrives. On the bench's takes a frozen dancer's segments turn at most 11° in 0.3 s (pose noise),
+ * a dancing one more than 12–25° 95 % of the time (bench/live-verdicts.ts: the one verdict said 158 ms
+ * after the move's end before this, on a frozen stretch, now comes at the teacher's end).
+ */
+const STILL_S = 0.3;
+const STILL_TURN = 12;
+
 /** Whether a move's score is far enough from every verdict line that one frame more cannot tip it. */
 function clearOfVerdictLines(score: number): boolean {
   return Object.values(VERDICT_MIN).every((line) => Math.abs(score - line) >= VERDICT_MARGIN);
@@ -135,8 +146,9 @@ const SAMENESS_MIN_MOVES = 4;
  * each reference move is judged — found (timeMoves), read (readMove), scored and given its verdict
  * (moveScore, verdictOf), with the engine's own functions — twice:
  * - as the move ends: once the take has reached its end (as late as the take runs) and the move as
- *   found there has ended — a dancer later than that is waited for, and a score near a verdict line
- *   for one frame more (VERDICT_MARGIN) — the verdict the dancer sees (`push` answers it);
+ *   found there has ended — a dancer later than that is waited for while they move (STILL_TURN), and
+ *   a score near a verdict line for one frame more (VERDICT_MARGIN) — the verdict the dancer sees
+ *   (`push` answers it);
  * - for the record, once the take has reached as far as timing the move reads (TIMING_REACH_S past
  *   its end, as the server times it): that reading makes the running score, the lag and the take's
  *   way round, and replaces the first in `moves` (the summary after the take shows these).
@@ -190,6 +202,7 @@ export class LiveScorer {
         if (
           (this.settled(ended, found, 0) && clearOfVerdictLines(score)) ||
           this.settled(ended, found, 1) ||
+          (this.reached(ended, 0) && this.standingStill()) ||
           this.reached(ended, TIMING_REACH_S)
         ) {
           this.said.set(k, { move, found, reading });
@@ -307,6 +320,22 @@ export class LiveScorer {
   private settled(mv: MoveSpan, found: Found, frames: 0 | 1): boolean {
     const frame = frames / this.fps();
     return found.userStart === null || found.userStart + (mv.end - mv.start) + frame <= this.takeTime() + TIME_SLACK;
+  }
+
+  /**
+   * Whether the dancer stands still: no body segment (seen clearly at both ends) turned more than
+   * STILL_TURN degrees over the last STILL_S of the take — net, so that pose noise does not add up.
+   */
+  private standingStill(): boolean {
+    const f = this.orientations().plain.features.frames;
+    const a = f[f.length - 1 - Math.round(STILL_S * this.fps())];
+    const b = f[f.length - 1];
+    if (!a?.valid || !b?.valid) return false;
+    for (let k = 0; k < a.seg.length; k++) {
+      if (Math.min(a.segW[k] as number, b.segW[k] as number) < 0.5) continue;
+      if (Math.abs(wrap((b.seg[k] as number) - (a.seg[k] as number))) > STILL_TURN) return false;
+    }
+    return true;
   }
 
   /** Every move said but not yet judged for the record, in order. */
