@@ -43,6 +43,17 @@ export const TRACK_CHECK = {
    * a tick later, 0.105 a tick earlier), so a neighbour must fit clearly better, not by noise.
    */
   lagSlack: 1.25,
+  /**
+   * A browser's track may run this far behind its video (s), and is checked as read that much later
+   * (in steps of `behindStepS`, the reading that fits best): the recorder's first frame, the video's
+   * time 0, comes a camera frame or more after the take's clock starts, on which the poses and the
+   * reference's offset are both timed. Measured in Chromium here (bench/live-browser.ts): 0–0.1 s,
+   * varying take to take; an honest phone-sized take 0.1 s behind was refused on half the runs
+   * (lag errors 0.052–0.063 at 0 against 0.040–0.048 a tick later). The result is the track's as
+   * sent, on the clock of the offset it came with. A track further off (0.2 s) is still refused.
+   */
+  behindS: 0.1,
+  behindStepS: 1 / 30,
   /** Lags checked, in analysis frames (±2 at 7 fps: ±0.29 s). */
   maxLag: 2,
   /** A frame's error counts at most this (a person missed in one and found in the other counts this). */
@@ -54,7 +65,7 @@ export const TRACK_CHECK = {
 } as const;
 
 export type TrackCheck =
-  | { ok: true; samples: number; agreeing: number; medianError: number; lagErrors: number[] }
+  | { ok: true; samples: number; agreeing: number; medianError: number; lagErrors: number[]; behindS: number }
   | {
       ok: false;
       reason: string;
@@ -62,6 +73,7 @@ export type TrackCheck =
       agreeing?: number;
       medianError?: number;
       lagErrors?: number[];
+      behindS?: number;
     };
 
 /**
@@ -245,9 +257,27 @@ function median(xs: number[]): number {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
+/** The track's pose at frame position `x` (fractional: between two frames, each point interpolated where both see it). */
+function poseAt(track: PoseTrack, x: number): PoseFrame | undefined {
+  const i = Math.floor(x + 1e-9);
+  const w = x - i;
+  const a = track.frames[i];
+  const b = track.frames[i + 1];
+  if (!a || w < 1e-6 || !b) return w < 1e-6 ? a : undefined;
+  if (!(a.score > 0 && b.score > 0)) return w < 0.5 ? a : b;
+  const keypoints = a.keypoints.map((v, k) => {
+    const u = b.keypoints[k] as number;
+    if (k % 3 === 2) return Math.min(v, u);
+    const seen = (a.keypoints[k - (k % 3) + 2] ?? 0) > 0 && (b.keypoints[k - (k % 3) + 2] ?? 0) > 0;
+    return seen ? v * (1 - w) + u * w : w < 0.5 ? v : u;
+  });
+  return { t: a.t * (1 - w) + b.t * w, keypoints, score: Math.min(a.score, b.score) };
+}
+
 /**
  * Checks the take's track against the server's own estimate of sampled frames (see TRACK_CHECK):
- * enough samples agree, and the track is on time (no other lag fits better).
+ * enough samples agree, and the track is on time (no other lag fits better), read as far behind
+ * its video as it runs (up to behindS).
  */
 export function judgeSamples(
   track: PoseTrack,
@@ -256,24 +286,34 @@ export function judgeSamples(
   model: PoseModelName = DEFAULTS.model,
 ): TrackCheck {
   const display = { width: track.width, height: track.height };
-  const lagErrors: number[] = [];
-  let errorsAtZero: number[] = [];
-  for (let lag = -TRACK_CHECK.maxLag; lag <= TRACK_CHECK.maxLag; lag++) {
-    const errors: number[] = [];
-    for (const index of indexes) {
-      const pose = reestimated.poses.get(index);
-      if (!pose) continue;
-      const e = poseError(track.frames[index + lag], pose, reestimated.decoded, display, model);
-      if (e !== undefined) errors.push(e);
+  /** The mean error at each lag (ticks) and the errors at lag 0, with the track read `behind` s later. */
+  const readBehind = (behind: number) => {
+    const lagErrors: number[] = [];
+    let atZero: number[] = [];
+    for (let lag = -TRACK_CHECK.maxLag; lag <= TRACK_CHECK.maxLag; lag++) {
+      const errors: number[] = [];
+      for (const index of indexes) {
+        const pose = reestimated.poses.get(index);
+        if (!pose) continue;
+        const e = poseError(poseAt(track, index + lag + behind * track.fps), pose, reestimated.decoded, display, model);
+        if (e !== undefined) errors.push(e);
+      }
+      lagErrors.push(errors.length ? round3(errors.reduce((a, b) => a + b, 0) / errors.length) : 0);
+      if (lag === 0) atZero = errors;
     }
-    lagErrors.push(errors.length ? round3(errors.reduce((a, b) => a + b, 0) / errors.length) : 0);
-    if (lag === 0) errorsAtZero = errors;
-  }
+    return { behindS: round3(behind), lagErrors, errorsAtZero: atZero };
+  };
+  const steps = Math.round(TRACK_CHECK.behindS / TRACK_CHECK.behindStepS);
+  const readings = Array.from({ length: steps + 1 }, (_, k) => readBehind((k * TRACK_CHECK.behindS) / steps));
+  const best = readings.reduce((a, b) =>
+    (b.lagErrors[TRACK_CHECK.maxLag] as number) < (a.lagErrors[TRACK_CHECK.maxLag] as number) ? b : a,
+  );
+  const { lagErrors, errorsAtZero, behindS } = best;
   const samples = errorsAtZero.length;
   if (samples < Math.min(6, reestimated.poses.size)) return { ok: false, reason: "no person in the sampled frames" };
   const agreeing = errorsAtZero.filter((e) => e <= TRACK_CHECK.frameTolerance).length;
   const medianError = round3(median(errorsAtZero));
-  const figures = { samples, agreeing, medianError, lagErrors };
+  const figures = { samples, agreeing, medianError, lagErrors, behindS };
   if (agreeing < TRACK_CHECK.minAgreeing * samples)
     return { ok: false, reason: `${samples - agreeing} of ${samples} sampled frames disagree`, ...figures };
   if (medianError > TRACK_CHECK.medianTolerance)
