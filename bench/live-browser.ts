@@ -12,22 +12,19 @@
  * The routine is sample_2.mp4's first 12 s. The workers are measured from inside (their messages
  * counted and timed through Playwright's worker handles); nothing in the app changes for it.
  */
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
-import { ffmpegPath } from "@stepsync/motion";
 import type { Page, Worker } from "playwright-core";
 import { logIn, registerConfirmed } from "../e2e/support/accounts.ts";
 import { launchBrowser, openPage } from "../e2e/support/browser.ts";
 import { cameraFollowsTheReference } from "../e2e/support/dancing-camera.ts";
 import { startServer } from "../e2e/support/server.ts";
+import { ffmpeg, H264, tempDir, video } from "../packages/motion/test-support/fixtures.ts";
+import { mean, quantile } from "./quality/stats.ts";
 import { approvedLibraryReference } from "./support/library-reference.ts";
 
-const repoRoot = path.resolve(import.meta.dirname, "..");
-const fixtures = process.env.STEPSYNC_FIXTURES ?? path.resolve(repoRoot, "..", "shared", "fixtures");
-const dance = path.join(fixtures, "video", "sample_2.mp4");
+const dance = video("sample_2.mp4");
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-secret-1" };
 const USER = { username: "Bench Dancer", email: "bench-dancer@example.com", password: "bench-dancer-secret-1" };
 const TITLE = "Bench routine";
@@ -39,14 +36,6 @@ const PAGES = [
 if (!existsSync(dance)) {
   console.log(`${dance} not found; nothing to measure.`);
   process.exit(0);
-}
-
-function ffmpeg(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) =>
-    execFile(ffmpegPath(), ["-hide_banner", "-loglevel", "error", "-y", ...args], (err, _o, e) =>
-      err ? reject(new Error(`ffmpeg failed: ${e || err.message}`)) : resolve(),
-    ),
-  );
 }
 
 /** Waits until `check` answers something truthy (polling), or fails after `timeoutMs`. */
@@ -145,9 +134,6 @@ function watchWorkers(p: Page): Map<string, Worker> {
 const stats = (w: Worker | undefined): Promise<WorkerStats | null> =>
   w ? (w.evaluate("self.__bench ?? null").catch(() => null) as Promise<WorkerStats | null>) : Promise.resolve(null);
 
-const quantile = (v: number[], q: number) =>
-  [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))] ?? Number.NaN;
-
 type Row = Record<string, string>;
 
 async function dancePage(base: string, size: (typeof PAGES)[number], browserArgs: string[]): Promise<Row> {
@@ -203,7 +189,7 @@ async function dancePage(base: string, size: (typeof PAGES)[number], browserArgs
       const s = shown.find((x) => Math.abs(x.end - t.end) < 1e-6);
       return s ? [Math.round(s.at - t.poseIn)] : [];
     });
-    const medianMax = (v: number[]) => (v.length ? `${quantile(v, 0.5)} / ${Math.max(...v)}` : "–");
+    const medianMax = (v: number[]) => (v.length ? `${Math.round(quantile(v, 0.5))} / ${Math.max(...v)}` : "–");
     await dialog.getByRole("button", { name: "Stop Recording" }).click();
     const summary = p.getByTestId("live-summary");
     await until("the live summary", () => summary.isVisible());
@@ -239,7 +225,7 @@ async function dancePage(base: string, size: (typeof PAGES)[number], browserArgs
       backend: poseAfter?.backend ?? "?",
       "poses/s recording": posesPerS.toFixed(1),
       "scoring ms a pose (mean / p99)": scoreMs.length
-        ? `${(scoreMs.reduce((a, b) => a + b, 0) / scoreMs.length).toFixed(2)} / ${quantile(scoreMs, 0.99).toFixed(1)}`
+        ? `${mean(scoreMs).toFixed(2)} / ${quantile(scoreMs, 0.99).toFixed(1)}`
         : "–",
       "pose model ms a frame": poseAfter?.modelMs.length ? quantile(poseAfter.modelMs, 0.5).toFixed(0) : "–",
       "verdicts shown": `${shown.length}`,
@@ -256,9 +242,9 @@ async function dancePage(base: string, size: (typeof PAGES)[number], browserArgs
   }
 }
 
-const workDir = await mkdtemp(path.join(tmpdir(), "stepsync-bench-live-"));
-const routine = path.join(workDir, "routine.mp4");
-await ffmpeg(["-i", dance, "-t", "12", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-an", routine]);
+const work = await tempDir();
+const routine = path.join(work.dir, "routine.mp4");
+await ffmpeg(["-i", dance, "-t", "12", ...H264, routine]);
 const server = await startServer({
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
@@ -275,7 +261,7 @@ try {
   }
 } finally {
   await server.stop();
-  await rm(workDir, { recursive: true, force: true });
+  await work.cleanup();
 }
 const head = Object.keys(rows[0] ?? {});
 const widths = head.map((h) => Math.max(h.length, ...rows.map((r) => (r[h] ?? "").length)));

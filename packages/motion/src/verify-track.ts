@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { ffmpegPath, videoReader } from "./video/binaries.ts";
 import { type DecodedFrame, decodedSize, decodeFrames } from "./video/decode.ts";
 import type { VideoInfo } from "./video/probe.ts";
-import { round3 } from "./numbers.ts";
+import { median, round3 } from "./numbers.ts";
 
 /**
  * A take's pose track estimated by the browser is trusted only as far as the server can check it:
@@ -249,12 +249,6 @@ export function poseError(
   // Too few points in common to say they are the same pose.
   if (errors.length < 6) return TRACK_CHECK.cap;
   return Math.min(TRACK_CHECK.cap, median(errors));
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
 /** The track's pose at frame position `x` (fractional: between two frames, each point interpolated where both see it). */
