@@ -33,13 +33,15 @@ describe("a nearly full disk", () => {
 
   it("a comparison upload gets 507 with words and costs nothing; a library upload too", async () => {
     const { token, user } = await full.signUp();
+    // Made admin before any request reads the session: a direct write reaches this process's session
+    // cache only by the database's notice, which may come after the next request.
+    await full.database.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
     const before = (await full.call("GET", "/api/credits/balance", { token })).json().credits;
     const video = await noPersonVideo(await tempDir());
     const sent = await postCompareForm(base, token, { activity_type: "hip_hop" }, { user: video, reference: video });
     expect(sent).toEqual({ status: 507, body: { error: UPLOAD_MESSAGES.storageFull } });
     expect((await full.call("GET", "/api/credits/balance", { token })).json().credits).toBe(before);
 
-    await full.database.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
     const form = new FormData();
     form.set("title", "Full disk");
     form.set("category", "latin");
