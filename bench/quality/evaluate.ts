@@ -11,6 +11,7 @@ import {
   type Split,
   timingTruthMs,
 } from "./cases.ts";
+import { trackName } from "./tracks/recipes.ts";
 import { moves, num, type ScoreKey, score, str } from "./fields.ts";
 import { auc, mean, quantile, spearman } from "./stats.ts";
 
@@ -290,6 +291,31 @@ export interface PeopleSummary {
   auc: number;
   gap: number;
   verdicts: { median: Verdict; p10: Verdict; auc: Verdict; gap: Verdict };
+  /**
+   * Graded takes, printed (no bench target; the footage we never see asks good − bad ≥ 15): one
+   * person's correct and incorrect take against the same reference, case by case — correct minus
+   * incorrect, and how many pairs are in the right order.
+   */
+  paired: { gaps: number[]; medianGap: number; ordered: number };
+}
+
+/** What pairs a people_incorrect case with its people_same case: the reference and the user's take but for how it was done. */
+function takeKey(c: Case): string {
+  const t = c.user.track;
+  return `${c.ref.name} → ${t?.kind === "ui-prmd" ? trackName({ ...t, correct: true }) : c.user.name}`;
+}
+
+/** Correct minus incorrect overall score of each person's pair of takes against one reference (PeopleSummary.paired). */
+export function pairedGaps(scores: ReadonlyArray<{ c: Case; overall: number | undefined }>): number[] {
+  const correctOf = new Map(
+    scores.flatMap(({ c, overall }) =>
+      c.group === "people_same" && overall !== undefined ? [[takeKey(c), overall] as const] : [],
+    ),
+  );
+  return scores.flatMap(({ c, overall }) => {
+    const good = c.group === "people_incorrect" ? correctOf.get(takeKey(c)) : undefined;
+    return good === undefined || overall === undefined ? [] : [good - overall];
+  });
 }
 
 /** Real people (UI-PRMD): the same movement by another person, done correctly and incorrectly. */
@@ -308,6 +334,9 @@ export function peopleSummary(outs: readonly Outcome[]): PeopleSummary | undefin
   const a = incorrect.length ? auc(correct, incorrect) : Number.NaN;
   const gap = med - incorrectMedian;
   const v = (ok: boolean, value: number): Verdict => (Number.isNaN(value) ? "n/a" : ok ? "PASS" : "FAIL");
+  const gaps = pairedGaps(
+    outs.map((o) => ({ c: o.c, overall: o.result === undefined ? undefined : num(o.result, "overall_score") })),
+  );
   return {
     correct,
     incorrect,
@@ -321,6 +350,11 @@ export function peopleSummary(outs: readonly Outcome[]): PeopleSummary | undefin
       p10: v(p10 >= AGGREGATE_TARGETS.peopleSameP10, p10),
       auc: v(a >= AGGREGATE_TARGETS.incorrectAuc, a),
       gap: v(gap >= AGGREGATE_TARGETS.incorrectMedianGap, gap),
+    },
+    paired: {
+      gaps,
+      medianGap: gaps.length ? quantile(gaps, 0.5) : Number.NaN,
+      ordered: gaps.filter((g) => g > 0).length,
     },
   };
 }

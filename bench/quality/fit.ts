@@ -27,6 +27,7 @@ import {
 import { EMPHASIS, SHAPE } from "../../packages/motion/src/score/shape.ts";
 import { clipFile } from "./build.ts";
 import { type Case, moveTruth, type Split } from "./cases.ts";
+import { pairedGaps } from "./evaluate.ts";
 import { loadCases, places } from "./load.ts";
 import { auc, quantile, random, spearman } from "./stats.ts";
 
@@ -361,6 +362,16 @@ for (let it = 0; it < iterations; it++) {
 }
 restore(best);
 console.log(`best: fit loss ${bestLoss.toFixed(3)}, test loss ${loss(judgeAll(test)).toFixed(3)}`);
+for (const [name, list] of [
+  ["fit", fit],
+  ["test", test],
+] as const) {
+  const gaps = pairedGaps(judgeAll(list));
+  if (gaps.length)
+    console.log(
+      `  ${name}: correct − incorrect take, paired: median ${quantile(gaps, 0.5).toFixed(1)} over ${gaps.length}`,
+    );
+}
 // Printed as the objects they live in, ready to copy into packages/motion/src/score/.
 for (const [name, obj] of Object.entries(GROUPS)) {
   const knobs = KNOBS.filter((k) => k.obj === obj);

@@ -63,5 +63,18 @@ describe("report", () => {
       return { c, result };
     });
     expect(targetsTable(outs)).toMatch(/20\/20 targets met/);
+    // Each incorrect take is paired with the same person's correct one: 98 − 70 in all 100 pairs.
+    expect(targetsTable(outs)).toMatch(/correct − incorrect: median 28\.0, right order 100\/100/);
+  });
+
+  it("pairs a person's incorrect take with their correct one, not with another person's", () => {
+    const people = CASES.filter((c) => c.split === "test" && c.group.startsWith("people_"));
+    // The correct take scores by its user (subject) number; its incorrect twin 5 less.
+    const subject = (c: (typeof CASES)[number]) => (c.user.track?.kind === "ui-prmd" ? c.user.track.subject : 0);
+    const outs = people.map((c) => ({
+      c,
+      result: { overall_score: c.group === "people_same" ? 50 + subject(c) : 45 + subject(c) },
+    }));
+    expect(targetsTable(outs)).toMatch(/correct − incorrect: median 5\.0, right order 100\/100/);
   });
 });

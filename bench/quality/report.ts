@@ -351,9 +351,12 @@ export function targetsTable(outs: readonly Outcome[]): string {
   verdicts.push(s.verdict);
   const passed = verdicts.filter((v) => v === "PASS").length;
   const na = verdicts.filter((v) => v === "n/a").length;
+  const graded = p?.paired.gaps.length
+    ? `\nGraded takes (printed, no target here): one person's correct and incorrect take against one reference, correct − incorrect: median ${fmt(p.paired.medianGap)}, right order ${p.paired.ordered}/${p.paired.gaps.length}.`
+    : "";
   return section(
     "Targets (test split)",
-    `${table(t)}\n\n${passed}/${verdicts.length} targets met${na ? `, ${na} not measurable (the engine does not report that yet)` : ""}.`,
+    `${table(t)}\n\n${passed}/${verdicts.length} targets met${na ? `, ${na} not measurable (the engine does not report that yet)` : ""}.${graded}`,
   );
 }
 
