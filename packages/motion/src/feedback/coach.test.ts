@@ -131,6 +131,22 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
     }
   });
 
+  it("with no music to keep, a move is corrected only when it is as far off the dancer's own pace as counts on its timing", () => {
+    // A silent reference: 0.2 s off the dancer's own pace costs about 2 % of the move's timing, so
+    // the move stays Perfect and is not corrected; 0.3 s costs about 15 % and is said.
+    const own: CoachContext = { ...slowDancer, clock: "free", paceNamed: false };
+    const cue = (m: Judged, c: CoachContext) => moveCue(m, c, true).cue;
+    expect(cue(move(0, 0.2, 0.2), own)).toBeNull();
+    expect(cue(move(0, -0.2, -0.2), own)).toBeNull();
+    expect(cue(move(0, 0.3, 0.3), own)).toBe("You are about 0.3 s late.");
+    // On the beat the same 0.2 s is worth a word.
+    expect(cue(move(0, 0.2, 0.2), { ...own, clock: "beat" })).toBe("You are about 0.2 s late.");
+    const section = (c: CoachContext) =>
+      sectionSummary([move(0, 0, 0), move(1, 0.2, 0.2), move(2, 0.18, 0.18)], 95, {}, c, true);
+    expect(section(own)).not.toMatch(/late/);
+    expect(section({ ...own, clock: "beat" })).toContain("You are about 0.2 s late in moves 2–3.");
+  });
+
   it("a move late only because of a steady slower pace is told the pace, not its growing lateness", () => {
     // Lapse 0: the dancer keeps their own pace; the lateness is the pace the summary names.
     const steady = [move(0, 0.2, 0), move(1, 0.45, 0.02), move(2, 0.7, -0.01)];

@@ -5,6 +5,7 @@ import type { PartDanced } from "../window.ts";
 import { type MoveMeasure, POSTURE, postureFactor, weighted } from "../score/judge.ts";
 import type { SamenessDecision } from "../score/sameness.ts";
 import { lateness } from "../score/lateness.ts";
+import { moveTimingScore, timingRule } from "../score/combine.ts";
 import type { Overview, Verdict } from "../types.ts";
 import {
   band,
@@ -41,7 +42,11 @@ const CUE_PART_DEG = 25;
 const MIN_JOINT_CUE_DEG = 15;
 /** A joint's error has a direction when its signed mean is at least this share of its mean size. */
 const CONSISTENT_SHARE = 0.6;
-/** Moves this far off the beat (seconds) get a timing instruction. */
+/**
+ * Moves this far off the beat (seconds) get a timing instruction — or, on another clock, as far off
+ * as scores the same on its timing (score/combine.ts timingRule): with no music to keep, a move is
+ * timed against the dancer's own pace and 0.12 s off it is nothing to correct (about 0.25 s is).
+ */
 const TIMING_CUE_S = 0.12;
 /** A pace this far from the reference's (as a ratio) is named. */
 export const TEMPO_NOTABLE = 0.08;
@@ -176,7 +181,7 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
   if (focus && (m.shape < CUE_SHAPE_BELOW || partOff >= CUE_PART_DEG)) {
     return { focus: focusName, cue: bodyInstruction(m, focus) };
   }
-  const off = offBeat(m);
+  const off = offBeat(m, c.clock);
   if (off !== null)
     return { focus: focusName, cue: paceOnly(m, off, c) ? paceInstruction(c.tempo) : timingInstruction(off) };
   return { focus: focusName, cue: null };
@@ -189,7 +194,7 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
  */
 function paceOnly(m: MoveMeasure, off: number, c: CoachContext): boolean {
   return (
-    c.paceNamed && Math.sign(off) === Math.sign(c.tempo - 1) && (m.lapse === null || Math.abs(m.lapse) < TIMING_CUE_S)
+    c.paceNamed && Math.sign(off) === Math.sign(c.tempo - 1) && (m.lapse === null || !worthTelling(m.lapse, c.clock))
   );
 }
 
@@ -259,17 +264,22 @@ export interface TimingRun {
   seconds: number;
 }
 
+/** Whether being `seconds` off is worth a word on this clock (TIMING_CUE_S). */
+function worthTelling(seconds: number, clock: Clock): boolean {
+  return moveTimingScore(seconds, timingRule(clock)) <= moveTimingScore(TIMING_CUE_S);
+}
+
 /** A move's lateness when it is far enough off the beat to say (TIMING_CUE_S), else null. */
-function offBeat(m: MoveMeasure): number | null {
+function offBeat(m: MoveMeasure, clock: Clock): number | null {
   const o = lateness(m);
-  return o === null || Math.abs(o) < TIMING_CUE_S ? null : o;
+  return o === null || !worthTelling(o, clock) ? null : o;
 }
 
 /**
  * Runs of consecutive moves off the beat the same way, with their mean lateness: the moves' own
  * numbers (score/lateness.ts), so a section or the summary never says early where its moves say late.
  */
-export function timingRuns(moves: Judged[]): TimingRun[] {
+export function timingRuns(moves: Judged[], clock: Clock): TimingRun[] {
   const runs: TimingRun[] = [];
   let run: Array<{ m: Judged; off: number }> = [];
   const close = () => {
@@ -277,7 +287,7 @@ export function timingRuns(moves: Judged[]): TimingRun[] {
     run = [];
   };
   for (const m of moves) {
-    const off = offBeat(m);
+    const off = offBeat(m, clock);
     if (off === null) {
       close();
       continue;
@@ -291,9 +301,13 @@ export function timingRuns(moves: Judged[]): TimingRun[] {
 }
 
 /** The run that costs most (offset × length), among those `told` keeps. */
-export function worstTimingRun(moves: Judged[], told: (r: TimingRun) => boolean = () => true): TimingRun | undefined {
+export function worstTimingRun(
+  moves: Judged[],
+  clock: Clock,
+  told: (r: TimingRun) => boolean = () => true,
+): TimingRun | undefined {
   let best: TimingRun | undefined;
-  for (const r of timingRuns(moves).filter(told))
+  for (const r of timingRuns(moves, clock).filter(told))
     if (!best || Math.abs(r.seconds) * r.run.length > Math.abs(best.seconds) * best.run.length) best = r;
   return best;
 }
@@ -332,7 +346,7 @@ export function sectionSummary(
     const part = body ? focusOf(body) : null;
     if (body && part) out.push(bodyInstruction(body, part, moves.length > 1 ? whenOf(body, c) : undefined));
   }
-  const run = worstTimingRun(moves);
+  const run = worstTimingRun(moves, c.clock);
   if (run) {
     // Late only from the pace: said in the one section whose move says it (the summary names it too).
     const pace = run.run.every((m) => paceOnly(m, lateness(m) as number, c));
@@ -398,7 +412,7 @@ export function overallSummary(c: OverallContext): Overview {
   }
   // Late all along when slower (early when faster) is the drift just said: not told twice.
   const pacesWay = (r: TimingRun) => c.paceNamed && Math.sign(r.seconds) === Math.sign(c.tempo - 1);
-  const run = worstTimingRun(c.moves, (r) => !pacesWay(r));
+  const run = worstTimingRun(c.moves, c.clock, (r) => !pacesWay(r));
   if (run) out.push(timingRunSentence(run, c, c.sections.length > 1));
   if (c.sections.length > 1) {
     const sorted = [...c.sections].sort((a, b) => a.score - b.score);
