@@ -31,7 +31,10 @@ export interface MoveMeasure {
   shape: number;
   /** Share of the reference's body the user's video shows here (0–1). */
   visible: number;
-  /** Mean difference per body part (PARTS order) and per segment (SEGMENTS order), degrees; NaN where not comparable. */
+  /**
+   * Mean difference per body part (PARTS order; frames weighted as the shape weighs them:
+   * ShapeSample.partWeight) and per segment (SEGMENTS order), degrees; NaN where not comparable.
+   */
   parts: Float64Array;
   /** Shape per body part, 0–100 (PARTS order); NaN where not comparable. */
   partShape: Float64Array;
@@ -199,10 +202,11 @@ export function readMove(
     const p = compareShape(r, u);
     plain.push(Number.isNaN(p.dist) ? 90 : p.dist);
     s.parts.forEach((v, i) => {
-      if (Number.isNaN(v)) return;
-      partSum[i] = (partSum[i] as number) + v;
-      partSimSum[i] = (partSimSum[i] as number) + (s.partSim[i] as number);
-      partN[i] = (partN[i] as number) + 1;
+      const w = s.partWeight[i] as number;
+      if (Number.isNaN(v) || !(w > 0)) return;
+      partSum[i] = (partSum[i] as number) + w * v;
+      partSimSum[i] = (partSimSum[i] as number) + w * (s.partSim[i] as number);
+      partN[i] = (partN[i] as number) + w;
     });
     s.segs.forEach((v, i) => {
       if (Number.isNaN(v)) return;

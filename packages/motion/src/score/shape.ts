@@ -42,6 +42,12 @@ export interface ShapeSample {
   parts: Float64Array;
   /** Mean similarity (0–1) per body part, NaN where not comparable, in PARTS order. */
   partSim: Float64Array;
+  /**
+   * The weight each part's figures carry in this frame (0 where not comparable): its segments'
+   * confidence, emphasis and transit weight, as in `sim`. A move's part figures average frames by
+   * it, so a part says what the shape saw — a leg swinging through a transition counts little there too.
+   */
+  partWeight: Float64Array;
   /** Difference per segment (NaN where not comparable), degrees, in SEGMENTS order. */
   segs: Float64Array;
 }
@@ -116,6 +122,7 @@ export function compareShape(
     visible: refW > 0 ? seen / refW : 0,
     parts,
     partSim,
+    partWeight: partW,
     segs,
   };
 }
