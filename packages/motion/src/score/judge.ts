@@ -7,6 +7,7 @@ import {
   type FrameFeatures,
   isSignedJoint,
   JOINTS,
+  PART_JOINTS,
   PARTS,
   SEGMENT_COUNT,
   SEGMENTS,
@@ -14,6 +15,11 @@ import {
 import { compareShape, movementEmphasis, visibilityFactor } from "./shape.ts";
 import type { Primitives } from "./styles.ts";
 import { angleDiff } from "../numbers.ts";
+
+/** Each joint's body part (PARTS index): a joint's figures weigh a frame as its part's do there. */
+const JOINT_PART: readonly number[] = JOINTS.map((j) =>
+  PARTS.findIndex((p) => (PART_JOINTS[p] as readonly string[]).includes(j)),
+);
 
 /** Everything measured about one move of the reference against the user's performance of it. */
 export interface MoveMeasure {
@@ -39,7 +45,10 @@ export interface MoveMeasure {
   /** Shape per body part, 0–100 (PARTS order); NaN where not comparable. */
   partShape: Float64Array;
   segs: Float64Array;
-  /** Per joint (JOINTS order): mean |user − reference| angle and mean signed difference, degrees; NaN where not comparable. */
+  /**
+   * Per joint (JOINTS order): mean |user − reference| angle and mean signed difference, degrees,
+   * frames weighted as its part's (like `parts`); NaN where not comparable.
+   */
   jointAbs: Float64Array;
   jointSigned: Float64Array;
   /** Movement qualities, reference vs user (user measured in reference time, so pace is not counted twice). */
@@ -189,8 +198,10 @@ export function readMove(
   const partN = new Float64Array(PARTS.length);
   const segSum = new Float64Array(SEGMENT_COUNT);
   const segN = new Float64Array(SEGMENT_COUNT);
-  const jAbs: number[][] = JOINTS.map(() => []);
-  const jSigned: number[][] = JOINTS.map(() => []);
+  // Per joint: weighted sums of |difference| and signed difference, and of the weights (its part's in each frame).
+  const jAbs = new Float64Array(JOINTS.length);
+  const jSigned = new Float64Array(JOINTS.length);
+  const jW = new Float64Array(JOINTS.length);
   refFrames.forEach((r, k) => {
     if (!r.valid) return;
     const u = userFrames[k];
@@ -219,9 +230,12 @@ export function readMove(
       const b = u.angles[i] as number;
       if (Number.isNaN(a) || Number.isNaN(b)) return;
       const signed = isSignedJoint(j);
-      jAbs[i]?.push(angleDiff(a, b, signed));
+      const w = s.partWeight[JOINT_PART[i] as number] as number;
+      if (!(w > 0)) return;
+      jAbs[i] = (jAbs[i] as number) + w * angleDiff(a, b, signed);
+      jW[i] = (jW[i] as number) + w;
       // Torso and head: more or less tilt than the reference, whichever way it leans.
-      jSigned[i]?.push(signed ? Math.abs(b) - Math.abs(a) : b - a);
+      jSigned[i] = (jSigned[i] as number) + w * (signed ? Math.abs(b) - Math.abs(a) : b - a);
     });
   });
   const dist = mean(dists);
@@ -238,8 +252,8 @@ export function readMove(
     parts: partSum.map((v, i) => ((partN[i] as number) > 0 ? v / (partN[i] as number) : Number.NaN)),
     partShape: partSimSum.map((v, i) => ((partN[i] as number) > 0 ? (100 * v) / (partN[i] as number) : Number.NaN)),
     segs: segSum.map((v, i) => ((segN[i] as number) > 0 ? v / (segN[i] as number) : Number.NaN)),
-    jointAbs: Float64Array.from(jAbs.map(mean)),
-    jointSigned: Float64Array.from(jSigned.map(mean)),
+    jointAbs: jAbs.map((v, i) => ((jW[i] as number) > 0 ? v / (jW[i] as number) : Number.NaN)),
+    jointSigned: jSigned.map((v, i) => ((jW[i] as number) > 0 ? v / (jW[i] as number) : Number.NaN)),
     speed: [refMotion.speed, userMotion.speed],
     moved: Number.NaN,
     jerk: [refMotion.jerk, userMotion.jerk],
