@@ -12,7 +12,7 @@ import {
   timingTruthMs,
 } from "./cases.ts";
 import { trackName } from "./tracks/recipes.ts";
-import { moves, num, type ScoreKey, score, str } from "./fields.ts";
+import { bool, moves, num, type ScoreKey, score, str } from "./fields.ts";
 import { auc, mean, quantile, spearman } from "./stats.ts";
 
 /** One case after the run: the result (without tracks), or why there is none. */
@@ -357,4 +357,35 @@ export function peopleSummary(outs: readonly Outcome[]): PeopleSummary | undefin
       ordered: gaps.filter((g) => g > 0).length,
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface CueSummary {
+  /** Moves of the results scored as the same routine. */
+  moves: number;
+  /** Of them, moves told something… */
+  told: number;
+  /** …and told something though their verdict is Perfect. */
+  toldPerfect: number;
+  /** Results that say one cue, word for word, on more than one move. */
+  repeating: number;
+}
+
+/**
+ * What the moves were told, over the results scored as the same routine (printed, no target): a
+ * teacher corrects what counts, so a Perfect move told to change is worth a look.
+ */
+export function cueSummary(outs: readonly Outcome[]): CueSummary {
+  const out: CueSummary = { moves: 0, told: 0, toldPerfect: 0, repeating: 0 };
+  for (const o of outs) {
+    if (o.result === undefined || bool(o.result, "same_routine") !== true) continue;
+    const list = moves(o.result);
+    const cues = list.flatMap((m) => (m.cue === null ? [] : [m.cue]));
+    out.moves += list.length;
+    out.told += cues.length;
+    out.toldPerfect += list.filter((m) => m.cue !== null && m.verdict === "perfect").length;
+    if (new Set(cues).size < cues.length) out.repeating++;
+  }
+  return out;
 }

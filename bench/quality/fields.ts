@@ -35,6 +35,8 @@ export interface Move {
   end_s: number;
   timing_ms: number | null;
   verdict: string | undefined;
+  /** What the move was told (null: nothing). */
+  cue: string | null;
 }
 
 /** The result's moves that have a usable start and end (timing_ms null when not a number). */
@@ -45,7 +47,15 @@ export function moves(result: unknown): Move[] {
     const start = num(m, "start_s");
     const end = num(m, "end_s");
     if (start === undefined || end === undefined) return [];
-    return [{ start_s: start, end_s: end, timing_ms: num(m, "timing_ms") ?? null, verdict: str(m, "verdict") }];
+    return [
+      {
+        start_s: start,
+        end_s: end,
+        timing_ms: num(m, "timing_ms") ?? null,
+        verdict: str(m, "verdict"),
+        cue: str(m, "cue") ?? null,
+      },
+    ];
   });
 }
 

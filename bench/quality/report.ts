@@ -7,6 +7,7 @@ import {
   ladders,
   ladderVerdict,
   type Outcome,
+  cueSummary,
   peopleSummary,
   separation,
   summarizeChecks,
@@ -354,9 +355,13 @@ export function targetsTable(outs: readonly Outcome[]): string {
   const graded = p?.paired.gaps.length
     ? `\nGraded takes (printed, no target here): one person's correct and incorrect take against one reference, correct − incorrect: median ${fmt(p.paired.medianGap)}, right order ${p.paired.ordered}/${p.paired.gaps.length}.`
     : "";
+  const cues = cueSummary(test);
+  const told = cues.moves
+    ? `\nCues (printed, no target here): ${cues.told} of ${cues.moves} moves scored as the same routine told something, ${cues.toldPerfect} of them Perfect; ${cues.repeating} results say one cue on several moves.`
+    : "";
   return section(
     "Targets (test split)",
-    `${table(t)}\n\n${passed}/${verdicts.length} targets met${na ? `, ${na} not measurable (the engine does not report that yet)` : ""}.${graded}`,
+    `${table(t)}\n\n${passed}/${verdicts.length} targets met${na ? `, ${na} not measurable (the engine does not report that yet)` : ""}.${graded}${told}`,
   );
 }
 
