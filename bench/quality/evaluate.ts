@@ -320,11 +320,12 @@ export function pairedGaps(scores: ReadonlyArray<{ c: Case; overall: number | un
 
 /** Real people (UI-PRMD): the same movement by another person, done correctly and incorrectly. */
 export function peopleSummary(outs: readonly Outcome[]): PeopleSummary | undefined {
+  const scored = outs.map((o) => ({
+    c: o.c,
+    overall: o.result === undefined ? undefined : num(o.result, "overall_score"),
+  }));
   const overall = (group: string) =>
-    outs.flatMap((o) => {
-      const v = o.c.group === group && o.result !== undefined ? num(o.result, "overall_score") : undefined;
-      return v === undefined ? [] : [v];
-    });
+    scored.flatMap(({ c, overall }) => (c.group === group && overall !== undefined ? [overall] : []));
   const correct = overall("people_same");
   const incorrect = overall("people_incorrect");
   if (!correct.length) return undefined;
@@ -334,9 +335,7 @@ export function peopleSummary(outs: readonly Outcome[]): PeopleSummary | undefin
   const a = incorrect.length ? auc(correct, incorrect) : Number.NaN;
   const gap = med - incorrectMedian;
   const v = (ok: boolean, value: number): Verdict => (Number.isNaN(value) ? "n/a" : ok ? "PASS" : "FAIL");
-  const gaps = pairedGaps(
-    outs.map((o) => ({ c: o.c, overall: o.result === undefined ? undefined : num(o.result, "overall_score") })),
-  );
+  const gaps = pairedGaps(scored);
   return {
     correct,
     incorrect,

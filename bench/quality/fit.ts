@@ -361,12 +361,13 @@ for (let it = 0; it < iterations; it++) {
   if (it % 25 === 0) process.stderr.write(`  ${it}: fit loss ${bestLoss.toFixed(3)}\n`);
 }
 restore(best);
-console.log(`best: fit loss ${bestLoss.toFixed(3)}, test loss ${loss(judgeAll(test)).toFixed(3)}`);
-for (const [name, list] of [
-  ["fit", fit],
-  ["test", test],
+const judgedTest = judgeAll(test);
+console.log(`best: fit loss ${bestLoss.toFixed(3)}, test loss ${loss(judgedTest).toFixed(3)}`);
+for (const [name, judged] of [
+  ["fit", judgeAll(fit)],
+  ["test", judgedTest],
 ] as const) {
-  const gaps = pairedGaps(judgeAll(list));
+  const gaps = pairedGaps(judged);
   if (gaps.length)
     console.log(
       `  ${name}: correct − incorrect take, paired: median ${quantile(gaps, 0.5).toFixed(1)} over ${gaps.length}`,

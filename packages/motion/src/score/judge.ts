@@ -195,7 +195,7 @@ export function readMove(
   const partSimSum = new Float64Array(PARTS.length);
   const visible: number[] = [];
   const partSum = new Float64Array(PARTS.length);
-  const partN = new Float64Array(PARTS.length);
+  const partW = new Float64Array(PARTS.length);
   const segSum = new Float64Array(SEGMENT_COUNT);
   const segN = new Float64Array(SEGMENT_COUNT);
   // Per joint: weighted sums of |difference| and signed difference, and of the weights (its part's in each frame).
@@ -217,7 +217,7 @@ export function readMove(
       if (Number.isNaN(v) || !(w > 0)) return;
       partSum[i] = (partSum[i] as number) + w * v;
       partSimSum[i] = (partSimSum[i] as number) + w * (s.partSim[i] as number);
-      partN[i] = (partN[i] as number) + w;
+      partW[i] = (partW[i] as number) + w;
     });
     s.segs.forEach((v, i) => {
       if (Number.isNaN(v)) return;
@@ -249,8 +249,8 @@ export function readMove(
     plainDist: mean(plain),
     shape: sims.length ? 100 * mean(sims) * visibilityFactor(vis) : 0,
     visible: vis,
-    parts: partSum.map((v, i) => ((partN[i] as number) > 0 ? v / (partN[i] as number) : Number.NaN)),
-    partShape: partSimSum.map((v, i) => ((partN[i] as number) > 0 ? (100 * v) / (partN[i] as number) : Number.NaN)),
+    parts: partSum.map((v, i) => ((partW[i] as number) > 0 ? v / (partW[i] as number) : Number.NaN)),
+    partShape: partSimSum.map((v, i) => ((partW[i] as number) > 0 ? (100 * v) / (partW[i] as number) : Number.NaN)),
     segs: segSum.map((v, i) => ((segN[i] as number) > 0 ? v / (segN[i] as number) : Number.NaN)),
     jointAbs: jAbs.map((v, i) => ((jW[i] as number) > 0 ? v / (jW[i] as number) : Number.NaN)),
     jointSigned: jSigned.map((v, i) => ((jW[i] as number) > 0 ? v / (jW[i] as number) : Number.NaN)),
