@@ -31,8 +31,10 @@ export interface Match {
   oriented(mirrored: boolean): { features: FeatureTrack; cont: ContinuousTrack };
   /** The reference's counts, moves and sections. */
   counting: Counting;
-  /** Where each move starts in the user's video (null: not found). */
+  /** Where each move starts in the user's video (null: not found): where it fits best, or on time when it fits there about as well (refine.ts TIMING). */
   starts: Array<number | null>;
+  /** Where each move fits best, before any was put on time: what says whether the moves follow each other (sameness). */
+  fitStarts: Array<number | null>;
   fit: TimingFit;
   /** When both videos carry the same music: where the reference's time zero is in the user's video (s); else null. */
   music: number | null;
@@ -89,9 +91,9 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
       : opts.takeOffset !== undefined
         ? { clock: "take", offset: opts.takeOffset }
         : { clock: counting.info.source === "music" ? "beat" : "free" };
-  const timeAll = (tempo: number) => {
-    const main = timeMoves(ref, cont, spans, guide, tempo);
-    const other = timeMoves(ref, oriented(!al.mirrored).cont, spans, guide, tempo);
+  const timeAll = (tempo: number, onTime?: Array<number | null>) => {
+    const main = timeMoves(ref, cont, spans, guide, tempo, onTime);
+    const other = timeMoves(ref, oriented(!al.mirrored).cont, spans, guide, tempo, onTime);
     const flip = flippedMoves(main, other);
     return { found: main.map((m, k) => (flip[k] ? (other[k] as MoveMatch) : m)), flip };
   };
@@ -108,6 +110,16 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
     ({ found, flip } = timeAll(fit.tempo));
     fit = fitOf();
   }
+  // Once the pace is known, a move that fits on it about as well as anywhere kept it.
+  const fitStarts = found.map((f) => f.userStart);
+  const onTime = found.map((f, k) => {
+    const late = fit.lapse[k];
+    return f.userStart === null || late === null || late === undefined ? null : f.userStart - late;
+  });
+  if (onTime.some((t, k) => t !== null && t !== found[k]?.userStart)) {
+    ({ found, flip } = timeAll(fit.tempo, onTime));
+    fit = fitOf();
+  }
   return {
     fps,
     refT,
@@ -120,6 +132,7 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
     oriented,
     counting,
     starts: found.map((f) => f.userStart),
+    fitStarts,
     fit,
     music,
     clock: clock.clock,

@@ -93,8 +93,8 @@ export const LIVE_TAKES: Record<"clean" | "late" | "flawed" | "mirrored", TakeRe
       [26, 30, 0.12],
     ],
   },
-  // A frozen stretch and a late one (the tests bend a forearm 60° wrong in it too).
-  flawed: { takeOffset: 1.5, noise: 3, frozen: [[10, 13]], late: [[20, 26, 0.2]] },
+  // A frozen stretch and one a quarter second late (Good, not Great; the tests bend a forearm 60° wrong in it too).
+  flawed: { takeOffset: 1.5, noise: 3, frozen: [[10, 13]], late: [[20, 26, 0.25]] },
   // Danced mirror-wise (the tests and bench mirror the track), as a dancer facing a mirrored teacher may.
   mirrored: { takeOffset: 1, noise: 2 },
 };

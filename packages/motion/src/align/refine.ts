@@ -23,6 +23,13 @@ const MIN_OVERLAP = 0.9;
  * video beyond where the search is centred: the search, its refinement step and the context.
  */
 export const TIMING_REACH_S = SEARCH_S + STEP_S + CONTEXT_S;
+/**
+ * A move fitting on time within this share of its best fit was on time: its poses barely change
+ * there (a slow arm, a sway), and which of those moments it "is" is noise — a take filmed from 30°
+ * aside read 0.5 s early on such a stretch, fitting 14 % better there than on time. A move is
+ * called early or late only when it fits clearly better so.
+ */
+export const TIMING = { TIE: 0.2 };
 /** A position mismatch above this (torso lengths) counts as this much: one bad point cannot dominate. */
 const MAX_POINT_ERR = 1;
 
@@ -40,7 +47,8 @@ function positionCost(a: FrameFeatures, b: Float64Array | undefined): number {
  * Times each move: slides the user's video against the reference's move (with its context), with
  * the user's pace `tempo` (user seconds per reference second), within SEARCH_S of where the coarse
  * alignment put it, and keeps the best fit — read between analysed frames, so the answer is not
- * limited to the frame interval.
+ * limited to the frame interval. `onTime` (per move, user seconds) says where each move would be on
+ * time, once the clock is known: a move that fits there within TIMING.TIE of its best is put there.
  */
 export function timeMoves(
   ref: FeatureTrack,
@@ -48,9 +56,10 @@ export function timeMoves(
   moves: ReadonlyArray<{ start: number; end: number }>,
   guide: (refT: number) => number | null,
   tempo: number,
+  onTime?: ReadonlyArray<number | null>,
 ): MoveMatch[] {
   const fps = ref.fps;
-  return moves.map((mv) => {
+  return moves.map((mv, k) => {
     const from = Math.max(0, Math.ceil((mv.start - CONTEXT_S) * fps - FLOAT_SLACK));
     const to = Math.min(ref.frames.length - 1, Math.floor((mv.end + CONTEXT_S) * fps + FLOAT_SLACK));
     const samples: Array<{ dt: number; f: FrameFeatures }> = [];
@@ -117,6 +126,10 @@ export function timeMoves(
     }
     const refined = (lo + hi) / 2;
     const refinedCost = cost(refined);
-    return refinedCost < bestC ? { userStart: refined, cost: refinedCost } : { userStart: bestU, cost: bestC };
+    const best = refinedCost < bestC ? { userStart: refined, cost: refinedCost } : { userStart: bestU, cost: bestC };
+    const due = onTime?.[k];
+    if (due === null || due === undefined) return best;
+    const dueCost = cost(due);
+    return dueCost <= best.cost * (1 + TIMING.TIE) ? { userStart: due, cost: dueCost } : best;
   });
 }

@@ -20,6 +20,7 @@ function move(index: number, timing: number | null, lapse: number | null): Judge
     index,
     span: { start: 2 * index, end: 2 * index + 2, label: `move ${index + 1}` },
     userStart: timing === null ? null : 2 * index + timing,
+    fitStart: timing === null ? null : 2 * index + timing,
     timing,
     lapse,
     dist: 5,

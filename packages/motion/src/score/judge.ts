@@ -26,6 +26,8 @@ export interface MoveMeasure {
   span: MoveSpan;
   /** User time where the move starts (null: not found in the user's video). */
   userStart: number | null;
+  /** Where it fits best, which userStart leaves when the move fits on time about as well (Match.fitStarts). */
+  fitStart: number | null;
   /** Seconds late (+) or early (−) against the reference's own time, and against the user's steady pace. */
   timing: number | null;
   lapse: number | null;
@@ -131,7 +133,7 @@ export function measureMatch(match: Match): MoveMeasure[] {
       mirrored: match.moveMirrored[k] ?? match.mirrored,
     }),
     match.counting.moves,
-    match.starts,
+    match.starts.map((userStart, k) => ({ userStart, fitStart: match.fitStarts[k] ?? null })),
     fit.timing,
     fit.lapse,
     fit.tempo,
@@ -143,7 +145,7 @@ export function measureMoves(
   ref: FeatureTrack,
   userOf: (move: number) => { cont: ContinuousTrack; mirrored: boolean },
   moves: MoveSpan[],
-  userStarts: Array<number | null>,
+  starts: Array<{ userStart: number | null; fitStart: number | null }>,
   timing: Array<number | null>,
   lapse: Array<number | null>,
   tempo: number,
@@ -154,7 +156,12 @@ export function measureMoves(
         ref,
         userOf(m),
         span,
-        { userStart: userStarts[m] ?? null, timing: timing[m] ?? null, lapse: lapse[m] ?? null },
+        {
+          userStart: starts[m]?.userStart ?? null,
+          fitStart: starts[m]?.fitStart ?? null,
+          timing: timing[m] ?? null,
+          lapse: lapse[m] ?? null,
+        },
         tempo,
       ),
     ),
@@ -169,7 +176,7 @@ export function readMove(
   ref: FeatureTrack,
   { cont: user, mirrored }: { cont: ContinuousTrack; mirrored: boolean },
   span: MoveSpan,
-  found: { userStart: number | null; timing: number | null; lapse: number | null },
+  found: { userStart: number | null; fitStart?: number | null; timing: number | null; lapse: number | null },
   tempo: number,
 ): MoveReading {
   const fps = ref.fps;
@@ -243,6 +250,7 @@ export function readMove(
   return {
     span,
     userStart,
+    fitStart: found.fitStart === undefined ? userStart : found.fitStart,
     timing: found.timing,
     lapse: found.lapse,
     dist,

@@ -396,16 +396,19 @@ function motionCorrelation(
   return da > 0 && db > 0 ? num / Math.sqrt(da * db) : 0;
 }
 
-/** Share of neighbouring found moves whose user starts are as far apart as the pace says (±0.25 s). */
+/**
+ * Share of neighbouring found moves whose user starts are as far apart as the pace says (±0.25 s),
+ * where each fits best: a move put on time for fitting there about as well would follow by construction.
+ */
 function orderShare(moves: MoveMeasure[], tempo: number): number {
   let ok = 0;
   let n = 0;
   for (let k = 1; k < moves.length; k++) {
     const a = moves[k - 1] as MoveMeasure;
     const b = moves[k] as MoveMeasure;
-    if (a.userStart === null || b.userStart === null) continue;
+    if (a.fitStart === null || b.fitStart === null) continue;
     n++;
-    if (Math.abs(b.userStart - a.userStart - tempo * (b.span.start - a.span.start)) <= 0.25) ok++;
+    if (Math.abs(b.fitStart - a.fitStart - tempo * (b.span.start - a.span.start)) <= 0.25) ok++;
   }
   return n ? ok / n : Number.NaN;
 }
