@@ -13,7 +13,7 @@ describe.skipIf(!hasAist)("timing a move: late only when it fits clearly better 
   const dance = "gHO_sFM_cAll_d19_mHO0_ch01";
   const recipe = LIVE_TAKES.flawed;
   const frozen = recipe.frozen?.[0] as [number, number];
-  const [from, to, late] = recipe.late?.[0] as [number, number, number];
+  const [from, to, late] = (recipe.late ?? [])[0] as [number, number, number];
   const result = compareTracks(trackFromPoints(performance(dance)), takeTrack(performance(dance), recipe), {
     style: "hip_hop",
     takeOffset: recipe.takeOffset,
