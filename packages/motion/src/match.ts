@@ -31,7 +31,7 @@ export interface Match {
   oriented(mirrored: boolean): { features: FeatureTrack; cont: ContinuousTrack };
   /** The reference's counts, moves and sections. */
   counting: Counting;
-  /** Where each move starts in the user's video (null: not found): where it fits best, or on time when it fits there about as well (refine.ts TIMING). */
+  /** Where each move starts in the user's video (null: not found): where it fits best, or on time when it fits there about as well (refine.ts TIMING_TIE). */
   starts: Array<number | null>;
   /** Where each move fits best, before any was put on time: what says whether the moves follow each other (sameness). */
   fitStarts: Array<number | null>;

@@ -31,7 +31,7 @@ export const TIMING_REACH_S = SEARCH_S + STEP_S + CONTEXT_S;
  * more better there (live takes); on the quality bench's fit split 0.3 lets wrong segments that fit
  * on time pass for the move (bench/README).
  */
-export const TIMING = { TIE: 0.2 };
+const TIMING_TIE = 0.2;
 /** A position mismatch above this (torso lengths) counts as this much: one bad point cannot dominate. */
 const MAX_POINT_ERR = 1;
 
@@ -50,7 +50,7 @@ function positionCost(a: FrameFeatures, b: Float64Array | undefined): number {
  * the user's pace `tempo` (user seconds per reference second), within SEARCH_S of where the coarse
  * alignment put it, and keeps the best fit — read between analysed frames, so the answer is not
  * limited to the frame interval. `onTime` (per move, user seconds) says where each move would be on
- * time, once the clock is known: a move that fits there within TIMING.TIE of its best is put there.
+ * time, once the clock is known: a move that fits there within TIMING_TIE of its best is put there.
  */
 export function timeMoves(
   ref: FeatureTrack,
@@ -132,6 +132,6 @@ export function timeMoves(
     const due = onTime?.[k];
     if (due === null || due === undefined) return best;
     const dueCost = cost(due);
-    return dueCost <= best.cost * (1 + TIMING.TIE) ? { userStart: due, cost: dueCost } : best;
+    return dueCost <= best.cost * (1 + TIMING_TIE) ? { userStart: due, cost: dueCost } : best;
   });
 }

@@ -1,5 +1,5 @@
 /**
- * A move is called early or late only when it fits clearly better so (refine.ts, TIMING.TIE): on
+ * A move is called early or late only when it fits clearly better so (refine.ts, TIMING_TIE): on
  * real dance (AIST++ keypoints recorded as dance-along takes), a stretch the dancer holds still fits
  * the move about as well anywhere, and the moves danced on time must read on time, while a stretch
  * danced a quarter second late still reads late.

@@ -90,7 +90,7 @@ describe.skipIf(!hasAist)("live verdicts while dancing along, against the server
     },
   );
 
-  it("the takes give verdicts of every kind a dancer earns, so agreeing on them means something (the flawed take as the agreement test bends it)", () => {
+  it("the takes give verdicts of every kind a dancer earns, so agreeing on them means something", () => {
     const verdicts = new Set<string>();
     for (const dance of DANCES) {
       const r = RECIPES.late as { recipe: TakeRecipe };
