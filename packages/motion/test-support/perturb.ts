@@ -50,3 +50,18 @@ export function mirrorTrack(track: PoseTrack): PoseTrack {
   });
   return { ...track, frames };
 }
+
+/**
+ * The track with one keypoint (COCO index `point`) unseen from `from` to `to` seconds, as a pose
+ * model loses a blurred or badly encoded wrist: its score and position zeroed.
+ */
+export function losePoint(track: PoseTrack, opts: { point: number; from: number; to: number }): PoseTrack {
+  const p = cocoIndexMap(track.keypointNames)[opts.point] as number;
+  const frames = track.frames.map((f) => {
+    if (f.t < opts.from || f.t >= opts.to) return f;
+    const k = [...f.keypoints];
+    k.splice(p * 3, 3, 0, 0, 0);
+    return { ...f, keypoints: k };
+  });
+  return { ...track, frames };
+}

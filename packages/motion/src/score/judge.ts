@@ -350,7 +350,7 @@ function pathRatio(ref: ReadonlyArray<FrameFeatures>, user: ReadonlyArray<FrameF
   let num = 0;
   let den = 0;
   for (let k = 0; k < SEGMENT_COUNT; k++) {
-    if (FACING_LINES.has(k) || !(segmentRange(ref, k) >= MOVEMENT.MIN_REF_RANGE)) continue;
+    if (FACING_LINES.has(k) || !(segmentRange(ref, k) >= MOVEMENT.MIN_REF_RANGE) || !seenEnough(user, k)) continue;
     const r = path(ref, k);
     num += Math.min(r, path(user, k));
     den += r;
@@ -369,12 +369,21 @@ function sweepRatio(ref: FrameFeatures[], user: Array<FrameFeatures | undefined>
   for (let k = 0; k < SEGMENT_COUNT; k++) {
     if (FACING_LINES.has(k)) continue;
     const r = segmentRange(ref, k);
-    if (!(r >= MOVEMENT.MIN_REF_RANGE)) continue;
+    if (!(r >= MOVEMENT.MIN_REF_RANGE) || !seenEnough(user, k)) continue;
     const u = segmentRange(user, k);
     num += Math.min(r, Number.isNaN(u) ? 0 : u);
     den += r;
   }
   return den >= MOVEMENT.MIN_MOVE_RANGE ? num / den : Number.NaN;
+}
+
+/**
+ * Whether the user's video shows segment k (trusted, RANGE_MIN_TRUST) in at least MOVEMENT.MIN_SEEN
+ * of a move's frames: a limb the model lost for half the move (blur, a low-quality encode) is
+ * unknown, not held still, so it says nothing about how much of the move was made.
+ */
+function seenEnough(user: ReadonlyArray<FrameFeatures | undefined>, k: number): boolean {
+  return user.length > 0 && trusted(user, k).length >= MOVEMENT.MIN_SEEN * user.length;
 }
 
 /** The shoulder and hip lines: they turn with the whole body, which is not the size of a move. */
@@ -394,6 +403,8 @@ export const MOVEMENT = {
   MIN_REF_RANGE: 40,
   /** …and a move whose moving segments sweep less than this in all holds: how much of it was made is not asked. */
   MIN_MOVE_RANGE: 60,
+  /** A segment the user's video shows in less than this share of a move's frames is left out of how much of it was made. */
+  MIN_SEEN: 0.6,
   /** Context either side of a move in which the user's sweep is measured (seconds). */
   CONTEXT_S: 0.1,
   /** A whole video reading stiffer than the reference is allowed for down to this share of its movement. */
