@@ -369,14 +369,17 @@ export interface CueSummary {
   toldPerfect: number;
   /** Results that say one cue, word for word, on more than one move. */
   repeating: number;
+  /** Cues said on copies of one performance (same_performance: re-encoded, reframed, mirrored), where there is nothing to correct. */
+  onCopies: number;
 }
 
 /**
  * What the moves were told, over the results scored as the same routine (printed, no target): a
- * teacher corrects what counts, so a Perfect move told to change is worth a look.
+ * teacher corrects what counts, so a Perfect move told to change is worth a look, and a copy of the
+ * reference's own performance told anything is a false cue.
  */
 export function cueSummary(outs: readonly Outcome[]): CueSummary {
-  const out: CueSummary = { moves: 0, told: 0, toldPerfect: 0, repeating: 0 };
+  const out: CueSummary = { moves: 0, told: 0, toldPerfect: 0, repeating: 0, onCopies: 0 };
   for (const o of outs) {
     if (o.result === undefined || bool(o.result, "same_routine") !== true) continue;
     const list = moves(o.result);
@@ -385,6 +388,7 @@ export function cueSummary(outs: readonly Outcome[]): CueSummary {
     out.told += cues.length;
     out.toldPerfect += list.filter((m) => m.cue !== null && m.verdict === "perfect").length;
     if (new Set(cues).size < cues.length) out.repeating++;
+    if (o.c.group === "same_performance") out.onCopies += cues.length;
   }
   return out;
 }

@@ -78,15 +78,20 @@ describe("report", () => {
     expect(targetsTable(outs)).toMatch(/correct − incorrect: median 5\.0, right order 100\/100/);
   });
 
-  it("counts what the moves of same-routine results were told: Perfect moves told to change, cues said twice", () => {
+  it("counts what the moves of same-routine results were told: Perfect moves told to change, cues on copies, cues said twice", () => {
     const test = CASES.filter((c) => c.split === "test");
     const mv = (verdict: string, cue: string | null, at: number) => ({ start_s: at, end_s: at + 1, verdict, cue });
-    const outs = test.slice(0, 3).map((c, i) => ({
-      c,
-      result: {
+    // The first two are copies of one performance (same_performance); the fourth is another group.
+    const picked = [
+      ...test.filter((c) => c.group === "same_performance").slice(0, 3),
+      test.find((c) => c.group === "people_same"),
+    ];
+    const outs = picked.flatMap((c, i) => (c ? [{ c, result: result(i) }] : []));
+    function result(i: number) {
+      return {
         overall_score: 90,
         // The third is another routine: its moves say nothing, and are not counted.
-        same_routine: i < 2,
+        same_routine: i !== 2,
         moves:
           i === 0
             ? [
@@ -94,10 +99,10 @@ describe("report", () => {
                 mv("good", "Bend your left knee more, about 20°.", 1),
               ]
             : [mv("perfect", null, 0), mv("great", "You are about 0.2 s late.", 1)],
-      },
-    }));
+      };
+    }
     expect(targetsTable(outs)).toMatch(
-      /3 of 4 moves scored as the same routine told something, 1 of them Perfect; 1 results say one cue on several moves/,
+      /4 of 6 moves scored as the same routine told something, 1 of them Perfect, 3 on copies of one performance \(same_performance: nothing to correct\); 1 results say one cue on several moves/,
     );
   });
 });

@@ -357,7 +357,7 @@ export function targetsTable(outs: readonly Outcome[]): string {
     : "";
   const cues = cueSummary(test);
   const told = cues.moves
-    ? `\nCues (printed, no target here): ${cues.told} of ${cues.moves} moves scored as the same routine told something, ${cues.toldPerfect} of them Perfect; ${cues.repeating} results say one cue on several moves.`
+    ? `\nCues (printed, no target here): ${cues.told} of ${cues.moves} moves scored as the same routine told something, ${cues.toldPerfect} of them Perfect, ${cues.onCopies} on copies of one performance (same_performance: nothing to correct); ${cues.repeating} results say one cue on several moves.`
     : "";
   return section(
     "Targets (test split)",
