@@ -81,7 +81,7 @@ describe("report", () => {
   it("counts what the moves of same-routine results were told: Perfect moves told to change, cues on copies, cues said twice", () => {
     const test = CASES.filter((c) => c.split === "test");
     const mv = (verdict: string, cue: string | null, at: number) => ({ start_s: at, end_s: at + 1, verdict, cue });
-    // The first two are copies of one performance (same_performance); the fourth is another group.
+    // Three copies of one performance (same_performance), then a real person's pair (people_same).
     const picked = [
       ...test.filter((c) => c.group === "same_performance").slice(0, 3),
       test.find((c) => c.group === "people_same"),
