@@ -86,14 +86,19 @@ function sameWithin(match: Match, part: { start: number; end: number }): boolean
   const inside = measures.filter(
     (m) => Math.min(m.span.end, part.end) - Math.max(m.span.start, part.start) >= 0.5 * (m.span.end - m.span.start),
   );
-  // A few seconds that happen to fit somewhere in a long routine are no part of it.
-  if (inside.length < PART_MIN_MOVES || inside.length < PART_MIN_SHARE * measures.length) return false;
+  // A few seconds that happen to fit somewhere in a long routine are no part of it; the song
+  // playing at that very place of it, or a whole phrase danced in order, is.
+  if (inside.length < PART_MIN_MOVES) return false;
+  if (inside.length < PART_MIN_SHARE * measures.length && match.music === null && inside.length < PART_PHRASE)
+    return false;
   return samenessDecision(samenessConfidence(samenessEvidence(match, inside))) === "same";
 }
 
-/** A part danced must hold at least this many of the routine's moves, and this share of them. */
+/** A part danced must hold at least this many of the routine's moves, and this share of them… */
 const PART_MIN_MOVES = 3;
 const PART_MIN_SHARE = 0.25;
+/** …or, in a long routine, the music's place in it, or this many moves: an 8-count, which another dance does not fit by chance. */
+const PART_PHRASE = 8;
 
 /** A user's video that stops this close (seconds) to the routine's end, or starts this close to its start, covers all of it. */
 const WHOLE_WITHIN_S = 0.75;

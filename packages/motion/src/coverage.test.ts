@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareTracks } from "./compare.ts";
-import { phrase, syntheticTrack, withMusicBeat } from "../test-support/synthetic-track.ts";
+import { legsDance, phrase, syntheticTrack, wandering, withMusicBeat } from "../test-support/synthetic-track.ts";
 
 describe("part of the routine", () => {
   it("a cover on the same song that starts 3 s in and stops at 11 s of a 16 s routine: judged on what was danced, at the song's pace", () => {
@@ -38,6 +38,35 @@ describe("part of the routine", () => {
     expect(r.overallFeedback).not.toMatch(/slower|faster/);
     for (const m of r.moves) expect(m.end_s).toBeLessThanOrEqual(10.6);
     expect(r.overall_score).toBeGreaterThanOrEqual(95);
+  });
+
+  // The chorus of a 3-minute routine, danced 70 s in: beyond where the alignment's open start
+  // reaches (30 s) and where the music was looked for (20 s). It read "not the same routine".
+  for (const music of [true, false])
+    it(`a part danced from deep in a long routine (1:10–1:30 of 3:00) is found and judged on that part, ${music ? "on the song's clock" : "without music"}`, () => {
+      let ref = syntheticTrack(wandering, { duration: 180 });
+      let user = syntheticTrack(wandering, { duration: 20, offset: -70 });
+      if (music) {
+        ref = withMusicBeat(ref);
+        user = withMusicBeat(user, 120, 0.5, 70);
+      }
+      const r = compareTracks(ref, user, { style: "hip_hop" });
+      expect(r.same_routine).toBe(true);
+      expect(r.alignment.clock).toBe(music ? "music" : "free");
+      expect(r.danced?.start_s).toBeCloseTo(70, 0);
+      expect(r.danced?.end_s).toBeCloseTo(90, 0);
+      expect(r.overallFeedback).toContain("You danced 1:10–1:30 of the 3:00 routine; the scores are for that part.");
+      expect(r.overall_score).toBeGreaterThanOrEqual(95);
+      for (const m of r.moves) expect(m.verdict).not.toBe("miss");
+    });
+
+  it("another dance's 20 s against a long routine is still not the same routine, wherever it fits best", () => {
+    const r = compareTracks(syntheticTrack(wandering, { duration: 180 }), syntheticTrack(legsDance, { duration: 20 }), {
+      style: "hip_hop",
+    });
+    expect(r.same_routine).toBe(false);
+    expect(r.danced).toBeNull();
+    expect(r.overall_score).toBeLessThanOrEqual(35);
   });
 
   it("a video covering the whole routine says nothing of parts", () => {

@@ -1,11 +1,12 @@
 import { alignTracks } from "./align/align.ts";
 import { ContinuousTrack } from "./align/interp.ts";
-import { musicOffset } from "./align/music.ts";
+import { musicOffset, PLACED_S } from "./align/music.ts";
 import { type MoveMatch, timeMoves } from "./align/refine.ts";
 import { type Clock, type ClockInfo, fitTiming, type TimingFit } from "./align/timing.ts";
 import { type Counting, countReference } from "./counts/counting.ts";
 import { MotionError } from "./errors.ts";
 import { extractFeatures, type FeatureTrack } from "./features.ts";
+import { median } from "./numbers.ts";
 import { resampleTrack } from "./resample.ts";
 import type { PoseTrack } from "./types.ts";
 
@@ -70,8 +71,13 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
   const usr = extractFeatures(userT);
   const usrMirrored = extractFeatures(userT, true);
 
-  // Coarse alignment (and whether the user danced mirror-wise), then the counts and moves.
-  const al = alignTracks(ref, usr, usrMirrored);
+  // Coarse alignment (and whether the user danced mirror-wise), where the music or the take says
+  // which moment of the reference the user's video starts at, then the counts and moves. A part
+  // danced from deep in a long routine is placed by the dance, and its music looked for there.
+  const near = musicOffset(reference.audio ?? null, user.audio ?? null);
+  const known = near ?? opts.takeOffset;
+  const al = alignTracks(ref, usr, usrMirrored, known === undefined ? {} : { refStart: -known });
+  const music = near ?? musicOffset(reference.audio ?? null, user.audio ?? null, placedOffset(al.path, fps), PLACED_S);
   const ways = {
     plain: { features: usr, cont: new ContinuousTrack(usr) },
     flipped: { features: usrMirrored, cont: new ContinuousTrack(usrMirrored) },
@@ -84,7 +90,6 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
   // Each move timed precisely, either way round (each as it was danced); pace and lateness against
   // the clock.
   const guide = pathGuide(al.path, fps);
-  const music = musicOffset(reference.audio ?? null, user.audio ?? null);
   const clock: ClockInfo =
     music !== null
       ? { clock: "music", offset: music }
@@ -155,6 +160,15 @@ export function flippedMoves(main: MoveMatch[], other: MoveMatch[]): boolean[] {
     const o = other[k] as MoveMatch;
     return m.cost > FLIP_MIN_COST && o.userStart !== null && o.cost < FLIP_RATIO * m.cost;
   });
+}
+
+/**
+ * Where the reference's time zero falls in the user's video if the user kept its pace (as a shared
+ * song does) through the aligned frames: the median of their time differences (seconds).
+ */
+function placedOffset(path: Array<[number, number]>, fps: number): number {
+  const d = median(path.map(([i, j]) => (j - i) / fps));
+  return Number.isNaN(d) ? 0 : d;
 }
 
 /** Reference time → user time along the coarse warping path (mean of the matched frames), null off the path. */

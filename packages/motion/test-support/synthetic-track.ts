@@ -26,6 +26,14 @@ export const phrase: Motion = (t) => ({
   rightLeg: 5,
   lean: 8 * Math.sin(0.4 * t),
 });
+/** Arms and knees on slow sines of unrelated periods: a long routine in which no stretch of seconds repeats another. */
+export const wandering: Motion = (t) => ({
+  leftArm: 90 + 50 * Math.sin(2 * Math.PI * 0.31 * t) + 25 * Math.sin(2 * Math.PI * 0.13 * t + 1),
+  rightArm: 90 + 45 * Math.sin(2 * Math.PI * 0.37 * t + 2) + 25 * Math.sin(2 * Math.PI * 0.09 * t),
+  leftLeg: 10 + 15 * Math.abs(Math.sin(2 * Math.PI * 0.17 * t)),
+  rightLeg: 10 + 15 * Math.abs(Math.sin(2 * Math.PI * 0.23 * t + 1)),
+  lean: 8 * Math.sin(0.4 * t),
+});
 /** Squats and leans, arms down. */
 export const legsDance: Motion = (t) => ({
   leftArm: 20,

@@ -51,16 +51,26 @@ export function dtwOptions(nRef: number, nUser: number, fps: number) {
  * fits both). The whole video counts as mirrored only when, along the path, the mirrored reading
  * matches clearly better.
  */
-export function alignTracks(ref: FeatureTrack, user: FeatureTrack, userMirrored: FeatureTrack): Alignment {
+export function alignTracks(
+  ref: FeatureTrack,
+  user: FeatureTrack,
+  userMirrored: FeatureTrack,
+  known: { refStart?: number } = {},
+): Alignment {
   if (Math.abs(ref.fps - user.fps) > 1e-6) throw new Error("tracks must share the analysis frame rate");
   const fps = ref.fps;
   const n = ref.frames.length;
   const m = user.frames.length;
-  const opts = dtwOptions(n, m, fps);
   const cost = (u: FeatureTrack, i: number, j: number) =>
     frameDistance(ref.frames[i] as FeatureTrack["frames"][number], u.frames[j] as FeatureTrack["frames"][number]);
   const frameCost = (i: number, j: number) => Math.min(cost(user, i, j), cost(userMirrored, i, j));
-  const warped = dtw(n, m, frameCost, opts);
+  const part = partWindow(n, m, fps, frameCost, known.refStart);
+  const warped = part
+    ? shiftPath(
+        dtw(part.to - part.from, m, (i, j) => frameCost(i + part.from, j), dtwOptions(part.to - part.from, m, fps)),
+        part.from,
+      )
+    : dtw(n, m, frameCost, dtwOptions(n, m, fps));
   const either = steadier(warped, n, m, fps, frameCost);
   let asDanced = 0;
   let flipped = 0;
@@ -82,6 +92,55 @@ export function alignTracks(ref: FeatureTrack, user: FeatureTrack, userMirrored:
     residual: fit.rms,
     coverage: n ? refCovered / n : 0,
   };
+}
+
+/** Paces (user seconds per reference second) at which a part is looked for: people keep near the reference's. */
+const PART_PACES = [0.8, 1, 1.25];
+/** User frames sampled to place a part: enough to tell where it fits, few enough to scan a 10-minute routine fast. */
+const PART_SAMPLES = 60;
+/** Margin either side of a located part (share of its length, and at least 2 s): its ends and pace are the warping's to find. */
+const PART_MARGIN = 0.25;
+
+/**
+ * The stretch of the reference to align a much shorter user video within, or null to align with
+ * all of it. Such a video may be any part of the routine — the chorus of a 3-minute song — beyond
+ * the reach of the warping's open ends (dtwOptions' slack: at most 30 s), so it is located first:
+ * at `refStart` (seconds) when the reference time of its first frame is known (shared music, a take
+ * started with the reference), else where it fits best at a steady pace (PART_PACES), with
+ * STEADY_MIN_OVERLAP of it inside the routine as `steadier` asks.
+ */
+function partWindow(
+  n: number,
+  m: number,
+  fps: number,
+  cost: (i: number, j: number) => number,
+  refStart?: number,
+): { from: number; to: number } | null {
+  // The warping finds any part that starts within its slack, or a video at least half as long.
+  if (2 * m >= n || n - m <= dtwOptions(n, m, fps).refSlack) return null;
+  let best = { start: (refStart ?? 0) * fps, pace: 1 };
+  if (refStart === undefined) {
+    const every = Math.max(1, Math.ceil(m / PART_SAMPLES));
+    const sampled = Array.from({ length: Math.ceil(m / every) }, (_, k) => k * every);
+    let bestMean = Number.POSITIVE_INFINITY;
+    for (const pace of PART_PACES) {
+      const place = steadyPlace(n, cost, pace, sampled, STEADY_MIN_OVERLAP * sampled.length);
+      if (place && place.mean < bestMean) {
+        bestMean = place.mean;
+        best = { start: place.start, pace };
+      }
+    }
+  }
+  const len = m / best.pace;
+  const margin = Math.max(2 * fps, PART_MARGIN * len);
+  const from = Math.max(0, Math.floor(best.start - margin));
+  const to = Math.min(n, Math.ceil(best.start + len + margin));
+  return to - from < n ? { from, to } : null;
+}
+
+/** A path found on the reference from frame `from` on, in the whole reference's frames. */
+function shiftPath(r: { path: Array<[number, number]>; meanCost: number }, from: number) {
+  return { path: r.path.map(([i, j]): [number, number] => [i + from, j]), meanCost: r.meanCost };
 }
 
 /** A warped path is kept over the reference's own pace only when its pace is this far off… */
@@ -107,22 +166,40 @@ function steadier(
 ): { path: Array<[number, number]>; meanCost: number } {
   if (warped.path.length < 2 || Math.abs(fitLine(warped.path, fps).slope - 1) < PACE_OFF) return warped;
   const along = warped.path.reduce((a, [i, j]) => a + cost(i, j), 0) / warped.path.length;
-  const minOverlap = Math.max(2 * fps, STEADY_MIN_OVERLAP * m);
-  let best: { offset: number; mean: number } | undefined;
-  // Offsets in frames: user frame j answers reference frame j − offset.
-  for (let offset = -n; offset <= m; offset++) {
-    const from = Math.max(0, offset);
-    const to = Math.min(m, n + offset);
-    if (to - from < minOverlap) continue;
-    let sum = 0;
-    for (let j = from; j < to; j++) sum += cost(j - offset, j);
-    const mean = sum / (to - from);
-    if (!best || mean < best.mean) best = { offset, mean };
-  }
+  const all = Array.from({ length: m }, (_, j) => j);
+  const best = steadyPlace(n, cost, 1, all, Math.max(2 * fps, STEADY_MIN_OVERLAP * m));
   if (!best || best.mean > STEADY_FITS_WITHIN * along) return warped;
   const path: Array<[number, number]> = [];
-  for (let j = Math.max(0, best.offset); j < Math.min(m, n + best.offset); j++) path.push([j - best.offset, j]);
+  for (let j = Math.max(0, -best.start); j < Math.min(m, n - best.start); j++) path.push([j + best.start, j]);
   return { path, meanCost: best.mean };
+}
+
+/**
+ * Where the user's video fits the reference best at a steady `pace` (user frames per reference
+ * frame): the reference frame its first frame answers, and the mean cost over the user frames
+ * `js` that then fall inside the reference — at least `minCount` of them. Null if none fits so.
+ */
+function steadyPlace(
+  n: number,
+  cost: (i: number, j: number) => number,
+  pace: number,
+  js: readonly number[],
+  minCount: number,
+): { start: number; mean: number } | null {
+  const last = js[js.length - 1] ?? 0;
+  let best: { start: number; mean: number } | null = null;
+  for (let start = -Math.ceil(last / pace); start < n; start++) {
+    let sum = 0;
+    let count = 0;
+    for (const j of js) {
+      const i = Math.round(start + j / pace);
+      if (i < 0 || i >= n) continue;
+      sum += cost(i, j);
+      count++;
+    }
+    if (count >= minCount && count > 0 && (!best || sum / count < best.mean)) best = { start, mean: sum / count };
+  }
+  return best;
 }
 
 /**

@@ -56,3 +56,33 @@ describe("audioOffset", () => {
     expect(r === null || Math.abs(r.offset_s) <= 0.5).toBe(true);
   });
 });
+
+describe("audioOffset around a time", () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let song: AudioBeats;
+  let chorus: AudioBeats;
+
+  beforeAll(async () => {
+    ({ dir, cleanup } = await tempDir());
+    const wav = join(dir, "song.wav");
+    await renderAudio(wav, aeval(drumExpression({ bpm: 120, seconds: 75, start: 0.25, bass: true, melody: 1 })), 75);
+    // 20 s from 45 s into the song, heard through a phone.
+    const part = join(dir, "part.wav");
+    await ffmpeg([
+      ...["-ss", "45", "-t", "20", "-i", wav, "-f", "lavfi", "-i", "anoisesrc=color=pink:amplitude=0.05:seed=3"],
+      ...["-filter_complex", "[0]lowpass=f=2500,volume=0.5[m];[m][1]amix=inputs=2:duration=first", part],
+    ]);
+    song = detectBeats((await extractAudio(wav))!, DEFAULT_RATE)!;
+    chorus = detectBeats((await extractAudio(part))!, DEFAULT_RATE)!;
+  });
+  afterAll(() => cleanup?.());
+
+  it("finds a part of the song 45 s in, looked for within 3 s of where the dance puts it, which the search from the start does not reach", () => {
+    const fromStart = audioOffset(song, chorus);
+    expect(fromStart === null || Math.abs(fromStart.offset_s + 45) > 1).toBe(true);
+    const there = audioOffset(song, chorus, 3, -44.2)!;
+    expect(Math.abs(there.offset_s + 45)).toBeLessThan(0.015);
+    expect(there.confidence).toBeGreaterThan(0.5);
+  });
+});

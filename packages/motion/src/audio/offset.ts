@@ -24,12 +24,12 @@ function centred(values: number[], from: number, to: number): Float64Array {
 }
 
 /**
- * Phase-transform cross-correlation (GCC-PHAT) g[k] for k in −maxLag..maxLag (index k + maxLag):
+ * Phase-transform cross-correlation (GCC-PHAT) g[k] for k in lo..hi (index k − lo):
  * Σ x[t]·y[t+k] with the cross-spectrum whitened to unit magnitude. A steady beat is a few strong
  * spectral lines that would make every beat-long shift match almost as well; whitened, the song's
  * irregular detail (fills, melody, accents) decides, and the true shift becomes a sharp peak.
  */
-function phaseCorrelation(x: Float64Array, y: Float64Array, maxLag: number): Float64Array {
+function phaseCorrelation(x: Float64Array, y: Float64Array, lo: number, hi: number): Float64Array {
   const size = nextPow2(x.length + y.length);
   const fft = new FFT(size);
   const xr = new Float64Array(size);
@@ -56,14 +56,14 @@ function phaseCorrelation(x: Float64Array, y: Float64Array, maxLag: number): Flo
     xi[i] = xi[i]! * w;
   }
   fft.transform(xr, xi, true);
-  const out = new Float64Array(2 * maxLag + 1);
-  for (let k = -maxLag; k <= maxLag; k++) out[k + maxLag] = xr[(k + size) % size]! / size;
+  const out = new Float64Array(hi - lo + 1);
+  for (let k = lo; k <= hi; k++) out[k - lo] = xr[(k + size) % size]! / size;
   return out;
 }
 
 /**
  * How many seconds later the same music plays in b than in a (negative: earlier), within
- * ±maxShift_s, from the two onset envelopes: the peak of their phase-transform cross-correlation,
+ * ±maxShift_s of `around_s`, from the two onset envelopes: the peak of their phase-transform cross-correlation,
  * refined between frames by a parabola. `confidence` 0–1 grows with how many times the peak
  * exceeds the best lag outside it. Null when no lag stands out (the two do not share the music).
  */
@@ -71,13 +71,17 @@ export function audioOffset(
   a: AudioBeats,
   b: AudioBeats,
   maxShift_s = 20,
+  around_s = 0,
 ): { offset_s: number; confidence: number } | null {
   const rate = a.onset.rate;
   const x = centred(a.onset.values, rate, rate);
   const y = centred(b.onset.values, b.onset.rate, rate);
   if (x.length < rate || y.length < rate) return null;
-  const maxLag = Math.min(Math.round(maxShift_s * rate), x.length + y.length - 2);
-  const g = phaseCorrelation(x, y, maxLag);
+  // Lags at which the two overlap at all, within the window asked for.
+  const lo = Math.max(-(x.length - 1), Math.round((around_s - maxShift_s) * rate));
+  const hi = Math.min(y.length - 1, Math.round((around_s + maxShift_s) * rate));
+  if (hi < lo) return null;
+  const g = phaseCorrelation(x, y, lo, hi);
   let best = 0;
   for (let i = 1; i < g.length; i++) if (g[i]! > g[best]!) best = i;
   const width = Math.max(1, Math.round(PEAK_HALF_WIDTH * rate));
@@ -86,5 +90,5 @@ export function audioOffset(
   const ratio = second > 0 ? g[best]! / second : Number.POSITIVE_INFINITY;
   const confidence = Math.min(1, (ratio - LOW) / SPAN);
   if (!(g[best]! > 0) || confidence <= 0) return null;
-  return { offset_s: (parabolicPeak(g, best) - maxLag) / rate, confidence: Math.round(confidence * 1000) / 1000 };
+  return { offset_s: (parabolicPeak(g, best) + lo) / rate, confidence: Math.round(confidence * 1000) / 1000 };
 }
