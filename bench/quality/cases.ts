@@ -38,6 +38,7 @@ import {
   fps24,
   halfSize,
   letterbox,
+  longRoutine,
   lowQuality,
   mirrored,
   pillarbox,
@@ -61,6 +62,7 @@ export const GROUPS = [
   "timing",
   "same_routine",
   "other_view",
+  "part",
   "different_routine",
   "non_dance",
   "people_same",
@@ -446,6 +448,24 @@ const REPS: Array<{ source: string; pairs: Array<[[number, number], [number, num
 const ONE_DECIMAL = (v: number) => Math.round(v * 10) / 10;
 
 /** A fixture clip as it is. */
+/** Each half's long routine (its clips one after another: 2:22 test, 1:51 fit), and the stretches of it danced as parts. */
+const LONG_ROUTINE: Record<Split, string[]> = {
+  test: ["lunges_dumbbell", "baseball_pitch", "sample_3", "pose_squats", "dance_woman_room", "deadlift_barbell_rear"],
+  fit: [
+    "pushups_side",
+    "sample_2",
+    "hybrik_taiji",
+    "jumpingjacks_walk_park",
+    "run_woman_track",
+    "bentover_row_barbell",
+    "pose_1",
+  ],
+};
+const LONG_ROUTINE_PARTS = [
+  { start: 70, end: 90 },
+  { start: 93, end: 108 },
+];
+
 function asIs(id: string): Clip {
   return { name: id, duration: source(id).duration, source: id };
 }
@@ -553,6 +573,21 @@ function buildCases(): Case[] {
         add(make("timing", split, asIs(t.source), user, {}, { timing: { kind: "step", t1_s: t1, delay_s: delay } }));
       }
     }
+
+    // Part of a long routine: the half's clips one after another (about 2 minutes), and stretches
+    // of it that start 1:10 in and later, beyond where the alignment's open start reaches (30 s).
+    const routine = LONG_ROUTINE[split].map(source);
+    for (const part of LONG_ROUTINE_PARTS)
+      add(
+        make(
+          "part",
+          split,
+          longRoutine(routine),
+          longRoutine(routine, part),
+          { overall: { min: 95 }, feedback: /You danced \d:\d\d–\d:\d\d of the \d:\d\d routine/ },
+          { same: true },
+        ),
+      );
 
     // Different routines: every ordered pair of different dances, the user trimmed to the reference's length.
     for (const a of DANCES[split]) {

@@ -273,6 +273,31 @@ export function cut(s: SourceFacts, start: number, end: number, crop?: readonly 
 }
 
 /**
+ * Several sources one after another, each scaled into one 854×480 frame (black around it) at 30 fps,
+ * without sound: a routine minutes long. With `part`, only [start, end) seconds of it, as a dancer
+ * films the stretch she practised.
+ */
+export function longRoutine(sources: readonly SourceFacts[], part?: { start: number; end: number }): Clip {
+  const each = sources.map(
+    (_, i) =>
+      `[${i}:v]scale=854:480:force_original_aspect_ratio=decrease,pad=854:480:(ow-iw)/2:(oh-ih)/2,fps=30,setsar=1[s${i}]`,
+  );
+  const joined = `${sources.map((_, i) => `[s${i}]`).join("")}concat=n=${sources.length}:v=1:a=0`;
+  const cut = part ? `,trim=start=${num(part.start)}:end=${num(part.end)},setpts=PTS-STARTPTS` : "";
+  const name = `long_routine${part ? `.part${num(part.start)}-${num(part.end)}` : ""}`;
+  return {
+    name,
+    duration: part ? part.end - part.start : sources.reduce((a, x) => a + x.duration, 0),
+    recipe: {
+      name,
+      inputs: sources.map((x) => x.id),
+      args: ["-filter_complex", `${each.join(";")};${joined}${cut}[v]`, "-map", "[v]", "-an"],
+      crf: 20,
+    },
+  };
+}
+
+/**
  * The source with defects (ladder) or a delay (timing). Frames are remapped on the frame grid of
  * `fps`: a hold drops the frames after it and lets the fps filter repeat the held one; lateness
  * moves frames later by `delay`; a wrong segment is another clip's frames laid over this one (scaled
