@@ -97,7 +97,7 @@ function sameWithin(match: Match, part: { start: number; end: number }): boolean
 /** A part danced must hold at least this many of the routine's moves, and this share of them… */
 const PART_MIN_MOVES = 3;
 const PART_MIN_SHARE = 0.25;
-/** …or, in a long routine, the music's place in it, or this many moves: an 8-count, which another dance does not fit by chance. */
+/** …or, in a long routine, the music's place in it, or this many moves (8–16 s danced): more than another dance fits in order by chance. */
 const PART_PHRASE = 8;
 
 /** A user's video that stops this close (seconds) to the routine's end, or starts this close to its start, covers all of it. */

@@ -60,6 +60,19 @@ describe("part of the routine", () => {
       for (const m of r.moves) expect(m.verdict).not.toBe("miss");
     });
 
+  it("the routine's last 16 s filmed with 4 s more after it (the dancer walks to the phone) is found at the end", () => {
+    const ref = syntheticTrack(wandering, { duration: 180 });
+    // From 2:44 to the end, then 4 s of walking back: arms down, the body swaying.
+    const walk = syntheticTrack(legsDance, { duration: 20 });
+    const user = syntheticTrack(wandering, { duration: 20, offset: -164 });
+    user.frames = user.frames.map((f, k) => (f.t >= 16 ? { ...(walk.frames[k] as typeof f), t: f.t } : f));
+    const r = compareTracks(ref, user, { style: "hip_hop" });
+    expect(r.same_routine).toBe(true);
+    expect(r.danced?.start_s).toBeCloseTo(164, 0);
+    expect(r.overallFeedback).toContain("You danced 2:44–3:00 of the 3:00 routine");
+    expect(r.overall_score).toBeGreaterThanOrEqual(95);
+  });
+
   it("another dance's 20 s against a long routine is still not the same routine, wherever it fits best", () => {
     const r = compareTracks(syntheticTrack(wandering, { duration: 180 }), syntheticTrack(legsDance, { duration: 20 }), {
       style: "hip_hop",

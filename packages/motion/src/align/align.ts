@@ -71,7 +71,7 @@ export function alignTracks(
         part.from,
       )
     : dtw(n, m, frameCost, dtwOptions(n, m, fps));
-  const either = steadier(warped, n, m, fps, frameCost);
+  const either = steadier(warped, n, m, fps, frameCost, part !== null);
   let asDanced = 0;
   let flipped = 0;
   for (const [i, j] of either.path) {
@@ -98,6 +98,8 @@ export function alignTracks(
 const PART_PACES = [0.8, 1, 1.25];
 /** User frames sampled to place a part: enough to tell where it fits, few enough to scan a 10-minute routine fast. */
 const PART_SAMPLES = 60;
+/** At least this share of the video lies inside the routine where it is placed (the rest: a lead-in or a tail past its end). */
+const PART_MIN_INSIDE = 0.5;
 /** Margin either side of a located part (share of its length, and at least 2 s): its ends and pace are the warping's to find. */
 const PART_MARGIN = 0.25;
 
@@ -106,8 +108,8 @@ const PART_MARGIN = 0.25;
  * all of it. Such a video may be any part of the routine — the chorus of a 3-minute song — beyond
  * the reach of the warping's open ends (dtwOptions' slack: at most 30 s), so it is located first:
  * at `refStart` (seconds) when the reference time of its first frame is known (shared music, a take
- * started with the reference), else where it fits best at a steady pace (PART_PACES), with
- * STEADY_MIN_OVERLAP of it inside the routine as `steadier` asks.
+ * started with the reference), else where it fits best at a steady pace (PART_PACES), frames past
+ * the routine's ends costing as much as a skipped reference frame (SKIP_COST).
  */
 function partWindow(
   n: number,
@@ -124,7 +126,7 @@ function partWindow(
     const sampled = Array.from({ length: Math.ceil(m / every) }, (_, k) => k * every);
     let bestMean = Number.POSITIVE_INFINITY;
     for (const pace of PART_PACES) {
-      const place = steadyPlace(n, cost, pace, sampled, STEADY_MIN_OVERLAP * sampled.length);
+      const place = steadyPlace(n, cost, pace, sampled, PART_MIN_INSIDE * sampled.length, SKIP_COST);
       if (place && place.mean < bestMean) {
         bestMean = place.mean;
         best = { start: place.start, pace };
@@ -155,7 +157,9 @@ const STEADY_MIN_OVERLAP = 0.85;
  * video fits the reference just as well at the reference's own pace from some offset (a video
  * that starts later or stops earlier than the routine, squeezed over all of it by the warping),
  * the steady reading wins. A truly slower or faster performance fits no offset at the reference's
- * pace, and keeps its warped path.
+ * pace, and keeps its warped path. Most of the video must lie inside the routine
+ * (STEADY_MIN_OVERLAP); a part placed in a long routine (`placed`) may run on past its end (a
+ * dancer walking to the phone), half of it inside, frames past the end costing SKIP_COST.
  */
 function steadier(
   warped: { path: Array<[number, number]>; meanCost: number },
@@ -163,21 +167,26 @@ function steadier(
   m: number,
   fps: number,
   cost: (i: number, j: number) => number,
+  placed: boolean,
 ): { path: Array<[number, number]>; meanCost: number } {
   if (warped.path.length < 2 || Math.abs(fitLine(warped.path, fps).slope - 1) < PACE_OFF) return warped;
   const along = warped.path.reduce((a, [i, j]) => a + cost(i, j), 0) / warped.path.length;
   const all = Array.from({ length: m }, (_, j) => j);
-  const best = steadyPlace(n, cost, 1, all, Math.max(2 * fps, STEADY_MIN_OVERLAP * m));
-  if (!best || best.mean > STEADY_FITS_WITHIN * along) return warped;
+  const inside = Math.max(2 * fps, (placed ? PART_MIN_INSIDE : STEADY_MIN_OVERLAP) * m);
+  const best = steadyPlace(n, cost, 1, all, inside, placed ? SKIP_COST : undefined);
+  // Compared where both match: the warped path leaves a recording's tail past the routine unmatched too.
+  if (!best || best.inside > STEADY_FITS_WITHIN * along) return warped;
   const path: Array<[number, number]> = [];
   for (let j = Math.max(0, -best.start); j < Math.min(m, n - best.start); j++) path.push([j + best.start, j]);
-  return { path, meanCost: best.mean };
+  return { path, meanCost: best.inside };
 }
 
 /**
  * Where the user's video fits the reference best at a steady `pace` (user frames per reference
- * frame): the reference frame its first frame answers, and the mean cost over the user frames
- * `js` that then fall inside the reference — at least `minCount` of them. Null if none fits so.
+ * frame): the reference frame its first frame answers, and the mean cost over the user frames `js`,
+ * at least `minCount` of them inside the reference. Frames past either end of the reference count
+ * `outside` each when given (a recording that runs on after the routine has nothing to match there),
+ * else are left out of the mean; `inside` is the mean over the frames inside. Null if none fits so.
  */
 function steadyPlace(
   n: number,
@@ -185,9 +194,10 @@ function steadyPlace(
   pace: number,
   js: readonly number[],
   minCount: number,
-): { start: number; mean: number } | null {
+  outside?: number,
+): { start: number; mean: number; inside: number } | null {
   const last = js[js.length - 1] ?? 0;
-  let best: { start: number; mean: number } | null = null;
+  let best: { start: number; mean: number; inside: number } | null = null;
   for (let start = -Math.ceil(last / pace); start < n; start++) {
     let sum = 0;
     let count = 0;
@@ -197,7 +207,9 @@ function steadyPlace(
       sum += cost(i, j);
       count++;
     }
-    if (count >= minCount && count > 0 && (!best || sum / count < best.mean)) best = { start, mean: sum / count };
+    if (count < minCount || count === 0) continue;
+    const mean = outside === undefined ? sum / count : (sum + outside * (js.length - count)) / js.length;
+    if (!best || mean < best.mean) best = { start, mean, inside: sum / count };
   }
   return best;
 }
