@@ -49,6 +49,11 @@ describe("audioOffset", () => {
   it("finds nothing between unrelated tracks", () => {
     const r = audioOffset(beats.get("song")!, beats.get("other")!);
     expect(r?.confidence ?? 0).toBeLessThan(0.3);
+    // Nor within a few seconds of where a dance was placed: a small window is no easier to fool.
+    for (const around of [-4, 0, 2.5, 7]) {
+      const near = audioOffset(beats.get("song")!, beats.get("other")!, 3, around);
+      expect(near?.confidence ?? 0).toBeLessThan(0.3);
+    }
   });
 
   it("only looks within maxShift_s", () => {
