@@ -198,16 +198,20 @@ function steadyPlace(
 ): { start: number; mean: number; inside: number } | null {
   const last = js[js.length - 1] ?? 0;
   let best: { start: number; mean: number; inside: number } | null = null;
+  const inRef = (start: number, j: number) => {
+    const i = Math.round(start + j / pace);
+    return i >= 0 && i < n ? i : -1;
+  };
   for (let start = -Math.ceil(last / pace); start < n; start++) {
-    let sum = 0;
+    // Counted before any cost is read: most starts near the ends leave too little inside.
     let count = 0;
-    for (const j of js) {
-      const i = Math.round(start + j / pace);
-      if (i < 0 || i >= n) continue;
-      sum += cost(i, j);
-      count++;
-    }
+    for (const j of js) if (inRef(start, j) >= 0) count++;
     if (count < minCount || count === 0) continue;
+    let sum = 0;
+    for (const j of js) {
+      const i = inRef(start, j);
+      if (i >= 0) sum += cost(i, j);
+    }
     const mean = outside === undefined ? sum / count : (sum + outside * (js.length - count)) / js.length;
     if (!best || mean < best.mean) best = { start, mean, inside: sum / count };
   }
