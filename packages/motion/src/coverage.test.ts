@@ -73,12 +73,32 @@ describe("part of the routine", () => {
     expect(r.overall_score).toBeGreaterThanOrEqual(95);
   });
 
+  // The few moves a dancer practises, filmed without the song: 10 s from 1:40. It read "not the same
+  // routine" (it holds under 8 moves, and a long routine's part needed 8 without the song).
+  it("a short silent part from deep in a long routine (1:40–1:50 of 3:00) is judged on that part", () => {
+    const ref = syntheticTrack(wandering, { duration: 180 });
+    const user = syntheticTrack(wandering, { duration: 10, offset: -100 });
+    const r = compareTracks(ref, user, { style: "hip_hop" });
+    expect(r.same_routine).toBe(true);
+    expect(r.danced?.start_s).toBeCloseTo(100, 0);
+    expect(r.overallFeedback).toContain("You danced 1:40–1:50 of the 3:00 routine");
+    expect(r.overall_score).toBeGreaterThanOrEqual(95);
+  });
+
   it("another dance's 20 s against a long routine is still not the same routine, wherever it fits best", () => {
     const r = compareTracks(syntheticTrack(wandering, { duration: 180 }), syntheticTrack(legsDance, { duration: 20 }), {
       style: "hip_hop",
     });
     expect(r.same_routine).toBe(false);
     expect(r.danced).toBeNull();
+    expect(r.overall_score).toBeLessThanOrEqual(35);
+  });
+
+  it("another dance's 10 s against a long routine is not the same routine either", () => {
+    const r = compareTracks(syntheticTrack(wandering, { duration: 180 }), syntheticTrack(legsDance, { duration: 10 }), {
+      style: "hip_hop",
+    });
+    expect(r.same_routine).toBe(false);
     expect(r.overall_score).toBeLessThanOrEqual(35);
   });
 
