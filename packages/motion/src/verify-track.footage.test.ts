@@ -151,9 +151,14 @@ describe.skipIf(!hasDevFixtures)("verifying a take's pose track against its vide
     ["the browser's, a camera frame early (−1/30 s)", () => shifted(compactTrack(browser), -1 / 30)],
     ["the browser's in pixels", () => inPixels(compactTrack(browser))],
     // The recorder's first frame comes a camera frame or more after the take's clock starts (0–0.1 s
-    // in Chromium here): the browser's poses, on that clock, run that much behind the video.
+    // in Chromium on a fast machine): the browser's poses, on that clock, run that much behind the video.
     ["the browser's, 0.1 s behind its video (the recorder started late)", () => shifted(compactTrack(browser), 0.1)],
-    ["the browser's, 0.14 s behind its video", () => shifted(compactTrack(browser), 0.14)],
+    ["the browser's, 0.2 s behind its video", () => shifted(compactTrack(browser), 0.2)],
+    // On a loaded machine the recorder's first frame was taken before the take's clock started and
+    // waited in the pipeline: the poses run ahead of the video (0.29 s or more in a CI run; refused
+    // then, and the take analysed in full).
+    ["the browser's, 0.3 s ahead of its video (a loaded machine)", () => shifted(compactTrack(browser), -0.3)],
+    ["the browser's, 0.45 s ahead of its video", () => shifted(compactTrack(browser), -0.45)],
     [
       "the browser's, its last 0.4 s not sent (the camera stopped first)",
       () => {
@@ -183,10 +188,8 @@ describe.skipIf(!hasDevFixtures)("verifying a take's pose track against its vide
   }, 120_000);
 
   it.each([
-    ["shifted +0.2 s", (c: CompactTrack) => shifted(c, 0.2)],
-    ["shifted −0.2 s", (c: CompactTrack) => shifted(c, -0.2)],
-    ["shifted −0.14 s (ahead of the video)", (c: CompactTrack) => shifted(c, -0.14)],
-    ["shifted +0.5 s", (c: CompactTrack) => shifted(c, 0.5)],
+    ["shifted +1 s (off the video's time)", (c: CompactTrack) => shifted(c, 1)],
+    ["shifted −1 s", (c: CompactTrack) => shifted(c, -1)],
     ["averaged ±2 frames", (c: CompactTrack) => averaged(c, 2)],
     ["scaled ×1.15", (c: CompactTrack) => scaled(c, 1.15)],
     ["mirrored", () => compactTrack(mirrorTrack(browser))],
