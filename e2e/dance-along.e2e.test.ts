@@ -288,6 +288,8 @@ describe("dance along", () => {
       await p.waitForTimeout(LATE_MS + 700);
       await dialog.getByRole("button", { name: "Stop Recording" }).click();
       await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+      // The take is placed once its last live verdicts are in: a moment after the dialog closes.
+      await expect.poll(() => p.getByTestId("picked-file").count()).toBe(2);
       const picked = await p.getByTestId("picked-file").allTextContents();
       expect(picked[1]).toMatch(/^recording-[\dT-]+\.(webm|mp4)$/);
 

@@ -110,6 +110,7 @@ describe("recording with the camera", () => {
       await expect.poll(shown, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
       await dialog.getByRole("button", { name: "Stop Recording" }).click();
       await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => p.getByTestId("picked-file").count()).toBe(2);
       const picked = await p.getByTestId("picked-file").allTextContents();
       expect(picked[0]).toBe("pose_1.mp4");
       expect(picked[1]).toMatch(/^recording-[\dT-]+\.(webm|mp4)$/);
@@ -214,7 +215,7 @@ describe("recording on a phone", () => {
       await screenshot(p, "recording-take-390x844");
       await dialog.getByRole("button", { name: "Stop Recording" }).click();
       await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
-      expect((await p.getByTestId("picked-file").allTextContents())[1]).toMatch(/^recording-/);
+      await expect.poll(async () => (await p.getByTestId("picked-file").allTextContents())[1]).toMatch(/^recording-/);
       // Let the take's preview load: its size is what pushed the page wider.
       await p.waitForTimeout(1500);
       const width = await p.evaluate(() => document.documentElement.scrollWidth);
