@@ -57,7 +57,7 @@ export async function startServer(
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,
         DATABASE_URL: "",
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
         AUTH_RATE_LIMIT: "1000",
         // Health and uploads must not depend on how full this machine's disk is.
         MIN_FREE_DISK_MB: "0",
