@@ -23,7 +23,7 @@ import { takeReadingRate } from "../packages/motion/src/live/scorer.ts";
 import { trackFromPoints } from "../packages/motion/src/track-input.ts";
 import type { PoseTrack } from "../packages/motion/src/types.ts";
 import {
-  hasAist,
+  exitWithoutAist,
   LIVE_DANCES,
   LIVE_TAKES,
   performance,
@@ -33,10 +33,7 @@ import {
 } from "../packages/motion/test-support/live-takes.ts";
 import { mirrorTrack } from "../packages/motion/test-support/perturb.ts";
 
-if (!hasAist) {
-  console.log("AIST++ tracks not found under ../shared/fixtures/tracks; nothing to measure.");
-  process.exit(0);
-}
+exitWithoutAist();
 
 const TAKES: Record<string, { recipe: TakeRecipe; mirrored?: boolean }> = {
   clean: { recipe: LIVE_TAKES.clean },

@@ -337,6 +337,8 @@ describe("dance along", () => {
               if (body instanceof FormData && body.has("user_video")) {
                 const track = body.get("pose_track");
                 sessionStorage.setItem("e2e:pose-track", track instanceof Blob ? String(track.size) : "none");
+                if (track instanceof Blob)
+                  void track.text().then((text) => sessionStorage.setItem("e2e:poses-per-second", String(JSON.parse(text).posesPerSecond)));
               }
               return send.call(this, body);
             };
@@ -422,12 +424,18 @@ describe("dance along", () => {
         await stayForResult(p);
         const waitedS = (Date.now() - submitted) / 1000;
         // The take's poses went with it, as a file part of a few kilobytes.
-        const sent = await p.evaluate(() =>
-          (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem(
-            "e2e:pose-track",
-          ),
-        );
-        expect(Number(sent)).toBeGreaterThan(1000);
+        const stored = (key: string) =>
+          p.evaluate(
+            (k) =>
+              (
+                globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+              ).sessionStorage.getItem(k),
+            key,
+          );
+        expect(Number(await stored("e2e:pose-track"))).toBeGreaterThan(1000);
+        // With how often the page estimated a pose over the take.
+        const posesPerSecond = Number(await stored("e2e:poses-per-second"));
+        expect(posesPerSecond).toBeGreaterThan(0);
         const result = await newestComparison(p);
         const server = (result.results?.moves ?? []).map((m) => m.verdict);
         const serverTimings = (result.results?.moves ?? []).map((m) => m.timing_ms ?? "").join(" ");
@@ -436,8 +444,10 @@ describe("dance along", () => {
           `live vs server (${width}), result ${waitedS.toFixed(1)} s after Compare: live ${live.score.toFixed(1)} [${live.verdicts.join(" ")}], server ${result.overall_score} [${server.join(" ")}], ${same}/${server.length} verdicts the same; timing ms live [${live.timings}], server [${serverTimings}]`,
         );
         // The server checked the browser's poses against frames it estimated again and used them:
-        // the result came through the fast path.
-        expect(result.results?.pose_source).toBe("browser");
+        // the result came through the fast path, unless they came too sparse to time the moves by
+        // (a slow machine: under half the analysis rate), when it analysed the take itself.
+        console.info(`the take's poses: ${posesPerSecond} a second, result from the ${result.results?.pose_source}`);
+        expect(result.results?.pose_source).toBe(posesPerSecond >= 3.5 ? "browser" : "server");
         // What the dancer saw live is what the server finds (issue 24: within ±8 points).
         expect(Math.abs(live.score - (result.overall_score ?? Number.NaN))).toBeLessThanOrEqual(8);
 

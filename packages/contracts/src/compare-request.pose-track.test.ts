@@ -8,6 +8,8 @@ const message = (text: string) => poseTrackField.safeParse(text).error?.issues[0
 describe("the compare form's pose_track (dance along)", () => {
   it("reads a compact track from its JSON text", () => {
     expect(poseTrackField.parse(JSON.stringify(track))).toEqual(track);
+    // With how often the device estimated a pose, kept (the server times moves by it).
+    expect(poseTrackField.parse(JSON.stringify({ ...track, posesPerSecond: 2.4 })).posesPerSecond).toBe(2.4);
   });
 
   it("says what is wrong: not JSON, too large, the wrong shape", () => {
@@ -18,6 +20,8 @@ describe("the compare form's pose_track (dance along)", () => {
       { ...track, fps: 0 },
       { ...track, width: -1 },
       { ...track, frames: [] },
+      { ...track, posesPerSecond: 0 },
+      { ...track, posesPerSecond: "7" },
       { keypointNames: names, fps: 7, frames: track.frames },
       [1, 2, 3],
     ])

@@ -30,7 +30,8 @@ export const takeOffsetSeconds = z
  * A dance-along take's poses as the browser estimated them while recording (MoveNet, the server's
  * model), sent beside the take so its result can come in seconds: a compact track (the engine's
  * CompactTrack: `{keypointNames, fps, width, height, frames: [[t, x0, y0, s0, …]]}`, the take's
- * seconds, at the analysis rate, coordinates as fractions of width and height or in its pixels),
+ * seconds, at the analysis rate, coordinates as fractions of width and height or in its pixels;
+ * `posesPerSecond`, how often the device estimated a pose, when it says),
  * as JSON text — a text field, or a file part of the same name. The server trusts it only after
  * checking it against frames of the take it estimates again; otherwise it analyses the take itself.
  *
@@ -66,6 +67,8 @@ export const poseTrackShape = z
       width: positive(POSE_TRACK_LIMITS.maxSide),
       height: positive(POSE_TRACK_LIMITS.maxSide),
       frames: z.array(z.array(z.number().finite())).min(1).max(POSE_TRACK_LIMITS.maxFrames),
+      /** How many poses a second the device estimated while recording (each frame is the nearest, or the one between two). */
+      posesPerSecond: positive(POSE_TRACK_LIMITS.maxFps).optional(),
     },
     { error: POSE_TRACK_MESSAGES.malformed },
   )

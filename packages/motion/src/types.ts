@@ -141,6 +141,11 @@ export interface CompactTrack {
   /** Display size of the video (pixels): x and y are fractions of these, so a pose keeps its proportions. */
   width: number;
   height: number;
+  /**
+   * A take's track from a browser: how many poses a second it estimated while recording (its frames
+   * are the poses nearest to each tick); absent, every frame is a pose of its own.
+   */
+  posesPerSecond?: number;
 }
 
 /**

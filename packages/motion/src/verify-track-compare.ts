@@ -10,13 +10,18 @@ import { preparePosePool } from "./pose/pool.ts";
 import { isStyle, STYLES } from "./score/styles.ts";
 import type { CompareVideosOptions } from "./index.ts";
 import type { CompactTrack, ComparisonResult, PoseTrack } from "./types.ts";
-import { type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
+import { TRACK_CHECK, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
+import { round3 } from "./numbers.ts";
 import { probeVideo } from "./video/probe.ts";
 
 export type TakeTrackOutcome =
   | { result: ComparisonResult; check: TrackCheck & { ok: true } }
-  /** Not used: why (the reference not analysed yet, or the track refused); the caller analyses in full. */
-  | { result?: undefined; reason: string; check?: TrackCheck };
+  /**
+   * Not used: why (the reference not analysed yet, the track refused, or its poses too sparse); the
+   * caller analyses in full, with the take's offset moved to its video's clock when the check found
+   * that clock (`takeOffset`: a track that checked out but came from too few poses).
+   */
+  | { result?: undefined; reason: string; check?: TrackCheck; takeOffset?: number };
 
 /**
  * The reference's pose track when it is already known (given, or in the pose cache), without
@@ -90,6 +95,14 @@ export async function compareWithTakeTrack(
   }
   // A take with no duration in its file is as long as its track: the full analysis judges one too long.
   if (track.duration > maxDuration) return { reason: "longer than the recording limit", check };
+  // Too few poses to time the moves by (a slow device): the video's own analysis does, on the clock
+  // the track was found on (the recorder's first frame is the video's time 0, not the take's).
+  const { posesPerSecond } = compact;
+  if (posesPerSecond !== undefined && posesPerSecond < TRACK_CHECK.minPosesShare * track.fps) {
+    await audio;
+    const takeOffset = opts.takeOffset === undefined ? undefined : Math.max(0, round3(opts.takeOffset - check.shiftS));
+    return { reason: `${posesPerSecond} poses a second, too few to time the moves by`, check, takeOffset };
+  }
   opts.onProgress?.(90, "compare");
   // The track as the server's own analysis of the take would be: the model it was checked against.
   const user: PoseTrack = { ...track, model, minScore: poseAdapter(model).minKeypointScore, audio: await audio };

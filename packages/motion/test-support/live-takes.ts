@@ -16,6 +16,13 @@ import type { PoseTrack } from "../src/types.ts";
 const tracksDir = join(fixturesDir, "tracks");
 export const hasAist = existsSync(join(tracksDir, "aist", "coco2d"));
 
+/** For a benchmark: ends the process, saying why, when the AIST++ tracks are not there. */
+export function exitWithoutAist(): void {
+  if (hasAist) return;
+  console.log("AIST++ tracks not found under ../shared/fixtures/tracks; nothing to measure.");
+  process.exit(0);
+}
+
 /** A freestyle performance (coco2d name), as measured points at 30 fps. */
 export function performance(name: string): MeasuredPoints {
   return readCoco2d(tracksDir, name);

@@ -24,7 +24,7 @@ import { storedComparison } from "../../test/rows.ts";
 const DANCE = path.join(FIXTURES, "dev", "dance_woman_room.mp4");
 const LEAD_IN_S = 0.5;
 
-type Move = { verdict: string; start_s: number };
+type Move = { verdict: string; start_s: number; timing_ms: number | null };
 type Stored = { overall_score: number; moves: Move[]; alignment: { clock: string }; [POSE_SOURCE_KEY]?: string };
 
 let t: TestApp;
@@ -201,6 +201,37 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
       .from(videos)
       .where(eq(videos.id, userVideoId as number));
     expect(await t.ctx.storage.stat(takeTrackKey(upload?.storageKey as string))).toBeUndefined();
+  }, 400_000);
+
+  it("analyses a slow device's take in full (its poses 2 a second), on the video's clock its track was found on", async () => {
+    // A loaded device: the recorder's first frame was taken 2 frames (0.29 s) before the take's
+    // clock started, so on that clock the poses run ahead of the video, and the reference started
+    // 0.29 s earlier than in the video.
+    const track = JSON.parse(honest) as { fps: number; frames: number[][] };
+    const ahead = 2;
+    const onTakeClock = {
+      ...track,
+      posesPerSecond: 2,
+      frames: track.frames.map((f, k) => [
+        f[0] as number,
+        ...(track.frames[Math.min(track.frames.length - 1, k + ahead)] as number[]).slice(1),
+      ]),
+    };
+    const { token } = await t.signUp();
+    const offset = Math.round((LEAD_IN_S - ahead / track.fps) * 1000) / 1000;
+    const res = await along(token, { take_offset_s: String(offset), pose_track: JSON.stringify(onTakeClock) });
+    expect(res.status).toBe(202);
+    const result = await settle(res.body.comparison_id as number);
+    // Too few poses to time the moves by: the video's own analysis…
+    expect(result[POSE_SOURCE_KEY]).toBe("server");
+    // …timed from where the reference started in the video, as the take analysed with its true offset.
+    expect(Math.abs(result.overall_score - full.overall_score)).toBeLessThanOrEqual(1);
+    const gaps = result.moves.flatMap((m, i) => {
+      const truth = full.moves[i]?.timing_ms;
+      return m.timing_ms === null || truth === null || truth === undefined ? [] : [Math.abs(m.timing_ms - truth)];
+    });
+    expect(gaps.length).toBeGreaterThan(3);
+    expect(gaps.sort((a, b) => a - b)[gaps.length >> 1]).toBeLessThanOrEqual(40);
   }, 400_000);
 
   it("runs the full analysis with an honest track when the reference's poses are not analysed yet", async () => {

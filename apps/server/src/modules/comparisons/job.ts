@@ -1,9 +1,11 @@
 import {
   type CompareVideosOptions,
+  type ComparisonResult,
   compactFramingTrack,
   compareVideos,
   compareWithTakeTrack,
   previewFraming,
+  type TakeTrackOutcome,
 } from "@stepsync/motion";
 import { CARD_ASPECT, COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { AppContext } from "../../context.ts";
@@ -119,11 +121,11 @@ async function analyse(
     },
   };
   // Dance along with the browser's poses: used when they check out against the take (fast path).
-  const fast = await fastPath(ctx, id, inputs.userKey, referencePath, userPath, options);
+  const { result: fast, takeOffset } = await fastPath(ctx, id, inputs.userKey, referencePath, userPath, options);
   // Used or refused, the track has done its work: a retry after a crash analyses in full.
   await dropTakeTrack(ctx.storage, inputs.userKey);
   const poseSource: PoseSource = fast ? "browser" : "server";
-  const result = fast ?? (await compareVideos(referencePath, userPath, options));
+  const result = fast ?? (await compareVideos(referencePath, userPath, { ...options, takeOffset }));
   // The history card shows the user's video framed around them (see @stepsync/motion framing).
   const userFraming = previewFraming(compactFramingTrack(result.tracks.user), CARD_ASPECT);
   // The reference's own recording (or its mirror) against itself earns nothing: flagged beside the figures.
@@ -139,7 +141,8 @@ async function analyse(
 /**
  * The comparison from the take's pose track the browser sent (take-track.ts), when there is one,
  * the reference's poses are already known and the track agrees with frames of the take estimated
- * again here (@stepsync/motion verifyTakeTrack); undefined otherwise: the full analysis runs.
+ * again here (@stepsync/motion verifyTakeTrack); no result otherwise: the full analysis runs, with
+ * `takeOffset` (the take's offset, moved to its video's clock when the track found it).
  * Which path ran, and why, is logged.
  */
 async function fastPath(
@@ -149,26 +152,38 @@ async function fastPath(
   referencePath: string,
   userPath: string,
   options: CompareVideosOptions,
-) {
+): Promise<{ result?: ComparisonResult; takeOffset?: number }> {
+  const unused = { takeOffset: options.takeOffset };
   const track = await keptTakeTrack(ctx.storage, userKey).catch((err) => {
     ctx.log.warn({ err, id }, "pose track unreadable");
     return undefined;
   });
-  if (!track) return undefined;
+  if (!track) return unused;
   const started = performance.now();
   // Whatever goes wrong here, the full analysis still runs (and says what is wrong with the videos).
-  const outcome = await compareWithTakeTrack(referencePath, userPath, track, options).catch((err: unknown) => {
-    ctx.log.warn({ err, id }, "pose track check failed");
-    return { result: undefined, reason: "the check failed", check: undefined };
-  });
+  const outcome: TakeTrackOutcome = await compareWithTakeTrack(referencePath, userPath, track, options).catch(
+    (err: unknown) => {
+      ctx.log.warn({ err, id }, "pose track check failed");
+      return { reason: "the check failed" };
+    },
+  );
   const ms = Math.round(performance.now() - started);
   if (outcome.result) {
     ctx.log.info({ id, path: "fast", ms, check: outcome.check }, "comparison from the browser's pose track");
-    return outcome.result;
+    return { result: outcome.result };
+  }
+  if (outcome.takeOffset !== undefined) {
+    // Honest but sparse (a slow device): nothing to look into.
+    const { reason, check, takeOffset } = outcome;
+    ctx.log.info(
+      { id, path: "full", reason, check, takeOffset },
+      "browser's pose track too sparse: the take's clock from it",
+    );
+    return { takeOffset };
   }
   // A warning: either a tampered track or live poses our check misreads, and both want looking at.
   ctx.log.warn({ id, path: "full", reason: outcome.reason, check: outcome.check }, "browser's pose track not used");
-  return undefined;
+  return unused;
 }
 
 /** Sends again the comparisons whose worker died, or after MAX_ATTEMPTS fails them with a refund (jobs/analysis-job.ts). */

@@ -58,5 +58,14 @@ describe.skipIf(!take)("a dance-along take read live", () => {
     expect(track?.fps).toBe(fps);
     // 20 s of take: a frame per analysis tick.
     expect(track?.frames.length).toBe(Math.round(20 * fps));
+    // With how often the poses came: the server decides by it whether the frames can time the moves.
+    expect(track?.posesPerSecond).toBeCloseTo(30, 0);
+    const slow = dance(
+      analysis,
+      frames.filter((_, i) => i % 15 === 0),
+    );
+    expect(slow.track?.posesPerSecond).toBeCloseTo(2, 1);
+    // Its frames up to its last pose (half a second before the end at most).
+    expect(slow.track?.frames.length).toBeGreaterThanOrEqual(Math.round(19.5 * fps));
   });
 });

@@ -55,6 +55,8 @@ export class LiveTakeSession {
   /** The analysis frames the server reads (the reference's rate): kept and sent with the take. */
   private frames: TakeFrames | null = null;
   private kept: PoseFrame[] = [];
+  /** How many poses the take brought, and when the first and last were taken (take seconds). */
+  private poses = { count: 0, first: 0, last: 0 };
   /** The frames the scorer reads (takeReadingRate), from the take's offset on. */
   private live: TakeFrames | null = null;
   private scorer: LiveScorer | null = null;
@@ -71,6 +73,7 @@ export class LiveTakeSession {
   begin(): void {
     this.frames = null;
     this.kept = [];
+    this.poses = { count: 0, first: 0, last: 0 };
     this.live = null;
     this.scorer = null;
     this.early = [];
@@ -99,6 +102,8 @@ export class LiveTakeSession {
     }
     const pose = movenetPose(raw, this.size, t);
     this.kept.push(...this.frames.push(pose));
+    if (this.poses.count++ === 0) this.poses.first = t;
+    this.poses.last = t;
     if (!this.scorer || !this.live) {
       this.early.push(pose);
       return { moves: [], score: null, limbs: null };
@@ -124,6 +129,10 @@ export class LiveTakeSession {
           audio: null,
         })
       : null;
+    // How often poses came: the server times moves by the frames only when they were frequent enough.
+    const { count, first, last } = this.poses;
+    if (track && count > 1 && last > first)
+      track.posesPerSecond = Math.round(((count - 1) / (last - first)) * 100) / 100;
     return { moves, score: this.scorer?.score() ?? null, track };
   }
 
