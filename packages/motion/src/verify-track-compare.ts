@@ -16,12 +16,13 @@ import { probeVideo } from "./video/probe.ts";
 
 export type TakeTrackOutcome =
   | { result: ComparisonResult; check: TrackCheck & { ok: true } }
+  /** Not used: why (the reference not analysed yet, or the track refused); the caller analyses in full. */
+  | { result?: undefined; sparse?: undefined; reason: string; check?: TrackCheck }
   /**
-   * Not used: why (the reference not analysed yet, the track refused, or its poses too sparse); the
-   * caller analyses in full, with the take's offset moved to its video's clock when the check found
-   * that clock (`takeOffset`: a track that checked out but came from too few poses).
+   * An honest track of too few poses to time the moves by: the caller analyses in full, with the
+   * take's offset moved to its video's clock (`takeOffset`; undefined when the take had none).
    */
-  | { result?: undefined; reason: string; check?: TrackCheck; takeOffset?: number };
+  | { result?: undefined; sparse: true; reason: string; check: TrackCheck & { ok: true }; takeOffset?: number };
 
 /**
  * The reference's pose track when it is already known (given, or in the pose cache), without
@@ -101,7 +102,12 @@ export async function compareWithTakeTrack(
   if (posesPerSecond !== undefined && posesPerSecond < TRACK_CHECK.minPosesShare * track.fps) {
     await audio;
     const takeOffset = opts.takeOffset === undefined ? undefined : Math.max(0, round3(opts.takeOffset - check.shiftS));
-    return { reason: `${posesPerSecond} poses a second, too few to time the moves by`, check, takeOffset };
+    return {
+      sparse: true,
+      reason: `${posesPerSecond} poses a second, too few to time the moves by`,
+      check,
+      takeOffset,
+    };
   }
   opts.onProgress?.(90, "compare");
   // The track as the server's own analysis of the take would be: the model it was checked against.

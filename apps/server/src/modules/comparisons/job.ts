@@ -172,7 +172,7 @@ async function fastPath(
     ctx.log.info({ id, path: "fast", ms, check: outcome.check }, "comparison from the browser's pose track");
     return { result: outcome.result };
   }
-  if (outcome.takeOffset !== undefined) {
+  if (outcome.sparse) {
     // Honest but sparse (a slow device): nothing to look into.
     const { reason, check, takeOffset } = outcome;
     ctx.log.info(
