@@ -16,6 +16,7 @@ import { TakeFrames } from "../packages/motion/src/live/take-frames.ts";
 import { trackFromPoints } from "../packages/motion/src/track-input.ts";
 import type { ComparisonResult, PoseTrack } from "../packages/motion/src/types.ts";
 import { TRACK_CHECK } from "../packages/motion/src/verify-track.ts";
+import { quantile } from "./quality/stats.ts";
 import {
   exitWithoutAist,
   LIVE_DANCES,
@@ -29,8 +30,6 @@ exitWithoutAist();
 
 const RATES = [14, 7, 5, 4, 3.5, 2.5, 2];
 const TAKES = ["clean", "late", "flawed"] as const;
-const quantile = (v: number[], q: number) =>
-  [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))] ?? Number.NaN;
 
 const full = new Map<string, ComparisonResult>();
 const rows: string[][] = [];
@@ -66,7 +65,7 @@ for (const rate of RATES) {
   const used = rate >= TRACK_CHECK.minPosesShare * DEFAULTS.fps ? "fast path" : "full analysis";
   rows.push([
     String(rate),
-    `${quantile(gaps, 0.5)} / ${quantile(gaps, 0.9)} / ${Math.max(...gaps)}`,
+    [quantile(gaps, 0.5), quantile(gaps, 0.9), Math.max(...gaps)].map((v) => Math.round(v)).join(" / "),
     `${((100 * same) / moves).toFixed(1)} %`,
     scoreGap.toFixed(1),
     used,

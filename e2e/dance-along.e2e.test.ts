@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ffmpegPath } from "@stepsync/motion";
+import { DEFAULTS, ffmpegPath, TRACK_CHECK } from "@stepsync/motion";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts.ts";
@@ -447,7 +447,8 @@ describe("dance along", () => {
         // the result came through the fast path, unless they came too sparse to time the moves by
         // (a slow machine: under half the analysis rate), when it analysed the take itself.
         console.info(`the take's poses: ${posesPerSecond} a second, result from the ${result.results?.pose_source}`);
-        expect(result.results?.pose_source).toBe(posesPerSecond >= 3.5 ? "browser" : "server");
+        const frequent = posesPerSecond >= TRACK_CHECK.minPosesShare * DEFAULTS.fps;
+        expect(result.results?.pose_source).toBe(frequent ? "browser" : "server");
         // What the dancer saw live is what the server finds (issue 24: within ±8 points).
         expect(Math.abs(live.score - (result.overall_score ?? Number.NaN))).toBeLessThanOrEqual(8);
 
