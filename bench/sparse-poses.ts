@@ -3,8 +3,9 @@
  * analysis of the take (the fast path, verify-track.ts `TRACK_CHECK.minPosesShare`): dance-along takes
  * of real dance (AIST++ freestyle, as bench/live-verdicts.ts makes them: clean, late and early
  * stretches, a frozen stretch), their poses arriving N a second and made into analysis frames as the
- * browser makes them (TakeFrames: the pose nearest each tick), compared with the reference; against
- * the comparison of the take read at the analysis rate. Prints, per rate: how far each move's timing
+ * browser makes them (TakeFrames: the pose at each tick, blended from the two either side; the
+ * device's poses fall on the ticks, or a third or two thirds of a gap after them), compared with the
+ * reference; against the comparison of the take read at the analysis rate. Prints, per rate: how far each move's timing
  * is from the full analysis's, how many verdicts are the same, and how far apart the scores are.
  *
  *   node --import tsx bench/sparse-poses.ts
@@ -30,6 +31,8 @@ exitWithoutAist();
 
 const RATES = [14, 7, 5, 4, 3.5, 2.5, 2];
 const TAKES = ["clean", "late", "flawed"] as const;
+/** Where a device's poses fall between the ticks: on them, or a third or two thirds of a gap later. */
+const PHASES = [0, 1 / 3, 2 / 3];
 
 const full = new Map<string, ComparisonResult>();
 const rows: string[][] = [];
@@ -46,20 +49,25 @@ for (const rate of RATES) {
       const key = `${dance}/${name}`;
       if (!full.has(key)) full.set(key, compareTracks(ref, takeTrack(performance(dance), recipe), opts));
       const server = full.get(key) as ComparisonResult;
-      // The device's poses, N a second, made into the analysis frames the browser sends.
-      const poses = trackFromPoints(takeOf(performance(dance), recipe), { fps: rate });
-      const ticks = new TakeFrames(ref.fps);
-      const frames = poses.frames.flatMap((f) => ticks.push(f));
-      const sent: PoseTrack = { ...poses, fps: ref.fps, frames, duration: frames.length / ref.fps };
-      const fast = compareTracks(ref, sent, opts);
-      server.moves.forEach((m, i) => {
-        const f = fast.moves[i];
-        if (!f) return;
-        moves++;
-        if (f.verdict === m.verdict) same++;
-        if (m.timing_ms !== null && f.timing_ms !== null) gaps.push(Math.abs(f.timing_ms - m.timing_ms));
-      });
-      scoreGap = Math.max(scoreGap, Math.abs(fast.overall_score - server.overall_score));
+      for (const phase of PHASES) {
+        // The device's poses, N a second from `phase` of the gap between two in, made into the
+        // analysis frames the browser sends.
+        const take = takeOf(performance(dance), recipe);
+        const skip = Math.round((phase / rate) * take.fps);
+        const poses = trackFromPoints({ ...take, frames: take.frames.slice(skip) }, { fps: rate });
+        const ticks = new TakeFrames(ref.fps);
+        const frames = poses.frames.flatMap((f) => ticks.push({ ...f, t: f.t + skip / take.fps }));
+        const sent: PoseTrack = { ...poses, fps: ref.fps, frames, duration: frames.length / ref.fps };
+        const fast = compareTracks(ref, sent, opts);
+        server.moves.forEach((m, i) => {
+          const f = fast.moves[i];
+          if (!f) return;
+          moves++;
+          if (f.verdict === m.verdict) same++;
+          if (m.timing_ms !== null && f.timing_ms !== null) gaps.push(Math.abs(f.timing_ms - m.timing_ms));
+        });
+        scoreGap = Math.max(scoreGap, Math.abs(fast.overall_score - server.overall_score));
+      }
     }
   }
   const used = rate >= TRACK_CHECK.minPosesShare * DEFAULTS.fps ? "fast path" : "full analysis";
