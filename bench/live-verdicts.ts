@@ -22,6 +22,7 @@ import {
 import { takeReadingRate } from "../packages/motion/src/live/scorer.ts";
 import { trackFromPoints } from "../packages/motion/src/track-input.ts";
 import type { PoseTrack } from "../packages/motion/src/types.ts";
+import { quantile } from "./quality/stats.ts";
 import {
   exitWithoutAist,
   LIVE_DANCES,
@@ -43,8 +44,6 @@ const TAKES: Record<string, { recipe: TakeRecipe; mirrored?: boolean }> = {
 };
 
 const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
-const quantile = (v: number[], q: number) =>
-  [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))] ?? NaN;
 
 /** Every take of every dance, scored live with poses arriving `posesPerSecond` a second. */
 function measure(posesPerSecond: number) {
