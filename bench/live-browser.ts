@@ -28,9 +28,16 @@ const dance = video("sample_2.mp4");
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-secret-1" };
 const USER = { username: "Bench Dancer", email: "bench-dancer@example.com", password: "bench-dancer-secret-1" };
 const TITLE = "Bench routine";
-const PAGES = [
+const PAGES: Array<{
+  name: string;
+  width: number;
+  height: number;
+  camera?: { width: number; height: number; share: number };
+}> = [
   { name: "laptop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
+  // A laptop's own camera (landscape) with the dancer a few metres away: 60 % of its height.
+  { name: "laptop, dancer afar", width: 1280, height: 800, camera: { width: 1280, height: 720, share: 0.6 } },
 ];
 
 if (!existsSync(dance)) {
@@ -140,7 +147,7 @@ async function dancePage(base: string, size: (typeof PAGES)[number], browserArgs
   const browser = await launchBrowser(browserArgs);
   try {
     const { page: p, context, problems } = await openPage(browser, size);
-    await cameraFollowsTheReference(context);
+    await cameraFollowsTheReference(context, size.camera ? { camera: size.camera } : {});
     const workers = watchWorkers(p);
     await logIn(p, base, USER.email, USER.password);
     await p.goto(`${base}/library`);

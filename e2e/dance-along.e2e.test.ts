@@ -323,13 +323,15 @@ describe("dance along", () => {
     "against an analysed library video, shows each move's verdict and the running score while dancing, then sends the take's poses",
     async () => {
       await analysedRoutine();
-      for (const [width, height, email] of [
-        [1280, 800, "ivy@example.com"],
-        [390, 844, "ivy.phone@example.com"],
+      for (const [width, height, email, camera] of [
+        // A laptop's own landscape camera with the dancer a few metres away (60 % of its height: a
+        // sixth of its width), and a phone's portrait camera she fills.
+        [1280, 800, "ivy@example.com", { width: 1280, height: 720, share: 0.6 }],
+        [390, 844, "ivy.phone@example.com", undefined],
       ] as const) {
         const { page: p, context, problems } = await suite.page({ width, height });
         // A dancer in step with the teacher.
-        await cameraFollowsTheReference(context);
+        await cameraFollowsTheReference(context, camera ? { camera } : {});
         await context.addInitScript({
           content: `(() => {
             const send = XMLHttpRequest.prototype.send;

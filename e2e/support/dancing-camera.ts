@@ -10,22 +10,29 @@ import type { BrowserContext, Page } from "playwright-core";
  *
  * `lateByMs`: a dancer that far behind the reference throughout — the camera shows what the
  * reference showed that long ago (so she stands still for that long once it starts).
+ * `camera`: the camera's picture size (default a phone's 360×640, the reference filling it) and the
+ * share of its height the reference's picture takes, centred (a laptop's 1280×720 with the dancer a
+ * few metres away: 0.6).
  */
 export async function cameraFollowsTheReference(
   context: BrowserContext,
-  { lateByMs = 0 }: { lateByMs?: number } = {},
+  {
+    lateByMs = 0,
+    camera = { width: 360, height: 640, share: 1 },
+  }: { lateByMs?: number; camera?: { width: number; height: number; share: number } } = {},
 ): Promise<void> {
   // Page code as text: this project's e2e typings have no DOM.
   await context.addInitScript({
     content: `(() => {
       const lateByMs = ${JSON.stringify(lateByMs)};
+      const camera = ${JSON.stringify(camera)};
       const devices = navigator.mediaDevices;
       const original = devices.getUserMedia.bind(devices);
       devices.getUserMedia = async (constraints) => {
         const real = await original(constraints);
         const canvas = document.createElement("canvas");
-        canvas.width = 360;
-        canvas.height = 640;
+        canvas.width = camera.width;
+        canvas.height = camera.height;
         const ctx = canvas.getContext("2d");
         /** What the reference shows now, drawn on a canvas. */
         const draw = (target) => {
@@ -33,7 +40,11 @@ export async function cameraFollowsTheReference(
           const c = target.getContext("2d");
           c.fillStyle = "#1a1a1a";
           c.fillRect(0, 0, target.width, target.height);
-          if (reference && reference.readyState >= 2) c.drawImage(reference, 0, 0, target.width, target.height);
+          if (!reference || reference.readyState < 2) return;
+          if (camera.share >= 1) return c.drawImage(reference, 0, 0, target.width, target.height);
+          const h = camera.share * target.height;
+          const w = (h * reference.videoWidth) / reference.videoHeight;
+          c.drawImage(reference, (target.width - w) / 2, (target.height - h) / 2, w, h);
         };
         // A late dancer: the reference's pictures of the last lateByMs, oldest first (a new one only
         // while the reference moves), and spare canvases.
@@ -49,7 +60,7 @@ export async function cameraFollowsTheReference(
             const time = reference ? reference.currentTime : -1;
             if (time !== lastTime || past.length === 0) {
               lastTime = time;
-              const frame = spare.pop() || Object.assign(document.createElement("canvas"), { width: 360, height: 640 });
+              const frame = spare.pop() || Object.assign(document.createElement("canvas"), { width: camera.width, height: camera.height });
               draw(frame);
               past.push({ at: now, frame });
             }

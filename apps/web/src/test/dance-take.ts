@@ -1,10 +1,9 @@
 // A real dance for the live scorer's tests: an AIST++ freestyle performance (../shared/fixtures/
 // tracks, read by the engine's own test helpers, packages/motion/test-support/live-takes.ts) as the
 // reference's analysis the server serves, and a dance-along take of it as the browser's MoveNet
-// would have seen it (raw outputs of the camera's frames letterboxed into the model's input).
+// would have seen it (the camera's frames' poses in frame pixels).
 import { analyseReference, type PoseTrack } from "@stepsync/motion/live";
 import type { ReferenceAnalysisResponse } from "@stepsync/contracts";
-import { letterbox, MOVENET_INPUT_SIZE } from "../lib/browser-pose/movenet";
 
 /** Measured points (packages/motion/src/track-input.ts MeasuredPoints), as far as this file reads them. */
 interface Points {
@@ -32,21 +31,19 @@ export const DANCE = "gHO_sFM_cAll_d19_mHO0_ch01";
 export interface DanceTake {
   /** The reference's analysis as GET /api/reference-videos/:id/analysis answers it. */
   analysis: ReferenceAnalysisResponse;
-  /** The take's camera frames: MoveNet's raw output, the frame's size, take seconds. */
-  frames: Array<{ raw: Float32Array; width: number; height: number; t: number }>;
+  /** The take's camera frames: MoveNet's pose (frame pixels), the frame's size, take seconds. */
+  frames: Array<{ keypoints: Float32Array; score: number; width: number; height: number; t: number }>;
 }
 
-/** MoveNet's raw output ((y, x, score) × 17 of the letterboxed input) for one frame's points. */
-function rawOf(points: Points["frames"][number], width: number, height: number): Float32Array {
-  const box = letterbox(width, height);
-  const raw = new Float32Array(17 * 3);
+/** MoveNet's pose of one frame's points: [x, y, score] × 17 in frame pixels, and the mean score. */
+function poseOf(points: Points["frames"][number]): { keypoints: Float32Array; score: number } {
+  const keypoints = new Float32Array(17 * 3);
   points.forEach((p, k) => {
-    if (!p) return;
-    raw[k * 3] = (box.y + p[1] * box.scale) / MOVENET_INPUT_SIZE;
-    raw[k * 3 + 1] = (box.x + p[0] * box.scale) / MOVENET_INPUT_SIZE;
-    raw[k * 3 + 2] = p[2] ?? 0.9;
+    if (p) keypoints.set([p[0], p[1], p[2] ?? 0.9], k * 3);
   });
-  return raw;
+  let sum = 0;
+  for (let k = 0; k < 17; k++) sum += keypoints[k * 3 + 2] as number;
+  return { keypoints, score: sum / 17 };
 }
 
 /** Null when the fixtures are not there. `seconds`: how much of the take (from its start). */
@@ -62,7 +59,7 @@ export async function danceTake(
   const analysis = JSON.parse(JSON.stringify(analyseReference(trackFromPoints(perf)))) as ReferenceAnalysisResponse;
   const take = takes.takeOf(perf, recipe);
   const frames = take.frames.slice(0, Math.round(seconds * take.fps)).map((points, i) => ({
-    raw: rawOf(points, take.width, take.height),
+    ...poseOf(points),
     width: take.width,
     height: take.height,
     t: i / take.fps,

@@ -14,3 +14,5 @@ export { analyseReference, type LiveReference, liveReference, type ReferenceAnal
 export { type LiveMove, type LiveScore, LiveScorer, type LiveScorerOptions, takeReadingRate } from "./scorer.ts";
 export type { ReferenceWindow } from "../window.ts";
 export { MOVENET_RULE, movenetPose, TakeFrames } from "./take-frames.ts";
+export { movenetNextCrop } from "../pose/adapters/movenet.ts";
+export { type CropBox, fullFrameCrop } from "../pose/tracker.ts";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fullFrameCrop } from "../pose/tracker.ts";
 import { movenetPose, MOVENET_RULE, TakeFrames } from "./take-frames.ts";
 
 /** MoveNet's output for a point at frame pixel (x, y) of a width × height camera frame, letterboxed. */
@@ -18,7 +19,7 @@ const standing = (dx: number): Array<[number, number, number]> =>
 
 describe("a camera's poses as the analysis frames of the take", () => {
   it("MoveNet's letterboxed output decodes to the camera frame's pixels, scored as the server scores it", () => {
-    const pose = movenetPose(rawFor(standing(0), 1280, 720), { width: 1280, height: 720 }, 0.5);
+    const pose = movenetPose(rawFor(standing(0), 1280, 720), fullFrameCrop(1280, 720), 0.5);
     expect(pose.t).toBe(0.5);
     expect(pose.keypoints[0]).toBeCloseTo(600, 3);
     expect(pose.keypoints[1]).toBeCloseTo(100, 3);
@@ -27,13 +28,24 @@ describe("a camera's poses as the analysis frames of the take", () => {
     expect(MOVENET_RULE.hasPerson(pose)).toBe(true);
   });
 
+  it("the output for a crop around the dancer decodes to the camera frame's pixels too", () => {
+    // The model saw the 400-px square centred on (700, 420): its middle is there, its corner 200 px up and left.
+    const raw = new Float32Array(17 * 3);
+    raw.set([0.5, 0.5, 0.9], 0);
+    raw.set([0, 0, 0.8], 3);
+    const pose = movenetPose(raw, { cx: 700, cy: 420, size: 400 }, 1);
+    expect([...pose.keypoints.slice(0, 6)].map((v) => Math.round(v * 100) / 100)).toEqual([
+      700, 420, 0.9, 500, 220, 0.8,
+    ]);
+  });
+
   it("one frame per tick of the analysis rate, the pose at it, smoothed and normalised like a track", () => {
     const frames = new TakeFrames(7, { rule: MOVENET_RULE, width: 1280, height: 720 });
     const out = [];
     // A camera at 30 fps with an uneven clock; the dancer steps right 1 px per camera frame.
     for (let i = 0; i < 60; i++) {
       const t = i / 30 + (i % 3) * 0.004;
-      out.push(...frames.push(movenetPose(rawFor(standing(i), 1280, 720), { width: 1280, height: 720 }, t)));
+      out.push(...frames.push(movenetPose(rawFor(standing(i), 1280, 720), fullFrameCrop(1280, 720), t)));
     }
     expect(out.map((f) => f.t)).toEqual(Array.from({ length: 14 }, (_, k) => Math.round((k / 7) * 1e4) / 1e4));
     // The nose moves right with the dancer, normalised to the frame (0–1), lagging a little (smoothed).

@@ -1,5 +1,5 @@
 import { movenet } from "../pose/adapters/movenet.ts";
-import { fullFrameCrop } from "../pose/tracker.ts";
+import type { CropBox } from "../pose/tracker.ts";
 import { PoseSmoother, type RawPoseFrame, type SmoothingRule } from "../pose/smooth.ts";
 import type { PoseFrame } from "../types.ts";
 
@@ -9,12 +9,12 @@ const MOVENET = movenet("movenet-lightning", 192);
 export const MOVENET_RULE: SmoothingRule = MOVENET;
 
 /**
- * MoveNet's raw output for a whole camera frame letterboxed into its input ((y, x, score) × 17,
- * normalised to the input square) as the pose the live scorer takes: keypoints in the frame's
- * pixels and the pose score, decoded as the server decodes the model's output.
+ * MoveNet's raw output for the square `crop` of a camera frame ((y, x, score) × 17, normalised to
+ * the crop) as the pose the live scorer takes: keypoints in the frame's pixels and the pose score,
+ * decoded as the server decodes the model's output.
  */
-export function movenetPose(raw: Float32Array, frame: { width: number; height: number }, t: number): RawPoseFrame {
-  const { keypoints, score } = MOVENET.decode([raw], fullFrameCrop(frame.width, frame.height));
+export function movenetPose(raw: Float32Array, crop: CropBox, t: number): RawPoseFrame {
+  const { keypoints, score } = MOVENET.decode([raw], crop);
   return { t, keypoints, score };
 }
 

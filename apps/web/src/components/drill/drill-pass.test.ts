@@ -36,7 +36,7 @@ function pass(
     const refTime = f.t - TAKE_OFFSET - dancedFromS;
     if (refTime < from || refTime > to) continue;
     const t = LEAD_PLAYED_AT + (refTime - from) / speed;
-    session.pose({ ...f, raw: f.raw.slice(), t });
+    session.pose({ ...f, keypoints: f.keypoints.slice(), t });
     if (!offsetSent && t > LEAD_PLAYED_AT + 0.5) {
       offsetSent = true;
       session.offset(moveOffset(LEAD_PLAYED_AT, move, from, speed), judgeAt);

@@ -6,7 +6,7 @@ import { drillKeys, saveDrill } from "../../api/drills";
 import { type AnalysisSource, useAnalysisOf } from "../../api/reference-analysis";
 import { useLivePose } from "../../lib/browser-pose/useLivePose";
 import { type LiveScoring, startLiveScoring } from "../../lib/live-score/live-scoring";
-import type { ScoreReply } from "../../lib/live-score/protocol";
+import { poseRequest, type ScoreReply } from "../../lib/live-score/protocol";
 import { cameraErrorText } from "../../lib/recorder";
 import { COUNT_IN_FROM, countIn } from "../dance-along/count-in";
 import { MEASURE_FOR_MS, type TakeClock, watchTakeClock } from "../dance-along/take-clock";
@@ -188,7 +188,7 @@ export function useDrill({ open, reference, move }: { open: boolean; reference: 
       if (!pass || !scoring) return;
       const t = (frame.at - pass.startedAt) / 1000;
       if (t < 0) return;
-      scoring.send({ type: "pose", raw: frame.raw, width: frame.width, height: frame.height, t }, [frame.raw.buffer]);
+      scoring.send(poseRequest(frame, t), [frame.keypoints.buffer]);
       // Where the lead-in's first frame played, once measured long enough to stand.
       const lead = pass.clock.offsetS();
       if (lead !== null && t >= lead + MEASURE_FOR_MS / 1000 + 0.1) sendOffset(pass);

@@ -52,7 +52,7 @@ describe.skipIf(!take)("live verdicts while dancing along", () => {
     // The first 5 s of the take, as the camera's poses arrive.
     const firstPart = dance.frames.filter((f) => f.t < 5);
     for (const f of firstPart)
-      h().pose({ ...f, raw: f.raw.slice(), at: startedAt + f.t * 1000 }, () => TAKE_OFFSET, 1.1);
+      h().pose({ ...f, keypoints: f.keypoints.slice(), at: startedAt + f.t * 1000 }, () => TAKE_OFFSET, 1.1);
     const verdict = await screen.findByTestId("live-verdict", {}, { timeout: 10_000 });
     expect(["Perfect", "Great", "Good", "OK", "Miss"]).toContain(verdict.firstChild?.textContent);
     // Danced as the reference dances it: the verdicts are good ones, and the running score says so.
@@ -65,7 +65,7 @@ describe.skipIf(!take)("live verdicts while dancing along", () => {
 
     // The rest of the take: more moves, the running score over all of them.
     for (const f of dance.frames.filter((x) => x.t >= 5))
-      h().pose({ ...f, raw: f.raw.slice(), at: startedAt + f.t * 1000 }, () => TAKE_OFFSET, 1.1);
+      h().pose({ ...f, keypoints: f.keypoints.slice(), at: startedAt + f.t * 1000 }, () => TAKE_OFFSET, 1.1);
     await waitFor(() => expect(h().moves.length).toBeGreaterThan(judgedEarly));
     expect(screen.getByTestId("live-score").dataset.judged).toBe(String(h().moves.length));
 

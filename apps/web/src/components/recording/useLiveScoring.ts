@@ -2,7 +2,8 @@ import type { ReferenceAnalysisResponse } from "@stepsync/contracts";
 import type { LiveMove, LiveScore, ReferenceAnalysis, ReferenceWindow } from "@stepsync/motion/live";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type LiveScoring, startLiveScoring } from "../../lib/live-score/live-scoring";
-import type { ScoreReply } from "../../lib/live-score/protocol";
+import type { PoseFrameInput } from "../../lib/browser-pose/live-pose";
+import { poseRequest, type ScoreReply } from "../../lib/live-score/protocol";
 import type { LiveTakeResult } from "../../lib/live-score/session";
 
 /**
@@ -12,14 +13,8 @@ import type { LiveTakeResult } from "../../lib/live-score/session";
  */
 export type LiveScoringStatus = "off" | "notAnalysed" | "loading" | "ready" | "unavailable";
 
-/** A camera frame's MoveNet output as the live skeleton hands it over (browser-pose/live-pose.ts). */
-export interface CameraPose {
-  raw: Float32Array;
-  width: number;
-  height: number;
-  /** performance.now() when the frame was taken. */
-  at: number;
-}
+/** A camera frame's pose as the live skeleton hands it over (browser-pose/live-pose.ts). */
+export type CameraPose = PoseFrameInput;
 
 /** A dance-along take scored live, as the page keeps it after the take: its verdicts and its poses. */
 export type LiveTake = LiveTakeResult;
@@ -113,7 +108,7 @@ export function useLiveScoring({
     if (!take || !scoring) return;
     const t = (frame.at - take.startedAt) / 1000;
     if (t < 0) return;
-    scoring.send({ type: "pose", raw: frame.raw, width: frame.width, height: frame.height, t }, [frame.raw.buffer]);
+    scoring.send(poseRequest(frame, t), [frame.keypoints.buffer]);
     if (!take.offsetSent) {
       const offset = offsetS();
       if (offset !== null && t >= offset + measuredForS) {

@@ -1,16 +1,21 @@
-// Body tracking on a live <video>: samples frames into the model's square input, sends them to the
-// pose worker one at a time (never queueing: a slow device just tracks at a lower rate), and hands
-// each answer back in frame pixels. The worker, and with it TF.js and the model, is created here,
-// on start, and terminated on stop.
-import { type InputBox, type Keypoints, letterbox, MOVENET_INPUT_SIZE, toFramePoints } from "./movenet";
+// Body tracking on a live <video>: samples frames into the model's square input — the whole frame
+// until someone is found, then a square around them, as the server's tracker crops its frames (a
+// dancer a few metres from a laptop's camera is a sixth of its width: cropped, the model sees her
+// at twice the size) — sends them to the pose worker one at a time (never queueing: a slow device
+// just tracks at a lower rate), and hands each answer back in frame pixels. The worker, and with it
+// TF.js and the model, is created here, on start, and terminated on stop.
+import { type CropBox, fullFrameCrop, movenetNextCrop, movenetPose } from "@stepsync/motion/live";
+import { cropRects, type Keypoints, MOVENET_INPUT_SIZE } from "./movenet";
 import type { FrameRequest, WorkerReply } from "./protocol";
 
 export type LivePoseStatus = "loading" | "ready" | "unavailable";
 
-/** What the model saw and said of one camera frame. */
+/** What the model said of one camera frame. */
 export interface PoseFrameInput {
-  /** (y, x, score) × 17, normalised to the letterboxed input. */
-  raw: Float32Array;
+  /** [x, y, score] × 17 in the camera frame's pixels. */
+  keypoints: Keypoints;
+  /** The pose's score: MoveNet's mean keypoint score. */
+  score: number;
   /** The camera frame's own size, pixels (the picture before any mirroring on screen). */
   width: number;
   height: number;
@@ -24,11 +29,8 @@ export interface PoseFrameInput {
 export interface LivePoseOptions {
   video: HTMLVideoElement;
   onStatus: (status: LivePoseStatus) => void;
-  /**
-   * Each estimate, in the video's own pixels, with the model's raw output for the frame (the whole
-   * frame letterboxed), the frame's size and when it was taken (performance.now()).
-   */
-  onPose: (points: Keypoints, frame: PoseFrameInput) => void;
+  /** Each estimate, in the video's own pixels, with the frame's size and when it was taken (performance.now()). */
+  onPose: (frame: PoseFrameInput) => void;
   /** Least time between two frames sent (ms), so recording and playback keep their share of the CPU. */
   minIntervalMs: () => number;
 }
@@ -64,7 +66,9 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
 
   let ready = false;
   let nextId = 0;
-  let pending: { id: number; box: InputBox; width: number; height: number; at: number } | null = null;
+  let pending: { id: number; crop: CropBox; width: number; height: number; at: number } | null = null;
+  // Where the model looks next: around the last pose found in a frame of this size, else the whole frame.
+  let next: { crop: CropBox; width: number; height: number } | null = null;
   let lastSent = 0;
   let raf = 0;
   const loadTimer = setTimeout(fail, LOAD_TIMEOUT_MS);
@@ -90,12 +94,15 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
     const w = video.videoWidth;
     const h = video.videoHeight;
     if (video.readyState < 2 || !w || !h) return;
-    const box = letterbox(w, h);
+    const tracked = next && next.width === w && next.height === h ? cropRects(next.crop, w, h) : null;
+    const crop = tracked && next ? next.crop : fullFrameCrop(w, h);
+    const r = tracked ?? cropRects(crop, w, h);
+    if (!r) return;
     ctx.fillStyle = "#000";
     ctx.fillRect(0, 0, MOVENET_INPUT_SIZE, MOVENET_INPUT_SIZE);
-    ctx.drawImage(video, box.x, box.y, box.width, box.height);
+    ctx.drawImage(video, r.sx, r.sy, r.sw, r.sh, r.dx, r.dy, r.dw, r.dh);
     const { data } = ctx.getImageData(0, 0, MOVENET_INPUT_SIZE, MOVENET_INPUT_SIZE);
-    pending = { id: ++nextId, box, width: w, height: h, at: shownAt !== null && shownAt <= now ? shownAt : now };
+    pending = { id: ++nextId, crop, width: w, height: h, at: shownAt !== null && shownAt <= now ? shownAt : now };
     lastSent = now;
     const request: FrameRequest = { type: "frame", id: pending.id, rgba: data.buffer };
     worker?.postMessage(request, [data.buffer]);
@@ -111,9 +118,11 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
       raf = requestAnimationFrame(sample);
     } else if (reply.type === "pose") {
       if (pending?.id !== reply.id) return;
-      const { box, width, height, at } = pending;
+      const { crop, width, height, at } = pending;
       pending = null;
-      onPose(toFramePoints(reply.raw, box), { raw: reply.raw, width, height, at });
+      const { keypoints, score } = movenetPose(reply.raw, crop, at);
+      next = { crop: movenetNextCrop(keypoints, width, height), width, height };
+      onPose({ keypoints, score, width, height, at });
     } else {
       fail();
     }

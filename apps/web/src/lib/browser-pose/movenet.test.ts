@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fittedRect } from "../canvas";
-import { letterbox, MOVENET_INPUT_SIZE, rgbaToRgb, showsPerson, toFramePoints } from "./movenet";
+import { fullFrameCrop, movenetNextCrop, movenetPose } from "@stepsync/motion/live";
+import { cropRects, MOVENET_INPUT_SIZE, rgbaToRgb, showsPerson } from "./movenet";
 
 /** MoveNet's raw answer with every point at input pixel (ix, iy) and this score. */
 function rawAt(ix: number, iy: number, score: number): Float32Array {
@@ -14,35 +15,53 @@ function rawAt(ix: number, iy: number, score: number): Float32Array {
 }
 
 describe("MoveNet input and output in frame pixels", () => {
-  it("letterboxes a landscape frame into the middle of the square input", () => {
-    const box = letterbox(1280, 720);
-    expect(box.width).toBeCloseTo(192);
-    expect(box.height).toBeCloseTo(108);
-    expect(box.x).toBeCloseTo(0);
-    expect(box.y).toBeCloseTo(42);
-  });
-
-  it("maps the model's points back through the letterbox to the frame", () => {
-    const box = letterbox(1280, 720);
+  it("with no one found yet the model sees the whole frame, letterboxed into the middle of its input", () => {
+    expect(cropRects(fullFrameCrop(1280, 720), 1280, 720)).toEqual({
+      sx: 0,
+      sy: 0,
+      sw: 1280,
+      sh: 720,
+      dx: 0,
+      dy: 42,
+      dw: 192,
+      dh: 108,
+    });
     // The input's centre is the frame's centre; the top of the picture band is the frame's top.
-    const centre = toFramePoints(rawAt(96, 96, 0.9), box);
-    expect(centre[0]).toBeCloseTo(640);
-    expect(centre[1]).toBeCloseTo(360);
-    expect(centre[2]).toBeCloseTo(0.9);
-    const topLeft = toFramePoints(rawAt(0, 42, 0.9), box);
+    const centre = movenetPose(rawAt(96, 96, 0.9), fullFrameCrop(1280, 720), 0).keypoints;
+    expect([centre[0], centre[1], centre[2]]).toEqual([640, 360, expect.closeTo(0.9, 6)]);
+    const topLeft = movenetPose(rawAt(0, 42, 0.9), fullFrameCrop(1280, 720), 0).keypoints;
     expect(topLeft[0]).toBeCloseTo(0);
     expect(topLeft[1]).toBeCloseTo(0, 3);
-    // A portrait frame is padded left and right instead.
-    const portrait = letterbox(720, 1280);
-    const right = toFramePoints(rawAt(portrait.x + portrait.width, 192, 0.9), portrait);
-    expect(right[0]).toBeCloseTo(720);
-    expect(right[1]).toBeCloseTo(1280);
+  });
+
+  it("then a square around the dancer, as the server's tracker crops it, padded black past the frame's edge", () => {
+    // A dancer 300 px tall standing at the right edge of a landscape frame, hips at (1180, 420).
+    const pose = new Float32Array(17 * 3);
+    for (let i = 0; i < 17; i++) pose.set([1180 + (i % 2 ? 20 : -20), 270 + (i / 16) * 300, 0.8], i * 3);
+    pose.set([1160, 420, 0.8], 11 * 3);
+    pose.set([1200, 420, 0.8], 12 * 3);
+    const crop = movenetNextCrop(pose, 1280, 720);
+    expect(crop.cx).toBeCloseTo(1180);
+    expect(crop.size).toBeLessThan(720);
+    expect(crop.size).toBeGreaterThan(300);
+    const r = cropRects(crop, 1280, 720);
+    // The part past the right edge is not drawn: the picture fills the input's left part only.
+    expect(r?.sx).toBeCloseTo(1180 - crop.size / 2);
+    expect((r?.sx ?? 0) + (r?.sw ?? 0)).toBeCloseTo(1280);
+    expect(r?.dx).toBeCloseTo(0);
+    expect(r?.dw).toBeCloseTo(((1280 - (r?.sx ?? 0)) * 192) / crop.size);
+    expect(r?.dw).toBeLessThan(192);
+    // The model's answer comes back through the crop: the input's centre is the hips.
+    const centre = movenetPose(rawAt(96, 96, 0.9), crop, 0).keypoints;
+    expect(centre[0]).toBeCloseTo(1180);
+    expect(centre[1]).toBeCloseTo(crop.cy);
+    // A crop wholly outside the frame shows nothing.
+    expect(cropRects({ cx: 2000, cy: 300, size: 200 }, 1280, 720)).toBeNull();
   });
 
   it("tells a person from an empty room by the mean score", () => {
-    const box = letterbox(640, 480);
-    expect(showsPerson(toFramePoints(rawAt(96, 96, 0.6), box))).toBe(true);
-    expect(showsPerson(toFramePoints(rawAt(96, 96, 0.1), box))).toBe(false);
+    expect(showsPerson(movenetPose(rawAt(96, 96, 0.6), fullFrameCrop(640, 480), 0).keypoints)).toBe(true);
+    expect(showsPerson(movenetPose(rawAt(96, 96, 0.1), fullFrameCrop(640, 480), 0).keypoints)).toBe(false);
   });
 
   it("turns canvas RGBA pixels into the model's RGB input", () => {

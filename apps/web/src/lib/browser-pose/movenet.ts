@@ -1,6 +1,7 @@
-// MoveNet SinglePose Lightning in the browser: where a camera frame goes in the model's square
-// input and how the model's answer comes back to frame pixels. Plain functions (no DOM, no tfjs),
-// shared by the frame sampler on the page and its tests.
+// MoveNet SinglePose Lightning in the browser: which part of a camera frame goes into the model's
+// square input (a crop around the dancer, as the server's tracker picks it: @stepsync/motion/live).
+// Plain functions (no DOM, no tfjs), shared by the frame sampler on the page and its tests.
+import type { CropBox } from "@stepsync/motion/live";
 
 /** Lightning's input: a 192×192 RGB image, int32 0–255. */
 export const MOVENET_INPUT_SIZE = 192;
@@ -11,40 +12,29 @@ export const MIN_POINT_SCORE = 0.3;
 /** Below this mean score the frame shows no one (MoveNet always answers, even for an empty room). */
 const MIN_POSE_SCORE = 0.2;
 
-/** Where a width×height frame lands inside the size×size input: scaled to fit, centred (letterboxed). */
-export interface InputBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  /** Input pixels per frame pixel. */
-  scale: number;
-}
-
-export function letterbox(width: number, height: number, size = MOVENET_INPUT_SIZE): InputBox {
-  const scale = size / Math.max(width, height, 1);
-  const w = width * scale;
-  const h = height * scale;
-  return { x: (size - w) / 2, y: (size - h) / 2, width: w, height: h, scale };
-}
-
 /** One frame's pose: [x, y, score] per COCO keypoint, x and y in frame pixels. */
 export type Keypoints = Float32Array;
 
 /**
- * MoveNet's output [1, 1, 17, 3] holds (y, x, score) normalised to the input square; this maps
- * each point back through the letterbox to the frame.
+ * Where the part of `crop` inside a width×height frame comes from (source rectangle, frame pixels)
+ * and where it goes in the size×size input (destination): the rest of the input stays black, as the
+ * server pads a crop past the frame (pose/tracker.ts). Null when the crop misses the frame.
  */
-export function toFramePoints(raw: ArrayLike<number>, box: InputBox, size = MOVENET_INPUT_SIZE): Keypoints {
-  const out = new Float32Array(MOVENET_KEYPOINTS * 3);
-  for (let i = 0; i < MOVENET_KEYPOINTS; i++) {
-    const y = (raw[i * 3] ?? 0) * size;
-    const x = (raw[i * 3 + 1] ?? 0) * size;
-    out[i * 3] = (x - box.x) / box.scale;
-    out[i * 3 + 1] = (y - box.y) / box.scale;
-    out[i * 3 + 2] = raw[i * 3 + 2] ?? 0;
-  }
-  return out;
+export function cropRects(
+  crop: CropBox,
+  width: number,
+  height: number,
+  size = MOVENET_INPUT_SIZE,
+): { sx: number; sy: number; sw: number; sh: number; dx: number; dy: number; dw: number; dh: number } | null {
+  const x0 = crop.cx - crop.size / 2;
+  const y0 = crop.cy - crop.size / 2;
+  const sx = Math.max(0, x0);
+  const sy = Math.max(0, y0);
+  const sw = Math.min(width, x0 + crop.size) - sx;
+  const sh = Math.min(height, y0 + crop.size) - sy;
+  if (!(sw > 0) || !(sh > 0)) return null;
+  const scale = size / crop.size;
+  return { sx, sy, sw, sh, dx: (sx - x0) * scale, dy: (sy - y0) * scale, dw: sw * scale, dh: sh * scale };
 }
 
 /** Whether the frame shows a person worth drawing (mean keypoint score). */

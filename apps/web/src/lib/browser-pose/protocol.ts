@@ -1,6 +1,9 @@
 // Messages between the page and the pose worker (pose.worker.ts).
 
-/** Page → worker: one letterboxed input frame, RGBA, MOVENET_INPUT_SIZE² pixels (the buffer is transferred). */
+/**
+ * Page → worker: the model's input for one frame (the crop around the dancer, letterboxed), RGBA,
+ * MOVENET_INPUT_SIZE² pixels (the buffer is transferred).
+ */
 export interface FrameRequest {
   type: "frame";
   id: number;

@@ -41,10 +41,10 @@ export function useLivePose(
     const stop = startLivePose({
       video,
       onStatus: setStatus,
-      onPose: (points, frame) => {
+      onPose: (frame) => {
         const canvas = canvasRef.current;
         if (canvas) {
-          drawSkeleton(canvas, video, points, extrasRef.current.limbs?.current ?? null);
+          drawSkeleton(canvas, video, frame.keypoints, extrasRef.current.limbs?.current ?? null);
           // How many poses it has drawn: the live rate, for whoever measures it (the browser tests).
           canvas.dataset.poses = String(Number(canvas.dataset.poses ?? 0) + 1);
         }

@@ -1,5 +1,6 @@
 // Messages between the page and the live scoring worker (live-score.worker.ts).
 import type { ReferenceAnalysis, ReferenceWindow } from "@stepsync/motion/live";
+import type { PoseFrameInput } from "../browser-pose/live-pose";
 import type { LivePoseInput, LiveTakeResult, LiveUpdate } from "./session";
 
 /** Page → worker. */
@@ -24,3 +25,8 @@ export type ScoreReply =
   | ({ type: "finished" } & LiveTakeResult)
   /** The reference could not be read or a pose failed: live scoring stops, recording goes on. */
   | { type: "error"; message: string };
+
+/** A camera pose `t` take seconds in, as the scoring worker takes it (its keypoints' buffer is transferred). */
+export function poseRequest({ keypoints, score, width, height }: PoseFrameInput, t: number): ScoreRequest {
+  return { type: "pose", keypoints, score, width, height, t };
+}

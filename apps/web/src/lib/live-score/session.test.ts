@@ -19,7 +19,7 @@ function dance(analysis: DanceTake["analysis"], frames: DanceTake["frames"]) {
   const after: number[] = [];
   let started = false;
   for (const f of frames) {
-    const update = session.pose({ ...f, raw: f.raw.slice() });
+    const update = session.pose({ ...f, keypoints: f.keypoints.slice() });
     if (!started && f.t >= TAKE_OFFSET) {
       started = true;
       session.offset(TAKE_OFFSET);

@@ -1,4 +1,4 @@
-// One dance-along take scored live: the browser's MoveNet outputs, on the take's clock, made into
+// One dance-along take scored live: the browser's MoveNet poses, on the take's clock, made into
 // the analysis frames the server would have (TakeFrames, sent with the take) and, read as often as
 // the poses arrive (takeReadingRate), judged move by move by the engine's own LiveScorer
 // (@stepsync/motion/live). Plain code: the scoring worker runs it off the page's thread; where no
@@ -12,7 +12,6 @@ import {
   LiveScorer,
   liveReference,
   MOVENET_RULE,
-  movenetPose,
   type PoseFrame,
   type ReferenceAnalysis,
   type ReferenceWindow,
@@ -24,9 +23,12 @@ import {
 /** The pose rate is measured over this much of the take before the reference plays (the count-in), seconds. */
 const RATE_WINDOW_S = 2;
 
-/** One MoveNet output of a camera frame: the whole frame letterboxed (see browser-pose/movenet.ts). */
+/** One camera frame's MoveNet pose (browser-pose/live-pose.ts). */
 export interface LivePoseInput {
-  raw: Float32Array;
+  /** [x, y, score] × 17 in the frame's pixels. */
+  keypoints: Float32Array;
+  /** MoveNet's mean keypoint score. */
+  score: number;
   /** The camera frame's size, pixels (un-mirrored). */
   width: number;
   height: number;
@@ -95,12 +97,12 @@ export class LiveTakeSession {
     return this.update(moves);
   }
 
-  pose({ raw, width, height, t }: LivePoseInput): LiveUpdate {
+  pose({ keypoints, score, width, height, t }: LivePoseInput): LiveUpdate {
     if (!this.frames) {
       this.size = { width, height };
       this.frames = new TakeFrames(this.reference.track.fps, { rule: MOVENET_RULE, width, height });
     }
-    const pose = movenetPose(raw, this.size, t);
+    const pose = { t, keypoints, score };
     this.kept.push(...this.frames.push(pose));
     if (this.poses.count++ === 0) this.poses.first = t;
     this.poses.last = t;
