@@ -10,7 +10,7 @@ import { preparePosePool } from "./pose/pool.ts";
 import { isStyle, STYLES } from "./score/styles.ts";
 import type { CompareVideosOptions } from "./index.ts";
 import type { CompactTrack, ComparisonResult, PoseTrack } from "./types.ts";
-import { TRACK_CHECK, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
+import { tooSparse, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
 import { round3 } from "./numbers.ts";
 import { probeVideo } from "./video/probe.ts";
 
@@ -98,13 +98,12 @@ export async function compareWithTakeTrack(
   if (track.duration > maxDuration) return { reason: "longer than the recording limit", check };
   // Too few poses to time the moves by (a slow device): the video's own analysis does, on the clock
   // the track was found on (the recorder's first frame is the video's time 0, not the take's).
-  const { posesPerSecond } = compact;
-  if (posesPerSecond !== undefined && posesPerSecond < TRACK_CHECK.minPosesShare * track.fps) {
+  if (tooSparse(compact, track.fps)) {
     await audio;
     const takeOffset = opts.takeOffset === undefined ? undefined : Math.max(0, round3(opts.takeOffset - check.shiftS));
     return {
       sparse: true,
-      reason: `${posesPerSecond} poses a second, too few to time the moves by`,
+      reason: `${compact.posesPerSecond} poses a second, too few to time the moves by`,
       check,
       takeOffset,
     };

@@ -59,6 +59,31 @@ function inPixels(c: CompactTrack): CompactTrack {
   };
 }
 
+/**
+ * A slow device's track: its poses came `rate` a second (from `phase` s on), and each tick is
+ * blended from the two either side, as the browser's TakeFrames makes it.
+ */
+function sparse(c: CompactTrack, rate: number, phase: number): CompactTrack {
+  // The body at time t: the track's ticks either side blended.
+  const at = (t: number) => {
+    const k = Math.max(0, Math.min(c.frames.length - 1, t * c.fps));
+    const a = c.frames[Math.floor(k)] as number[];
+    const b = c.frames[Math.ceil(k)] as number[];
+    return a.map((v, i) => v * (1 - (k - Math.floor(k))) + (b[i] as number) * (k - Math.floor(k)));
+  };
+  return {
+    ...c,
+    posesPerSecond: rate,
+    frames: c.frames.map((row, k) => {
+      const t = k / c.fps;
+      const before = phase + Math.floor((t - phase) * rate) / rate;
+      const w = (t - before) * rate;
+      const [a, b] = [at(before), at(before + 1 / rate)];
+      return [row[0] as number, ...a.slice(1).map((v, i) => v * (1 - w) + (b[i + 1] as number) * w)];
+    }),
+  };
+}
+
 /** Every point scaled about the frame's centre. */
 function scaled(c: CompactTrack, factor: number): CompactTrack {
   return {
@@ -186,6 +211,28 @@ describe.skipIf(!hasDevFixtures)("verifying a take's pose track against its vide
     });
     expect(copied.check.ok).toBe(false);
   }, 120_000);
+
+  it("reads a slow device's track for the clock it was found on, though its frames are blended from poses 0.4–0.5 s apart", async () => {
+    // Such a track never stands for the result (tooSparse): the take is analysed in full, on its clock.
+    for (const [rate, phase] of [
+      [2, 0.1],
+      [2.5, 0.2],
+    ] as const) {
+      const slow = sparse(compactTrack(browser), rate, phase);
+      const ahead = await check(`${rate} poses a second, 0.3 s ahead`, shifted(slow, -0.3));
+      expect(ahead).toMatchObject({ ok: true });
+      expect(ahead.ok && ahead.shiftS).toBeCloseTo(-0.3, 1);
+      // Its frames are further from the video's than a dense track may be…
+      expect(ahead.ok && ahead.medianError).toBeGreaterThan(TRACK_CHECK.medianTolerance);
+      // …and it is still refused off the video's time, mirrored or copied from the reference.
+      for (const [name, tampered] of [
+        ["shifted 1 s", shifted(slow, 1)],
+        ["mirrored", sparse(compactTrack(mirrorTrack(browser)), rate, phase)],
+        ["copied from reference", { ...onTicks(compactTrack(reference), slow), posesPerSecond: rate }],
+      ] as const)
+        expect(await check(`${rate} poses a second, ${name}`, tampered)).toMatchObject({ ok: false });
+    }
+  }, 240_000);
 
   it.each([
     ["shifted +1 s (off the video's time)", (c: CompactTrack) => shifted(c, 1)],
