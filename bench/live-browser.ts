@@ -18,7 +18,7 @@ import path from "node:path";
 import type { Page, Worker } from "playwright-core";
 import { logIn, registerConfirmed } from "../e2e/support/accounts.ts";
 import { launchBrowser, openPage } from "../e2e/support/browser.ts";
-import { cameraFollowsTheReference } from "../e2e/support/dancing-camera.ts";
+import { cameraFollowsTheReference, type FakeCamera } from "../e2e/support/dancing-camera.ts";
 import { startServer } from "../e2e/support/server.ts";
 import { ffmpeg, H264, tempDir, video } from "../packages/motion/test-support/fixtures.ts";
 import { mean, quantile } from "./quality/stats.ts";
@@ -28,12 +28,7 @@ const dance = video("sample_2.mp4");
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-secret-1" };
 const USER = { username: "Bench Dancer", email: "bench-dancer@example.com", password: "bench-dancer-secret-1" };
 const TITLE = "Bench routine";
-const PAGES: Array<{
-  name: string;
-  width: number;
-  height: number;
-  camera?: { width: number; height: number; share: number };
-}> = [
+const PAGES: Array<{ name: string; width: number; height: number; camera?: FakeCamera }> = [
   { name: "laptop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
   // A laptop's own camera (landscape) with the dancer a few metres away: 60 % of its height.

@@ -5,8 +5,9 @@
  * stretches, a frozen stretch), their poses arriving N a second and made into analysis frames as the
  * browser makes them (TakeFrames: the pose at each tick, blended from the two either side; the
  * device's poses fall on the ticks, or a third or two thirds of a gap after them), compared with the
- * reference; against the comparison of the take read at the analysis rate. Prints, per rate: how far each move's timing
- * is from the full analysis's, how many verdicts are the same, and how far apart the scores are.
+ * reference; against the comparison of the take read at the analysis rate. Prints, per rate: how far
+ * each move's timing is from the full analysis's, how many verdicts are the same, and how far apart
+ * the scores are.
  *
  *   node --import tsx bench/sparse-poses.ts
  */
@@ -42,17 +43,18 @@ for (const rate of RATES) {
   let moves = 0;
   let scoreGap = 0;
   for (const dance of LIVE_DANCES) {
-    const ref = trackFromPoints(performance(dance));
+    const perf = performance(dance);
+    const ref = trackFromPoints(perf);
     for (const name of TAKES) {
       const recipe = LIVE_TAKES[name];
       const opts = { style: "hip_hop" as const, takeOffset: recipe.takeOffset };
       const key = `${dance}/${name}`;
-      if (!full.has(key)) full.set(key, compareTracks(ref, takeTrack(performance(dance), recipe), opts));
+      if (!full.has(key)) full.set(key, compareTracks(ref, takeTrack(perf, recipe), opts));
       const server = full.get(key) as ComparisonResult;
+      const take = takeOf(perf, recipe);
       for (const phase of PHASES) {
         // The device's poses, N a second from `phase` of the gap between two in, made into the
         // analysis frames the browser sends.
-        const take = takeOf(performance(dance), recipe);
         const skip = Math.round((phase / rate) * take.fps);
         const poses = trackFromPoints({ ...take, frames: take.frames.slice(skip) }, { fps: rate });
         const ticks = new TakeFrames(ref.fps);

@@ -1,5 +1,12 @@
 import type { BrowserContext, Page } from "playwright-core";
 
+/** A fake camera's picture size, and the share of its height the reference's picture takes. */
+export interface FakeCamera {
+  width: number;
+  height: number;
+  share: number;
+}
+
 /**
  * A dancer who follows the reference exactly. Chromium's fake camera plays its file on its own
  * clock, from whenever the camera opened, so it cannot stand for someone dancing along; this one
@@ -16,10 +23,7 @@ import type { BrowserContext, Page } from "playwright-core";
  */
 export async function cameraFollowsTheReference(
   context: BrowserContext,
-  {
-    lateByMs = 0,
-    camera = { width: 360, height: 640, share: 1 },
-  }: { lateByMs?: number; camera?: { width: number; height: number; share: number } } = {},
+  { lateByMs = 0, camera = { width: 360, height: 640, share: 1 } }: { lateByMs?: number; camera?: FakeCamera } = {},
 ): Promise<void> {
   // Page code as text: this project's e2e typings have no DOM.
   await context.addInitScript({

@@ -67,7 +67,7 @@ export const poseTrackShape = z
       width: positive(POSE_TRACK_LIMITS.maxSide),
       height: positive(POSE_TRACK_LIMITS.maxSide),
       frames: z.array(z.array(z.number().finite())).min(1).max(POSE_TRACK_LIMITS.maxFrames),
-      /** How many poses a second the device estimated while recording (each frame is the nearest, or the one between two). */
+      /** How many poses a second the device estimated while recording (each frame is blended from the poses either side of its tick). */
       posesPerSecond: positive(POSE_TRACK_LIMITS.maxFps).optional(),
     },
     { error: POSE_TRACK_MESSAGES.malformed },

@@ -143,7 +143,7 @@ export interface CompactTrack {
   height: number;
   /**
    * A take's track from a browser: how many poses a second it estimated while recording (its frames
-   * are the poses nearest to each tick); absent, every frame is a pose of its own.
+   * are blended from the poses either side of each tick); absent, every frame is a pose of its own.
    */
   posesPerSecond?: number;
 }

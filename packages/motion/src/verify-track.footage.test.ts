@@ -20,18 +20,20 @@ import { decodeFrames } from "./video/decode.ts";
 
 const LEAD_IN_S = 0.5;
 
+/** A compact track's row at fractional frame x (clamped to its ends), blended from the frames either side. */
+function rowAt(c: CompactTrack, x: number): number[] {
+  const k = Math.max(0, Math.min(c.frames.length - 1, x));
+  const a = c.frames[Math.floor(k)] as number[];
+  const b = c.frames[Math.ceil(k)] as number[];
+  const w = k - Math.floor(k);
+  return a.map((v, i) => v * (1 - w) + (b[i] as number) * w);
+}
+
 /** Keypoints of a compact frame moved in time by `seconds` (interpolated between frames). */
 export function shifted(c: CompactTrack, seconds: number): CompactTrack {
-  const at = (x: number) => {
-    const k = Math.max(0, Math.min(c.frames.length - 1, x));
-    const a = c.frames[Math.floor(k)] as number[];
-    const b = c.frames[Math.ceil(k)] as number[];
-    const w = k - Math.floor(k);
-    return a.map((v, i) => v * (1 - w) + (b[i] as number) * w);
-  };
   return {
     ...c,
-    frames: c.frames.map((row, k) => [row[0] as number, ...at(k - seconds * c.fps).slice(1)]),
+    frames: c.frames.map((row, k) => [row[0] as number, ...rowAt(c, k - seconds * c.fps).slice(1)]),
   };
 }
 
@@ -64,13 +66,7 @@ function inPixels(c: CompactTrack): CompactTrack {
  * blended from the two either side, as the browser's TakeFrames makes it.
  */
 function sparse(c: CompactTrack, rate: number, phase: number): CompactTrack {
-  // The body at time t: the track's ticks either side blended.
-  const at = (t: number) => {
-    const k = Math.max(0, Math.min(c.frames.length - 1, t * c.fps));
-    const a = c.frames[Math.floor(k)] as number[];
-    const b = c.frames[Math.ceil(k)] as number[];
-    return a.map((v, i) => v * (1 - (k - Math.floor(k))) + (b[i] as number) * (k - Math.floor(k)));
-  };
+  const at = (t: number) => rowAt(c, t * c.fps);
   return {
     ...c,
     posesPerSecond: rate,

@@ -59,10 +59,10 @@ export const TRACK_CHECK = {
   shiftStepS: 1 / 30,
   /**
    * A track stands for the take's analysis only when its poses came at least this share of the
-   * analysis rate: sparser, a frame is the pose up to half a gap away, and the result differs from
-   * the video's own analysis on more moves (bench/sparse-poses.ts: verdicts the same on 95.7 % of
-   * moves at 5 poses a second, 90.2 % at 3.5, 89.3 % at 2.5, 82.5 % at 2). Such a take is analysed
-   * in full, on the clock its track was found on (the check's shift).
+   * analysis rate: sparser, a frame is blended from poses 0.4 s or more apart, and the result differs
+   * from the video's own analysis on more moves (bench/sparse-poses.ts: verdicts the same on 96.0 %
+   * of moves at 5 poses a second, 94.0 % at 3.5, 88.0 % at 2.5, 84.3 % at 2). Such a take is
+   * analysed in full, on the clock its track was found on (the check's shift).
    */
   minPosesShare: 0.5,
   /** Lags checked, in analysis frames (±2 at 7 fps: ±0.29 s). */

@@ -11,7 +11,7 @@ import { cameraErrorText } from "../../lib/recorder";
 import { COUNT_IN_FROM, countIn } from "../dance-along/count-in";
 import { MEASURE_FOR_MS, type TakeClock, watchTakeClock } from "../dance-along/take-clock";
 import { openCamera, playWithSound, showStream } from "../recording/camera";
-import type { CameraPose } from "../recording/useLiveScoring";
+import type { PoseFrameInput } from "../../lib/browser-pose/live-pose";
 import { FINISH_WAIT_MS } from "../recording/useLiveScoring";
 import {
   afterPass,
@@ -182,7 +182,7 @@ export function useDrill({ open, reference, move }: { open: boolean; reference: 
   );
 
   const onPose = useCallback(
-    (frame: CameraPose) => {
+    (frame: PoseFrameInput) => {
       const pass = passRef.current;
       const scoring = scoringRef.current;
       if (!pass || !scoring) return;

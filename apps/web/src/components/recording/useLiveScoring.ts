@@ -13,9 +13,6 @@ import type { LiveTakeResult } from "../../lib/live-score/session";
  */
 export type LiveScoringStatus = "off" | "notAnalysed" | "loading" | "ready" | "unavailable";
 
-/** A camera frame's pose as the live skeleton hands it over (browser-pose/live-pose.ts). */
-export type CameraPose = PoseFrameInput;
-
 /** A dance-along take scored live, as the page keeps it after the take: its verdicts and its poses. */
 export type LiveTake = LiveTakeResult;
 
@@ -102,7 +99,7 @@ export function useLiveScoring({
    * A camera pose during the take. `offsetS` is the take clock's reading so far (where the
    * reference's start played): sent once it has been measured long enough to stand.
    */
-  const pose = useCallback((frame: CameraPose, offsetS: () => number | null, measuredForS: number) => {
+  const pose = useCallback((frame: PoseFrameInput, offsetS: () => number | null, measuredForS: number) => {
     const take = takeRef.current;
     const scoring = scoringRef.current;
     if (!take || !scoring) return;
