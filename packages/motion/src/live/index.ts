@@ -15,4 +15,4 @@ export { type LiveMove, type LiveScore, LiveScorer, type LiveScorerOptions, take
 export type { ReferenceWindow } from "../window.ts";
 export { MOVENET_RULE, movenetPose, TakeFrames } from "./take-frames.ts";
 export { movenetNextCrop } from "../pose/adapters/movenet.ts";
-export { type CropBox, fullFrameCrop } from "../pose/tracker.ts";
+export { type CropBox, fullFrameCrop, isFullFrame, searchCropAt } from "../pose/tracker.ts";

@@ -2,7 +2,7 @@ import type { PoseEstimate, PoseModelAdapter } from "./adapters/adapter.ts";
 import type { PoseModelName } from "./model-names.ts";
 import { poseAdapter } from "./models.ts";
 import { loadModel, type RuntimeModel } from "./runtime.ts";
-import { type CropBox, cropResize, fullFrameCrop } from "./tracker.ts";
+import { type CropBox, cropResize, fullFrameCrop, isFullFrame, searchCrops } from "./tracker.ts";
 
 export type { PoseEstimate };
 
@@ -33,15 +33,39 @@ export class PoseEstimator {
   }
 
   estimate(rgb: Uint8Array, width: number, height: number, state: TrackState): PoseEstimate {
+    let est: PoseEstimate;
     if (!state.crop) {
-      // A new track: look at the whole frame, then once more at the crop that suggests,
-      // so the first frame of a track is as accurate as the following ones.
-      const first = this.runOnCrop(rgb, width, height, fullFrameCrop(width, height));
-      state.crop = this.adapter.nextCrop(first, width, height);
+      // A new track: look at the whole frame (its squares when it shows no one), then once more at
+      // the crop that suggests, so the first frame of a track is as accurate as the following ones.
+      const whole = this.runOnCrop(rgb, width, height, fullFrameCrop(width, height));
+      const crop = this.adapter.nextCrop(whole, width, height);
+      est =
+        this.lookInSquares(rgb, width, height, whole) ??
+        (isFullFrame(crop, width, height) ? whole : this.runOnCrop(rgb, width, height, crop));
+    } else {
+      est = this.runOnCrop(rgb, width, height, state.crop);
+      // No one followed: the whole frame was looked at.
+      if (isFullFrame(state.crop, width, height)) est = this.lookInSquares(rgb, width, height, est) ?? est;
     }
-    const est = this.runOnCrop(rgb, width, height, state.crop);
     state.crop = this.adapter.nextCrop(est, width, height);
     return { keypoints: est.keypoints.slice(0, this.adapter.keypointNames.length * 3), score: est.score };
+  }
+
+  /**
+   * Where the whole frame shows no one: the most confident person one of its squares shows
+   * (tracker.ts searchCrops; three more model runs), looked at once more in the crop around them
+   * as on a new track. Undefined when the whole frame shows someone, or no square does.
+   */
+  private lookInSquares(rgb: Uint8Array, width: number, height: number, whole: PoseEstimate): PoseEstimate | undefined {
+    if (this.adapter.hasPerson(whole)) return undefined;
+    let found: PoseEstimate | undefined;
+    for (const square of searchCrops(width, height)) {
+      const est = this.runOnCrop(rgb, width, height, square);
+      if (this.adapter.hasPerson(est) && (!found || est.score > found.score)) found = est;
+    }
+    if (!found) return undefined;
+    const crop = this.adapter.nextCrop(found, width, height);
+    return isFullFrame(crop, width, height) ? found : this.runOnCrop(rgb, width, height, crop);
   }
 
   private runOnCrop(rgb: Uint8Array, width: number, height: number, box: CropBox): PoseEstimate {

@@ -27,11 +27,11 @@ export function poseAdapter(name: PoseModelName): PoseModelAdapter {
 
 /**
  * Version of what every model shares on the way from frames to a pose track: crop and resize,
- * chunked tracking, smoothing, the track's format (with its music: 2 found beats on quiet music).
+ * chunked tracking, smoothing, the track's format (with its music: 2 found beats on quiet music; 3 squares searched where the whole frame shows no one).
  * Bump it with any change there that moves a keypoint or a beat; each adapter has its own revision
  * for its own part.
  */
-export const POSE_ENGINE_VERSION = 2;
+export const POSE_ENGINE_VERSION = 3;
 
 /** What produced a pose track: the model, its adapter's revision and the engine version (the pose cache key uses it). */
 export function poseEngineKey(name: PoseModelName): string {

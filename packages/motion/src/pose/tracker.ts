@@ -16,6 +16,38 @@ export function fullFrameCrop(width: number, height: number): CropBox {
   return { cx: width / 2, cy: height / 2, size: Math.max(width, height) };
 }
 
+export function isFullFrame(box: CropBox, width: number, height: number): boolean {
+  const whole = fullFrameCrop(width, height);
+  return box.cx === whole.cx && box.cy === whole.cy && box.size === whole.size;
+}
+
+/** A frame this much longer than wide (or wider than long) is searched in squares when the whole frame shows no one. */
+const SEARCH_MIN_ASPECT = 1.2;
+
+/**
+ * Squares of the frame's short side along its long side (start, middle, end), where to look for a
+ * person the whole frame does not show: letterboxed into the model's input, a small dancer in a
+ * landscape frame (or one blurred by compression) is a few dozen pixels tall, in a square twice
+ * that. None for a frame about as wide as long (a square would be the whole frame).
+ */
+export function searchCrops(width: number, height: number): CropBox[] {
+  const short = Math.min(width, height);
+  const long = Math.max(width, height);
+  if (long < short * SEARCH_MIN_ASPECT) return [];
+  return [short / 2, long / 2, long - short / 2].map((c) =>
+    width >= height ? { cx: c, cy: height / 2, size: short } : { cx: width / 2, cy: c, size: short },
+  );
+}
+
+/**
+ * Where a tracker that looks once a frame (the browser's, on a live camera) looks on the n-th frame
+ * (from 0) with no one followed: the whole frame, then each of its squares in turn.
+ */
+export function searchCropAt(width: number, height: number, n: number): CropBox {
+  const crops = [fullFrameCrop(width, height), ...searchCrops(width, height)];
+  return crops[n % crops.length] as CropBox;
+}
+
 /**
  * Bilinear crop-and-resize of an RGB frame into the model's square input. Written out in JS
  * (a few hundred thousand multiply-adds) so that pre-processing is identical everywhere; source

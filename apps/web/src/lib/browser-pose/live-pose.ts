@@ -1,10 +1,10 @@
 // Body tracking on a live <video>: samples frames into the model's square input — the whole frame
-// until someone is found, then a square around them, as the server's tracker crops its frames (a
-// dancer a few metres from a laptop's camera is a sixth of its width: cropped, the model sees her
-// at twice the size) — sends them to the pose worker one at a time (never queueing: a slow device
+// and its squares in turn until someone is found, then a square around them, as the server's
+// tracker crops its frames (a dancer a few metres from a laptop's camera is a sixth of its width:
+// cropped, the model sees her at twice the size) — sends them to the pose worker one at a time (never queueing: a slow device
 // just tracks at a lower rate), and hands each answer back in frame pixels. The worker, and with it
 // TF.js and the model, is created here, on start, and terminated on stop.
-import { type CropBox, fullFrameCrop, movenetNextCrop, movenetPose } from "@stepsync/motion/live";
+import { type CropBox, isFullFrame, movenetNextCrop, movenetPose, searchCropAt } from "@stepsync/motion/live";
 import { cropRects, type Keypoints, MOVENET_INPUT_SIZE } from "./movenet";
 import type { FrameRequest, WorkerReply } from "./protocol";
 
@@ -67,8 +67,10 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
   let ready = false;
   let nextId = 0;
   let pending: { id: number; crop: CropBox; width: number; height: number; at: number } | null = null;
-  // Where the model looks next: around the last pose found in a frame of this size, else the whole frame.
+  // Where the model looks next: around the last pose found in a frame of this size, else it searches.
   let next: { crop: CropBox; width: number; height: number } | null = null;
+  // Frames looked at since someone was last followed (searchCropAt: the whole frame, then its squares).
+  let searched = 0;
   let lastSent = 0;
   let raf = 0;
   const loadTimer = setTimeout(fail, LOAD_TIMEOUT_MS);
@@ -94,9 +96,13 @@ export function startLivePose({ video, onStatus, onPose, minIntervalMs }: LivePo
     const w = video.videoWidth;
     const h = video.videoHeight;
     if (video.readyState < 2 || !w || !h) return;
-    const tracked = next && next.width === w && next.height === h ? cropRects(next.crop, w, h) : null;
-    const crop = tracked && next ? next.crop : fullFrameCrop(w, h);
-    const r = tracked ?? cropRects(crop, w, h);
+    const followed =
+      next && next.width === w && next.height === h && !isFullFrame(next.crop, w, h)
+        ? cropRects(next.crop, w, h)
+        : null;
+    if (followed) searched = 0;
+    const crop = followed && next ? next.crop : searchCropAt(w, h, searched++);
+    const r = followed ?? cropRects(crop, w, h);
     if (!r) return;
     ctx.fillStyle = "#000";
     ctx.fillRect(0, 0, MOVENET_INPUT_SIZE, MOVENET_INPUT_SIZE);
