@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractFeatures, GrowingFeatures } from "./features.ts";
+import { extractFeatures, GrowingFeatures, swapSides } from "./features.ts";
+import { swapSideNames } from "../test-support/perturb.ts";
 import type { PoseTrack } from "./types.ts";
 import { legsDance, syntheticTrack } from "../test-support/synthetic-track.ts";
 
@@ -67,5 +68,21 @@ describe("features of a take read after every frame, rescaled now and then", () 
         });
       });
     }
+  });
+});
+
+describe("a frame with its sides named the other way round", () => {
+  it("is what the pose model's reading would give had it named every point's side the other way", () => {
+    const track = patchyTrack();
+    const named = extractFeatures(track).frames.map(swapSides);
+    const swapped = extractFeatures(swapSideNames(track)).frames;
+    named.forEach((f, i) => {
+      const g = swapped[i] as (typeof swapped)[number];
+      expect([...f.seg], `frame ${i}`).toEqual([...g.seg]);
+      expect([...f.segW]).toEqual([...g.segW]);
+      expect([...f.angles]).toEqual([...g.angles]);
+      expect([...f.positions]).toEqual([...g.positions]);
+      for (let k = 0; k < f.segSpeed.length; k++) expect(f.segSpeed[k]).toBeCloseTo(g.segSpeed[k] as number, 6);
+    });
   });
 });

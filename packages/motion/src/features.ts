@@ -322,6 +322,41 @@ function frameReader(
   };
 }
 
+const SIDE_NAME = (name: string) =>
+  name.startsWith("left_") ? `right_${name.slice(5)}` : name.startsWith("right_") ? `left_${name.slice(6)}` : name;
+/** Each segment's partner with the sides named the other way round (itself for the torso, head and the lines across). */
+const SEGMENT_SIDES = SEGMENTS.map((s) => SEGMENTS.findIndex((o) => o.name === SIDE_NAME(s.name)));
+/** Lines drawn from one side to the other (the shoulder and hip lines): they point the other way. */
+const ACROSS: ReadonlySet<number> = new Set(
+  SEGMENTS.flatMap((s, k) => (s.name === "shoulders" || s.name === "hips" ? [k] : [])),
+);
+const JOINT_SIDES = JOINTS.map((j) => JOINTS.indexOf(MIRROR_JOINT[j]));
+const POSITION_SIDES = POSITION_POINTS.map((p) => POSITION_POINTS.indexOf(COCO_MIRROR[p] as number));
+
+/**
+ * A frame with its left and right named the other way round, where they are in the picture: the
+ * body as seen from behind, if it was read as facing the camera (or the other way). Not a mirror:
+ * nothing moves in the picture, only the names of the sides.
+ */
+export function swapSides(f: FrameFeatures): FrameFeatures {
+  const seg = new Float64Array(SEGMENT_COUNT);
+  const segW = new Float64Array(SEGMENT_COUNT);
+  const segSpeed = new Float64Array(SEGMENT_COUNT);
+  SEGMENT_SIDES.forEach((o, k) => {
+    const v = f.seg[o] as number;
+    seg[k] = ACROSS.has(k) ? wrap(v + 180) : v;
+    segW[k] = f.segW[o] as number;
+    segSpeed[k] = f.segSpeed[o] as number;
+  });
+  const angles = Float64Array.from(JOINT_SIDES, (o) => f.angles[o] as number);
+  const positions = new Float64Array(f.positions.length);
+  POSITION_SIDES.forEach((o, k) => {
+    positions[k * 2] = f.positions[o * 2] as number;
+    positions[k * 2 + 1] = f.positions[o * 2 + 1] as number;
+  });
+  return { ...f, seg, segW, segSpeed, angles, positions };
+}
+
 /** What the whole track decides of every frame's features: its scale, where its hips are, how long each segment is at full length. */
 interface TrackScale {
   torso: number;

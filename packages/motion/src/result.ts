@@ -17,7 +17,7 @@ import { type MoveMeasure, primitivesOf, userTimeIn, weighted } from "./score/ju
 import { lateness } from "./score/lateness.ts";
 import { limbScores } from "./score/limbs.ts";
 import type { SamenessDecision } from "./score/sameness.ts";
-import { compareShape } from "./score/shape.ts";
+import { compareShape, sidesAsReference } from "./score/shape.ts";
 import { categoryScores, type Style } from "./score/styles.ts";
 import type { ComparisonResult, MoveResult, SectionResult } from "./types.ts";
 import type { PartDanced } from "./window.ts";
@@ -245,7 +245,7 @@ function timeline(
       const r = ref.frames[i];
       if (!r?.valid) continue;
       const t = userTimeIn(m, i / ref.fps, tempo);
-      const sim = compareShape(r, t === null ? undefined : user.at(t)).sim;
+      const sim = compareShape(r, t === null ? undefined : sidesAsReference(r, user.at(t))).sim;
       scores.push([i / ref.fps, Number.isNaN(sim) ? 0 : 100 * sim]);
     }
   }

@@ -36,13 +36,30 @@ export function bendLimb(
  * labelled by the side it now appears on (a COCO-17 track).
  */
 export function mirrorTrack(track: PoseTrack): PoseTrack {
+  return relabelSides(track, true);
+}
+
+/**
+ * The track with every point's side named the other way round where it is (a dancer seen from
+ * behind read as facing the camera), in the frames from `from` to `to` seconds (all by default).
+ */
+export function swapSideNames(
+  track: PoseTrack,
+  opts: { from: number; to: number } = { from: 0, to: Infinity },
+): PoseTrack {
+  return relabelSides(track, false, opts);
+}
+
+function relabelSides(track: PoseTrack, flipX: boolean, span = { from: 0, to: Infinity }): PoseTrack {
   const map = cocoIndexMap(track.keypointNames);
   const frames = track.frames.map((f) => {
+    if (f.t < span.from || f.t >= span.to) return f;
     const k: number[] = [...f.keypoints];
     COCO_MIRROR.forEach((partner, i) => {
       const dst = map[i] as number;
       const src = map[partner] as number;
-      k[dst * 3] = 1 - (f.keypoints[src * 3] ?? 0);
+      const x = f.keypoints[src * 3] ?? 0;
+      k[dst * 3] = flipX ? 1 - x : x;
       k[dst * 3 + 1] = f.keypoints[src * 3 + 1] ?? 0;
       k[dst * 3 + 2] = f.keypoints[src * 3 + 2] ?? 0;
     });

@@ -30,6 +30,7 @@ function move(index: number, timing: number | null, lapse: number | null): Judge
     parts: none(PARTS.length),
     partShape: none(PARTS.length),
     segs: none(SEGMENT_COUNT),
+    plainSegs: none(SEGMENT_COUNT),
     jointAbs: none(JOINTS.length),
     jointSigned: none(JOINTS.length),
     speed: [100, 100],

@@ -12,7 +12,7 @@ import {
   SEGMENT_COUNT,
   SEGMENTS,
 } from "../features.ts";
-import { compareShape, movementEmphasis, visibilityFactor } from "./shape.ts";
+import { compareShape, movementEmphasis, sidesAsReference, visibilityFactor } from "./shape.ts";
 import type { Primitives } from "./styles.ts";
 import { angleDiff } from "../numbers.ts";
 
@@ -33,8 +33,12 @@ export interface MoveMeasure {
   lapse: number | null;
   /** Mean segment-direction difference with the move's moving segments emphasised, degrees (NaN: nothing to compare). */
   dist: number;
-  /** The same without emphasis (for telling whether it is the same routine at all). */
+  /**
+   * The same without emphasis, and per segment (SEGMENTS order), with the user's sides as the pose
+   * model named them (for telling whether it is the same routine at all: score/sameness.ts).
+   */
   plainDist: number;
+  plainSegs: Float64Array;
   /** 0–100. */
   shape: number;
   /** Share of the reference's body the user's video shows here (0–1). */
@@ -205,20 +209,29 @@ export function readMove(
   const partW = new Float64Array(PARTS.length);
   const segSum = new Float64Array(SEGMENT_COUNT);
   const segN = new Float64Array(SEGMENT_COUNT);
+  const plainSegSum = new Float64Array(SEGMENT_COUNT);
+  const plainSegN = new Float64Array(SEGMENT_COUNT);
   // Per joint: weighted sums of |difference| and signed difference, and of the weights (its part's in each frame).
   const jAbs = new Float64Array(JOINTS.length);
   const jSigned = new Float64Array(JOINTS.length);
   const jW = new Float64Array(JOINTS.length);
   refFrames.forEach((r, k) => {
     if (!r.valid) return;
-    const u = userFrames[k];
+    const u = sidesAsReference(r, userFrames[k]);
     const s = compareShape(r, u, emphasis);
     visible.push(u ? s.visible : 0);
     // A moment the user's video does not show counts as a clear mismatch.
     dists.push(Number.isNaN(s.dist) ? 90 : s.dist);
     sims.push(Number.isNaN(s.sim) ? 0 : s.sim);
-    const p = compareShape(r, u);
+    // The evidence of sameness reads the user's pose as the model named its sides (the sameness
+    // model was fitted so; a body seen from behind is the routine's business only once it is the same).
+    const p = compareShape(r, userFrames[k]);
     plain.push(Number.isNaN(p.dist) ? 90 : p.dist);
+    p.segs.forEach((v, i) => {
+      if (Number.isNaN(v)) return;
+      plainSegSum[i] = (plainSegSum[i] as number) + v;
+      plainSegN[i] = (plainSegN[i] as number) + 1;
+    });
     s.parts.forEach((v, i) => {
       const w = s.partWeight[i] as number;
       if (Number.isNaN(v) || !(w > 0)) return;
@@ -260,6 +273,7 @@ export function readMove(
     parts: partSum.map((v, i) => ((partW[i] as number) > 0 ? v / (partW[i] as number) : Number.NaN)),
     partShape: partSimSum.map((v, i) => ((partW[i] as number) > 0 ? (100 * v) / (partW[i] as number) : Number.NaN)),
     segs: segSum.map((v, i) => ((segN[i] as number) > 0 ? v / (segN[i] as number) : Number.NaN)),
+    plainSegs: plainSegSum.map((v, i) => ((plainSegN[i] as number) > 0 ? v / (plainSegN[i] as number) : Number.NaN)),
     jointAbs: jAbs.map((v, i) => ((jW[i] as number) > 0 ? v / (jW[i] as number) : Number.NaN)),
     jointSigned: jSigned.map((v, i) => ((jW[i] as number) > 0 ? v / (jW[i] as number) : Number.NaN)),
     speed: [refMotion.speed, userMotion.speed],

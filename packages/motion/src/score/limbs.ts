@@ -2,7 +2,7 @@ import { ContinuousTrack } from "../align/interp.ts";
 import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
 import type { LimbScores } from "../types.ts";
 import type { MoveMeasure } from "./judge.ts";
-import { compareShape, segmentSimilarity } from "./shape.ts";
+import { compareShape, segmentSimilarity, sidesAsReference } from "./shape.ts";
 import { FLOAT_SLACK } from "../numbers.ts";
 
 /**
@@ -110,11 +110,12 @@ export function segmentMatch(
   const weight = new Float64Array(SEGMENT_COUNT);
   const sim = new Float64Array(SEGMENT_COUNT).fill(Number.NaN);
   if (!r || !u?.valid) return { weight, sim };
-  const sample = compareShape(r, u);
+  const seen = sidesAsReference(r, u) as FrameFeatures;
+  const sample = compareShape(r, seen);
   for (let k = 0; k < SEGMENT_COUNT; k++) {
     const d = sample.segs[k] as number;
     if (Number.isNaN(d)) continue;
-    weight[k] = (r.segW[k] as number) * (u.segW[k] as number);
+    weight[k] = (r.segW[k] as number) * (seen.segW[k] as number);
     sim[k] = segmentSimilarity(d);
   }
   return { weight, sim };

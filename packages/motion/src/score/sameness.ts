@@ -182,7 +182,7 @@ function movingDistance(moves: MoveMeasure[]): number {
   let w = 0;
   for (const m of moves)
     m.ranges.forEach(([a, b], k) => {
-      const d = m.segs[k] as number;
+      const d = m.plainSegs[k] as number;
       if (Number.isNaN(d) || !(Math.max(a || 0, b || 0) >= MOVING_RANGE)) return;
       s += d * m.frames;
       w += m.frames;
