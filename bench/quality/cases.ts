@@ -44,6 +44,7 @@ import {
   pillarbox,
   reencode,
   reframe,
+  reposted,
   res360,
   type SourceFacts,
   shifted,
@@ -516,6 +517,7 @@ function buildCases(): Case[] {
         res360(s),
         fps24(s),
         mirrored(s),
+        reposted(s),
       ];
       for (const user of copies)
         add(make("same_performance", split, asIs(id), user, { overall: { min: 95 } }, { same: true }));

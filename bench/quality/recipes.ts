@@ -176,6 +176,12 @@ export const fps24 = (s: SourceFacts) => simple(s, "24fps", "fps=24");
 /** Mirrored (left ↔ right). */
 export const mirrored = (s: SourceFacts) => simple(s, "mirror", "hflip");
 
+/** Re-posted on social media: mirrored, the short side 480 pixels, CRF 30 (soft edges, smeared hands). */
+export function reposted(s: SourceFacts): Clip {
+  const scale = s.width >= s.height ? "scale=-2:480" : "scale=480:-2";
+  return simple(s, "reposted", `hflip,${scale},setsar=1`, { crf: 30 });
+}
+
 /** A frozen lead-in: the first frame held for `seconds` before the dance starts (audio delayed too). */
 export function shifted(s: SourceFacts, seconds: number): Clip {
   const ms = Math.round(seconds * 1000);

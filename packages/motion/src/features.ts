@@ -1,6 +1,6 @@
 import { cocoIndexMap } from "./pose/keypoints.ts";
 import type { PoseFrame, PoseTrack } from "./types.ts";
-import { FLOAT_SLACK, float64Views, sortedCopy, upperMedian, wrap } from "./numbers.ts";
+import { angleDiff, FLOAT_SLACK, float64Views, sortedCopy, upperMedian, wrap } from "./numbers.ts";
 
 /** Joints whose angles are compared and explained (names are the ones shown to the dancer). */
 export const JOINTS = [
@@ -332,6 +332,27 @@ const ACROSS: ReadonlySet<number> = new Set(
 );
 const JOINT_SIDES = JOINTS.map((j) => JOINTS.indexOf(MIRROR_JOINT[j]));
 const POSITION_SIDES = POSITION_POINTS.map((p) => POSITION_POINTS.indexOf(COCO_MIRROR[p] as number));
+
+/** Shoulder and hip lines at least this far apart (degrees)… */
+const OPPOSITE_DEG = 135;
+/** …and at least this wide (segment weight: not side-on to the camera) face opposite ways. */
+const WIDE = 0.5;
+
+/**
+ * Whether two poses face opposite ways in the picture: both their shoulder lines and their hip
+ * lines point opposite ways (≥ OPPOSITE_DEG), all four clearly wide. One of them faces away, or the
+ * pose model named one's sides the other way round: a picture cannot tell which.
+ */
+export function facesOpposite(a: FrameFeatures, b: FrameFeatures): boolean {
+  for (const k of ACROSS) {
+    const x = a.seg[k] as number;
+    const y = b.seg[k] as number;
+    if (Number.isNaN(x) || Number.isNaN(y)) return false;
+    if ((a.segW[k] as number) < WIDE || (b.segW[k] as number) < WIDE) return false;
+    if (angleDiff(x, y, true) < OPPOSITE_DEG) return false;
+  }
+  return true;
+}
 
 /**
  * A frame with its left and right named the other way round, where they are in the picture: the

@@ -190,7 +190,8 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
   };
 }
 
-const msOrNull = (s: number | null) => (s === null ? null : Math.round(s * 1000));
+/** Seconds as whole milliseconds; a lateness under half a millisecond is 0, never −0. */
+const msOrNull = (s: number | null) => (s === null ? null : Math.round(s * 1000) || 0);
 
 function rounded(v: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, round1(x)]));

@@ -1,4 +1,4 @@
-import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT } from "../features.ts";
+import { type FeatureTrack, facesOpposite, type FrameFeatures, SEGMENT_COUNT, swapSides } from "../features.ts";
 import { FLOAT_SLACK, float64Views } from "../numbers.ts";
 
 /** How far past the end of a recording a moment still reads as its last frame, seconds. */
@@ -73,7 +73,7 @@ export class ContinuousTrack {
   at(t: number): FrameFeatures | undefined {
     const n = this.neighbours(t);
     if (!n || n.w === 0) return n?.a;
-    const { a, b, i, w } = n;
+    const { a, b, i, w, named } = n;
     const [angles, positions, seg, segW, segSpeed] = float64Views(
       a.angles.length,
       a.positions.length,
@@ -86,7 +86,7 @@ export class ContinuousTrack {
       valid: true,
       angles: blend(a.angles, b.angles, w, angles),
       positions: blend(a.positions, b.positions, w, positions),
-      seg: this.blendDirections(i, w, seg),
+      seg: named ? blendDirections(a.seg, b.seg, w, seg) : this.blendDirections(i, w, seg),
       segW: blend(a.segW, b.segW, w, segW),
       segSpeed: blend(a.segSpeed, b.segSpeed, w, segSpeed),
       hip: [a.hip[0] * (1 - w) + b.hip[0] * w, a.hip[1] * (1 - w) + b.hip[1] * w],
@@ -109,19 +109,28 @@ export class ContinuousTrack {
    * is taken rather than a pose blended with nothing). Undefined outside the track or where no one
    * is visible.
    */
-  private neighbours(t: number): { a: FrameFeatures; b: FrameFeatures; i: number; w: number } | undefined {
+  private neighbours(
+    t: number,
+  ): { a: FrameFeatures; b: FrameFeatures; i: number; w: number; named: boolean } | undefined {
     const x = t * this.fps;
     if (x < -FLOAT_SLACK || x > this.frames.length - 1 + FLOAT_SLACK) return undefined;
     const i = Math.min(this.frames.length - 1, Math.max(0, Math.floor(x)));
     const w = Math.min(1, Math.max(0, x - i));
     const a = this.frames[i] as FrameFeatures;
     const b = this.frames[i + 1];
-    if (b && w >= 1e-6 && a.valid && b.valid) return { a, b, i, w };
+    if (b && w >= 1e-6 && a.valid && b.valid) {
+      // Two frames facing opposite ways (the pose model named the sides of one the other way round,
+      // as it does from frame to frame in a turn): the farther one is named as the nearer one, so
+      // that a left arm is not blended with a right one.
+      if (!facesOpposite(a, b)) return { a, b, i, w, named: false };
+      return w < 0.5 ? { a, b: swapSides(b), i, w, named: true } : { a: swapSides(a), b, i, w, named: true };
+    }
     // On a frame or at the end, that frame; next to a gap, the nearer one.
     const one = !b || w < 1e-6 || w < 0.5 ? a : b;
-    return one.valid ? { a: one, b: one, i, w: 0 } : undefined;
+    return one.valid ? { a: one, b: one, i, w: 0, named: false } : undefined;
   }
 
+  /** blendDirections of frames i and i + 1 through their unit vectors worked out once. */
   private blendDirections(i: number, w: number, out: Float64Array): Float64Array {
     const a = this.unit(i);
     const b = this.unit(i + 1);
@@ -133,6 +142,17 @@ export class ContinuousTrack {
     }
     return out;
   }
+}
+
+/** Directions (degrees) blended through their unit vectors into `out`, so 179° and −179° blend to 180°. */
+function blendDirections(a: Float64Array, b: Float64Array, w: number, out: Float64Array): Float64Array {
+  for (let k = 0; k < SEGMENT_COUNT; k++) {
+    const x = ((a[k] as number) * Math.PI) / 180;
+    const y = ((b[k] as number) * Math.PI) / 180;
+    out[k] =
+      (Math.atan2(Math.sin(x) * (1 - w) + Math.sin(y) * w, Math.cos(x) * (1 - w) + Math.cos(y) * w) * 180) / Math.PI;
+  }
+  return out;
 }
 
 /** Element-wise linear blend into `out`; a value missing (NaN) on one side takes the other side's. */

@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeVideo } from "../analyze.ts";
-import { devVideo, ffmpeg, hasDevFixtures, tempDir } from "../../test-support/fixtures.ts";
+import { devVideo, ffmpeg, H264, hasDevFixtures, tempDir } from "../../test-support/fixtures.ts";
 import type { PoseTrack } from "../types.ts";
 import { shutdownPosePool } from "./pool.ts";
 
@@ -37,9 +37,18 @@ describe.skipIf(!hasDevFixtures)("the tracker finds a dancer the whole frame doe
     const tmp = await tempDir();
     cleanup = tmp.cleanup;
     const reposted = join(tmp.dir, "reposted.mp4");
+    // x264 veryfast on one thread: the same copy on every machine.
     await ffmpeg([
-      ...["-i", devVideo("jumpingjacks_walk_park.mp4")],
-      ...["-vf", "hflip,scale=854:480", "-c:v", "libx264", "-preset", "veryfast", "-crf", "30", "-an", reposted],
+      "-i",
+      devVideo("jumpingjacks_walk_park.mp4"),
+      "-vf",
+      "hflip,scale=854:480",
+      "-crf",
+      "30",
+      "-threads",
+      "1",
+      ...H264,
+      reposted,
     ]);
     const firstSeconds = (t: PoseTrack) => ({ ...t, frames: t.frames.filter((f) => f.t < SECONDS) });
     [original, copy] = (

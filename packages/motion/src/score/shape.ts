@@ -1,4 +1,12 @@
-import { type FrameFeatures, PARTS, type Part, SEGMENT_COUNT, SEGMENTS, swapSides } from "../features.ts";
+import {
+  type FrameFeatures,
+  facesOpposite,
+  PARTS,
+  type Part,
+  SEGMENT_COUNT,
+  SEGMENTS,
+  swapSides,
+} from "../features.ts";
 import { angleDiff } from "../numbers.ts";
 
 /**
@@ -60,30 +68,16 @@ function segmentWeight(k: number): number {
   return FACING.has(name) ? SHAPE.FACING_WEIGHT : name === "head" ? SHAPE.HEAD_WEIGHT : 1;
 }
 
-/** Shoulder and hip lines at least this far apart (degrees)… */
-const OPPOSITE_DEG = 135;
-/** …and at least this wide (segment weight: not side-on to the camera) read as bodies facing opposite ways. */
-const WIDE = 0.5;
-const ACROSS = SEGMENTS.flatMap((s, k) => (FACING.has(s.name) ? [k] : []));
-
 /**
  * The user's frame as it is compared with the reference's: with its sides named the other way
- * round (features.ts swapSides) where its shoulder and hip lines both point opposite to the
- * reference's. In a picture a body seen from behind is one facing the camera with its left and
+ * round (features.ts swapSides) where the two bodies face opposite ways in the picture
+ * (features.ts facesOpposite). In a picture a body seen from behind is one facing the camera with its left and
  * right swapped, and the pose model names a turning dancer's sides as it pleases from frame to
  * frame (two copies of one turn, one of them re-encoded, read them the other way round in 3 of 8
  * frames): which way the body faces cannot be told there, so it is not held against the dancer.
  */
 export function sidesAsReference(ref: FrameFeatures, user: FrameFeatures | undefined): FrameFeatures | undefined {
-  if (!user) return user;
-  for (const k of ACROSS) {
-    const a = ref.seg[k] as number;
-    const b = user.seg[k] as number;
-    if (Number.isNaN(a) || Number.isNaN(b)) return user;
-    if ((ref.segW[k] as number) < WIDE || (user.segW[k] as number) < WIDE) return user;
-    if (angleDiff(a, b, true) < OPPOSITE_DEG) return user;
-  }
-  return swapSides(user);
+  return user && facesOpposite(ref, user) ? swapSides(user) : user;
 }
 
 /** 0–1 similarity of one segment off by `deg` degrees. */
