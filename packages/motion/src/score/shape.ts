@@ -71,10 +71,10 @@ function segmentWeight(k: number): number {
 /**
  * The user's frame as it is compared with the reference's: with its sides named the other way
  * round (features.ts swapSides) where the two bodies face opposite ways in the picture
- * (features.ts facesOpposite). In a picture a body seen from behind is one facing the camera with its left and
- * right swapped, and the pose model names a turning dancer's sides as it pleases from frame to
- * frame (two copies of one turn, one of them re-encoded, read them the other way round in 3 of 8
- * frames): which way the body faces cannot be told there, so it is not held against the dancer.
+ * (features.ts facesOpposite). In a picture a body seen from behind is one facing the camera with
+ * its left and right swapped, and the pose model names a turning dancer's sides as it pleases from
+ * frame to frame (two copies of one turn, one of them re-encoded, read them the other way round in
+ * 3 of 8 frames): which way the body faces cannot be told there, so it is not held against the dancer.
  */
 export function sidesAsReference(ref: FrameFeatures, user: FrameFeatures | undefined): FrameFeatures | undefined {
   return user && facesOpposite(ref, user) ? swapSides(user) : user;
