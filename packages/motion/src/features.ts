@@ -55,6 +55,13 @@ export const SEGMENTS = [
   part: Part;
 }>;
 export const SEGMENT_COUNT = SEGMENTS.length;
+/**
+ * The shoulder and hip lines (SEGMENTS indices): drawn from one side to the other, they carry which
+ * way the body faces, and point the other way when the sides are named the other way round.
+ */
+export const FACING_LINES: readonly number[] = SEGMENTS.flatMap((s, k) =>
+  s.name === "shoulders" || s.name === "hips" ? [k] : [],
+);
 
 /** Body points whose normalised positions are compared (COCO indices). */
 const POSITION_POINTS = [0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
@@ -326,10 +333,6 @@ const SIDE_NAME = (name: string) =>
   name.startsWith("left_") ? `right_${name.slice(5)}` : name.startsWith("right_") ? `left_${name.slice(6)}` : name;
 /** Each segment's partner with the sides named the other way round (itself for the torso, head and the lines across). */
 const SEGMENT_SIDES = SEGMENTS.map((s) => SEGMENTS.findIndex((o) => o.name === SIDE_NAME(s.name)));
-/** Lines drawn from one side to the other (the shoulder and hip lines): they point the other way. */
-const ACROSS: ReadonlySet<number> = new Set(
-  SEGMENTS.flatMap((s, k) => (s.name === "shoulders" || s.name === "hips" ? [k] : [])),
-);
 const JOINT_SIDES = JOINTS.map((j) => JOINTS.indexOf(MIRROR_JOINT[j]));
 const POSITION_SIDES = POSITION_POINTS.map((p) => POSITION_POINTS.indexOf(COCO_MIRROR[p] as number));
 
@@ -344,7 +347,7 @@ const WIDE = 0.5;
  * pose model named one's sides the other way round: a picture cannot tell which.
  */
 export function facesOpposite(a: FrameFeatures, b: FrameFeatures): boolean {
-  for (const k of ACROSS) {
+  for (const k of FACING_LINES) {
     const x = a.seg[k] as number;
     const y = b.seg[k] as number;
     if (Number.isNaN(x) || Number.isNaN(y)) return false;
@@ -365,7 +368,7 @@ export function swapSides(f: FrameFeatures): FrameFeatures {
   const segSpeed = new Float64Array(SEGMENT_COUNT);
   SEGMENT_SIDES.forEach((o, k) => {
     const v = f.seg[o] as number;
-    seg[k] = ACROSS.has(k) ? wrap(v + 180) : v;
+    seg[k] = FACING_LINES.includes(k) ? wrap(v + 180) : v;
     segW[k] = f.segW[o] as number;
     segSpeed[k] = f.segSpeed[o] as number;
   });

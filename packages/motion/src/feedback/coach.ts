@@ -1,5 +1,14 @@
 import { COMPARE_MESSAGES, JOINT_FEEDBACK_BELOW_SCORE, JOINT_FEEDBACK_MIN_DIFF } from "@stepsync/contracts";
-import { JOINTS, type Joint, MIRROR_JOINT, MIRROR_PART, PART_JOINTS, PARTS, type Part, SEGMENTS } from "../features.ts";
+import {
+  FACING_LINES,
+  JOINTS,
+  type Joint,
+  MIRROR_JOINT,
+  MIRROR_PART,
+  PART_JOINTS,
+  PARTS,
+  type Part,
+} from "../features.ts";
 import type { Clock } from "../align/timing.ts";
 import type { PartDanced } from "../window.ts";
 import { type MoveMeasure, POSTURE, postureFactor, weighted } from "../score/judge.ts";
@@ -145,18 +154,13 @@ export function focusOf(m: MoveMeasure): Part | null {
   return best < 0 ? null : (PARTS[best] as Part);
 }
 
-const FACING_SEGMENTS = [
-  SEGMENTS.findIndex((x) => x.name === "shoulders"),
-  SEGMENTS.findIndex((x) => x.name === "hips"),
-];
-
 /** The body instruction for a part of one move: its clearest joint, else which way to face, else the part's direction. */
 function bodyInstruction(m: MoveMeasure, part: Part, when?: string): string {
   const d = directedJoint(m, part);
   if (d) return jointInstruction(realJoint(d.joint, m), d.signed, Math.abs(d.signed), when);
   const size = m.parts[PARTS.indexOf(part)] as number;
   if (part === "torso") {
-    const facing = Math.max(...FACING_SEGMENTS.map((k) => m.segs[k] as number).filter((v) => !Number.isNaN(v)));
+    const facing = Math.max(...FACING_LINES.map((k) => m.segs[k] as number).filter((v) => !Number.isNaN(v)));
     if (facing > size) return facingInstruction(facing, when);
   }
   return partInstruction(realPart(part, m), size, when);

@@ -16,6 +16,7 @@ export function fullFrameCrop(width: number, height: number): CropBox {
   return { cx: width / 2, cy: height / 2, size: Math.max(width, height) };
 }
 
+/** Whether a crop is the whole frame (fullFrameCrop): where a tracker that follows no one looks. */
 export function isFullFrame(box: CropBox, width: number, height: number): boolean {
   const whole = fullFrameCrop(width, height);
   return box.cx === whole.cx && box.cy === whole.cy && box.size === whole.size;

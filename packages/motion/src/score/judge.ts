@@ -175,6 +175,25 @@ export function measureMoves(
 /** One move as read on its own, before how much of it was made is set against the routine (withMovement). */
 export type MoveReading = MoveMeasure & { sweep: number; path: number };
 
+/** Per segment, the mean over frames of a difference (NaN in a frame: not comparable there, left out). */
+class SegmentMeans {
+  private readonly sum = new Float64Array(SEGMENT_COUNT);
+  private readonly n = new Float64Array(SEGMENT_COUNT);
+
+  add(diffs: Float64Array): void {
+    diffs.forEach((v, i) => {
+      if (Number.isNaN(v)) return;
+      this.sum[i] = (this.sum[i] as number) + v;
+      this.n[i] = (this.n[i] as number) + 1;
+    });
+  }
+
+  /** NaN where no frame was comparable. */
+  means(): Float64Array {
+    return this.sum.map((v, i) => ((this.n[i] as number) > 0 ? v / (this.n[i] as number) : Number.NaN));
+  }
+}
+
 /** Reads one move at the user time the timing step found for it (see measureMoves). */
 export function readMove(
   ref: FeatureTrack,
@@ -207,10 +226,8 @@ export function readMove(
   const visible: number[] = [];
   const partSum = new Float64Array(PARTS.length);
   const partW = new Float64Array(PARTS.length);
-  const segSum = new Float64Array(SEGMENT_COUNT);
-  const segN = new Float64Array(SEGMENT_COUNT);
-  const plainSegSum = new Float64Array(SEGMENT_COUNT);
-  const plainSegN = new Float64Array(SEGMENT_COUNT);
+  const segs = new SegmentMeans();
+  const plainSegs = new SegmentMeans();
   // Per joint: weighted sums of |difference| and signed difference, and of the weights (its part's in each frame).
   const jAbs = new Float64Array(JOINTS.length);
   const jSigned = new Float64Array(JOINTS.length);
@@ -227,11 +244,7 @@ export function readMove(
     // model was fitted so; a body seen from behind is the routine's business only once it is the same).
     const p = compareShape(r, userFrames[k]);
     plain.push(Number.isNaN(p.dist) ? 90 : p.dist);
-    p.segs.forEach((v, i) => {
-      if (Number.isNaN(v)) return;
-      plainSegSum[i] = (plainSegSum[i] as number) + v;
-      plainSegN[i] = (plainSegN[i] as number) + 1;
-    });
+    plainSegs.add(p.segs);
     s.parts.forEach((v, i) => {
       const w = s.partWeight[i] as number;
       if (Number.isNaN(v) || !(w > 0)) return;
@@ -239,11 +252,7 @@ export function readMove(
       partSimSum[i] = (partSimSum[i] as number) + w * (s.partSim[i] as number);
       partW[i] = (partW[i] as number) + w;
     });
-    s.segs.forEach((v, i) => {
-      if (Number.isNaN(v)) return;
-      segSum[i] = (segSum[i] as number) + v;
-      segN[i] = (segN[i] as number) + 1;
-    });
+    segs.add(s.segs);
     if (!u) return;
     JOINTS.forEach((j, i) => {
       const a = r.angles[i] as number;
@@ -272,8 +281,8 @@ export function readMove(
     visible: vis,
     parts: partSum.map((v, i) => ((partW[i] as number) > 0 ? v / (partW[i] as number) : Number.NaN)),
     partShape: partSimSum.map((v, i) => ((partW[i] as number) > 0 ? (100 * v) / (partW[i] as number) : Number.NaN)),
-    segs: segSum.map((v, i) => ((segN[i] as number) > 0 ? v / (segN[i] as number) : Number.NaN)),
-    plainSegs: plainSegSum.map((v, i) => ((plainSegN[i] as number) > 0 ? v / (plainSegN[i] as number) : Number.NaN)),
+    segs: segs.means(),
+    plainSegs: plainSegs.means(),
     jointAbs: jAbs.map((v, i) => ((jW[i] as number) > 0 ? v / (jW[i] as number) : Number.NaN)),
     jointSigned: jSigned.map((v, i) => ((jW[i] as number) > 0 ? v / (jW[i] as number) : Number.NaN)),
     speed: [refMotion.speed, userMotion.speed],

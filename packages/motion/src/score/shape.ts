@@ -1,6 +1,7 @@
 import {
   type FrameFeatures,
   facesOpposite,
+  FACING_LINES,
   PARTS,
   type Part,
   SEGMENT_COUNT,
@@ -61,11 +62,9 @@ export interface ShapeSample {
 }
 
 const PART_INDEX: readonly number[] = SEGMENTS.map((s) => PARTS.indexOf(s.part as Part));
-const FACING: ReadonlySet<string> = new Set(["shoulders", "hips"]);
 
 function segmentWeight(k: number): number {
-  const name = SEGMENTS[k]?.name as string;
-  return FACING.has(name) ? SHAPE.FACING_WEIGHT : name === "head" ? SHAPE.HEAD_WEIGHT : 1;
+  return FACING_LINES.includes(k) ? SHAPE.FACING_WEIGHT : SEGMENTS[k]?.name === "head" ? SHAPE.HEAD_WEIGHT : 1;
 }
 
 /**

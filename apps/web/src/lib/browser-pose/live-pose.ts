@@ -1,9 +1,10 @@
 // Body tracking on a live <video>: samples frames into the model's square input — the whole frame
 // and its squares in turn until someone is found, then a square around them, as the server's
 // tracker crops its frames (a dancer a few metres from a laptop's camera is a sixth of its width:
-// cropped, the model sees her at twice the size) — sends them to the pose worker one at a time (never queueing: a slow device
-// just tracks at a lower rate), and hands each answer back in frame pixels. The worker, and with it
-// TF.js and the model, is created here, on start, and terminated on stop.
+// cropped, the model sees her at twice the size) — sends them to the pose worker one at a time
+// (never queueing: a slow device just tracks at a lower rate), and hands each answer back in frame
+// pixels. The worker, and with it TF.js and the model, is created here, on start, and terminated on
+// stop.
 import { type CropBox, isFullFrame, movenetNextCrop, movenetPose, searchCropAt } from "@stepsync/motion/live";
 import { cropRects, type Keypoints, MOVENET_INPUT_SIZE } from "./movenet";
 import type { FrameRequest, WorkerReply } from "./protocol";
