@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractFeatures, GrowingFeatures, swapSides } from "./features.ts";
+import { extractFeatures, FACING_LINES, GrowingFeatures, seenBroadside, swapSides } from "./features.ts";
 import { swapSideNames } from "../test-support/perturb.ts";
 import type { PoseTrack } from "./types.ts";
 import { legsDance, syntheticTrack } from "../test-support/synthetic-track.ts";
@@ -84,5 +84,37 @@ describe("a frame with its sides named the other way round", () => {
       expect([...f.positions]).toEqual([...g.positions]);
       for (let k = 0; k < f.segSpeed.length; k++) expect(f.segSpeed[k]).toBeCloseTo(g.segSpeed[k] as number, 6);
     });
+  });
+});
+
+/** The track with the body turned side-on: each shoulder and hip pair drawn to `width` of its spread across (0.05: a few pixels). */
+function sideOn(track: PoseTrack, width: number): PoseTrack {
+  const frames = track.frames.map((f) => {
+    const k = [...f.keypoints];
+    for (const [l, r] of [
+      [5, 6],
+      [11, 12],
+    ] as const) {
+      const mid = ((k[l * 3] as number) + (k[r * 3] as number)) / 2;
+      const half = (((k[r * 3] as number) - (k[l * 3] as number)) * width) / 2;
+      k[l * 3] = mid - half;
+      k[r * 3] = mid + half;
+    }
+    return { ...f, keypoints: k };
+  });
+  return { ...track, frames };
+}
+
+describe("the shoulder and hip lines of a body side-on to the camera throughout", () => {
+  it("are not trusted to say which way it faces, though they are its longest appearance", () => {
+    const track = syntheticTrack(legsDance, { duration: 6, fps: 7 });
+    const facing = extractFeatures(track).frames;
+    const side = extractFeatures(sideOn(track, 0.05)).frames;
+    for (const k of FACING_LINES) {
+      expect(facing.every((f) => seenBroadside(f, k))).toBe(true);
+      expect(side.some((f) => seenBroadside(f, k))).toBe(false);
+      // Still read, for the little they say.
+      expect(side.every((f) => (f.segW[k] as number) > 0)).toBe(true);
+    }
   });
 });

@@ -63,6 +63,12 @@ export const FACING_LINES: readonly number[] = SEGMENTS.flatMap((s, k) =>
   s.name === "shoulders" || s.name === "hips" ? [k] : [],
 );
 
+/**
+ * The shortest a shoulder or hip line is, in torso lengths, seen broadside: real bodies read
+ * 0.4–1.4 (shoulders) and 0.2–0.8 (hips) facing the camera, a body side-on 0.01–0.1.
+ */
+const ACROSS_MIN_LEN = 0.5;
+
 /** Body points whose normalised positions are compared (COCO indices). */
 const POSITION_POINTS = [0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 /** Left ↔ right partner of each COCO index, for the mirrored variant. */
@@ -341,6 +347,11 @@ const OPPOSITE_DEG = 135;
 /** …and at least this wide (segment weight: not side-on to the camera) face opposite ways. */
 const WIDE = 0.5;
 
+/** Whether a shoulder or hip line is seen wide enough (not side-on) for its direction to say which way the body faces. */
+export function seenBroadside(f: FrameFeatures, k: number): boolean {
+  return (f.segW[k] as number) >= WIDE;
+}
+
 /**
  * Whether two poses face opposite ways in the picture: both their shoulder lines and their hip
  * lines point opposite ways (≥ OPPOSITE_DEG), all four clearly wide. One of them faces away, or the
@@ -351,7 +362,7 @@ export function facesOpposite(a: FrameFeatures, b: FrameFeatures): boolean {
     const x = a.seg[k] as number;
     const y = b.seg[k] as number;
     if (Number.isNaN(x) || Number.isNaN(y)) return false;
-    if ((a.segW[k] as number) < WIDE || (b.segW[k] as number) < WIDE) return false;
+    if (!seenBroadside(a, k) || !seenBroadside(b, k)) return false;
     if (angleDiff(x, y, true) < OPPOSITE_DEG) return false;
   }
   return true;
@@ -408,12 +419,16 @@ function scaleOf(readings: readonly FrameReading[]): TrackScale {
   }
   const torso = torsos.length ? upperMedian(torsos) : 1;
   // A segment's full length is about its longest appearance; shorter means it points at or away
-  // from the camera, where its direction in the picture says little.
+  // from the camera, where its direction in the picture says little. A line across the body is
+  // never seen shorter than ACROSS_MIN_LEN torsos broadside: a dancer side-on to the camera
+  // throughout (a push-up filmed from aside) has no longest appearance of it to go by.
   return {
     torso,
     hipX: upperMedian(hipsX),
     hipY: upperMedian(hipsY),
-    fullLen: segLen.map((l) => Math.max(quantile(l, 0.9), 0.05 * torso)),
+    fullLen: segLen.map((l, k) =>
+      Math.max(quantile(l, 0.9), (FACING_LINES.includes(k) ? ACROSS_MIN_LEN : 0.05) * torso),
+    ),
   };
 }
 

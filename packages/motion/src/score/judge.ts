@@ -3,6 +3,7 @@ import type { ContinuousTrack } from "../align/interp.ts";
 import type { MoveSpan } from "../counts/counting.ts";
 import type { Match } from "../match.ts";
 import {
+  FACING_LINES,
   type FeatureTrack,
   type FrameFeatures,
   isSignedJoint,
@@ -11,6 +12,7 @@ import {
   PARTS,
   SEGMENT_COUNT,
   SEGMENTS,
+  seenBroadside,
 } from "../features.ts";
 import { compareShape, movementEmphasis, sidesAsReference, visibilityFactor } from "./shape.ts";
 import type { Primitives } from "./styles.ts";
@@ -252,6 +254,9 @@ export function readMove(
       partSimSum[i] = (partSimSum[i] as number) + w * (s.partSim[i] as number);
       partW[i] = (partW[i] as number) + w;
     });
+    // Which way the body faces is read only from lines seen broadside in both videos: a side-on
+    // line's direction is noise (a push-up from aside read 100–170° off against a mirrored copy).
+    if (u) for (const k of FACING_LINES) if (!seenBroadside(r, k) || !seenBroadside(u, k)) s.segs[k] = Number.NaN;
     segs.add(s.segs);
     if (!u) return;
     JOINTS.forEach((j, i) => {
@@ -373,7 +378,8 @@ function pathRatio(ref: ReadonlyArray<FrameFeatures>, user: ReadonlyArray<FrameF
   let num = 0;
   let den = 0;
   for (let k = 0; k < SEGMENT_COUNT; k++) {
-    if (FACING_LINES.has(k) || !(segmentRange(ref, k) >= MOVEMENT.MIN_REF_RANGE) || !seenEnough(user, k)) continue;
+    // The shoulder and hip lines turn with the whole body, which is not the size of a move.
+    if (FACING_LINES.includes(k) || !(segmentRange(ref, k) >= MOVEMENT.MIN_REF_RANGE) || !seenEnough(user, k)) continue;
     const r = path(ref, k);
     num += Math.min(r, path(user, k));
     den += r;
@@ -390,7 +396,7 @@ function sweepRatio(ref: FrameFeatures[], user: Array<FrameFeatures | undefined>
   let num = 0;
   let den = 0;
   for (let k = 0; k < SEGMENT_COUNT; k++) {
-    if (FACING_LINES.has(k)) continue;
+    if (FACING_LINES.includes(k)) continue;
     const r = segmentRange(ref, k);
     if (!(r >= MOVEMENT.MIN_REF_RANGE) || !seenEnough(user, k)) continue;
     const u = segmentRange(user, k);
@@ -408,9 +414,6 @@ function sweepRatio(ref: FrameFeatures[], user: Array<FrameFeatures | undefined>
 function seenEnough(user: ReadonlyArray<FrameFeatures | undefined>, k: number): boolean {
   return user.length > 0 && trusted(user, k).length >= MOVEMENT.MIN_SEEN * user.length;
 }
-
-/** The shoulder and hip lines: they turn with the whole body, which is not the size of a move. */
-const FACING_LINES = new Set(SEGMENTS.flatMap((s, k) => (s.name === "shoulders" || s.name === "hips" ? [k] : [])));
 
 /**
  * A move the reference makes and the user does not (a freeze, a half-hearted move) can keep every
