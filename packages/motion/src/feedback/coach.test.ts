@@ -219,3 +219,26 @@ describe("joint feedback of a section", () => {
     expect(flipped.left_elbow?.feedback).toBe("Bend your left elbow more in move 2, about 65°.");
   });
 });
+
+describe("a body part off in a move that is otherwise right", () => {
+  /** A Perfect move with one part `deg` off, its clearest joint off the same way. */
+  function offBy(part: (typeof PARTS)[number], deg: number): Judged {
+    const m = { ...move(0, 0, 0), score: 95, verdict: "perfect" as const };
+    m.parts[PARTS.indexOf(part)] = deg;
+    const joint = part === "head" ? "head" : "left_shoulder";
+    m.jointAbs[JOINTS.indexOf(joint)] = deg;
+    m.jointSigned[JOINTS.indexOf(joint)] = deg;
+    return m;
+  }
+  const still: CoachContext = { ...slowDancer, paceNamed: false, tempo: 1, moveCount: 1, sectionOf: ["Part 1"] };
+
+  it("is named from 25° for a limb", () => {
+    expect(moveCue(offBy("left_arm", 20), still, true).cue).toBeNull();
+    expect(moveCue(offBy("left_arm", 30), still, true).cue).toBe("Lower your left arm, about 30°.");
+  });
+
+  it("is named from 35° for the head, which the pose model reads from a few face points (a mirrored copy: up to 30°)", () => {
+    expect(moveCue(offBy("head", 30), still, true).cue).toBeNull();
+    expect(moveCue(offBy("head", 40), still, true).cue).toMatch(/head.*about 40°/);
+  });
+});

@@ -45,8 +45,14 @@ const POSTURE_CUE_BELOW = 0.75;
 const FOCUS_MIN_DEG = 15;
 /** Moves whose shape scores below this get a body instruction… */
 const CUE_SHAPE_BELOW = 85;
-/** …and so does a part this far off (degrees), however well the rest of the body matches. */
+/** …and so does a part this far off (degrees), however well the rest of the body matches… */
 const CUE_PART_DEG = 25;
+/**
+ * …or, for the head, this far: the pose model reads it from a few face points, which a mirror
+ * image reads differently — mirrored copies of one performance read the head 27–30° off on
+ * Perfect moves (p2s_balance_cam02, baseball_pitch), and were told to tilt or turn it.
+ */
+const CUE_HEAD_DEG = 35;
 /** A joint correction smaller than this (degrees) is not worth a dancer's attention. */
 const MIN_JOINT_CUE_DEG = 15;
 /** A joint's error has a direction when its signed mean is at least this share of its mean size. */
@@ -182,7 +188,7 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
   const focus = focusOf(m);
   const focusName = focus ? realPart(focus, m) : null;
   const partOff = focus ? (m.parts[PARTS.indexOf(focus)] as number) : 0;
-  if (focus && (m.shape < CUE_SHAPE_BELOW || partOff >= CUE_PART_DEG)) {
+  if (focus && (m.shape < CUE_SHAPE_BELOW || partOff >= (focus === "head" ? CUE_HEAD_DEG : CUE_PART_DEG))) {
     return { focus: focusName, cue: bodyInstruction(m, focus) };
   }
   const off = offBeat(m, c.clock);
