@@ -49,10 +49,10 @@ const CUE_SHAPE_BELOW = 85;
 const CUE_PART_DEG = 25;
 /**
  * …or, for the head, this far: the pose model reads it from a few face points, which a mirror
- * image reads differently — mirrored copies of one performance read the head 27–30° off on
+ * image reads differently — mirrored copies of one performance read the head 27–34° off on
  * Perfect moves (p2s_balance_cam02, baseball_pitch), and were told to tilt or turn it.
  */
-const CUE_HEAD_DEG = 35;
+const CUE_HEAD_DEG = 40;
 /** A joint correction smaller than this (degrees) is not worth a dancer's attention. */
 const MIN_JOINT_CUE_DEG = 15;
 /** A joint's error has a direction when its signed mean is at least this share of its mean size. */
