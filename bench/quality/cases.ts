@@ -534,6 +534,11 @@ function buildCases(): Case[] {
       );
     }
 
+    // Every other real clip of the split against a mirrored copy of itself, exercises too (a
+    // push-up filmed from aside had been told to turn its body on 17 Perfect moves).
+    for (const s of SOURCES.filter((x) => x.split === split && !SAME_PERFORMANCE[split].includes(x.id)))
+      add(make("same_performance", split, asIs(s.id), mirrored(s), { overall: { min: 95 } }, { same: true }));
+
     // Tempo: the same dance slower or faster.
     for (const id of TEMPO[split]) {
       for (const speed of SPEEDS) {
