@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { compareTracks } from "./compare.ts";
+import { cuesTold } from "../test-support/cues.ts";
 import { swapSideNames } from "../test-support/perturb.ts";
 import { phrase, syntheticTrack } from "../test-support/synthetic-track.ts";
 import type { PoseTrack } from "./types.ts";
@@ -20,5 +21,5 @@ it("the same dance with its sides misnamed in a few frames: scored as the same, 
   const r = compareTracks(reference, sidesMisnamedNowAndThen(reference), { style: "contemporary" });
   expect(r.same_routine).toBe(true);
   expect(r.overall_score).toBeGreaterThanOrEqual(97);
-  expect(r.moves.flatMap((m) => (m.cue ? [`${m.count_label}: ${m.cue}`] : []))).toEqual([]);
+  expect(cuesTold(r)).toEqual([]);
 });
