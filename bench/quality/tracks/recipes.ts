@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { type PoseTrack, trackFromPoints } from "../../../packages/motion/src/index.ts";
 import { readCoco2d, readJoints3d } from "./aist.ts";
 import { type Body3D, film, withNoise } from "./body.ts";
+import { musicOf, songOf } from "./song.ts";
 import { readRepetitions } from "./ui-prmd.ts";
 
 export type TrackRecipe =
@@ -22,8 +23,8 @@ export type TrackRecipe =
     }
   /** An AIST++ 3-D slice (joints3d/NAME.csv) filmed from `yaw` degrees (by a camera that follows the body: View.follow). */
   | { kind: "aist3d"; name: string; yaw: number; follow?: boolean }
-  /** An AIST++ freestyle take as 2-D keypoints (coco2d/NAME.npy), as it was filmed. */
-  | { kind: "coco2d"; name: string };
+  /** An AIST++ freestyle take as 2-D keypoints (coco2d/NAME.npy), as it was filmed; with `song`, carrying its song (song.ts). */
+  | { kind: "coco2d"; name: string; song?: boolean };
 
 /** Pose-model noise added to every measured track: a share of the body's height, per point and frame. */
 export const NOISE = 0.008;
@@ -38,7 +39,7 @@ export function trackName(r: TrackRecipe): string {
   }
   if (r.kind === "aist3d")
     return `${r.name.replace(/_cAll|_sBM/g, "").replace(/_slice(\d+)/, ".slice$1")}${view(r.yaw)}`;
-  return r.name.replace("_sFM_cAll", "");
+  return `${r.name.replace("_sFM_cAll", "")}${r.song ? "+song" : ""}`;
 }
 
 /** The dataset files a recipe reads (for the benchmark's "missing footage" check). */
@@ -71,7 +72,11 @@ function seedOf(name: string): number {
 
 export function buildTrack(r: TrackRecipe, tracksDir: string): PoseTrack {
   const name = trackName(r);
-  if (r.kind === "coco2d") return trackFromPoints(withNoise(readCoco2d(tracksDir, r.name), NOISE, seedOf(name)));
+  if (r.kind === "coco2d") {
+    const track = trackFromPoints(withNoise(readCoco2d(tracksDir, r.name), NOISE, seedOf(name)));
+    const music = r.song ? musicOf(r.name) : undefined;
+    return music ? { ...track, audio: songOf(music, track.duration) } : track;
+  }
   const body: Body3D =
     r.kind === "aist3d"
       ? readJoints3d(tracksDir, r.name)

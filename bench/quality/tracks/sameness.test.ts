@@ -1,9 +1,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareTracks } from "../../../packages/motion/src/index.ts";
+import { compareTracks, trackFromPoints } from "../../../packages/motion/src/index.ts";
 import { fixturesDir } from "../../../packages/motion/test-support/fixtures.ts";
-import { buildTrack } from "./recipes.ts";
+import { readCoco2d } from "./aist.ts";
+import { withNoise } from "./body.ts";
+import { buildTrack, NOISE } from "./recipes.ts";
+import { songOf } from "./song.ts";
 
 const tracksDir = join(fixturesDir, "tracks");
 const here = existsSync(join(tracksDir, "README.md"));
@@ -28,3 +31,32 @@ describe.skipIf(!here)("same routine? on real people's exercises (UI-PRMD)", () 
     expect(result.overall_score).toBeGreaterThanOrEqual(75);
   });
 });
+
+describe.skipIf(!here)(
+  "same routine? on real dancers who share a song (AIST++ freestyle, each take with its song)",
+  () => {
+    const take = (name: string) => buildTrack({ kind: "coco2d", name, song: true }, tracksDir);
+
+    it("two choreographies danced to one song are not the same routine: the song lines them up, and on its beats the moves differ", () => {
+      // One dancer, two freestyle choreographies to the same music (mMH1): the hard "different routine".
+      const result = compareTracks(take("gMH_sFM_cAll_d22_mMH1_ch02"), take("gMH_sFM_cAll_d22_mMH1_ch07"), {
+        style: "hip_hop",
+      });
+      expect(result.sameness.music).toBe(true);
+      expect(result.sameness.decision).toBe("not_same");
+      expect(result.overall_score).toBeLessThanOrEqual(35);
+    });
+
+    it("the same take measured again, with its song, is the same routine timed on the music", () => {
+      const name = "gMH_sFM_cAll_d22_mMH1_ch02";
+      const again = trackFromPoints(withNoise(readCoco2d(tracksDir, name), NOISE, 12345));
+      const result = compareTracks(
+        take(name),
+        { ...again, audio: songOf("mMH1", again.duration) },
+        { style: "hip_hop" },
+      );
+      expect(result.sameness).toMatchObject({ decision: "same", music: true });
+      expect(result.overall_score).toBeGreaterThanOrEqual(95);
+    });
+  },
+);

@@ -1,0 +1,34 @@
+/**
+ * The song an AIST++ freestyle take was danced to, as the engine reads a sound track (AudioBeats),
+ * for takes that share one: their videos would carry it, and it would line them up — the engine's
+ * shared-music evidence (score/sameness.ts musicRatio) and its music clock then apply. AIST's songs
+ * are not in the fixtures, so a music id (mMH1: middle hip-hop, song 1) stands for itself as a seeded
+ * onset envelope — a steady beat with irregular accents between, as a song's onsets are — the same
+ * for every take danced to it; takes start with their music (both at 0 s). Its tempo (80–130 BPM by
+ * the song's number) is not the real song's: what is tested is what sharing a song does.
+ */
+import type { AudioBeats } from "../../../packages/motion/src/types.ts";
+
+/** Onset envelope values per second (the engine's own analysis rate is of this order). */
+const RATE = 50;
+
+/** The music id in an AIST sequence name ("gMH_sFM_cAll_d22_mMH1_ch02" → "mMH1"), if any. */
+export function musicOf(name: string): string | undefined {
+  return /_(m[A-Z]{2}\d)_/.exec(name)?.[1];
+}
+
+export function songOf(music: string, seconds: number): AudioBeats {
+  let s = [...music].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
+  const random = () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+  const bpm = 80 + 10 * Number(music.slice(-1));
+  const beat = 60 / bpm;
+  const values = Array.from({ length: Math.round(seconds * RATE) }, (_, i) => {
+    const phase = ((i / RATE) % beat) / beat;
+    return Math.min(1, (phase < 0.06 ? 0.7 : 0) + 0.3 * random() ** 3 + (random() < 0.05 ? 0.5 : 0));
+  });
+  const beats = Array.from({ length: Math.floor(seconds / beat) + 1 }, (_, k) => k * beat);
+  return { bpm, beats, confidence: 0.9, onset: { rate: RATE, values } };
+}
