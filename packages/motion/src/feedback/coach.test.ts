@@ -237,6 +237,15 @@ describe("a body part off in a move that is otherwise right", () => {
     expect(moveCue(offBy("left_arm", 30), still, true).cue).toBe("Lower your left arm, about 30°.");
   });
 
+  it("is not named when the number its cue would say is small: the part 30° off, its clearest joint 15°", () => {
+    const m = offBy("left_arm", 30);
+    m.jointAbs[JOINTS.indexOf("left_shoulder")] = 15;
+    m.jointSigned[JOINTS.indexOf("left_shoulder")] = 15;
+    expect(moveCue(m, still, true).cue).toBeNull();
+    // A move that falls short is told about it all the same.
+    expect(moveCue({ ...m, shape: 80 }, still, true).cue).toBe("Lower your left arm, about 15°.");
+  });
+
   it("is named from 40° for the head, which the pose model reads from a few face points (a mirrored copy: up to 34°)", () => {
     expect(moveCue(offBy("head", 35), still, true).cue).toBeNull();
     expect(moveCue(offBy("head", 45), still, true).cue).toMatch(/head.*about 45°/);

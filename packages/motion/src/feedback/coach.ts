@@ -45,7 +45,12 @@ const POSTURE_CUE_BELOW = 0.75;
 const FOCUS_MIN_DEG = 15;
 /** Moves whose shape scores below this get a body instruction… */
 const CUE_SHAPE_BELOW = 85;
-/** …and so does a part this far off (degrees), however well the rest of the body matches… */
+/**
+ * …and so does a part this far off (degrees), however well the rest of the body matches, when the
+ * number its cue says is as large: a part 25° off whose clearest joint is 15° off is pose noise or
+ * a moment of the match, not a correction (a copy of one performance 3 % faster was told "Straighten
+ * your left arm more, about 15°" on a Perfect move)…
+ */
 const CUE_PART_DEG = 25;
 /**
  * …or, for the head, this far: the pose model reads it from a few face points, which a mirror
@@ -160,16 +165,23 @@ export function focusOf(m: MoveMeasure): Part | null {
   return best < 0 ? null : (PARTS[best] as Part);
 }
 
-/** The body instruction for a part of one move: its clearest joint, else which way to face, else the part's direction. */
-function bodyInstruction(m: MoveMeasure, part: Part, when?: string): string {
+/**
+ * The body instruction for a part of one move — its clearest joint, else which way to face, else
+ * the part's direction — and the degrees it says (rounded as said).
+ */
+function bodyCue(m: MoveMeasure, part: Part, when?: string): { text: string; deg: number } {
   const d = directedJoint(m, part);
-  if (d) return jointInstruction(realJoint(d.joint, m), d.signed, Math.abs(d.signed), when);
+  if (d)
+    return {
+      text: jointInstruction(realJoint(d.joint, m), d.signed, Math.abs(d.signed), when),
+      deg: roundDegrees(d.signed),
+    };
   const size = m.parts[PARTS.indexOf(part)] as number;
   if (part === "torso") {
     const facing = Math.max(...FACING_LINES.map((k) => m.segs[k] as number).filter((v) => !Number.isNaN(v)));
-    if (facing > size) return facingInstruction(facing, when);
+    if (facing > size) return { text: facingInstruction(facing, when), deg: roundDegrees(facing) };
   }
-  return partInstruction(realPart(part, m), size, when);
+  return { text: partInstruction(realPart(part, m), size, when), deg: roundDegrees(size) };
 }
 
 /**
@@ -188,8 +200,12 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
   const focus = focusOf(m);
   const focusName = focus ? realPart(focus, m) : null;
   const partOff = focus ? (m.parts[PARTS.indexOf(focus)] as number) : 0;
-  if (focus && (m.shape < CUE_SHAPE_BELOW || partOff >= (focus === "head" ? CUE_HEAD_DEG : CUE_PART_DEG))) {
-    return { focus: focusName, cue: bodyInstruction(m, focus) };
+  if (focus) {
+    const body = bodyCue(m, focus);
+    // On a move otherwise right, the part must be clearly off, and so must the number the cue says.
+    const clear = focus === "head" ? CUE_HEAD_DEG : CUE_PART_DEG;
+    if (m.shape < CUE_SHAPE_BELOW || (partOff >= clear && body.deg >= clear))
+      return { focus: focusName, cue: body.text };
   }
   const off = offBeat(m, c.clock);
   if (off !== null)
@@ -354,7 +370,7 @@ export function sectionSummary(
     // No joint item: the first body instruction of a move, said with its counts.
     const body = moves.find((m) => m !== still && m.shape < CUE_SHAPE_BELOW && focusOf(m));
     const part = body ? focusOf(body) : null;
-    if (body && part) out.push(bodyInstruction(body, part, moves.length > 1 ? whenOf(body, c) : undefined));
+    if (body && part) out.push(bodyCue(body, part, moves.length > 1 ? whenOf(body, c) : undefined).text);
   }
   const run = worstTimingRun(moves, c.clock);
   if (run) {
