@@ -67,6 +67,13 @@ export function auc(positives: readonly number[], negatives: readonly number[]):
   return wins / (positives.length * negatives.length);
 }
 
+/** A stable seed for a name (FNV-1a): a track's noise, or a song, the same on every run and different between names. */
+export function seedOf(name: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a fit or a noisy track can be repeated. */
 export function random(seed: number): () => number {
   let a = seed >>> 0;

@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { type PoseTrack, trackFromPoints } from "../../../packages/motion/src/index.ts";
+import { seedOf } from "../stats.ts";
 import { readCoco2d, readJoints3d } from "./aist.ts";
 import { type Body3D, film, withNoise } from "./body.ts";
 import { musicOf, songOf } from "./song.ts";
@@ -61,13 +62,6 @@ export function trackInputs(r: TrackRecipe, tracksDir: string): string[] {
       ),
     ),
   );
-}
-
-/** A stable seed per track, so its noise is the same on every run and differs between tracks. */
-function seedOf(name: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 
 export function buildTrack(r: TrackRecipe, tracksDir: string): PoseTrack {

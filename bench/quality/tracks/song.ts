@@ -8,6 +8,7 @@
  * the song's number) is not the real song's: what is tested is what sharing a song does.
  */
 import type { AudioBeats } from "../../../packages/motion/src/types.ts";
+import { random, seedOf } from "../stats.ts";
 
 /** Onset envelope values per second (the engine's own analysis rate is of this order). */
 const RATE = 50;
@@ -18,16 +19,12 @@ export function musicOf(name: string): string | undefined {
 }
 
 export function songOf(music: string, seconds: number): AudioBeats {
-  let s = [...music].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
-  const random = () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
+  const next = random(seedOf(music));
   const bpm = 80 + 10 * Number(music.slice(-1));
   const beat = 60 / bpm;
   const values = Array.from({ length: Math.round(seconds * RATE) }, (_, i) => {
     const phase = ((i / RATE) % beat) / beat;
-    return Math.min(1, (phase < 0.06 ? 0.7 : 0) + 0.3 * random() ** 3 + (random() < 0.05 ? 0.5 : 0));
+    return Math.min(1, (phase < 0.06 ? 0.7 : 0) + 0.3 * next() ** 3 + (next() < 0.05 ? 0.5 : 0));
   });
   const beats = Array.from({ length: Math.floor(seconds / beat) + 1 }, (_, k) => k * beat);
   return { bpm, beats, confidence: 0.9, onset: { rate: RATE, values } };
