@@ -113,6 +113,11 @@ export const sameness = z.object({
   confidence: z.number(),
   /** Both videos carry the same music (it set the timing and was part of the evidence). */
   music: z.boolean(),
+  /**
+   * The engine had refused it ("not_same") and the dancer said it is this routine ("analyse it
+   * anyway"): scored as "unsure". Absent otherwise.
+   */
+  dancer_call: z.literal(true).optional(),
 });
 export type Sameness = z.infer<typeof sameness>;
 

@@ -26,6 +26,11 @@ export interface CompareOptions {
    * the window's start) is at this many seconds of it, so lateness is measured against that clock.
    */
   takeOffset?: number;
+  /**
+   * The dancer says it is this routine (after a refusal): a take the evidence would refuse is
+   * scored as "unsure" instead, and its result says it was the dancer's call (sameness.dancer_call).
+   */
+  dancerCall?: boolean;
 }
 
 /**
@@ -41,7 +46,7 @@ export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: Compa
     throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
   const first = matchIn(reference, user, opts.window, opts.takeOffset);
   const whole = () => {
-    const result = judgeMatch(first, style);
+    const result = judgeMatch(first, style, undefined, opts.dancerCall);
     return opts.window ? inReferenceTime(result, opts.window) : result;
   };
   const covered = coveredPart(first);

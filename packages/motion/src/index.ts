@@ -76,6 +76,8 @@ export interface CompareVideosOptions extends Omit<AnalyzeOptions, "onProgress" 
    * the window's start) is at this many seconds of it. Timing is then judged against that clock.
    */
   takeOffset?: number;
+  /** The dancer says it is this routine: never refused (CompareOptions.dancerCall). */
+  dancerCall?: boolean;
 }
 
 /**
@@ -88,7 +90,17 @@ export async function compareVideos(
   userPath: string,
   opts: CompareVideosOptions,
 ): Promise<ComparisonResult> {
-  const { onProgress, referenceTrack, referenceWindow, takeOffset, style, cacheDir, trackStore, ...analyze } = opts;
+  const {
+    onProgress,
+    referenceTrack,
+    referenceWindow,
+    takeOffset,
+    dancerCall,
+    style,
+    cacheDir,
+    trackStore,
+    ...analyze
+  } = opts;
   let last = -1;
   let lastStage: ProgressStage | undefined;
   const report = (p: number, stage: ProgressStage) => {
@@ -145,7 +157,7 @@ export async function compareVideos(
     throw forVideo(e, "user");
   });
   report(95, "compare");
-  const result = compareTracks(ref, user, { style, window: referenceWindow, takeOffset });
+  const result = compareTracks(ref, user, { style, window: referenceWindow, takeOffset, dancerCall });
   report(100, "done");
   return result;
 }

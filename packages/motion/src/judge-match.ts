@@ -17,13 +17,16 @@ import type { ComparisonResult } from "./types.ts";
 import type { PartDanced } from "./window.ts";
 
 /** Judges a match (see match.ts): decides, scores and gives each move its verdict; buildResult says it. */
-export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced): ComparisonResult {
+export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced, dancerCall = false): ComparisonResult {
   const { fit, counting } = match;
   const measures = measureMatch(match);
   // Same routine? A decision: the same (or unsure) is scored on shape and timing alone (see
   // score/combine.ts); not the same makes no claims and scores below NOT_SAME_MAX.
+  // The dancer who says it is this routine has the last word over a refusal: scored, and unsure.
   const confidence = samenessConfidence(samenessEvidence(match, measures));
-  const decision = samenessDecision(confidence);
+  const measured = samenessDecision(confidence);
+  const overruled = dancerCall && measured === "not_same";
+  const decision = overruled ? "unsure" : measured;
   const same = decision !== "not_same";
   const rule = timingRule(match.clock);
   const timingOf = (moves: MoveMeasure[]) => (same ? movesTiming(moves, fit.tempo, rule) : null);
@@ -52,6 +55,7 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced):
     judged,
     decision,
     confidence,
+    dancerCall: overruled,
     same,
     shape,
     timing,

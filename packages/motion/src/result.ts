@@ -36,6 +36,8 @@ export interface Judgement {
   judged: Judged[];
   decision: SamenessDecision;
   confidence: number;
+  /** The evidence said "not the same" and the dancer said it is this routine: scored as unsure. */
+  dancerCall: boolean;
   /** Not "not the same": scored on shape and timing. */
   same: boolean;
   shape: number;
@@ -147,6 +149,7 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
     timing,
     same,
     decision: j.decision,
+    dancerCall: j.dancerCall,
     moves: judged,
     sections,
     tempo: fit.tempo,
@@ -158,7 +161,12 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
     overall_score: overall,
     scores: { shape, timing },
     same_routine: same,
-    sameness: { decision: j.decision, confidence: round3(j.confidence), music: match.music !== null },
+    sameness: {
+      decision: j.decision,
+      confidence: round3(j.confidence),
+      music: match.music !== null,
+      ...(j.dancerCall ? { dancer_call: true as const } : {}),
+    },
     danced: partDanced?.danced ?? null,
     moves,
     counts: counting.info,

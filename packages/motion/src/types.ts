@@ -172,8 +172,10 @@ export interface ComparisonResult {
    * Whether the user danced the reference's routine: "same" (scored), "unsure" (scored, and the
    * feedback says what is uncertain) or "not_same" (no claims; the overall score stays below 35).
    * `music`: both videos carry the same music, which set the timing and was part of the evidence.
+   * `dancer_call`: the evidence said "not the same", the dancer said it is this routine, so it was
+   * scored as "unsure" (CompareOptions.dancerCall); absent otherwise.
    */
-  sameness: { decision: "same" | "unsure" | "not_same"; confidence: number; music: boolean };
+  sameness: { decision: "same" | "unsure" | "not_same"; confidence: number; music: boolean; dancer_call?: true };
   /**
    * The part of the reference the user's video covers, when it covers only part of it (the user
    * started later or stopped earlier): the result judges that part only, and says so. Null when the

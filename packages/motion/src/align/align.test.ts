@@ -150,4 +150,18 @@ describe("alignment and scores on generated motion", () => {
       expect(m.cue).toBeNull();
     }
   });
+
+  it("scores a refused take as unsure when the dancer says it is this routine, and says it was her call", () => {
+    const r = compareTracks(ref, syntheticTrack(legsDance, { duration: 12 }), { style: "ballet", dancerCall: true });
+    expect(r.same_routine).toBe(true);
+    expect(r.sameness).toMatchObject({ decision: "unsure", dancer_call: true });
+    expect(r.scores.timing).not.toBeNull();
+    expect(r.overview.headline).not.toMatch(/same routine/);
+    expect(r.overview.details).toContain("You told us this is the routine");
+    expect(r.overview.details).not.toContain("Only parts of your video clearly match");
+    // A take the engine finds to be the routine is not marked as the dancer's call.
+    const same = compareTracks(ref, ref, { style: "ballet", dancerCall: true });
+    expect(same.sameness.decision).toBe("same");
+    expect(same.sameness.dancer_call).toBeUndefined();
+  });
 });

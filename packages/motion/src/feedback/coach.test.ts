@@ -83,6 +83,7 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
         timing: 55,
         same: true,
         decision: "same",
+        dancerCall: false,
         moves,
         sections: [
           {

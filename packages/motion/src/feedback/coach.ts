@@ -36,6 +36,10 @@ import {
 export const UNSURE_ROUTINE =
   "Only parts of your video clearly match the reference, so this may not be the same routine: the scores assume it is, and the timing figures are approximate.";
 
+/** Said instead when the engine would have refused the take and the dancer said it is this routine. */
+export const DANCER_CALL =
+  "You told us this is the routine, so it is scored as it; your moves did not clearly match the reference's on their own, so read the scores and timing as approximate.";
+
 /** Moving less than this share of the reference's movement is the first thing to say about a move. */
 const UNDERMOVED = 0.6;
 /** A move whose posture factor (score/judge.ts POSTURE) is below this lost a quarter of its shape to it: said first. */
@@ -389,6 +393,8 @@ export interface OverallContext extends CoachContext {
   timing: number | null;
   same: boolean;
   decision: SamenessDecision;
+  /** The dancer overruled a refusal (result.ts Judgement.dancerCall). */
+  dancerCall: boolean;
   moves: Judged[];
   sections: Array<{
     title: string;
@@ -482,7 +488,8 @@ export function overallSummary(c: OverallContext): Overview {
     );
   if (c.partDanced) out.push(partDancedSentence(c.partDanced));
   else if (c.coverage < 0.9) out.push(`Your video covers about ${Math.round(c.coverage * 100)} % of the routine.`);
-  if (c.decision === "unsure") out.push(UNSURE_ROUTINE);
+  if (c.dancerCall) out.push(DANCER_CALL);
+  else if (c.decision === "unsure") out.push(UNSURE_ROUTINE);
   return { headline, details: out.join(" ") };
 }
 
