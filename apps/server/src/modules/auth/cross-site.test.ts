@@ -59,6 +59,21 @@ describe("state changes carried by the session cookie from another origin", () =
     expect((await t.call("GET", "/api/credits/balance", { token: victim.token })).json().credits).toBe(before);
   });
 
+  it("logout from another origin is refused (401): the session lives on and its cookie is not cleared", async () => {
+    const victim = await t.signUp();
+    const cookie = `session_id=${victim.token}`;
+    const res = await t.call("POST", "/api/auth/logout", { headers: { cookie, origin: SIBLING } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: MESSAGES.authRequired });
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    expect((await t.call("GET", "/api/auth/session", { headers: { cookie } })).statusCode).toBe(200);
+
+    // From our own page it signs out.
+    const own = await t.call("POST", "/api/auth/logout", { headers: { cookie, origin: OWN } });
+    expect(own.statusCode).toBe(200);
+    expect((await t.call("GET", "/api/auth/session", { headers: { cookie } })).statusCode).toBe(401);
+  });
+
   it("the token in a header works from anywhere (a page cannot set it), and reads keep the cookie", async () => {
     const victim = await t.signUp();
     const target = await t.signUp();

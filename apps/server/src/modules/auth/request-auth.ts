@@ -9,6 +9,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user and session, when the request carries a live token. */
     auth: Authenticated | undefined;
+    /** A session cookie came with a state change from a page of another origin, and was ignored. */
+    foreignCookie: boolean;
   }
 }
 
@@ -20,6 +22,7 @@ declare module "fastify" {
  * headers, so they need no such check.
  */
 export function requestToken(request: FastifyRequest, ownOrigins: ReadonlySet<string> = new Set()): string | undefined {
+  request.foreignCookie = false;
   const header = request.headers.authorization;
   if (header?.toLowerCase().startsWith("bearer ")) {
     const token = header.slice(7).trim();
@@ -27,8 +30,12 @@ export function requestToken(request: FastifyRequest, ownOrigins: ReadonlySet<st
   }
   const sessionHeader = request.headers["x-session-id"];
   if (typeof sessionHeader === "string" && sessionHeader && sessionHeader !== "null") return sessionHeader;
-  if (CHANGES_STATE.has(request.method) && fromAnotherOrigin(request, ownOrigins)) return undefined;
-  return request.cookies[SESSION_COOKIE] || undefined;
+  const cookie = request.cookies[SESSION_COOKIE] || undefined;
+  if (cookie && CHANGES_STATE.has(request.method) && fromAnotherOrigin(request, ownOrigins)) {
+    request.foreignCookie = true;
+    return undefined;
+  }
+  return cookie;
 }
 
 const CHANGES_STATE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -72,6 +79,7 @@ export function installRequestAuth(
 ): void {
   const own = new Set(ownOrigins.flatMap((url) => originOf(url) ?? []));
   app.decorateRequest("auth", undefined);
+  app.decorateRequest("foreignCookie", false);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     const token = requestToken(request, own);

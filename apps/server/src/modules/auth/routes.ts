@@ -122,6 +122,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post("/api/auth/logout", responds(messageResponse), async (request, reply) => {
+    // Like every state change, not from another origin's page: it could sign a user out at will.
+    if (request.foreignCookie) throw new HttpError(401, MESSAGES.authRequired);
     if (request.auth) await endSession(db, request.auth.session.id);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return { message: "Logged out" };
