@@ -15,11 +15,11 @@ import { existsSync, openAsBlob } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { registerConfirmed } from "../e2e/support/accounts.ts";
 import { startServer } from "../e2e/support/server.ts";
 import { callApi } from "../e2e/support/api.ts";
 import { approvedLibraryReference } from "./support/library-reference.ts";
+import { ffmpegPath } from "@stepsync/motion";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const fixtures = process.env.STEPSYNC_FIXTURES ?? path.resolve(repoRoot, "..", "shared", "fixtures", "video");
@@ -51,7 +51,7 @@ async function makeUserVideo(dir: string): Promise<string> {
   const out = path.join(dir, "user-60s.mp4");
   const encode = ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-r", "30"];
   const [first, second] = userClips as [string, string];
-  await run(ffmpeg.path, [
+  await run(ffmpegPath(), [
     ...["-hide_banner", "-loglevel", "error"],
     ...["-stream_loop", "-1", "-t", "10", "-i", first],
     ...["-stream_loop", "-1", "-t", "10", "-i", second],
@@ -59,7 +59,7 @@ async function makeUserVideo(dir: string): Promise<string> {
     "[0:v]fps=30,scale=576:1024,setsar=1[a];[1:v]fps=30,scale=576:1024,setsar=1[b];[a][b]concat=n=2:v=1:a=0[v]",
     ...["-map", "[v]", ...encode, "-y", piece],
   ]);
-  await run(ffmpeg.path, [
+  await run(ffmpegPath(), [
     ...["-hide_banner", "-loglevel", "error"],
     ...["-stream_loop", "2", "-i", piece, "-t", "60"],
     ...encode,

@@ -27,9 +27,8 @@ import { existsSync, openAsBlob } from "node:fs";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { PGlite } from "@electric-sql/pglite";
-import { analyzeVideo, shutdownPosePool } from "@stepsync/motion";
+import { analyzeVideo, shutdownPosePool, ffmpegPath } from "@stepsync/motion";
 import { compactTrack } from "@stepsync/motion/live";
 import { registerConfirmed } from "../e2e/support/accounts.ts";
 import { type E2EServer, startServer } from "../e2e/support/server.ts";
@@ -52,7 +51,7 @@ const load = () =>
 function run(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
-      ffmpeg.path,
+      ffmpegPath(),
       ["-hide_banner", "-loglevel", "error", "-y", ...args],
       { maxBuffer: 1 << 24 },
       (err, _o, e) => (err ? reject(new Error(`ffmpeg failed: ${e || err.message}`)) : resolve()),

@@ -16,10 +16,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { registerConfirmed } from "../e2e/support/accounts.ts";
 import { startServer } from "../e2e/support/server.ts";
 import { callApi } from "../e2e/support/api.ts";
+import { ffmpegPath } from "@stepsync/motion";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const fixtures = process.env.STEPSYNC_FIXTURES ?? path.resolve(repoRoot, "..", "shared", "fixtures", "video");
@@ -101,7 +101,7 @@ if (!existsSync(shortClip) || !existsSync(longSource)) {
   const dir = await mkdtemp(path.join(tmpdir(), "stepsync-bench-fair-"));
   try {
     const longClip = path.join(dir, `long-${LONG_S}s.mp4`);
-    await run(ffmpeg.path, [
+    await run(ffmpegPath(), [
       ...["-hide_banner", "-loglevel", "error", "-stream_loop", "-1", "-i", longSource, "-t", String(LONG_S)],
       ...["-an", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-y", longClip],
     ]);

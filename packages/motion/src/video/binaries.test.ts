@@ -1,4 +1,4 @@
-import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeEmptyScene, tempDir } from "../../test-support/fixtures.ts";
@@ -59,6 +59,37 @@ describe("ffmpeg resolution", () => {
     expect(beside.ffprobe).toMatchObject({ path: join(own, "ffprobe"), source: "env" });
   });
 
+  it("FFMPEG_PATH naming an ffmpeg older than 5 (or a git build) is refused for reading: FFmpeg in-process reads", async () => {
+    for (const version of ["4.1.3", "N-47683-g0e8eb07980-static"]) {
+      const old = resolveBinaries({
+        env: { FFMPEG_PATH: "/opt/old/ffmpeg", FFPROBE_PATH: "/opt/old/ffprobe", PATH: "" },
+        version: () => version,
+        library,
+      });
+      expect(old, version).toMatchObject({ reader: "library", warning: undefined });
+      expect(old.note, version).toMatch(
+        new RegExp(`FFMPEG_PATH names ffmpeg ${version.replace(/[.]/g, "\\.")}, older than 5`),
+      );
+    }
+    // A real executable answering -version as the December-2018 static build did.
+    const d = join(dir, "ffmpeg-2018");
+    await mkdir(d, { recursive: true });
+    for (const n of ["ffmpeg", "ffprobe"]) {
+      const banner = `${n} version N-47683-g0e8eb07980-static https://johnvansickle.com/ffmpeg/  Copyright (c) 2000-2018 the FFmpeg developers`;
+      await writeFile(join(d, n), `#!/bin/sh\necho '${banner}'\n`);
+      await chmod(join(d, n), 0o755);
+    }
+    const real = resolveBinaries({ env: { FFMPEG_PATH: join(d, "ffmpeg"), PATH: "" }, library });
+    expect(real).toMatchObject({ reader: "library", ffmpeg: { year: 2018, source: "env" } });
+    const noLibrary = resolveBinaries({
+      env: { FFMPEG_PATH: "/opt/old/ffmpeg", FFPROBE_PATH: "/opt/old/ffprobe", PATH: "" },
+      version: () => "4.4.2",
+      library: () => undefined,
+    });
+    expect(noLibrary.reader).toBe("none");
+    expect(noLibrary.warning).toMatch(/uploads are refused/);
+  });
+
   it("a matching system pair of version 5 or newer on PATH reads videos; else FFmpeg in-process, never the old CLI", async () => {
     const good = await fakeBins("good");
     const sys = resolveBinaries({
@@ -115,6 +146,16 @@ describe("ffmpeg resolution", () => {
     const b = ffmpegBinaries();
     expect(b.ffmpeg.version).toBeDefined();
     expect(b.ffprobe.version).toBeDefined();
+  });
+});
+
+describe("the install", () => {
+  it("holds no old static ffmpeg package: no manifest, lock entry or install-script allowance names @ffmpeg-installer", async () => {
+    const repoRoot = join(import.meta.dirname, "../../../..");
+    const root = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { workspaces: string[] };
+    const files = ["package.json", "package-lock.json", ...root.workspaces.map((w) => join(w, "package.json"))];
+    for (const file of files)
+      expect(await readFile(join(repoRoot, file), "utf8"), file).not.toMatch(/@ffmpeg-installer/);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The one place that decides what reads videos (probing, decoding, audio, thumbnails) and which
  * ffmpeg CLI tools that make videos run (tests, benches). Order:
- *   1. FFMPEG_PATH / FFPROBE_PATH (an ffprobe beside FFMPEG_PATH when only that is set);
+ *   1. FFMPEG_PATH / FFPROBE_PATH (an ffprobe beside FFMPEG_PATH when only that is set), unless they
+ *      say they are older than 5;
  *   2. ffmpeg and ffprobe on PATH, accepted only as a matching pair of version 5 or newer;
  *   3. FFmpeg 8 inside this process (node-av, a prebuilt addon from the npm registry: library.ts),
  *      so a machine with nothing but Node reads uploads with a current FFmpeg. Any ffmpeg on PATH
@@ -53,6 +54,12 @@ export function parseVersion(output: string): string | undefined {
 export function majorVersion(version: string | undefined): number | undefined {
   const m = /^n?(\d+)\./.exec(version ?? "");
   return m ? Number(m[1]) : undefined;
+}
+
+/** Whether a version is a release of MIN_SYSTEM_MAJOR or newer (a git build says no major, and is not). */
+export function isCurrentRelease(version: string | undefined): boolean {
+  const major = majorVersion(version);
+  return major !== undefined && major >= MIN_SYSTEM_MAJOR;
 }
 
 /** "Copyright (c) 2000-2018 the FFmpeg developers" → 2018. */
@@ -121,7 +128,12 @@ export function resolveBinaries(opts: ResolveOptions = {}): FfmpegBinaries {
     if (executable(beside)) ffprobe = resolved(beside, "env");
   }
   const notes: string[] = [];
-  if (ffmpeg && ffprobe) {
+  // Set by hand or not, an old ffmpeg never reads uploads (one that does not run is left to the doctor).
+  const stale = [ffmpeg, ffprobe].find((b) => b?.version !== undefined && !isCurrentRelease(b.version));
+  if (stale) {
+    const name = stale === ffmpeg ? "FFMPEG_PATH names ffmpeg" : "FFPROBE_PATH names ffprobe";
+    notes.push(`${name} ${stale.version}, older than ${MIN_SYSTEM_MAJOR}`);
+  } else if (ffmpeg && ffprobe) {
     if (!forceLibrary) return { ffmpeg, ffprobe, reader: "cli", warning: undefined };
   } else {
     // 2. A current system pair on PATH.
@@ -130,13 +142,12 @@ export function resolveBinaries(opts: ResolveOptions = {}): FfmpegBinaries {
     if (sysFfmpeg && sysFfprobe) {
       const a = resolved(sysFfmpeg, "system");
       const b = resolved(sysFfprobe, "system");
-      const major = majorVersion(a.version);
       ffmpeg ??= a;
       ffprobe ??= b;
       if (!a.version || !b.version) notes.push(`the ffmpeg/ffprobe on PATH do not run`);
       else if (a.version !== b.version)
         notes.push(`the ffmpeg (${a.version}) and ffprobe (${b.version}) on PATH do not match`);
-      else if (major === undefined || major < MIN_SYSTEM_MAJOR)
+      else if (!isCurrentRelease(a.version))
         notes.push(`the ffmpeg on PATH is ${a.version}, older than ${MIN_SYSTEM_MAJOR}`);
       else if (!forceLibrary) return { ffmpeg, ffprobe, reader: "cli", warning: undefined };
     } else {
