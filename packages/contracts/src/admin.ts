@@ -16,6 +16,7 @@ export const ADMIN_MESSAGES = {
   loadNotificationsFailed: "Failed to load notifications",
   loadBundlesFailed: "Failed to load credit bundles",
   loadSystemStatsFailed: "Failed to load system stats",
+  loadDancerCallsFailed: "Failed to load the dancers' calls",
   deleteUserFailed: "Failed to delete user",
   deleteVideoFailed: "Failed to delete video",
   deleteCommentFailed: "Failed to delete comment",
@@ -339,6 +340,29 @@ export const systemStatsResponse = z.object({
   currency: z.literal("INR"),
 });
 export type SystemStats = z.infer<typeof systemStatsResponse>;
+
+/**
+ * GET /api/admin/dancer-calls: results the engine refused as another routine, and how many of them
+ * their dancer said were the routine after all ("analyse it anyway"), overall and per reference, so
+ * wrong refusals can be found and studied. A reference row without an id stands for the references
+ * users uploaded themselves (or library videos since removed).
+ */
+export const dancerCallsResponse = z.object({
+  refusals: count,
+  dancer_calls: count,
+  references: z.array(
+    z.object({
+      reference_video_id: z.number().int().nullable(),
+      title: z.string().nullable(),
+      /** Refused as another routine, the calls included. */
+      refusals: count,
+      dancer_calls: count,
+      /** The called results' mean score once analysed as the routine; null while none is. */
+      called_average_score: z.number().nullable(),
+    }),
+  ),
+});
+export type DancerCalls = z.infer<typeof dancerCallsResponse>;
 
 export const SUBSCRIPTION_STATUSES = ["active", "unsubscribed"] as const;
 export const emailSubscription = z.object({

@@ -59,6 +59,11 @@ export const comparisonSummary = z.object({
   created_at: z.string(),
   /** False when the analysis found another routine (the result then counts nowhere); true otherwise. Optional only so summaries built without it still type-check. */
   same_routine: z.boolean().optional(),
+  /**
+   * The dancer's call: refused as another routine, then analysed anyway as this routine because its
+   * owner said so (it then counts like any result). Optional only so summaries built without it still type-check.
+   */
+  dancer_call: z.boolean().optional(),
   /** True when the user's video is the reference's own recording (shown, counted nowhere); absent when not checked. */
   same_performance: z.boolean().optional(),
   /** "Practise this part": the span of the reference this comparison covers; null for the whole video. Always sent (optional only so summaries built without it still type-check). */
@@ -108,6 +113,20 @@ export const startComparisonResponse = z.object({
   user_url: z.string().nullable(),
 });
 export type StartComparisonResponse = z.infer<typeof startComparisonResponse>;
+
+/**
+ * POST /api/comparisons/:id/analyse-anyway (202): a result refused as another routine is analysed
+ * again as the reference's routine, its owner's call, for one more credit. Asked again after the
+ * call was taken, it answers the comparison as it is now and charges nothing (`charged` false).
+ */
+export const analyseAnywayResponse = z.object({
+  comparison_id: z.number().int(),
+  status: z.enum(COMPARISON_STATUSES),
+  progress: z.number().int(),
+  charged: z.boolean(),
+  message: z.string(),
+});
+export type AnalyseAnywayResponse = z.infer<typeof analyseAnywayResponse>;
 
 /** GET /api/comparisons/processing-status: the caller's comparisons still being analysed, newest first. */
 export const processingStatusResponse = z.object({

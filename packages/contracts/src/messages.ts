@@ -125,4 +125,13 @@ export const COMPARE_MESSAGES = {
   /** A video was removed while its comparison waited (said with `refunded`). */
   videoGone: "One of the videos is no longer available.",
   deleteFailed: "Error deleting comparison",
+  /** "It is this routine — analyse it anyway" on a refused result: queued again, as the routine, for one more credit. */
+  analyseAnywayStarted: "Analysing it as this routine: 1 credit used. The result shows here when it is ready.",
+  /** Asked again (a retry, a second tab) after the call was taken: nothing more is charged. */
+  analyseAnywayAlready: "You already said this is the routine: it is analysed as it, and nothing more was charged.",
+  /** Only a result refused as another routine can be analysed anyway. */
+  analyseAnywayNotRefused: "Only a result found not to show the same routine can be analysed anyway",
+  /** Its ledger line: what the credit was spent on, and why. */
+  analyseAnywayCharge: (id: number) => `Comparison #${id} analysed anyway: you said it is the reference's routine`,
+  analyseAnywayFailed: "Could not start the analysis. Please try again.",
 } as const;

@@ -413,6 +413,12 @@ export const comparisons = pgTable(
      * uses (see comparisons/policy.ts). True otherwise, and for every comparison before the decision.
      */
     sameRoutine: boolean("same_routine").notNull().default(true),
+    /**
+     * The dancer's call: the engine had refused it as another routine, and its owner said it is
+     * this routine ("analyse it anyway"), paying its credit again. Analysed again as the routine,
+     * it then counts like any result; the admin counts these calls to find wrong refusals.
+     */
+    dancerCall: boolean("dancer_call").notNull().default(false),
     error: text("error"),
     /** Analysis attempts started; an interrupted job is retried a bounded number of times. */
     attempts: integer("attempts").notNull().default(0),

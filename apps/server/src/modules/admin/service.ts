@@ -17,6 +17,7 @@ import {
   recountLibraryLikes,
   removeStoredFiles,
 } from "../library/service.ts";
+import { dancerCallStats } from "../comparisons/service.ts";
 import { deleteSubscriptionsOf } from "../notifications/service.ts";
 import { assertAdminsRemain, assertNotSelf } from "./policy.ts";
 import * as repo from "./repository.ts";
@@ -85,6 +86,9 @@ export async function systemStats(db: Queryable): Promise<SystemStats> {
     currency: "INR",
   };
 }
+
+/** Results refused as another routine and the dancers' calls on them, overall and per reference. */
+export const dancerCalls = dancerCallStats;
 
 // Users -------------------------------------------------------------------------------------------
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import {
   type AdminDashboardStats,
   adminDashboardStatsResponse,
+  type DancerCalls,
+  dancerCallsResponse,
   type RealtimeStats,
   realtimeStatsResponse,
   type SystemStats,
@@ -12,7 +14,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { TrafficMetrics } from "../../metrics/traffic.ts";
 import { adminAnswers } from "./route-options.ts";
-import { realtimeStats, systemStats, trafficStats, userStats } from "./service.ts";
+import { dancerCalls, realtimeStats, systemStats, trafficStats, userStats } from "./service.ts";
 
 export function adminStatsRoutes(app: FastifyInstance, { db, config }: AppContext, metrics: TrafficMetrics): void {
   app.get(
@@ -31,4 +33,6 @@ export function adminStatsRoutes(app: FastifyInstance, { db, config }: AppContex
     (): Promise<AdminDashboardStats> => userStats(db),
   );
   app.get("/api/admin/system-stats", adminAnswers(systemStatsResponse), (): Promise<SystemStats> => systemStats(db));
+  /** Refusals and dancers' calls ("analyse it anyway"), overall and per reference: where wrong refusals are. */
+  app.get("/api/admin/dancer-calls", adminAnswers(dancerCallsResponse), (): Promise<DancerCalls> => dancerCalls(db));
 }

@@ -112,6 +112,8 @@ async function analyse(
     // (the reference's, or the part's, start plays this far into it): lateness is measured
     // against it and the pace is the reference's, rather than aligned away.
     takeOffset: comparison.takeOffsetS ?? undefined,
+    // The dancer said it is this routine after the engine refused it ("analyse it anyway").
+    dancerCall: comparison.dancerCall || undefined,
     onProgress: (percent) => {
       const now = Date.now();
       if (now - lastWrite < PROGRESS_EVERY_MS && Math.floor(percent / 5) === Math.floor(lastPercent / 5)) return;

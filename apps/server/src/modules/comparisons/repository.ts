@@ -218,6 +218,65 @@ export async function markCompleted(
   return row;
 }
 
+/**
+ * The dancer's call on a refused result: it goes back to processing, as the routine, with a fresh
+ * attempt count and no result. Conditional on being a finished refusal nobody has called yet, so of
+ * any number of calls at once exactly one returns the row; the others get undefined.
+ */
+export async function markDancerCall(q: Queryable, id: number): Promise<ComparisonRow | undefined> {
+  const [row] = await q
+    .update(comparisons)
+    .set({
+      dancerCall: true,
+      status: "processing",
+      progress: 0,
+      attempts: 0,
+      heartbeatAt: null,
+      result: null,
+      overallScore: null,
+      error: null,
+      completedAt: null,
+    })
+    .where(
+      and(
+        byId(id),
+        eq(comparisons.status, "completed"),
+        eq(comparisons.sameRoutine, false),
+        eq(comparisons.dancerCall, false),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Refusals (a result found to be another routine, the ones its dancer called since included) and
+ * dancers' calls, per library video (null: an uploaded reference, or a library video since removed),
+ * with the called results' mean score; the most called first.
+ */
+export async function dancerCallsPerReference(q: Queryable) {
+  const refused = or(
+    and(eq(comparisons.status, "completed"), eq(comparisons.sameRoutine, false)),
+    eq(comparisons.dancerCall, true),
+  );
+  const calls = sql<number>`count(*) filter (where ${comparisons.dancerCall})`.mapWith(Number);
+  return q
+    .select({
+      referenceVideoId: comparisons.referenceVideoId,
+      title: sql<string | null>`max(coalesce(${referenceVideos.title}, ${comparisons.referenceTitle}))`,
+      refusals: sql<number>`count(*)`.mapWith(Number),
+      calls,
+      calledAverage: sql<
+        number | null
+      >`(avg(${comparisons.overallScore}) filter (where ${comparisons.dancerCall} and ${comparisons.status} = 'completed'))::float8`,
+    })
+    .from(comparisons)
+    .leftJoin(referenceVideos, eq(referenceVideos.id, comparisons.referenceVideoId))
+    .where(refused)
+    .groupBy(comparisons.referenceVideoId)
+    .orderBy(desc(calls), desc(sql`count(*)`), asc(comparisons.referenceVideoId));
+}
+
 /** Stores the failure; undefined when the comparison was no longer processing (nothing changed). */
 export async function markFailed(q: Queryable, id: number, message: string) {
   const [row] = await q

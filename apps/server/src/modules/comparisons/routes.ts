@@ -11,6 +11,7 @@ import {
   comparisonDetailResponse,
   messageResponse,
   routineProgressResponse,
+  analyseAnywayResponse,
 } from "@stepsync/contracts";
 import { DEFAULTS, preparePosePool } from "@stepsync/motion";
 import { responds } from "../../http/responds.ts";
@@ -30,6 +31,7 @@ import { mayStartComparisons } from "./policy.ts";
 import { referenceUrlOf, toComparisonDetail, toComparisonSummary } from "./serialize.ts";
 import { pagination } from "../../http/paging.ts";
 import {
+  analyseAnyway,
   deleteComparison,
   historyStats,
   listComparisonsOf,
@@ -177,6 +179,26 @@ export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { id } = parse(idParam, request.params);
       return routineProgress(db, id, currentUser(request).user);
+    },
+  );
+
+  /**
+   * "It is this routine — analyse it anyway": the owner overrules a refusal, for one more credit
+   * (402 without one); analysed again as the routine. Asked again, it charges nothing.
+   */
+  app.post(
+    "/api/comparisons/:id/analyse-anyway",
+    { preHandler: guard(), ...responds(analyseAnywayResponse, 202) },
+    async (request, reply) => {
+      const { id } = parse(idParam, request.params);
+      const { row, charged } = await analyseAnyway(ctx, id, currentUser(request).user);
+      return reply.status(202).send({
+        comparison_id: row.id,
+        status: row.status,
+        progress: row.progress,
+        charged,
+        message: charged ? COMPARE_MESSAGES.analyseAnywayStarted : COMPARE_MESSAGES.analyseAnywayAlready,
+      });
     },
   );
 

@@ -30,6 +30,7 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
     reference_video_id: row.referenceVideoId,
     created_at: row.createdAt.toISOString(),
     same_routine: row.sameRoutine,
+    dancer_call: row.dancerCall,
     same_performance: (row.result as { [SAME_PERFORMANCE_KEY]?: boolean } | null)?.[SAME_PERFORMANCE_KEY] === true,
     part: partOf(row),
   };

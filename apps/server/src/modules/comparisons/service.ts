@@ -3,6 +3,7 @@ import {
   type ActivityType,
   COMPARE_MESSAGES,
   type ComparisonStats,
+  type DancerCalls,
   LIMITS,
   ROUTINE_PROGRESS_LIMIT,
   round1,
@@ -125,6 +126,45 @@ export async function startComparison(
     throw err;
   }
   return created;
+}
+
+// The dancer's call --------------------------------------------------------------------------------
+
+/**
+ * "It is this routine — analyse it anyway": the dancer overrules a refusal. In one transaction the
+ * refused result goes back to processing marked as the dancer's call and its credit is taken again
+ * (402 without one, and then nothing changed); then the analysis is queued, to score it as the
+ * routine. Exactly once: a call already taken (a retry, a second tab, two at once) charges nothing
+ * and answers the comparison as it is; a result that was not refused is no call to make (409).
+ */
+export async function analyseAnyway(
+  deps: { db: Db; queue: JobQueue },
+  id: number,
+  user: { id: number; emailVerifiedAt: Date | null },
+): Promise<{ row: ComparisonRow; charged: boolean }> {
+  const { db } = deps;
+  const row = await ownComparison(db, id, user);
+  if (row.dancerCall) return { row, charged: false };
+  if (row.status !== "completed" || row.sameRoutine) throw new HttpError(409, COMPARE_MESSAGES.analyseAnywayNotRefused);
+  if (!mayStartComparisons(user)) throw new HttpError(403, COMPARE_MESSAGES.confirmEmailFirst);
+  const called = await db.transaction(async (tx) => {
+    const marked = await repo.markDancerCall(tx, id);
+    if (!marked) return undefined;
+    if (
+      !(await changeCredits(tx, row.userId, -LIMITS.comparisonCost, "usage", COMPARE_MESSAGES.analyseAnywayCharge(id)))
+    )
+      throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
+    return marked;
+  });
+  // Another call took it between the read and the update: that one charged.
+  if (!called) return { row: await ownComparison(db, id, user), charged: false };
+  try {
+    await sendComparison(db, deps.queue, id);
+  } catch (err) {
+    await failComparison(db, id, COMPARE_MESSAGES.analysisFailed);
+    throw err;
+  }
+  return { row: called, charged: true };
 }
 
 // Deleting ----------------------------------------------------------------------------------------
@@ -342,6 +382,22 @@ export async function routineProgress(db: Queryable, id: number, user: { id: num
 type StoredSections = { sections?: unknown } | null;
 
 // Statistics --------------------------------------------------------------------------------------
+
+/** Refusals and dancers' calls overall and per reference, for the admin (see dancerCallsPerReference). */
+export async function dancerCallStats(db: Queryable): Promise<DancerCalls> {
+  const rows = await repo.dancerCallsPerReference(db);
+  return {
+    refusals: rows.reduce((n, r) => n + r.refusals, 0),
+    dancer_calls: rows.reduce((n, r) => n + r.calls, 0),
+    references: rows.map((r) => ({
+      reference_video_id: r.referenceVideoId,
+      title: r.title,
+      refusals: r.refusals,
+      dancer_calls: r.calls,
+      called_average_score: r.calledAverage === null ? null : round1(r.calledAverage),
+    })),
+  };
+}
 
 /** Totals over a user's comparisons that count (profile header): not another routine's (policy.ts). */
 export async function overallStats(db: Queryable, userId: number) {
