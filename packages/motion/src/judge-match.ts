@@ -1,4 +1,4 @@
-import { type CoachContext, type Judged, TEMPO_NOTABLE } from "./feedback/coach.ts";
+import { type CoachContext, type Judged, paceNotable, saidDrift } from "./feedback/coach.ts";
 import type { Match } from "./match.ts";
 import { buildResult, type Judgement, sectionName } from "./result.ts";
 import {
@@ -36,15 +36,16 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced, 
   const counted = counting.info.source !== "none";
   const sectionOf: string[] = [];
   for (const s of counting.sections) for (const k of s.moves) sectionOf[k] = sectionName(s.number, counted);
-  const coach: CoachContext = {
+  const base = {
     clock: match.clock,
     counted,
-    paceNamed: same && Math.abs(fit.tempo - 1) >= TEMPO_NOTABLE,
+    paceNamed: same && paceNotable(fit.tempo),
     tempo: fit.tempo,
     sectionOf,
     moveCount: counting.moves.length,
     paceMove: null,
   };
+  const coach: CoachContext = { ...base, drift: same ? saidDrift(measures, base, counting.info.bpm) : null };
   // A move's verdict follows from its own shape and timing; with another routine there is none to give.
   const judged: Judged[] = measures.map((m, index) => {
     const score = moveScore(m, rule);

@@ -7,9 +7,9 @@ import {
   type Judged,
   moveCue,
   overallSummary,
-  paceInstruction,
   sectionJointFeedback,
   sectionSummary,
+  steadyCue,
 } from "./feedback/coach.ts";
 import type { Match } from "./match.ts";
 import { FLOAT_SLACK, round1, round3 } from "./numbers.ts";
@@ -69,10 +69,10 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
   const { fps, refT, userT, ref, counting, fit, mirrored } = match;
   const { measures, judged, same, coach, shape, timing, overall } = j;
   // One instruction per problem: a cue an earlier move of the same section already gave is not
-  // repeated, and the pace (one cause for the whole routine) is said on one move only: the first
-  // it makes late or early enough to say.
+  // repeated, and the pace or the drift (one cause for the whole routine) is said on one move
+  // only: the first it makes late or early enough to say.
   const told = new Set<string>();
-  const paceCue = coach.paceNamed ? paceInstruction(fit.tempo) : null;
+  const paceCue = steadyCue(coach);
   const moves: MoveResult[] = judged.map((m, index) => {
     const given = moveCue(m, coach, same);
     const key = given.cue === paceCue ? "pace" : `${coach.sectionOf[index]}\u0000${given.cue}`;

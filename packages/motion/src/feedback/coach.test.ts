@@ -8,7 +8,9 @@ import {
   type CoachContext,
   type Judged,
   moveCue,
+  type OverallContext,
   overallSummary,
+  saidDrift,
   sectionJointFeedback,
   sectionSummary,
 } from "./coach.ts";
@@ -47,6 +49,7 @@ function move(index: number, timing: number | null, lapse: number | null): Judge
 /** The dancer kept a slower pace (so the overall text names it): moves run late against the reference. */
 const slowDancer: CoachContext = {
   paceMove: 1,
+  drift: null,
   clock: "beat",
   counted: false,
   paceNamed: true,
@@ -105,19 +108,19 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
     expect(summary(1.12, 0.5).headline).toBe("Very good: overall 80/100 — shape 98, timing 55.");
     const slower = summary(1.12, 0.5).details;
     expect(slower).toContain(
-      "You were about 12 % slower than the reference, so by the end you were about 0.5 s behind.",
+      "You were about 11 % slower than the reference, so by the end you were about 0.5 s behind.",
     );
     expect(slower).not.toMatch(/early|s late/);
     // Faster yet late here: that stretch is a problem of its own, said with the moves' sign and size.
     const faster = summary(0.88, -0.5).details;
     expect(faster).toContain(
-      "You were about 12 % faster than the reference, so by the end you were about 0.5 s ahead.",
+      "You were about 14 % faster than the reference, so by the end you were about 0.5 s ahead.",
     );
     expect(faster).toContain("You are about 0.3 s late in moves 2–3.");
     expect(faster).not.toMatch(/early/);
   });
 
-  it("on generated motion danced 12 % slower, with 0.3 s skipped from 7 s: the result agrees with itself", () => {
+  it("on generated motion danced 11 % slower (or 14 % faster), with 0.3 s skipped from 7 s: the result agrees with itself", () => {
     // Before, the moves after the skip were shown 0.6–1.2 s late and told "about 0.3 s early".
     const ref = syntheticTrack(armsDance, { duration: 16 });
     for (const [tempo, skip] of [
@@ -155,7 +158,7 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
     const steady = [move(0, 0.2, 0), move(1, 0.45, 0.02), move(2, 0.7, -0.01)];
     const cue = (m: Judged) => moveCue(m, slowDancer, true).cue;
     for (const m of steady)
-      expect(cue(m)).toBe("Speed up: you are dancing about 12 % slower than the reference, so you fall behind.");
+      expect(cue(m)).toBe("Speed up: you are dancing about 11 % slower than the reference, so you fall behind.");
     // Early while slower is not the pace: said as its own lateness.
     expect(cue(move(3, -0.3, 0))).toBe("You are about 0.3 s early.");
     // Without a named pace the lateness is said as before.
@@ -163,16 +166,17 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
       "You are about 0.7 s late.",
     );
     const section = sectionSummary(steady, 70, {}, slowDancer, true);
-    expect(section).toContain("Speed up: you are dancing about 12 % slower");
+    expect(section).toContain("Speed up: you are dancing about 11 % slower");
     expect(section).not.toMatch(/s late/);
   });
 
   it("on generated motion danced 25 % slower to the music, steadily: the pace is said once in the summary and once where it matters", () => {
+    // 0.75× as fast: 4/3 s per reference second.
     const ref = withMusicBeat(syntheticTrack(armsDance, { duration: 16 }));
-    const r = compareTracks(ref, syntheticTrack(armsDance, { duration: 16 * 1.25 + 1, tempo: 1.25 }), {
+    const r = compareTracks(ref, syntheticTrack(armsDance, { duration: (16 * 4) / 3 + 1, tempo: 4 / 3 }), {
       style: "ballet",
     });
-    expect(r.alignment.tempo_ratio).toBeCloseTo(1.25, 1);
+    expect(r.alignment.tempo_ratio).toBeCloseTo(4 / 3, 1);
     expect(r.sections.length).toBeGreaterThan(1);
     expect(r.moves.filter((m) => /s late\.$/.test(m.cue ?? ""))).toEqual([]);
     const pace = "Speed up: you are dancing about 25 % slower than the reference, so you fall behind.";
@@ -184,6 +188,112 @@ describe("a move's lateness: one number for its timing_ms, its cue, its section 
     expect(told[0]?.moves).toContain(paced[0]?.index);
     expect(r.overallFeedback.match(/25 % slower/g)).toHaveLength(1);
     expect(timingDisagreements(r)).toEqual([]);
+  });
+});
+
+describe("a dancer falling behind the music: one instruction, where it starts and how fast", () => {
+  /**
+   * A routine counted at 120 BPM: moves of two counts (1 s), four to an 8-count, twenty moves;
+   * each move `late(middle of the move)` seconds late.
+   */
+  function counted(late: (t: number) => number): Judged[] {
+    return Array.from({ length: 20 }, (_, k) => {
+      const m = move(k, late(k + 0.5), null);
+      const n = (k % 4) * 2 + 1;
+      return { ...m, span: { start: k, end: k + 1, label: `${n}–${n + 1}` }, userStart: k + (m.timing as number) };
+    });
+  }
+  const eightCounts = Array.from({ length: 20 }, (_, k) => `8-count ${Math.floor(k / 4) + 1}`);
+  const context = (moves: Judged[], clock: CoachContext["clock"]): CoachContext => {
+    const base = {
+      clock,
+      counted: true,
+      paceNamed: false,
+      tempo: 1,
+      sectionOf: eightCounts,
+      moveCount: moves.length,
+      paceMove: null,
+    };
+    return { ...base, drift: saidDrift(moves, base, 120) };
+  };
+  const overall = (moves: Judged[], c: CoachContext): string => {
+    const sections = [0, 1, 2, 3, 4].map((n) => ({
+      title: `8-count ${n + 1} · arms swing`,
+      label: `8-count ${n + 1}`,
+      score: 90 - 10 * n,
+      timestamp: 4 * n,
+      duration: 4,
+      moves: [0, 1, 2, 3].map((k) => 4 * n + k),
+      joint_feedback: {},
+    }));
+    const o: OverallContext = {
+      ...c,
+      score: 75,
+      shape: 98,
+      timing: 55,
+      same: true,
+      decision: "same",
+      dancerCall: false,
+      moves,
+      sections,
+      driftAtEnd: 0,
+      coverage: 1,
+      partDanced: null,
+    };
+    return overallSummary(o).details;
+  };
+  const DRIFT =
+    "From 8-count 3 you drift later, about 0.3 s every 8 counts (0.9 s late by the end): keep up with the music.";
+
+  it("on the music's clock, lateness growing 0.3 s every 8 counts from 8-count 3 is told as that drift, not as late moves", () => {
+    const moves = counted((t) => 0.075 * Math.max(0, t - 8));
+    const c = context(moves, "music");
+    expect(c.drift?.text).toBe(DRIFT);
+    // Every move late enough to say is told the drift (the result keeps it on the first only), none "s late".
+    const cues = moves.map((m) => moveCue(m, c, true).cue);
+    expect(cues.slice(0, 8)).toEqual(Array(8).fill(null));
+    expect(cues.filter((x) => x !== null && x !== DRIFT)).toEqual([]);
+    expect(cues.filter((x) => x === DRIFT).length).toBeGreaterThan(8);
+    // The section where the first of them is says it; the later ones say what makes them late.
+    c.paceMove = cues.indexOf(DRIFT);
+    const section = (n: number) => sectionSummary(moves.slice(4 * n, 4 * n + 4), 70, {}, c, true);
+    expect(c.paceMove).toBeGreaterThanOrEqual(8);
+    expect(section(Math.floor(c.paceMove / 4))).toContain(DRIFT);
+    expect(section(4)).toBe("Good (70/100). This part is late because of the drift that starts in 8-count 3.");
+    for (const n of [0, 1, 2, 3, 4]) expect(section(n)).not.toMatch(/You are about/);
+    // The summary says it once, and no late stretch besides.
+    const text = overall(moves, c);
+    expect(text.split(DRIFT)).toHaveLength(2);
+    expect(text).not.toMatch(/You are about/);
+  });
+
+  it("on a take's clock too, faster is drifting earlier; counted from the count it starts on", () => {
+    const moves = counted((t) => -0.075 * Math.max(0, t - 10));
+    expect(context(moves, "take").drift?.text).toBe(
+      "From count 5 of 8-count 3 you drift earlier, about 0.3 s every 8 counts (0.7 s early by the end): hold back to stay with the music.",
+    );
+  });
+
+  it("a stretch suddenly late, a lateness kept from the start, a drift too small to matter or no music to keep are no drift", () => {
+    const step = counted((t) => (t > 8 ? 0.3 : 0));
+    expect(context(step, "music").drift).toBeNull();
+    expect(moveCue(step[10] as Judged, context(step, "music"), true).cue).toBe("You are about 0.3 s late.");
+    expect(
+      context(
+        counted(() => 0.5),
+        "take",
+      ).drift,
+    ).toBeNull();
+    expect(
+      context(
+        counted((t) => 0.02 * Math.max(0, t - 8)),
+        "music",
+      ).drift,
+    ).toBeNull();
+    // With no music to keep, lateness is against the dancer's own pace, said as it is.
+    const drifting = counted((t) => 0.075 * Math.max(0, t - 8));
+    expect(context(drifting, "free").drift).toBeNull();
+    expect(context(drifting, "beat").drift).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type Part,
 } from "../features.ts";
 import type { Clock } from "../align/timing.ts";
+import { type Drift, findDrift } from "./drift.ts";
 import type { PartDanced } from "../window.ts";
 import { type MoveMeasure, POSTURE, postureFactor, weighted } from "../score/judge.ts";
 import type { SamenessDecision } from "../score/sameness.ts";
@@ -18,6 +19,8 @@ import { moveTimingScore, timingRule } from "../score/combine.ts";
 import type { Overview, Verdict } from "../types.ts";
 import {
   band,
+  type DriftStart,
+  driftInstruction,
   facingInstruction,
   jointInstruction,
   movementInstruction,
@@ -29,6 +32,8 @@ import {
   postureInstruction,
   roundDegrees,
   roundSeconds,
+  speedChange,
+  steadyCauseNote,
   timingInstruction,
 } from "./words.ts";
 
@@ -72,8 +77,13 @@ const CONSISTENT_SHARE = 0.6;
  * timed against the dancer's own pace and 0.12 s off it is nothing to correct (about 0.25 s is).
  */
 const TIMING_CUE_S = 0.12;
-/** A pace this far from the reference's (as a ratio) is named. */
-export const TEMPO_NOTABLE = 0.08;
+/** A pace this far from the reference's (the share of its speed the overall text says) is named. */
+const TEMPO_NOTABLE = 0.08;
+
+/** Whether the overall text names a pace of `tempo` (the dancer's seconds per reference second). */
+export function paceNotable(tempo: number): boolean {
+  return Math.abs(speedChange(tempo)) >= TEMPO_NOTABLE;
+}
 /** Score gap (points) below which two sections are called even rather than best and hardest. */
 const NOTABLE_GAP = 5;
 
@@ -90,14 +100,56 @@ export interface CoachContext {
   counted: boolean;
   /** Whether the overall text names the user's pace (slower or faster than the reference's). */
   paceNamed: boolean;
-  /** The user's time per reference second (1.25: 25 % slower). */
+  /** The user's time per reference second (1.25: 0.8× as fast, "20 % slower"). */
   tempo: number;
   /** Short name of the section each move is in ("8-count 2", "Part 3"), by move index. */
   sectionOf: string[];
   /** Number of moves in the routine. */
   moveCount: number;
-  /** The move whose cue says the pace (said once for the whole routine), once the cues are given. */
+  /** The dancer drifting off the music or the take (music and take clocks), with the sentence that says it. */
+  drift: SaidDrift | null;
+  /** The move whose cue says the pace or the drift (said once for the whole routine), once the cues are given. */
   paceMove: number | null;
+}
+
+export interface SaidDrift extends Drift {
+  /** Where it starts, in the dancer's counts, and the one sentence that says it. */
+  start: DriftStart;
+  text: string;
+}
+
+/**
+ * The drift in the moves' lateness (feedback/drift.ts) with its one sentence: where it starts in
+ * the dancer's counts ("From 8-count 3", "From count 5 of 8-count 3", "From move 6"), its rate
+ * every 8 counts of the music (`bpm`: its counts per minute), or every 10 s without a count.
+ */
+export function saidDrift(moves: MoveMeasure[], c: Omit<CoachContext, "drift">, bpm: number | null): SaidDrift | null {
+  const d = findDrift(moves, c.clock);
+  if (!d) return null;
+  const m = moves[d.from] as MoveMeasure;
+  const section = c.sectionOf[d.from] ?? "";
+  const start: DriftStart =
+    d.from === moves.findIndex((x) => lateness(x) !== null)
+      ? { first: true }
+      : !c.counted
+        ? { move: m.span.label }
+        : d.from === 0 || c.sectionOf[d.from - 1] !== section
+          ? { section }
+          : { count: countsOf(m)[0], section };
+  const eight = c.counted && bpm ? (8 * 60) / bpm : null;
+  const text = driftInstruction({
+    start,
+    perStretch: Math.abs(d.rate) * (eight ?? 10),
+    stretch: eight ? "8 counts" : "10 s",
+    atEnd: d.atEnd,
+    keeping: c.counted || c.clock === "music" ? "the music" : "the video",
+  });
+  return { ...d, start, text };
+}
+
+/** The one instruction for lateness with a cause for the whole routine (the drift, or the pace the summary names), if any. */
+export function steadyCue(c: CoachContext): string | null {
+  return c.drift?.text ?? (c.paceNamed ? paceInstruction(c.tempo) : null);
 }
 
 /** The user's own body part or joint (a move danced mirror-wise was compared mirrored). */
@@ -212,20 +264,32 @@ export function moveCue(m: Judged, c: CoachContext, same: boolean): { focus: str
       return { focus: focusName, cue: body.text };
   }
   const off = offBeat(m, c.clock);
-  if (off !== null)
-    return { focus: focusName, cue: paceOnly(m, off, c) ? paceInstruction(c.tempo) : timingInstruction(off) };
+  if (off !== null) return { focus: focusName, cue: steadyOnly(m, off, c) ? steadyCue(c) : timingInstruction(off) };
   return { focus: focusName, cue: null };
 }
 
 /**
- * Off the beat only because of the pace the overall text names: late when slower (early when
- * faster) while keeping that pace steadily. Its instruction is the pace, said once, not a
- * growing lateness on every move.
+ * Off the beat only because of a cause for the whole routine: the drift (late as it grows, within
+ * a word of its line), or the pace the overall text names (late when slower, early when faster,
+ * while keeping that pace steadily). Its instruction is that cause, said once, not a growing
+ * lateness on every move.
  */
-function paceOnly(m: MoveMeasure, off: number, c: CoachContext): boolean {
+function steadyOnly(m: Judged, off: number, c: CoachContext): boolean {
+  if (c.drift)
+    return (
+      m.index >= c.drift.from &&
+      Math.sign(off) === Math.sign(c.drift.rate) &&
+      !worthTelling(off - c.drift.expected(m), c.clock)
+    );
   return (
     c.paceNamed && Math.sign(off) === Math.sign(c.tempo - 1) && (m.lapse === null || !worthTelling(m.lapse, c.clock))
   );
+}
+
+/** Off the beat enough to say, and only for the routine's steady cause. */
+function offForSteadyCause(m: Judged, c: CoachContext): boolean {
+  const off = offBeat(m, c.clock);
+  return off !== null && steadyOnly(m, off, c);
 }
 
 /** Frame-weighted mean over moves of one joint's |difference| and signed difference. */
@@ -307,9 +371,11 @@ function offBeat(m: MoveMeasure, clock: Clock): number | null {
 
 /**
  * Runs of consecutive moves off the beat the same way, with their mean lateness: the moves' own
- * numbers (score/lateness.ts), so a section or the summary never says early where its moves say late.
+ * numbers (score/lateness.ts), so a section or the summary never says early where its moves say
+ * late. A move off only for the routine's steady cause (the drift, the pace) is that cause's, and
+ * ends a run.
  */
-export function timingRuns(moves: Judged[], clock: Clock): TimingRun[] {
+export function timingRuns(moves: Judged[], c: CoachContext): TimingRun[] {
   const runs: TimingRun[] = [];
   let run: Array<{ m: Judged; off: number }> = [];
   const close = () => {
@@ -317,8 +383,8 @@ export function timingRuns(moves: Judged[], clock: Clock): TimingRun[] {
     run = [];
   };
   for (const m of moves) {
-    const off = offBeat(m, clock);
-    if (off === null) {
+    const off = offBeat(m, c.clock);
+    if (off === null || steadyOnly(m, off, c)) {
       close();
       continue;
     }
@@ -333,11 +399,11 @@ export function timingRuns(moves: Judged[], clock: Clock): TimingRun[] {
 /** The run that costs most (offset × length), among those `told` keeps. */
 export function worstTimingRun(
   moves: Judged[],
-  clock: Clock,
+  c: CoachContext,
   told: (r: TimingRun) => boolean = () => true,
 ): TimingRun | undefined {
   let best: TimingRun | undefined;
-  for (const r of timingRuns(moves, clock).filter(told))
+  for (const r of timingRuns(moves, c).filter(told))
     if (!best || Math.abs(r.seconds) * r.run.length > Math.abs(best.seconds) * best.run.length) best = r;
   return best;
 }
@@ -348,7 +414,8 @@ export function timingRunSentence(r: TimingRun, c: CoachContext, named: boolean)
 
 /**
  * A section's summary: how it went, then what matters most, in this order and once each: a move
- * not danced (held still), the biggest body correction, the worst stretch off the beat.
+ * not danced (held still), the biggest body correction, the routine's steady cause of lateness
+ * (the drift or the pace: in the one section whose move says it), the worst other stretch off the beat.
  */
 export function sectionSummary(
   moves: Judged[],
@@ -376,13 +443,13 @@ export function sectionSummary(
     const part = body ? focusOf(body) : null;
     if (body && part) out.push(bodyCue(body, part, moves.length > 1 ? whenOf(body, c) : undefined).text);
   }
-  const run = worstTimingRun(moves, c.clock);
-  if (run) {
-    // Late only from the pace: said in the one section whose move says it (the summary names it too).
-    const pace = run.run.every((m) => paceOnly(m, lateness(m) as number, c));
-    if (!pace) out.push(timingRunSentence(run, c, false));
-    else if (moves.some((m) => m.index === c.paceMove)) out.push(paceInstruction(c.tempo));
-  }
+  // The routine's steady cause of lateness: its instruction where it is said, else what it does here.
+  const steady = steadyCue(c);
+  if (steady && moves.some((m) => m.index === c.paceMove)) out.push(steady);
+  else if (steady && moves.some((m) => offForSteadyCause(m, c)))
+    out.push(steadyCauseNote(c.drift ? { drift: c.drift.start, late: c.drift.rate > 0 } : { tempo: c.tempo }));
+  const run = worstTimingRun(moves, c);
+  if (run) out.push(timingRunSentence(run, c, false));
   if (out.length === 1 && score >= 80) out.push("You match the reference closely here.");
   return out.join(" ");
 }
@@ -431,7 +498,8 @@ export function overallSummary(c: OverallContext): Overview {
       ? `${band(c.score)}: overall ${Math.round(c.score)}/100 — shape ${Math.round(c.shape)}; the reference holds still, so there is no timing to judge.`
       : `${band(c.score)}: overall ${Math.round(c.score)}/100 — shape ${Math.round(c.shape)}, timing ${Math.round(c.timing)}.`;
   const out: string[] = [];
-  if (c.paceNamed) {
+  if (c.drift) out.push(c.drift.text);
+  else if (c.paceNamed) {
     const drift =
       Math.abs(c.driftAtEnd) >= 0.2
         ? `, so by the end you were about ${roundSeconds(c.driftAtEnd)} s ${c.driftAtEnd > 0 ? "behind" : "ahead"}`
@@ -444,7 +512,7 @@ export function overallSummary(c: OverallContext): Overview {
   }
   // Late all along when slower (early when faster) is the drift just said: not told twice.
   const pacesWay = (r: TimingRun) => c.paceNamed && Math.sign(r.seconds) === Math.sign(c.tempo - 1);
-  const run = worstTimingRun(c.moves, c.clock, (r) => !pacesWay(r));
+  const run = worstTimingRun(c.moves, c, (r) => !pacesWay(r));
   if (run) out.push(timingRunSentence(run, c, c.sections.length > 1));
   if (c.sections.length > 1) {
     const sorted = [...c.sections].sort((a, b) => a.score - b.score);

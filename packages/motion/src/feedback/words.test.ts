@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { facingInstruction, jointInstruction, partInstruction, roundDegrees, timingInstruction } from "./words.ts";
+import {
+  driftInstruction,
+  facingInstruction,
+  jointInstruction,
+  paceInstruction,
+  paceWords,
+  partInstruction,
+  roundDegrees,
+  steadyCauseNote,
+  timingInstruction,
+} from "./words.ts";
 
 describe("the words of the feedback", () => {
   it("tells each joint which way to go, in the body's terms, with the amount rounded as said aloud", () => {
@@ -33,5 +43,38 @@ describe("the words of the feedback", () => {
     expect(facingInstruction(61, "in move 2")).toBe(
       "Turn your body to face the way the reference does in move 2, about 60°.",
     );
+  });
+
+  it("says a pace as the dancer's speed against the reference's: 0.75× as fast is 25 % slower, 1.25× is 25 % faster", () => {
+    // The tempo is the dancer's seconds per reference second: 0.75× as fast takes 4/3 s.
+    expect(paceWords(4 / 3)).toBe("25 % slower");
+    expect(paceWords(0.8)).toBe("25 % faster");
+    expect(paceWords(1.25)).toBe("20 % slower");
+    expect(paceWords(1 / 1.1)).toBe("10 % faster");
+    expect(paceInstruction(4 / 3)).toBe(
+      "Speed up: you are dancing about 25 % slower than the reference, so you fall behind.",
+    );
+    expect(paceInstruction(0.8)).toBe(
+      "Slow down: you are dancing about 25 % faster than the reference, so you get ahead.",
+    );
+  });
+
+  it("tells a drift off the music where it starts, at what rate in counts, and how far it goes", () => {
+    const drift = { perStretch: 0.31, stretch: "8 counts", atEnd: 1.96, keeping: "the music" };
+    expect(driftInstruction({ ...drift, start: { section: "8-count 3" } })).toBe(
+      "From 8-count 3 you drift later, about 0.3 s every 8 counts (2.0 s late by the end): keep up with the music.",
+    );
+    expect(driftInstruction({ ...drift, start: { count: "5", section: "8-count 3" }, atEnd: -0.8 })).toBe(
+      "From count 5 of 8-count 3 you drift earlier, about 0.3 s every 8 counts (0.8 s early by the end): hold back to stay with the music.",
+    );
+    expect(
+      driftInstruction({ ...drift, start: { move: "move 6" }, stretch: "10 s", perStretch: 0.4, keeping: "the video" }),
+    ).toBe("From move 6 you drift later, about 0.4 s every 10 s (2.0 s late by the end): keep up with the video.");
+    expect(driftInstruction({ ...drift, start: { first: true } })).toMatch(/^From the start you drift later/);
+    // Where it is not said, a part says what makes it late, without the instruction again.
+    expect(steadyCauseNote({ drift: { section: "8-count 3" }, late: true })).toBe(
+      "This part is late because of the drift that starts in 8-count 3.",
+    );
+    expect(steadyCauseNote({ tempo: 4 / 3 })).toBe("This part is late because of your slower pace.");
   });
 });

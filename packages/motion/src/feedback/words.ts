@@ -100,8 +100,17 @@ export function timingInstruction(seconds: number, when?: string): string {
 }
 
 /**
+ * The dancer's speed against the reference's, as a signed share of the reference's: from the
+ * tempo (the dancer's seconds per reference second), 4/3 (0.75× as fast) is −0.25, 0.8 (1.25× as
+ * fast) is +0.25. Every pace a text names is this number.
+ */
+export function speedChange(tempo: number): number {
+  return 1 / tempo - 1;
+}
+
+/**
  * The one instruction for moves that are off the beat only because the dancer keeps another pace
- * (tempo: the dancer's time per reference second; 1.25 = 25 % slower), with the percent the
+ * (tempo: the dancer's time per reference second; 1.25 = 20 % slower), with the percent the
  * overall text names.
  */
 export function paceInstruction(tempo: number): string {
@@ -110,9 +119,63 @@ export function paceInstruction(tempo: number): string {
     : `Slow down: you are dancing about ${paceWords(tempo)} than the reference, so you get ahead.`;
 }
 
-/** A pace as every text says it, "25 % slower" or "20 % faster": one rounding for all of them. */
+/** A pace as every text says it, "25 % slower" (0.75× as fast) or "25 % faster" (1.25×): one rounding for all of them. */
 export function paceWords(tempo: number): string {
-  return `${Math.round(Math.abs(tempo - 1) * 100)} % ${tempo > 1 ? "slower" : "faster"}`;
+  const change = speedChange(tempo);
+  return `${Math.round(Math.abs(change) * 100)} % ${change < 0 ? "slower" : "faster"}`;
+}
+
+/** Where a drift starts: in a section, on a count of one, in a move, or from the dancer's first move. */
+export type DriftStart = { section: string } | { count: string; section: string } | { move: string } | { first: true };
+
+/**
+ * The one instruction for a dancer drifting off what she keeps time with (`keeping`: "the music",
+ * "the video"): where it starts ("From 8-count 3"), how fast (`perStretch` seconds more every
+ * `stretch`, e.g. "8 counts") and how far it takes her (`atEnd` seconds, + late, − early).
+ */
+export function driftInstruction(d: {
+  start: DriftStart;
+  perStretch: number;
+  stretch: string;
+  atEnd: number;
+  keeping: string;
+}): string {
+  const from =
+    "first" in d.start
+      ? "From the start"
+      : "move" in d.start
+        ? `From ${d.start.move}`
+        : "count" in d.start
+          ? `From count ${d.start.count} of ${d.start.section}`
+          : `From ${d.start.section}`;
+  const late = d.atEnd > 0;
+  const rate = `about ${roundSeconds(d.perStretch)} s every ${d.stretch}`;
+  const end = `${roundSeconds(d.atEnd)} s ${late ? "late" : "early"} by the end`;
+  return late
+    ? `${from} you drift later, ${rate} (${end}): keep up with ${d.keeping}.`
+    : `${from} you drift earlier, ${rate} (${end}): hold back to stay with ${d.keeping}.`;
+}
+
+/**
+ * Said in a part whose lateness the routine-wide cause explains, where that cause's instruction
+ * is not (it is said once, where it starts to matter): what makes this part late, without
+ * repeating the instruction.
+ */
+export function steadyCauseNote(cause: { drift: DriftStart; late: boolean } | { tempo: number }): string {
+  if ("tempo" in cause)
+    return cause.tempo > 1
+      ? "This part is late because of your slower pace."
+      : "This part is early because of your faster pace.";
+  const s = cause.drift;
+  const at =
+    "first" in s
+      ? "from the start"
+      : "move" in s
+        ? `in ${s.move}`
+        : "count" in s
+          ? `on count ${s.count} of ${s.section}`
+          : `in ${s.section}`;
+  return `This part is ${cause.late ? "late" : "early"} because of the drift that starts ${at}.`;
 }
 
 export function band(score: number): string {
