@@ -11,6 +11,7 @@ import type {
   AdminVerifiedResponse,
   AdminVideosResponse,
   BundleForm,
+  DancerCalls,
   EmailStats,
   EmailSubscriptionsResponse,
   MessageResponse,
@@ -33,6 +34,7 @@ export const adminApi = {
   realtime: () => apiRequest<RealtimeStats>("/api/admin/realtime-stats"),
   stats: () => apiRequest<AdminDashboardStats>("/api/admin/stats"),
   systemStats: () => apiRequest<SystemStats>("/api/admin/system-stats"),
+  dancerCalls: () => apiRequest<DancerCalls>("/api/admin/dancer-calls"),
   users: (query: Record<string, QueryValue>) => apiRequest<AdminUsersResponse>("/api/admin/users", { query }),
   setRole: (id: number, role: Role) =>
     apiRequest<AdminRoleResponse>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
@@ -123,6 +125,7 @@ export const adminQueries = {
   realtime: () => ({ queryKey: keys.admin.realtime(), queryFn: adminApi.realtime }),
   stats: () => ({ queryKey: keys.admin.stats(), queryFn: adminApi.stats }),
   system: () => ({ queryKey: keys.admin.system(), queryFn: adminApi.systemStats }),
+  dancerCalls: () => ({ queryKey: keys.admin.dancerCalls(), queryFn: adminApi.dancerCalls }),
   bundles: () => ({ queryKey: keys.admin.bundles(), queryFn: adminApi.bundles }),
   users: (query: Record<string, QueryValue>) => ({
     queryKey: keys.admin.users(query),

@@ -1,4 +1,5 @@
 import {
+  type AnalyseAnywayResponse,
   COMPARE_MESSAGES,
   type ComparisonDetail,
   type ComparisonListResponse,
@@ -38,6 +39,14 @@ export function getRoutineProgress(id: number | string, signal?: AbortSignal): P
 
 export function deleteComparison(id: number): Promise<{ message: string }> {
   return apiRequest(`/api/comparisons/${id}`, { method: "DELETE", fallback: COMPARE_MESSAGES.deleteFailed });
+}
+
+/** "It is this routine — analyse it anyway" on a refused result: one more credit, analysed again as the routine. */
+export function analyseAnyway(id: number): Promise<AnalyseAnywayResponse> {
+  return apiRequest(`/api/comparisons/${id}/analyse-anyway`, {
+    method: "POST",
+    fallback: COMPARE_MESSAGES.analyseAnywayFailed,
+  });
 }
 
 export function getProcessingStatus(signal?: AbortSignal): Promise<ProcessingStatus> {

@@ -86,6 +86,7 @@ export const keys = {
     realtime: () => ["admin", "realtime"] as const,
     stats: () => ["admin", "stats"] as const,
     system: () => ["admin", "system"] as const,
+    dancerCalls: () => ["admin", "dancer-calls"] as const,
     users: (query?: Record<string, QueryValue>) =>
       query ? (["admin", "users", query] as const) : (["admin", "users"] as const),
     videos: (query?: Record<string, QueryValue>) =>

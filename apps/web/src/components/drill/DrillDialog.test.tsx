@@ -231,7 +231,6 @@ describe("Drill on a result's moves", () => {
   const list = (
     <MoveList
       moves={moves as never}
-      withCoaching
       jumpedMove={null}
       loopingMove={null}
       onJump={() => undefined}

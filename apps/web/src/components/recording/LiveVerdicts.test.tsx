@@ -7,6 +7,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { type DanceTake, danceTake } from "../../test/dance-take";
+import type { LiveMove, LiveScore } from "@stepsync/motion/live";
 import { LiveSummary, LiveVerdictBadge } from "./LiveVerdicts";
 import { type LiveTake, useLiveScoring } from "./useLiveScoring";
 
@@ -83,4 +84,46 @@ describe.skipIf(!take)("live verdicts while dancing along", () => {
     expect(result.track?.fps).toBe(dance.analysis.track.fps);
     expect(result.track?.frames.length).toBeGreaterThan(13 * dance.analysis.track.fps);
   }, 120_000);
+});
+
+describe("live scoring of a take that does not look like the routine", () => {
+  const missed = (index: number) =>
+    ({
+      index,
+      count_label: `${index * 2 + 1}–${index * 2 + 2}`,
+      start_s: index * 2,
+      end_s: index * 2 + 2,
+      verdict: "miss",
+      score: 20,
+      timing_ms: null,
+      judged_at_s: index * 2 + 2,
+    }) as unknown as LiveMove;
+  const moves = [missed(0), missed(1), missed(2), missed(3)];
+  const notSame: LiveScore = { overall: 22, shape: 40, timing: null, judged: 4, total: 8, sameness: "not_same" };
+
+  it("the summary claims no score, no Miss verdicts and nothing to drill: it says it does not look like the routine", () => {
+    render(<LiveSummary moves={moves} score={notSame} />);
+    const summary = screen.getByTestId("live-summary");
+    expect(summary.textContent).toContain("This doesn't look like the routine so far");
+    expect(summary.textContent).not.toMatch(/Live score|Miss|22/);
+    expect(screen.queryByRole("list", { name: "Verdicts" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Drill / })).toBeNull();
+  });
+
+  it("while dancing, the badge shows no Miss and no running score", () => {
+    render(
+      <div className="relative">
+        <LiveVerdictBadge moves={moves} score={notSame} />
+      </div>,
+    );
+    expect(screen.getByTestId("live-not-same").textContent).toBe("Not matching this routine so far");
+    expect(screen.queryByTestId("live-verdict")).toBeNull();
+    expect(screen.queryByTestId("live-score")).toBeNull();
+  });
+
+  it("the same moves judged as the routine keep their score and verdicts", () => {
+    render(<LiveSummary moves={moves} score={{ ...notSame, sameness: "unsure" }} />);
+    expect(screen.getByTestId("live-summary").textContent).toContain("Live score 22");
+    expect(screen.getByRole("list", { name: "Verdicts" }).textContent).toBe("4 Miss");
+  });
 });

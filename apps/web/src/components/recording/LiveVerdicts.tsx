@@ -1,6 +1,6 @@
 import { REFERENCE_ANALYSIS_MESSAGES, VERDICTS } from "@stepsync/contracts";
 import type { LiveMove, LiveScore } from "@stepsync/motion/live";
-import { Sparkles } from "lucide-react";
+import { Sparkles, TriangleAlert } from "lucide-react";
 import { moveName, timingText, VERDICT_LOOK } from "../../pages/compare/moves";
 import { VerdictChip } from "../../pages/compare/VerdictChip";
 import { cx } from "../cx";
@@ -15,6 +15,19 @@ import type { LiveScoringStatus } from "./useLiveScoring";
 export function LiveVerdictBadge({ moves, score }: { moves: readonly LiveMove[]; score: LiveScore | null }) {
   const last = moves[moves.length - 1];
   if (!last && !score) return null;
+  // Not the routine so far: every move would read Miss and the score judges nothing, so neither shows.
+  if (score?.sameness === "not_same")
+    return (
+      <div className="pointer-events-none absolute left-3 top-3 z-20 max-w-[60%]" data-testid="live-verdicts">
+        <output
+          aria-live="polite"
+          className="block rounded-2xl bg-night-950/75 px-3 py-1.5 text-sm font-semibold text-amber-100 shadow-lg shadow-black/40 ring-1 ring-amber-300/40 backdrop-blur"
+          data-testid="live-not-same"
+        >
+          {LIVE_NOT_SAME.badge}
+        </output>
+      </div>
+    );
   const timing = last ? timingText(last.timing_ms) : null;
   return (
     <div
@@ -84,6 +97,14 @@ export function LiveScoringNote({ status }: { status: LiveScoringStatus }) {
   );
 }
 
+/** What live scoring says while the take does not look like the reference's routine. */
+export const LIVE_NOT_SAME = {
+  badge: "Not matching this routine so far",
+  heading: "This doesn't look like the routine so far",
+  details:
+    "Your moves didn't match the reference's while you danced, so there is no live score. The full analysis decides; if it finds another routine, your credit comes back.",
+} as const;
+
 /** How many of the take's weakest moves the live summary offers to drill. */
 const MOVES_TO_DRILL = 3;
 
@@ -107,6 +128,22 @@ export function LiveSummary({
 }) {
   const canDrill = useDrillMove() !== null && drills;
   if (!score || !moves.length) return null;
+  // Another routine, as far as live scoring can tell: no score, verdicts or drills to claim.
+  if (score.sameness === "not_same")
+    return (
+      <section
+        className={cx("rounded-2xl border border-amber-300/40 bg-amber-400/10 p-4", className)}
+        data-testid="live-summary"
+        data-sameness="not_same"
+        aria-label="Live check of your take"
+      >
+        <p className="flex items-center gap-2 text-sm font-semibold text-amber-100">
+          <TriangleAlert className="size-4 shrink-0 text-amber-300" aria-hidden />
+          {LIVE_NOT_SAME.heading}
+        </p>
+        <p className="mt-1 text-xs leading-relaxed text-amber-50/80">{LIVE_NOT_SAME.details}</p>
+      </section>
+    );
   const toDrill = canDrill
     ? moves
         .filter((m) => !GREAT_OR_BETTER.has(m.verdict))

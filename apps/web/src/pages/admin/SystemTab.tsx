@@ -3,6 +3,7 @@ import { adminQueries } from "../../api/admin";
 import { Card, CardTitle } from "../../components/Card";
 import { StatTile } from "../../components/StatTile";
 import { cx } from "../../components/cx";
+import { DancerCallsCard } from "./DancerCallsCard";
 import { label, Loading, num, roleBadge, rupees, useAdminQuery, useFlash } from "./shared";
 
 /** System Stats: totals across the app, the role distribution and the library's categories. */
@@ -58,6 +59,7 @@ export function SystemTab() {
           </div>
         </>
       ) : null}
+      <DancerCallsCard />
     </div>
   );
 }

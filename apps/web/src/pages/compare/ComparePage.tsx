@@ -1,5 +1,5 @@
 import { COMPARE_MESSAGES } from "@stepsync/contracts";
-import { History, Hourglass } from "lucide-react";
+import { History, Hourglass, UserCheck } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
@@ -11,6 +11,7 @@ import { LiveSummary } from "../../components/recording/LiveVerdicts";
 import { PageSpinner } from "../../components/Spinner";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { CompareForm } from "./CompareForm";
+import { ANALYSE_ANYWAY } from "./moves";
 import { ComparisonResult } from "./ComparisonResult";
 import { ProgressPanel, WAIT_NOTE } from "./ProgressPanel";
 import { useCompareFlow } from "./useCompareFlow";
@@ -81,6 +82,15 @@ export default function ComparePage() {
         <ComparisonResult detail={result} fromLibrary={Boolean(library)} />
       ) : savedProgress !== null ? (
         <div className="space-y-3">
+          {saved.data?.dancer_call ? (
+            <p
+              className="flex items-center gap-2 text-sm font-medium text-violet-100"
+              data-testid="dancer-call-analysing"
+            >
+              <UserCheck className="size-4 shrink-0 text-violet-300" aria-hidden />
+              {ANALYSE_ANYWAY.analysing}
+            </p>
+          ) : null}
           <ProgressPanel stage="analysing" percent={savedProgress} timeLeft={timeLeft} />
           {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} /> : null}
           <p className="text-sm text-slate-400">{WAIT_NOTE}</p>

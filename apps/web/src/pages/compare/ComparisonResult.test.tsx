@@ -1,6 +1,6 @@
 import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/contracts";
-import { fireEvent, screen, within } from "@testing-library/react";
-import { VERDICT_LOOK } from "./moves";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { ANALYSE_ANYWAY, VERDICT_LOOK } from "./moves";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
@@ -78,6 +78,29 @@ const current: ComparisonResults = {
     move(2, { verdict: "miss", timing_ms: -120, focus: "right_arm", cue: "Raise your right arm higher, about 20°." }),
   ],
   counts: { source: "music", bpm: 120, downbeats: [0, 4] },
+};
+
+/** A result the engine refused as another routine (the server gave its credit back). */
+const refused: ComparisonResults = {
+  ...current,
+  ...overallFeedback(
+    "This does not look like the same routine.",
+    "Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 27/100).",
+  ),
+  scores: { shape: 52.7, timing: null },
+  same_routine: false,
+  sameness: { decision: "not_same", confidence: 0.08, music: false },
+  moves: current.moves!.map((m) => ({ ...m, verdict: "miss" as const, timing_ms: null })),
+};
+
+/** The same take scored as the routine on the dancer's word. */
+const called: ComparisonResults = {
+  ...current,
+  ...overallFeedback(
+    "Fair: overall 48/100 — shape 60, timing 31.",
+    "You told us this is the routine, so it is scored as it; your moves did not clearly match the reference's on their own, so read the scores and timing as approximate.",
+  ),
+  sameness: { decision: "unsure", confidence: 0.08, music: false, dancer_call: true },
 };
 
 /** The alignment as the server sends it (the clock varies per test). */
@@ -181,7 +204,7 @@ describe("the result view", () => {
     expect(section.textContent).not.toMatch(/Right shoulder:/);
   });
 
-  it("for a different routine: a banner with the feedback, no timing, cues or joint items", async () => {
+  it("for a different routine: a banner with the feedback and nothing that judges: no ring, verdicts, cues or practice", async () => {
     await showResult(
       {
         ...current,
@@ -194,46 +217,45 @@ describe("the result view", () => {
         moves: current.moves!.map((m) => ({ ...m, verdict: "miss" as const })),
       },
       26.8,
+      true,
     );
     const banner = screen.getByTestId("not-same-routine");
     expect(within(banner).getByRole("heading").textContent).toBe("This does not look like the same routine");
     expect(banner.textContent).toContain("overall 27/100");
     // The heading's sentence is not said twice.
     expect(banner.textContent?.match(/does not look like the same routine/g)).toHaveLength(1);
-    // No judgment at all to show: neither a shape nor a timing tile.
-    expect(screen.queryByTestId("judgment-timing")).toBeNull();
+    // No percentage anywhere: no ring, no category bars, no section scores.
+    expect(screen.queryByTestId("overall-score")).toBeNull();
+    expect(screen.queryByRole("img", { name: /Overall score/ })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Category scores" })).toBeNull();
+    expect(screen.getByTestId("comparison-result").textContent).not.toMatch(/\d%/);
+    // No judgment, no Miss, no cue, nothing to practise or drill.
     expect(screen.queryByTestId("judgment-shape")).toBeNull();
+    expect(screen.queryByTestId("verdict-summary")).toBeNull();
+    expect(screen.queryByTestId("move-row")).toBeNull();
+    expect(screen.queryByTestId("section-card")).toBeNull();
+    expect(screen.queryByText("Miss")).toBeNull();
     expect(screen.queryByRole("heading", { name: "What to work on" })).toBeNull();
-    const rows = screen.getAllByTestId("move-row");
-    expect(rows).toHaveLength(3);
-    for (const row of rows) {
-      expect(row.textContent).not.toMatch(/late|early|on time|Raise/);
-      expect(row.hasAttribute("aria-describedby")).toBe(false);
-    }
-    expect(screen.queryByText(/Raise your right arm/)).toBeNull();
-    // Stored before the engine decided sameness (and the server refunded it): no refund is claimed.
+    expect(screen.queryByRole("button", { name: /Practise|Drill|Loop/ })).toBeNull();
+    // The two videos still play side by side, with no move blocks under them.
+    expect(screen.getByTestId("reference-player")).toBeTruthy();
+    expect(screen.getByTestId("user-player")).toBeTruthy();
+    loadVideos(12);
+    expect(screen.queryByTestId("timeline-move")).toBeNull();
+    // Stored before the engine decided sameness (and the server refunded it): no refund is claimed,
+    // and there is no refusal to overrule.
     expect(screen.queryByTestId("credit-given-back")).toBeNull();
+    expect(screen.queryByRole("button", { name: ANALYSE_ANYWAY.button })).toBeNull();
   });
 
   it("for a routine the engine decided is not the same: the banner says the credit was given back", async () => {
-    await showResult(
-      {
-        ...current,
-        ...overallFeedback(
-          "This does not look like the same routine.",
-          "Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 27/100).",
-        ),
-        scores: { shape: 52.7, timing: null },
-        same_routine: false,
-        sameness: { decision: "not_same", confidence: 0.08, music: false },
-        moves: current.moves!.map((m) => ({ ...m, verdict: "miss" as const, timing_ms: null })),
-      },
-      26.8,
-    );
+    await showResult(refused, 26.8);
     const banner = screen.getByTestId("not-same-routine");
     expect(within(banner).getByTestId("credit-given-back").textContent).toBe("Your credit has been given back.");
     expect(banner.textContent?.match(/does not look like the same routine/g)).toHaveLength(1);
     expect(screen.queryByTestId("unsure-routine")).toBeNull();
+    expect(screen.queryByTestId("overall-score")).toBeNull();
+    expect(within(banner).getByRole("button", { name: "It is this routine — analyse it anyway" })).toBeTruthy();
   });
 
   it("when the engine is unsure it is the same routine: a notice over the feedback, its reason said once", async () => {
@@ -459,5 +481,106 @@ describe("the practice studio on a result", () => {
     fireEvent.click(screen.getByRole("button", { name: "Stop looping 8-count 2 · turn" }));
     expect(screen.queryByTestId("loop-indicator")).toBeNull();
     expect(section.hasAttribute("data-looping")).toBe(false);
+  });
+});
+
+describe("the dancer has the last word on a refusal", () => {
+  /** A refused comparison 5; the POST answers as `call` says, after which the detail reads as `after`. */
+  function refusedRoutes(
+    call: { status: number; body: unknown },
+    after: ComparisonDetail[] = [],
+    credits = 9,
+  ): ReturnType<typeof mockFetch> {
+    storeSession();
+    let called = false;
+    const answers = [...after];
+    return mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits } },
+      "GET /api/comparisons/5": () => ({
+        body: {
+          comparison:
+            called && answers.length ? (answers.length > 1 ? answers.shift() : answers[0]) : detail(refused, 26.8),
+        },
+      }),
+      "POST /api/comparisons/5/analyse-anyway": () => {
+        called = call.status === 202;
+        return call;
+      },
+    });
+  }
+
+  /** The refused result's button: its confirmation opens. */
+  async function askToAnalyse() {
+    const banner = await screen.findByTestId("not-same-routine");
+    fireEvent.click(within(banner).getByRole("button", { name: ANALYSE_ANYWAY.button }));
+    return screen.findByRole("dialog", { name: "Analyse it as this routine?" });
+  }
+
+  async function openConfirmation() {
+    renderApp("/compare?id=5");
+    return askToAnalyse();
+  }
+
+  it("asks first, saying it costs a credit; confirmed, the page follows the analysis to the scored result, marked as the dancer's call", async () => {
+    const net = refusedRoutes(
+      {
+        status: 202,
+        body: { comparison_id: 5, status: "processing", progress: 0, charged: true, message: "Analysing it" },
+      },
+      [
+        detail(refused, 26.8, false, { status: "processing", progress: 30, results: null, dancer_call: true }),
+        detail(called, 48.2, false, { dancer_call: true }),
+      ],
+    );
+    const dialog = await openConfirmation();
+    await waitFor(() =>
+      expect(dialog.textContent).toContain("It costs 1 credit, like any comparison. You have 9 credits."),
+    );
+    // Cancel changes nothing.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(net.calls.some((c) => c.method === "POST")).toBe(false);
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const again = await askToAnalyse();
+    fireEvent.click(within(again).getByRole("button", { name: "Analyse it — 1 credit" }));
+    // Analysed as the routine: its progress, saying whose call it is.
+    expect((await screen.findByTestId("dancer-call-analysing")).textContent).toBe(ANALYSE_ANYWAY.analysing);
+    expect(screen.getByRole("progressbar", { name: "Comparison progress" })).toBeTruthy();
+    expect(net.calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+      "/api/comparisons/5/analyse-anyway",
+    ]);
+    // Then the scored result, saying it was the dancer's call and that it cost a credit.
+    const notice = await screen.findByTestId("dancer-call", {}, { timeout: 5000 });
+    expect(within(notice).getByRole("heading").textContent).toBe("Your call");
+    expect(notice.textContent).toContain("Analysed anyway · 1 credit");
+    expect(screen.queryByTestId("unsure-routine")).toBeNull();
+    expect(screen.queryByTestId("not-same-routine")).toBeNull();
+    expect(screen.getByText(/You told us this is the routine/)).toBeTruthy();
+    expect(screen.getByTestId("overall-score").textContent).toBe("48%");
+    expect(screen.getAllByTestId("move-row")).toHaveLength(3);
+  }, 15_000);
+
+  it("with no credit left: says so with a way to buy one, and the confirm button stays off", async () => {
+    refusedRoutes({ status: 402, body: { error: "Insufficient credits" } }, [], 0);
+    const dialog = await openConfirmation();
+    await waitFor(() => expect(dialog.textContent).toContain("You have 0 credits."));
+    expect(within(dialog).getByRole("alert").textContent).toContain("Insufficient credits");
+    expect(
+      within(dialog)
+        .getByRole("link", { name: /Buy credits/ })
+        .getAttribute("target"),
+    ).toBe("_blank");
+    expect((within(dialog).getByRole("button", { name: "Analyse it — 1 credit" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it("refused by the server for want of a credit (the balance had not caught up): says so, the refusal stays", async () => {
+    refusedRoutes({ status: 402, body: { error: "Insufficient credits" } }, [], 3);
+    const dialog = await openConfirmation();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Analyse it — 1 credit" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toContain("Insufficient credits");
+    expect(screen.getByTestId("not-same-routine")).toBeTruthy();
   });
 });

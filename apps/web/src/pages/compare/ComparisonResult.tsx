@@ -1,22 +1,10 @@
-import { COMPARE_MESSAGES, type ComparisonDetail, type MoveResult, SCORING_CATEGORIES } from "@stepsync/contracts";
-import {
-  CircleHelp,
-  Footprints,
-  Info,
-  Library,
-  ListChecks,
-  MessageSquareText,
-  RotateCcw,
-  Sparkles,
-  TriangleAlert,
-} from "lucide-react";
+import { type ComparisonDetail, type MoveResult, SCORING_CATEGORIES } from "@stepsync/contracts";
+import { CircleHelp, Footprints, Info, ListChecks, MessageSquareText, Sparkles, UserCheck } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
 import { cx } from "../../components/cx";
 import { ScoreBars, ScoreRing } from "../../components/ScoreVisuals";
 import { SyncedPlayers, type SyncedPlayersHandle } from "../../components/synced-players/SyncedPlayers";
-import { COMPARE_TEXTS } from "../../constants/texts";
 import { activityLabel, isActivityType } from "../../lib/format";
 import { categoryHow } from "./categories";
 import { Judgments } from "./Judgments";
@@ -31,7 +19,7 @@ import {
 } from "./logic";
 import { MoveTimeline } from "./MoveTimeline";
 import {
-  CREDIT_GIVEN_BACK,
+  DANCER_CALL,
   dancedText,
   moveAt,
   moveName,
@@ -39,6 +27,7 @@ import {
   notDancedSpans,
   OWN_PACE_NOTE,
   SAME_PERFORMANCE_NOTE,
+  type ResultView,
   resultView,
   sectionMoves,
   sectionOfMove,
@@ -50,6 +39,8 @@ import { RoutineProgress } from "./RoutineProgress";
 import type { AnalysisSource } from "../../api/reference-analysis";
 import { DrillHost } from "../../components/drill/DrillHost";
 import { JointTag, NotDancedCard, SectionCard } from "./SectionCard";
+import { RefusedResult } from "./RefusedResult";
+import { ResultLinks } from "./ResultLinks";
 
 function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: number; help: string | null }> {
   const cats = detail.results?.categories ?? {};
@@ -58,8 +49,29 @@ function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: 
   return keys.map((k) => ({ label: categoryLabel(k), score: Number(cats[k] ?? 0), help: categoryHow(k) }));
 }
 
-/** The finished comparison: score, synced players with skeletons, categories, feedback and sections. */
+/**
+ * The finished comparison. Found not to be the reference's routine, it judged nothing: it shows as a
+ * refusal (RefusedResult); otherwise the scored result.
+ */
 export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDetail; fromLibrary: boolean }) {
+  const view = resultView(detail.results, detail.alignment_info);
+  return view.sameRoutine ? (
+    <ScoredResult detail={detail} fromLibrary={fromLibrary} view={view} />
+  ) : (
+    <RefusedResult detail={detail} view={view} fromLibrary={fromLibrary} />
+  );
+}
+
+/** A scored result: score, synced players with skeletons, categories, feedback and sections. */
+function ScoredResult({
+  detail,
+  fromLibrary,
+  view,
+}: {
+  detail: ComparisonDetail;
+  fromLibrary: boolean;
+  view: ResultView;
+}) {
   const results = detail.results;
   const sections = results?.sections ?? [];
   const players = useRef<SyncedPlayersHandle>(null);
@@ -84,14 +96,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const userUrl = detail.aligned_videos?.user_url ?? detail.user_url ?? detail.user_video_path;
   const score = detail.overall_score ?? 0;
   const categories = categoryItems(detail);
-  const view = resultView(results, detail.alignment_info);
   // Only part of the routine danced: the rest is marked as not in the user's video.
   const notDanced = notDancedSpans(view.danced, detail.part);
-  // A different routine: no joint claims (nor skeleton marks), and the engine's time map matched
-  // nothing, so the user video simply plays alongside.
-  const problematic = view.sameRoutine ? (results?.problematicJoints ?? []) : [];
-  const jointTexts = view.sameRoutine ? jointFeedbackList(results) : [];
-  const timeMap = view.sameRoutine ? (detail.alignment_info?.time_map ?? null) : null;
+  const problematic = results?.problematicJoints ?? [];
+  const jointTexts = jointFeedbackList(results);
+  const timeMap = detail.alignment_info?.time_map ?? null;
 
   /** A replay or loop chosen in the list below plays where it can be seen: the players scroll into view when mostly off screen. */
   function revealPlayers() {
@@ -138,30 +147,9 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
   const canPractise = Boolean(detail.reference_url);
   const practiseMove = canPractise ? (m: MoveResult) => practise(m.start_s, m.end_s, moveName(m)) : undefined;
 
-  const notSameText = results?.overview.details || null;
   return (
     <div className="space-y-6" data-testid="comparison-result">
       {detail.part ? <PartHeader part={detail.part} /> : null}
-      {view.sameRoutine ? null : (
-        <section
-          aria-labelledby="not-same-routine"
-          data-testid="not-same-routine"
-          className="flex gap-3 rounded-3xl border border-amber-300/40 bg-amber-400/10 p-5 sm:p-6"
-        >
-          <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden />
-          <div className="min-w-0">
-            <h2 id="not-same-routine" className="text-base font-semibold text-amber-100">
-              {COMPARE_MESSAGES.notSameRoutine}
-            </h2>
-            {notSameText ? <p className="mt-1 text-sm leading-relaxed text-amber-50/85">{notSameText}</p> : null}
-            {view.creditReturned ? (
-              <p className="mt-2 text-sm font-medium text-amber-100" data-testid="credit-given-back">
-                {CREDIT_GIVEN_BACK}
-              </p>
-            ) : null}
-          </div>
-        </section>
-      )}
       <Card className="relative overflow-hidden">
         <div
           aria-hidden
@@ -170,8 +158,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
         <div className="relative flex flex-col items-center gap-6 sm:flex-row sm:items-center">
           <div className="flex shrink-0 flex-col items-center gap-3">
             <ScoreRing score={score} />
-            {/* Another routine is judged on nothing: no shape or timing to show. */}
-            {view.judgments && view.sameRoutine ? (
+            {view.judgments ? (
               <Judgments
                 shape={view.judgments.shape}
                 timing={view.judgments.timing}
@@ -211,7 +198,21 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                 {view.summary}
               </p>
             ) : null}
-            {view.sameness === "unsure" ? (
+            {view.dancerCall ? (
+              // Scored on the dancer's word: the engine's text below says how to read it.
+              <div
+                className="mt-3 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 sm:justify-start"
+                data-testid="dancer-call"
+              >
+                <h3 className="inline-flex items-center gap-1.5 text-sm font-semibold text-violet-100">
+                  <UserCheck className="size-4 shrink-0 text-violet-300" aria-hidden />
+                  {DANCER_CALL.heading}
+                </h3>
+                <span className="rounded-full bg-violet-400/10 px-2.5 py-0.5 text-xs font-medium text-violet-200 ring-1 ring-inset ring-violet-300/30">
+                  {DANCER_CALL.badge}
+                </span>
+              </div>
+            ) : view.sameness === "unsure" ? (
               // The engine's text below says why; the notice only names it.
               <div
                 className="mt-3 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 sm:justify-start"
@@ -226,7 +227,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                 </span>
               </div>
             ) : null}
-            {results?.overallFeedback && view.sameRoutine ? (
+            {results?.overallFeedback ? (
               <p
                 className={cx(
                   "max-w-2xl text-[15px] leading-relaxed text-slate-200",
@@ -252,10 +253,9 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
             timeMap={timeMap}
             tracks={detail.tracks}
             problematicJoints={problematic}
-            limbScores={view.sameRoutine ? (results?.limb_scores ?? null) : null}
-            judged={view.sameRoutine}
+            limbScores={results?.limb_scores ?? null}
             ghost={
-              view.sameRoutine && detail.tracks && detail.alignment_info
+              detail.tracks && detail.alignment_info
                 ? {
                     track: detail.tracks.reference,
                     timeMap: detail.alignment_info.time_map,
@@ -271,12 +271,11 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
               if (key) toggle(key);
             }}
             startAt={detail.part?.start_s}
-            mirroredAtStart={view.sameRoutine && detail.alignment_info?.mirrored === true}
+            mirroredAtStart={detail.alignment_info?.mirrored === true}
             renderTimeline={(length) => (
               <MoveTimeline
                 moves={view.moves}
                 length={length}
-                withCoaching={view.sameRoutine}
                 currentMove={currentMove}
                 jumpedMove={highlight?.move ?? null}
                 loopingMove={loopingMove}
@@ -343,7 +342,6 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
                   section={s}
                   index={i}
                   moves={sectionMoves(s, view.moves)}
-                  withCoaching={view.sameRoutine}
                   current={i === current}
                   highlighted={i === highlight?.section}
                   jumpedMove={i === highlight?.section ? highlight.move : null}
@@ -379,22 +377,7 @@ export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDe
       <PractisePartFlow detail={detail} part={practising} onClose={() => setPractising(null)} />
       <DrillHost reference={drillReference} referenceUrl={detail.reference_url} />
 
-      <div className="flex flex-wrap justify-center gap-3">
-        <a
-          href="/compare"
-          className={cx(
-            "inline-flex h-11 items-center gap-2 rounded-full bg-gradient-to-r from-accent-500 to-fuchsia-500 px-5 text-sm font-semibold text-white shadow-lg shadow-accent-600/25 hover:brightness-110",
-          )}
-        >
-          <RotateCcw className="size-4" aria-hidden /> {COMPARE_TEXTS.compareAnother}
-        </a>
-        <ButtonLink to="/comparison-history" variant="secondary">
-          View History
-        </ButtonLink>
-        <ButtonLink to="/library" variant="secondary" icon={<Library className="size-4" aria-hidden />}>
-          {fromLibrary || detail.reference_video_id ? COMPARE_TEXTS.backToLibrary : COMPARE_TEXTS.browseLibrary}
-        </ButtonLink>
-      </div>
+      <ResultLinks detail={detail} fromLibrary={fromLibrary} />
     </div>
   );
 }

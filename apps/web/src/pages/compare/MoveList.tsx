@@ -11,7 +11,6 @@ import { PractiseButton } from "./PractisePart";
 
 function MoveRow({
   move,
-  withCoaching,
   jumped,
   looping,
   onJump,
@@ -19,7 +18,6 @@ function MoveRow({
   onPractise,
 }: {
   move: MoveResult;
-  withCoaching: boolean;
   jumped: boolean;
   looping: boolean;
   onJump: () => void;
@@ -27,15 +25,15 @@ function MoveRow({
   onPractise?: () => void;
 }) {
   const cueId = useId();
-  const timing = withCoaching ? timingText(move.timing_ms) : null;
-  const cue = withCoaching ? move.cue : null;
+  const timing = timingText(move.timing_ms);
+  const cue = move.cue;
   const name = moveName(move);
   return (
     <li className="flex items-start gap-1" data-loop-key={loopKey.move(move)}>
       <button
         type="button"
         onClick={onJump}
-        aria-label={moveButtonLabel(move, withCoaching)}
+        aria-label={moveButtonLabel(move, true)}
         aria-describedby={cue ? cueId : undefined}
         data-testid="move-row"
         data-verdict={move.verdict}
@@ -89,7 +87,6 @@ function MoveRow({
 /** A section's moves, each a button that replays the move in both players, with a button to loop it. */
 export function MoveList({
   moves,
-  withCoaching,
   jumpedMove,
   loopingMove,
   onJump,
@@ -98,8 +95,6 @@ export function MoveList({
   label,
 }: {
   moves: ReadonlyArray<MoveResult>;
-  /** Timing and cues: only when the videos are the same routine. */
-  withCoaching: boolean;
   jumpedMove: number | null;
   loopingMove: number | null;
   onJump: (move: MoveResult) => void;
@@ -114,7 +109,6 @@ export function MoveList({
         <MoveRow
           key={m.index}
           move={m}
-          withCoaching={withCoaching}
           jumped={m.index === jumpedMove}
           looping={m.index === loopingMove}
           onJump={() => onJump(m)}

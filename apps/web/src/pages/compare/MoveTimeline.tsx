@@ -15,7 +15,6 @@ export function timelineBlockLabel(move: MoveResult, withTiming: boolean): strin
 
 function Block({
   block,
-  withCoaching,
   current,
   jumped,
   looping,
@@ -24,7 +23,6 @@ function Block({
   onFocus,
 }: {
   block: TimelineBlock;
-  withCoaching: boolean;
   current: boolean;
   jumped: boolean;
   looping: boolean;
@@ -36,7 +34,7 @@ function Block({
   const cueId = useId();
   const { move, leftPct, widthPct, timing } = block;
   const look = VERDICT_LOOK[move.verdict];
-  const cue = withCoaching ? move.cue : null;
+  const cue = move.cue;
   // Tooltips near an end open inwards so they stay on screen.
   const side =
     leftPct + widthPct / 2 < 25 ? "left-0" : leftPct + widthPct / 2 > 75 ? "right-0" : "left-1/2 -translate-x-1/2";
@@ -52,7 +50,7 @@ function Block({
         onClick={onJump}
         onFocus={onFocus}
         tabIndex={tabStop ? 0 : -1}
-        aria-label={timelineBlockLabel(move, withCoaching)}
+        aria-label={timelineBlockLabel(move, true)}
         aria-describedby={cue ? cueId : undefined}
         data-testid="timeline-move"
         data-verdict={move.verdict}
@@ -90,9 +88,7 @@ function Block({
       >
         <span className="font-semibold text-white">{move.count_label}</span>
         <span className="text-slate-400"> · {look.label}</span>
-        {withCoaching && timingText(move.timing_ms) ? (
-          <span className="text-slate-400"> · {timingText(move.timing_ms)}</span>
-        ) : null}
+        {timingText(move.timing_ms) ? <span className="text-slate-400"> · {timingText(move.timing_ms)}</span> : null}
         {cue ? (
           <span id={cueId} className="mt-0.5 block">
             {cue}
@@ -120,7 +116,6 @@ function spanPct(span: { start_s: number; end_s: number }, length: number) {
 export function MoveTimeline({
   moves,
   length,
-  withCoaching,
   currentMove,
   jumpedMove,
   loopingMove,
@@ -130,7 +125,6 @@ export function MoveTimeline({
   moves: ReadonlyArray<MoveResult>;
   /** The reference video's length, seconds (0 until known: the moves' own end then). */
   length: number;
-  withCoaching: boolean;
   currentMove: number | null;
   jumpedMove: number | null;
   loopingMove: number | null;
@@ -142,7 +136,7 @@ export function MoveTimeline({
   // The move last focused while the focus is among the blocks; null: the tab stop follows playback.
   const [focused, setFocused] = useState<number | null>(null);
   const total = timelineLength(length, moves);
-  const blocks = timelineBlocks(moves, total, withCoaching);
+  const blocks = timelineBlocks(moves, total, true);
   if (!blocks.length) return null;
   const indices = blocks.map((b) => b.move.index);
   const tabStop = [focused, currentMove, jumpedMove].find((i) => i !== null && indices.includes(i)) ?? indices[0];
@@ -193,7 +187,6 @@ export function MoveTimeline({
         <Block
           key={b.move.index}
           block={b}
-          withCoaching={withCoaching}
           current={b.move.index === currentMove}
           jumped={b.move.index === jumpedMove}
           looping={b.move.index === loopingMove}

@@ -22,7 +22,6 @@ export function SectionCard({
   section,
   index,
   moves,
-  withCoaching,
   current,
   highlighted,
   jumpedMove,
@@ -39,8 +38,6 @@ export function SectionCard({
   index: number;
   /** This section's moves, in order (none for results of the previous engine). */
   moves: ReadonlyArray<MoveResult>;
-  /** Move timing, cues and joint items: only when the videos are the same routine. */
-  withCoaching: boolean;
   current: boolean;
   highlighted: boolean;
   jumpedMove: number | null;
@@ -56,7 +53,7 @@ export function SectionCard({
   onPractise?: () => void;
   onPractiseMove?: (move: MoveResult) => void;
 }) {
-  const joints = withCoaching ? visibleJointFeedback(section) : [];
+  const joints = visibleJointFeedback(section);
   const heading = sectionHeading(section, index);
   const name = section.title || `section ${index + 1}`;
   const span = `${formatClock(section.timestamp)} – ${formatClock(section.timestamp + section.duration)}`;
@@ -128,7 +125,6 @@ export function SectionCard({
       {moves.length ? (
         <MoveList
           moves={moves}
-          withCoaching={withCoaching}
           jumpedMove={jumpedMove}
           loopingMove={loopingMove}
           onJump={onJumpToMove}

@@ -142,6 +142,7 @@ describe("what the result view shows", () => {
       sameRoutine: true,
       sameness: null,
       creditReturned: false,
+      dancerCall: false,
       judgments: null,
       moves: [],
       summary: null,

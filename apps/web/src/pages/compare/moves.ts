@@ -120,6 +120,8 @@ export interface ResultView {
   sameness: SamenessDecision | null;
   /** The comparison's credit was given back (the server refunds a "not_same" decision; older results: never). */
   creditReturned: boolean;
+  /** Refused, then scored as the routine because the dancer said it is ("analyse it anyway"). */
+  dancerCall: boolean;
   /** Shape and timing (null: "—"), or null for an old result, which shows no judgments. */
   judgments: { shape: number; timing: number | null } | null;
   moves: MoveResult[];
@@ -142,6 +144,7 @@ export function resultView(
     sameRoutine,
     sameness,
     creditReturned: sameness === "not_same",
+    dancerCall: sameRoutine && results?.sameness?.dancer_call === true,
     judgments: results?.scores ?? null,
     moves,
     summary: verdictSummary(moves),
@@ -158,6 +161,41 @@ export const CREDIT_GIVEN_BACK = "Your credit has been given back.";
  * badge. The engine's overall text below it explains why, in its own sentence, not repeated here.
  */
 export const UNSURE_ROUTINE = { heading: "Not sure this is the same routine", badge: "Scored as if it is" };
+
+/**
+ * A refused result's offer, and its confirmation: the dancer, who knows what she danced, may have it
+ * scored as the routine anyway, for one more credit.
+ */
+export const ANALYSE_ANYWAY = {
+  question: "Is it this routine after all? You know what you danced.",
+  button: "It is this routine — analyse it anyway",
+  title: "Analyse it as this routine?",
+  explain:
+    "We score your video as this routine, with every move's verdict and feedback, and mark it as your call in your history. Your call also helps us find routines we fail to recognise.",
+  confirm: "Analyse it — 1 credit",
+  cancel: "Cancel",
+  /** Said while it is analysed as the routine. */
+  analysing: "You said this is the routine: it is being analysed as it.",
+} as const;
+
+/** How much the call costs, and what the dancer has. */
+export function analyseAnywayCost(credits: number | null): string {
+  const cost = "It costs 1 credit, like any comparison";
+  return credits === null ? `${cost}.` : `${cost}. You have ${credits} ${credits === 1 ? "credit" : "credits"}.`;
+}
+
+/**
+ * On a result scored as the routine on the dancer's word (the engine's text below says how to read
+ * it): a heading and a badge saying its credit was taken again.
+ */
+export const DANCER_CALL = { heading: "Your call", badge: "Analysed anyway · 1 credit" } as const;
+/** A refused result's mark on its history card, in place of a score, and what it means. */
+export const NOT_SAME_LABEL = "Not the same routine";
+export const NOT_SAME_NOTE = "Not counted: your credit was given back.";
+
+/** The history card's mark of a result scored on the dancer's word, and why. */
+export const DANCER_CALL_LABEL = "Your call";
+export const DANCER_CALL_NOTE = "You said this is the routine, so it was analysed as it.";
 
 /** Beside the timing score when the reference has no music (the engine's text says by how much). */
 export const OWN_PACE_NOTE = "The reference has no music, so the pace is your own.";

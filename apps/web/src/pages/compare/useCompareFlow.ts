@@ -254,8 +254,11 @@ export function useCompareFlow() {
       close: () => setRecordOpen(false),
       onRecorded,
     },
-    /** The live summary of the take uploaded here, until its result arrives. */
-    liveTake: startedHere ? keptLive : null,
+    /**
+     * The live summary of the take uploaded here, until its result arrives; not while it is analysed
+     * again on the dancer's call (the server had refused it: that live score was no result either).
+     */
+    liveTake: startedHere && !saved.data?.dancer_call ? keptLive : null,
     /** Drills of the live summary's moves: the library reference's analysis and its video. */
     drill: { reference: libraryAnalysis, referenceUrl },
     processing: { open: processingOpen, setOpen: setProcessingOpen },

@@ -98,12 +98,29 @@ describe("history card", () => {
     expect(screen.getAllByTestId("history-part")[1]?.textContent).toBe("Practised part: 0:12–0:20");
   });
 
-  it("marks a result that was not the same routine, and only that one", () => {
+  it("a result that was not the same routine says so in place of its score, with no score at all", () => {
     const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 12 };
     card({ ...done, same_routine: false });
-    expect(screen.getByTestId("history-not-same").textContent).toBe("Not the same routine: not counted");
+    expect(screen.getByTestId("history-not-same").textContent?.trim()).toBe("Not the same routine");
+    expect(screen.getByTestId("history-not-counted").textContent).toBe("Not counted: your credit was given back.");
+    expect(screen.queryByTestId("history-score")).toBeNull();
+    expect(screen.queryByText("12%")).toBeNull();
+    // Only that one.
     card({ ...done, id: 7, same_routine: true });
     expect(screen.getAllByTestId("history-not-same")).toHaveLength(1);
+    expect(screen.getByTestId("history-score").textContent).toBe("12%");
+  });
+
+  it("marks a result scored on the dancer's call, with its score", () => {
+    const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 48.2 };
+    card({ ...done, dancer_call: true });
+    const mark = screen.getByTestId("history-dancer-call");
+    expect(within(mark).getByText("Your call")).toBeTruthy();
+    expect(within(mark).getByText("You said this is the routine, so it was analysed as it.")).toBeTruthy();
+    expect(screen.getByTestId("history-score").textContent).toBe("48%");
+    expect(screen.queryByTestId("history-not-same")).toBeNull();
+    card({ ...done, id: 8, dancer_call: false });
+    expect(screen.getAllByTestId("history-dancer-call")).toHaveLength(1);
   });
 
   it("marks the reference's own recording as not counted and says why, in the result view's words", () => {

@@ -1,5 +1,5 @@
 import type { ComparisonSummary, VideoFraming } from "@stepsync/contracts";
-import { Clock, Copy, Crosshair, Eye, Film, Loader2, Trash2, TriangleAlert, User } from "lucide-react";
+import { Clock, Copy, Crosshair, Eye, Film, Loader2, Trash2, TriangleAlert, User, UserCheck } from "lucide-react";
 import { type CSSProperties, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { cx } from "../../components/cx";
@@ -7,7 +7,14 @@ import { COMPARE_TEXTS } from "../../constants/texts";
 import { elapsedText } from "../../lib/elapsed";
 import { activityLabel, formatClock, formatPercent, formatWhen, scoreBgClass } from "../../lib/format";
 import { overallProgress } from "../compare/logic";
-import { SAME_PERFORMANCE_LABEL, SAME_PERFORMANCE_NOTE } from "../compare/moves";
+import {
+  DANCER_CALL_LABEL,
+  DANCER_CALL_NOTE,
+  NOT_SAME_LABEL,
+  NOT_SAME_NOTE,
+  SAME_PERFORMANCE_LABEL,
+  SAME_PERFORMANCE_NOTE,
+} from "../compare/moves";
 
 /**
  * Places a video so that `crop` (a window of its frame, in fractions of it, at the card's aspect)
@@ -126,13 +133,20 @@ export function HistoryCard({
             <span className="inline-flex items-center gap-1 rounded-full bg-rose-600/90 px-2.5 py-1 text-xs font-semibold text-white">
               <TriangleAlert className="size-3.5" aria-hidden /> {COMPARE_TEXTS.failedItem}
             </span>
+          ) : otherRoutine ? (
+            // Another routine's score judges nothing: no score at all, only what was found.
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-night-950/85 px-2.5 py-1 text-xs font-semibold text-amber-100 ring-1 ring-inset ring-amber-300/50 backdrop-blur"
+              data-testid="history-not-same"
+            >
+              <TriangleAlert className="size-3.5 shrink-0 text-amber-300" aria-hidden /> {NOT_SAME_LABEL}
+            </span>
           ) : (
             <span className="inline-flex rounded-full bg-night-950/85 backdrop-blur">
               <span
                 className={cx(
                   "rounded-full px-2.5 py-1 text-sm font-bold tabular-nums backdrop-blur",
-                  // Another routine's score judges nothing: no band colour.
-                  scoreBgClass(otherRoutine ? null : item.overall_score),
+                  scoreBgClass(item.overall_score),
                 )}
                 data-testid="history-score"
               >
@@ -175,13 +189,18 @@ export function HistoryCard({
             </p>
           ) : null}
           {otherRoutine ? (
-            <p
-              className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-amber-400/10 px-2.5 py-1 text-xs font-medium text-amber-100 ring-1 ring-inset ring-amber-300/40"
-              data-testid="history-not-same"
-            >
-              <TriangleAlert className="size-3.5 shrink-0 text-amber-300" aria-hidden />
-              Not the same routine: not counted
+            <p className="mt-2 text-xs text-amber-100/80" data-testid="history-not-counted">
+              {NOT_SAME_NOTE}
             </p>
+          ) : null}
+          {item.dancer_call ? (
+            <div className="mt-2 space-y-1" data-testid="history-dancer-call">
+              <p className="inline-flex items-center gap-1.5 rounded-full bg-violet-400/10 px-2.5 py-1 text-xs font-medium text-violet-100 ring-1 ring-inset ring-violet-300/35">
+                <UserCheck className="size-3.5 shrink-0 text-violet-300" aria-hidden />
+                {DANCER_CALL_LABEL}
+              </p>
+              <p className="text-xs text-slate-400">{DANCER_CALL_NOTE}</p>
+            </div>
           ) : null}
           {ownRecording ? (
             <div className="mt-2 space-y-1" data-testid="history-same-performance">
