@@ -78,7 +78,7 @@ export function DancerCallsCard() {
                     data-testid="dancer-calls-row"
                     className="border-b border-white/5 last:border-0"
                   >
-                    <td className="truncate py-2 pr-2 text-slate-200" title={r.title ?? UPLOADED}>
+                    <td className="break-words py-2 pr-2 text-slate-200 sm:truncate" title={r.title ?? UPLOADED}>
                       {r.reference_video_id === null ? (
                         <span className="italic text-slate-400">{UPLOADED}</span>
                       ) : (

@@ -11,7 +11,7 @@ import { LiveSummary } from "../../components/recording/LiveVerdicts";
 import { PageSpinner } from "../../components/Spinner";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { CompareForm } from "./CompareForm";
-import { ANALYSE_ANYWAY } from "./moves";
+import { ANALYSE_ANYWAY, resultView } from "./moves";
 import { ComparisonResult } from "./ComparisonResult";
 import { ProgressPanel, WAIT_NOTE } from "./ProgressPanel";
 import { useCompareFlow } from "./useCompareFlow";
@@ -53,7 +53,9 @@ export default function ComparePage() {
         title={result ? "Your Comparison" : "Compare"}
         description={
           result
-            ? "Play both videos in step, watch the skeletons, and jump straight to the sections that need work."
+            ? resultView(result.results).sameRoutine
+              ? "Play both videos in step, watch the skeletons, and jump straight to the sections that need work."
+              : "Why this video was not scored against the reference, with the two videos side by side."
             : "Pick your style, add a reference and your own video, and get an overall score, section scores and joint-level coaching."
         }
         actions={
