@@ -10,6 +10,7 @@ import { installErrorHandler } from "./http/errors.ts";
 import { OneLinePerRequest, TurnBatchedOutput } from "./http/log-output.ts";
 import { installContractSerializer } from "./http/responds.ts";
 import { rejectNulCharacters } from "./http/nul-guard.ts";
+import { closeAfterUnreadBody } from "./http/unread-body.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { installRequestAuth } from "./modules/auth/request-auth.ts";
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   installContractSerializer(app);
   rejectNulCharacters(app);
+  closeAfterUnreadBody(app);
   installRequestAuth(app, ctx.db, ctx.reads, [config.publicUrl, ...config.corsOrigins]);
   const metrics = new TrafficMetrics(ctx.db, app.log);
   metrics.install(app);
