@@ -591,3 +591,32 @@ export const moveDrills = pgTable(
     check("move_drills_span", sql`${t.endS} > ${t.startS} and ${t.startS} >= 0`),
   ],
 );
+
+/**
+ * Events counted per key within a window, shared by every process (db/window-counter.ts): wrong
+ * passwords per account, notes mailed to an address someone tried to sign up with. A window older
+ * than its length starts again at the next event; rows of past windows are purged hourly.
+ */
+export const windowCounters = pgTable("window_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/**
+ * Uploads being received right now, one row each (modules/videos/in-flight.ts), so every web process
+ * counts an account's and an address's uploads alike. The process receiving it renews `expires_at`
+ * while bytes arrive and deletes the row at the end; a row whose process died expires.
+ */
+export const uploadSlots = pgTable(
+  "upload_slots",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("upload_slots_user_idx").on(t.userId), index("upload_slots_ip_idx").on(t.ip)],
+);
