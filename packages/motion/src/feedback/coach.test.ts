@@ -274,6 +274,17 @@ describe("a dancer falling behind the music: one instruction, where it starts an
     );
   });
 
+  it("dancing along a video without a count, the drift is said in its moves and seconds", () => {
+    const moves = counted((t) => 0.06 * Math.max(0, t - 8)).map((m, k) => ({
+      ...m,
+      span: { ...m.span, label: `move ${k + 1}` },
+    }));
+    const base = { ...context(moves, "take"), counted: false, sectionOf: moves.map((_, k) => `Part ${1 + (k >> 2)}`) };
+    expect(saidDrift(moves, base, null)?.text).toBe(
+      "From move 9 you drift later, about 0.6 s every 10 s (0.7 s late by the end): keep up with the video.",
+    );
+  });
+
   it("a stretch suddenly late, a lateness kept from the start, a drift too small to matter or no music to keep are no drift", () => {
     const step = counted((t) => (t > 8 ? 0.3 : 0));
     expect(context(step, "music").drift).toBeNull();
