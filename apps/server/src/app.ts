@@ -48,6 +48,7 @@ import { TrafficMetrics } from "./metrics/traffic.ts";
 import { PrometheusMetrics, prometheusRoute } from "./metrics/prometheus.ts";
 import { startPeriodic } from "./periodic.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
+import { purgeWindows } from "./db/window-counter.ts";
 import { pruneOldViews } from "./modules/library/service.ts";
 import { expireStalePurchases } from "./payments/service.ts";
 
@@ -126,6 +127,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     () => purgeExpiredSessions(ctx.db),
     app.log,
   );
+  const stopWindowPurge = await startPeriodic(
+    "removed past limit windows",
+    60 * 60 * 1000,
+    () => purgeWindows(ctx.db),
+    app.log,
+  );
   const stopViewPrune = await startPeriodic(
     "removed past days' view records",
     60 * 60 * 1000,
@@ -193,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stopRecovery();
     stopPartialSweep();
     stopSessionPurge();
+    stopWindowPurge();
     stopPurchaseExpiry();
     stopViewPrune();
     await metrics.stop();

@@ -19,7 +19,6 @@ import {
 import { HttpError, parse } from "../../http/errors.ts";
 import { responds } from "../../http/responds.ts";
 import type { AppContext } from "../../context.ts";
-import { LoginThrottle } from "./login-throttle.ts";
 import { confirmEmail, mailAddressChanged, mailConfirmation, pendingEmailOf } from "./email-confirmation.ts";
 import { currentUser, guard } from "../../http/guard.ts";
 import { SESSION_COOKIE } from "./request-auth.ts";
@@ -38,7 +37,6 @@ import { endSession, extendSession } from "./sessions.ts";
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
-  const loginThrottle = new LoginThrottle();
   const limited = { config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } } };
 
   const secureCookie = (request: FastifyRequest) => config.cookieSecure ?? request.protocol === "https";
@@ -90,12 +88,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post("/api/auth/login", { ...limited, ...responds(authResponse) }, async (request, reply) => {
     const input = parse(loginRequest, request.body);
-    loginThrottle.check(input.email);
-    const user = await checkPassword(db, input.email, input.password).catch((error: unknown) => {
-      if (error instanceof HttpError && error.status === 401) loginThrottle.failed(input.email);
-      throw error;
-    });
-    loginThrottle.succeeded(input.email);
+    const user = await checkPassword(db, input.email, input.password);
     const body = await signIn(db, user, config.sessionMs, meta(request));
     return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
   });

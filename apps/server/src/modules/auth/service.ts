@@ -8,6 +8,7 @@ import { sendMail } from "../../mail/send.ts";
 import { changeCredits } from "../credits/service.ts";
 import type { GoogleIdentity } from "./google.ts";
 import { pendingEmailOf } from "./email-confirmation.ts";
+import { checkLoginHold, loginFailed, loginSucceeded } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { mayLinkGoogle } from "./policy.ts";
 import * as repo from "./repository.ts";
@@ -118,12 +119,28 @@ export async function signIn(
   return { token, session_id: token, user: shown, session: { expires_at: expiresAt.toISOString() } };
 }
 
-/** The account of an e-mail and password; "unknown address" and "wrong password" look alike. */
+/**
+ * The account of an e-mail and password; "unknown address" and "wrong password" look alike. A wrong
+ * one counts toward the address's hold (login-throttle.ts), which refuses even the right one (429).
+ */
 export async function checkPassword(db: Queryable, email: string, password: string): Promise<UserRow> {
+  await checkLoginHold(db, email);
   const user = await repo.findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+  if (!user || !ok) {
+    await loginFailed(db, email);
+    throw new HttpError(401, MESSAGES.invalidCredentials);
+  }
+  await loginSucceeded(db, email);
   return user;
+}
+
+/** Whether `password` is the signed-in account's own, counted like a sign-in's (429 while held). */
+export async function isOwnPassword(db: Queryable, user: UserRow, password: string): Promise<boolean> {
+  await checkLoginHold(db, user.email);
+  const ok = await verifyPassword(user.passwordHash, password);
+  await (ok ? loginSucceeded(db, user.email) : loginFailed(db, user.email));
+  return ok;
 }
 
 /** The account a Google identity signs in to: the linked one, or (linked now) the one of its proven address. */

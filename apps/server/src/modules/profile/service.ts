@@ -5,9 +5,8 @@ import type { AppContext } from "../../context.ts";
 import type { Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
 import { mailConfirmation, pendingEmailOf } from "../auth/email-confirmation.ts";
-import { verifyPassword } from "../auth/passwords.ts";
 import { toPublicUser } from "../auth/serialize.ts";
-import { findUserByEmail, isUsernameTaken, updateAccount, type UserRow } from "../auth/service.ts";
+import { findUserByEmail, isOwnPassword, isUsernameTaken, updateAccount, type UserRow } from "../auth/service.ts";
 import { overallStats } from "../comparisons/service.ts";
 import { emailChangeNeedsPassword } from "./policy.ts";
 
@@ -40,7 +39,7 @@ export async function updateProfile(
   const newEmail = input.email !== user.email.toLowerCase() ? input.email : null;
   if (newEmail && emailChangeNeedsPassword(user)) {
     if (!input.current_password) throw new HttpError(400, MESSAGES.currentPasswordRequired);
-    if (!(await verifyPassword(user.passwordHash, input.current_password)))
+    if (!(await isOwnPassword(db, user, input.current_password)))
       throw new HttpError(400, MESSAGES.currentPasswordWrong);
   }
   // Taken or free, the answer is the same (no 409 to probe addresses with): mailConfirmation tells
