@@ -190,6 +190,8 @@ export interface Expectation {
   timing?: Bound;
   /** The overall feedback text must match. */
   feedback?: RegExp;
+  /** Scored (the same routine, or unsure), never refused as another routine. */
+  scored?: true;
 }
 
 /** Timing truth per move (reference times). */
@@ -246,6 +248,12 @@ export const AGGREGATE_TARGETS = {
   /** The same movement done incorrectly against done correctly (people_incorrect vs people_same). */
   incorrectAuc: 0.8,
   incorrectMedianGap: 10,
+  /** Real different dancers of one choreography (dancers_same): median, each case scored. */
+  dancersSameMedian: 80,
+  /** Every different routine (truth not the same): at most `differentLow` for this share, none above `differentMax`. */
+  differentLow: 35,
+  differentLowShare: 0.95,
+  differentMax: 50,
 } as const;
 
 /** The truth of one move, ms (null: no truth for this move). */
@@ -889,7 +897,8 @@ function measuredCases(): Case[] {
         );
       }
   }
-  // The two break dancers of one choreography (different 5-s windows of it), both ways.
+  // The two break dancers of one choreography (different 5-s windows of it), both ways; and the same
+  // with their music, and in shorter windows, with and without it (breakPairWindows).
   for (const [a, b] of [BREAK_PAIR, [...BREAK_PAIR].reverse()] as Array<[string, string]>)
     out.push(
       make(
@@ -911,6 +920,68 @@ function measuredCases(): Case[] {
         "one break choreography, two dancers, the second filmed by a phone that follows her (AIST++)",
       ),
     );
+  out.push(...breakPairWindows());
+  return out;
+}
+
+/**
+ * The break pair in more of the ways real takes of one routine come: with their music, and cut
+ * shorter (3.5 s) at several places, both ways round. The routine repeats every 4 beats of its
+ * music (mBR0, 80 BPM: 3 s), its mirror image 2 beats on, and the second slice starts 7.5 s after
+ * the first: her move at t + 1.5 s of her slice is the first dancer's at t, 0.15 s later (measured:
+ * the plain shapes agree best 1.65 s on). So the first slice carries the song from 1.5 s in and the
+ * second from its start — one music segment on the same beats of the routine, as if both were cut
+ * from one song; windows cut at different places also carry their own stretch of it (a take that
+ * starts later in the song). Without music, the windows are matched on movement alone.
+ */
+function breakPairWindows(): Case[] {
+  const [first, second] = BREAK_PAIR as [string, string];
+  const windows: Array<readonly [number, number]> = [
+    [0, 3.5],
+    [0.75, 4.25],
+    [1.5, 5],
+  ];
+  /** Where each slice's start falls in the one music segment both carry (see above). */
+  const songAt = (name: string) => (name === first ? 1.5 : 0);
+  const take = (name: string, window: readonly [number, number] | undefined, song: boolean, yaw: number) =>
+    measured({ kind: "aist3d", name, yaw, window, song: song ? songAt(name) + (window?.[0] ?? 0) : undefined });
+  const out: Case[] = [];
+  for (const song of [false, true]) {
+    const how = song ? ", each with its music" : "";
+    if (song)
+      for (const [a, b] of [
+        [first, second],
+        [second, first],
+      ] as const)
+        out.push(
+          make(
+            "dancers_same",
+            "test",
+            take(a, undefined, true, 0),
+            take(b, undefined, true, 12),
+            { scored: true },
+            { same: true },
+            "one break choreography, two dancers, one music segment (AIST++)",
+          ),
+        );
+    for (const wa of windows)
+      for (const wb of windows)
+        for (const [a, b, ra, rb] of [
+          [first, second, wa, wb],
+          [second, first, wb, wa],
+        ] as const)
+          out.push(
+            make(
+              "dancers_same",
+              "test",
+              take(a, ra, song, 0),
+              take(b, rb, song, 12),
+              { scored: true },
+              { same: true },
+              `one break choreography, two dancers, 3.5-s windows${how} (AIST++)`,
+            ),
+          );
+  }
   return out;
 }
 

@@ -52,6 +52,15 @@ export function checksOf(e: Expectation): Check[] {
       },
     });
   }
+  if (e.scored)
+    out.push({
+      label: "scored, not refused",
+      judge: (r) => {
+        const decision = str(r, "sameness.decision");
+        if (decision === undefined) return { value: undefined, pass: undefined };
+        return { value: decision === "not_same" ? 0 : 1, pass: decision !== "not_same" };
+      },
+    });
   const re = e.feedback;
   if (re) {
     out.push({
@@ -391,4 +400,42 @@ export function cueSummary(outs: readonly Outcome[]): CueSummary {
     if (o.c.group === "same_performance") out.onCopies += cues.length;
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface SpreadSummary {
+  scores: number[];
+  median: number;
+  /** Share at most AGGREGATE_TARGETS.differentLow (different routines). */
+  lowShare: number;
+  max: number;
+  min: number;
+}
+
+function spreadOf(scores: number[]): SpreadSummary | undefined {
+  if (!scores.length) return undefined;
+  return {
+    scores,
+    median: quantile(scores, 0.5),
+    lowShare: scores.filter((s) => s <= AGGREGATE_TARGETS.differentLow).length / scores.length,
+    max: Math.max(...scores),
+    min: Math.min(...scores),
+  };
+}
+
+const scoresOf = (outs: readonly Outcome[]) =>
+  outs.flatMap((o) => {
+    const v = o.result === undefined ? undefined : num(o.result, "overall_score");
+    return v === undefined ? [] : [v];
+  });
+
+/** Real different dancers of one choreography (dancers_same): their overall scores. */
+export function dancersSameSummary(outs: readonly Outcome[]): SpreadSummary | undefined {
+  return spreadOf(scoresOf(outs.filter((o) => o.c.group === "dancers_same")));
+}
+
+/** Every pair of different routines (truth: not the same): their overall scores. */
+export function differentSummary(outs: readonly Outcome[]): SpreadSummary | undefined {
+  return spreadOf(scoresOf(outs.filter((o) => o.c.truth.same === false)));
 }

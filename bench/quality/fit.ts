@@ -18,11 +18,13 @@ import { SCORING, VERDICT_MIN } from "../../packages/motion/src/score/combine.ts
 import { MOVEMENT, POSTURE } from "../../packages/motion/src/score/judge.ts";
 import { measureMatch } from "../../packages/motion/src/score/judge.ts";
 import {
+  evidenceAgainst,
+  judgeSameness,
+  keptClockOf,
   SAMENESS,
-  samenessDecision,
+  samenessConfidence,
   samenessEvidence,
   samenessFeatures,
-  samenessConfidence,
 } from "../../packages/motion/src/score/sameness.ts";
 import { EMPHASIS, SHAPE } from "../../packages/motion/src/score/shape.ts";
 import { clipFile } from "./build.ts";
@@ -250,7 +252,7 @@ const samenessCases = (list: Array<{ c: Case; m: Match }>) =>
     const same = sameTruth(c);
     if (same === undefined) return [];
     const moves = measureMatch(m);
-    return [{ c, same, e: samenessEvidence(m, moves) }];
+    return [{ c, same, e: samenessEvidence({ ...m, keptClock: keptClockOf(m) }, moves) }];
   });
 const fitEvidence = samenessCases(fit);
 const testEvidence = samenessCases(test);
@@ -282,14 +284,16 @@ console.log(
     TRAVEL: SAMENESS.TRAVEL,
   })}`,
 );
-// The line below which a pair is "not the same" (no score): where the fewest pairs land on the wrong
-// side — a different routine scored, or the same routine refused — classes and groups weighed alike.
+// The line below which a pair with evidence against it is "not the same" (no score): where the fewest
+// pairs land on the wrong side — a different routine scored, or the same routine refused — classes
+// and groups weighed alike.
 {
   const conf = fitEvidence.map((x) => samenessConfidence(x.e));
+  const refusable = fitEvidence.map((x) => evidenceAgainst(x.e));
   let best = { t: SAMENESS.NOT_SAME_BELOW, cost: Number.POSITIVE_INFINITY };
   for (let t = 0.1; t <= 0.5 + 1e-9; t += 0.025) {
     const cost = fitEvidence.reduce(
-      (a, x, i) => a + (x.same === (conf[i] as number) < t ? (weightsOf[i] as number) : 0),
+      (a, x, i) => a + (x.same === ((conf[i] as number) < t && refusable[i]) ? (weightsOf[i] as number) : 0),
       0,
     );
     if (cost < best.cost - 1e-12) best = { t: Math.round(t * 1000) / 1000, cost };
@@ -307,12 +311,12 @@ for (const [name, list] of [
   for (const x of list) {
     const key = `${x.c.group}${x.same ? "" : " (different)"}`;
     const row = by.get(key) ?? { same: 0, unsure: 0, not_same: 0 };
-    row[samenessDecision(samenessConfidence(x.e))]++;
+    row[judgeSameness(x.e).decision]++;
     by.set(key, row);
   }
   if (process.env.FIT_VERBOSE)
     for (const x of list) {
-      const d = samenessDecision(samenessConfidence(x.e));
+      const d = judgeSameness(x.e).decision;
       if ((d === "same") !== x.same)
         console.log(
           `    ${d.padEnd(8)} ${x.c.id}  matched ${x.e.matched.toFixed(1)} random ${x.e.random.toFixed(1)} corr ${x.e.motionCorrelation.toFixed(2)} order ${x.e.order.toFixed(2)} range ${x.e.rangeOverlap.toFixed(2)} travel ${x.e.travel.toFixed(2)}`,

@@ -57,6 +57,7 @@ describe("report", () => {
         // A perfect engine scores an incorrect performance lower than a correct one.
         overall_score: tempo ? 70 : c.truth.incorrect ? 70 : same ? 98 - level * 5 : 10,
         scores: { shape: same ? 98 : 10, timing: tempo ? 40 : same ? 99 : null },
+        sameness: { decision: same ? "same" : "not_same" },
         overallFeedback: tempo
           ? "You are slower than the reference."
           : c.group === "part"
@@ -66,7 +67,7 @@ describe("report", () => {
       };
       return { c, result };
     });
-    expect(targetsTable(outs)).toMatch(/22\/22 targets met/);
+    expect(targetsTable(outs)).toMatch(/26\/26 targets met/);
     // Each incorrect take is paired with the same person's correct one: 98 − 70 in all 100 pairs.
     expect(targetsTable(outs)).toMatch(/correct − incorrect: median 28\.0, right order 100\/100/);
   });

@@ -3,6 +3,8 @@ import { AGGREGATE_TARGETS, GROUPS, type Group, SPLITS, type Split } from "./cas
 import {
   type CheckSummary,
   casesPassing,
+  dancersSameSummary,
+  differentSummary,
   combine,
   ladders,
   ladderVerdict,
@@ -340,6 +342,39 @@ export function targetsTable(outs: readonly Outcome[]): string {
       t.push([g, target, measured, `${p.correct.length}+${p.incorrect.length}`, verdict]);
       verdicts.push(verdict);
     }
+  }
+  const dancers = dancersSameSummary(test);
+  if (dancers) {
+    const v: Verdict = dancers.median >= AGGREGATE_TARGETS.dancersSameMedian ? "PASS" : "FAIL";
+    t.push([
+      "dancers_same",
+      `median ≥ ${AGGREGATE_TARGETS.dancersSameMedian}`,
+      `${fmt(dancers.median)} (min ${fmt(dancers.min)})`,
+      String(dancers.scores.length),
+      v,
+    ]);
+    verdicts.push(v);
+  }
+  const different = differentSummary(test);
+  if (different) {
+    const low: Verdict = different.lowShare >= AGGREGATE_TARGETS.differentLowShare ? "PASS" : "FAIL";
+    const high: Verdict = different.max <= AGGREGATE_TARGETS.differentMax ? "PASS" : "FAIL";
+    const n = String(different.scores.length);
+    t.push([
+      "every different routine",
+      `≤ ${AGGREGATE_TARGETS.differentLow} for ≥ ${AGGREGATE_TARGETS.differentLowShare * 100} %`,
+      `${fmt(100 * different.lowShare)} %`,
+      n,
+      low,
+    ]);
+    t.push([
+      "every different routine",
+      `none above ${AGGREGATE_TARGETS.differentMax}`,
+      `max ${fmt(different.max)}`,
+      n,
+      high,
+    ]);
+    verdicts.push(low, high);
   }
   const s = separation(test);
   t.push([

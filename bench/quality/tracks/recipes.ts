@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { type PoseTrack, trackFromPoints } from "../../../packages/motion/src/index.ts";
 import { seedOf } from "../stats.ts";
 import { readCoco2d, readJoints3d } from "./aist.ts";
-import { type Body3D, film, withNoise } from "./body.ts";
+import { film, withNoise } from "./body.ts";
 import { musicOf, songOf } from "./song.ts";
 import { readRepetitions } from "./ui-prmd.ts";
 
@@ -22,8 +22,12 @@ export type TrackRecipe =
       yaw: number;
       follow?: boolean;
     }
-  /** An AIST++ 3-D slice (joints3d/NAME.csv) filmed from `yaw` degrees (by a camera that follows the body: View.follow). */
-  | { kind: "aist3d"; name: string; yaw: number; follow?: boolean }
+  /**
+   * An AIST++ 3-D slice (joints3d/NAME.csv) filmed from `yaw` degrees (by a camera that follows the
+   * body: View.follow); `window`: only these seconds of it; `song`: carrying its music id's song
+   * (song.ts) from this many seconds of the song at the window's start.
+   */
+  | { kind: "aist3d"; name: string; yaw: number; follow?: boolean; window?: readonly [number, number]; song?: number }
   /** An AIST++ freestyle take as 2-D keypoints (coco2d/NAME.npy), as it was filmed; with `song`, carrying its song (song.ts). */
   | { kind: "coco2d"; name: string; song?: boolean };
 
@@ -38,8 +42,11 @@ export function trackName(r: TrackRecipe): string {
     const reps = `e${pad(r.reps[0] ?? 0)}-${pad(r.reps[r.reps.length - 1] ?? 0)}`;
     return `m${pad(r.movement)}_s${pad(r.subject)}_${reps}${r.correct ? "" : "_inc"}${view(r.yaw)}`;
   }
-  if (r.kind === "aist3d")
-    return `${r.name.replace(/_cAll|_sBM/g, "").replace(/_slice(\d+)/, ".slice$1")}${view(r.yaw)}`;
+  if (r.kind === "aist3d") {
+    const part = r.window ? `[${r.window[0]}-${r.window[1]}]` : "";
+    const song = r.song === undefined ? "" : `+song@${r.song}`;
+    return `${r.name.replace(/_cAll|_sBM/g, "").replace(/_slice(\d+)/, ".slice$1")}${part}${view(r.yaw)}${song}`;
+  }
   return `${r.name.replace("_sFM_cAll", "")}${r.song ? "+song" : ""}`;
 }
 
@@ -71,9 +78,14 @@ export function buildTrack(r: TrackRecipe, tracksDir: string): PoseTrack {
     const music = r.song ? musicOf(r.name) : undefined;
     return music ? { ...track, audio: songOf(music, track.duration) } : track;
   }
-  const body: Body3D =
-    r.kind === "aist3d"
-      ? readJoints3d(tracksDir, r.name)
-      : readRepetitions(tracksDir, { movement: r.movement, subject: r.subject, correct: r.correct }, r.reps);
+  if (r.kind === "aist3d") {
+    const whole = readJoints3d(tracksDir, r.name);
+    const [from, to] = r.window ?? [0, Number.POSITIVE_INFINITY];
+    const body = { ...whole, frames: whole.frames.filter((_, i) => i / whole.fps >= from && i / whole.fps < to) };
+    const track = trackFromPoints(withNoise(film(body, { yaw: r.yaw, follow: r.follow }), NOISE, seedOf(name)));
+    const music = musicOf(r.name);
+    return r.song === undefined || !music ? track : { ...track, audio: songOf(music, track.duration, r.song) };
+  }
+  const body = readRepetitions(tracksDir, { movement: r.movement, subject: r.subject, correct: r.correct }, r.reps);
   return trackFromPoints(withNoise(film(body, { yaw: r.yaw, follow: r.follow }), NOISE, seedOf(name)));
 }

@@ -60,3 +60,34 @@ describe.skipIf(!here)(
     });
   },
 );
+
+describe.skipIf(!here)("same routine? two real dancers of one routine, in short windows (AIST++ break pair)", () => {
+  // One break choreography by two dancers (cases.ts breakPairWindows): the first slice carries the
+  // song from 1.5 s in, the second from its start, so both dance the routine's moves on its beats.
+  const first = "gBR_sBM_cAll_d04_mBR0_ch02_slice0";
+  const second = "gBR_sBM_cAll_d05_mBR0_ch02_slice3";
+  const windows = [0, 0.75, 1.5].map((from) => [from, from + 3.5] as const);
+  const take = (name: string, window: readonly [number, number], song: boolean, yaw: number) =>
+    buildTrack(
+      { kind: "aist3d", name, yaw, window, song: song ? (name === first ? 1.5 : 0) + window[0] : undefined },
+      tracksDir,
+    );
+
+  for (const song of [false, true])
+    it(`every 3.5-s window of one against any of the other is scored, never refused (${song ? "each with its music" : "no music"})`, () => {
+      const scores: number[] = [];
+      for (const wa of windows)
+        for (const wb of windows)
+          for (const [a, b, ra, rb] of [
+            [first, second, wa, wb],
+            [second, first, wb, wa],
+          ] as const) {
+            const result = compareTracks(take(a, ra, song, 0), take(b, rb, song, 12), { style: "hip_hop" });
+            expect(result.sameness.decision, `${a} [${ra}] → ${b} [${rb}]`).not.toBe("not_same");
+            scores.push(result.overall_score);
+          }
+      scores.sort((x, y) => x - y);
+      expect(scores[scores.length >> 1]).toBeGreaterThanOrEqual(80);
+      expect(scores[0]).toBeGreaterThanOrEqual(65);
+    });
+});

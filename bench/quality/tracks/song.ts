@@ -18,14 +18,20 @@ export function musicOf(name: string): string | undefined {
   return /_(m[A-Z]{2}\d)_/.exec(name)?.[1];
 }
 
-export function songOf(music: string, seconds: number): AudioBeats {
+/** The song's sound from `from` seconds in, for `seconds`: what a video cut from that moment of the song carries. */
+export function songOf(music: string, seconds: number, from = 0): AudioBeats {
   const next = random(seedOf(music));
   const bpm = 80 + 10 * Number(music.slice(-1));
   const beat = 60 / bpm;
-  const values = Array.from({ length: Math.round(seconds * RATE) }, (_, i) => {
+  const skip = Math.round(from * RATE);
+  const values = Array.from({ length: skip + Math.round(seconds * RATE) }, (_, i) => {
     const phase = ((i / RATE) % beat) / beat;
     return Math.min(1, (phase < 0.06 ? 0.7 : 0) + 0.3 * next() ** 3 + (next() < 0.05 ? 0.5 : 0));
-  });
-  const beats = Array.from({ length: Math.floor(seconds / beat) + 1 }, (_, k) => k * beat);
+  }).slice(skip);
+  const first = Math.ceil(from / beat - 1e-9);
+  const beats = Array.from(
+    { length: Math.floor((from + seconds) / beat) + 1 - first },
+    (_, k) => (first + k) * beat - from,
+  );
   return { bpm, beats, confidence: 0.9, onset: { rate: RATE, values } };
 }

@@ -5,7 +5,7 @@ import { extractFeatures, type FeatureTrack } from "./features.ts";
 import { type Match, matchTracks } from "./match.ts";
 import { resampleTrack } from "./resample.ts";
 import { measureMatch } from "./score/judge.ts";
-import { samenessConfidence, samenessDecision, samenessEvidence } from "./score/sameness.ts";
+import { judgeSameness, keptClockOf, samenessEvidence } from "./score/sameness.ts";
 import { isStyle, STYLES, type Style } from "./score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 import { countingInWindow, inReferenceTime, type ReferenceWindow, windowTrack } from "./window.ts";
@@ -96,7 +96,7 @@ function sameWithin(match: Match, part: { start: number; end: number }): boolean
   if (inside.length < PART_MIN_MOVES) return false;
   if (inside.length < PART_MIN_SHARE * measures.length && match.music === null && inside.length < PART_PHRASE)
     return false;
-  return samenessDecision(samenessConfidence(samenessEvidence(match, inside))) === "same";
+  return judgeSameness(samenessEvidence({ ...match, keptClock: keptClockOf(match) }, inside)).decision === "same";
 }
 
 /** A part danced must hold at least this many of the routine's moves, and this share of them… */
@@ -111,8 +111,14 @@ const PART_MIN_SHARE = 0.25;
  */
 const PART_PHRASE = 4;
 
-/** A user's video that stops this close (seconds) to the routine's end, or starts this close to its start, covers all of it. */
+/**
+ * A user's video that stops this close (seconds) to the routine's end, or starts this close to its
+ * start, covers all of it: the timing line is found from the moves. On a clock the dancer kept
+ * (shared music, a take started with the reference) it is exact, and a move due past the video's
+ * end was not danced in it, however well some other moment fits it.
+ */
 const WHOLE_WITHIN_S = 0.75;
+const WHOLE_WITHIN_KEPT_S = 0.25;
 
 /**
  * The part of the (matched) reference the user's video covers, from the steady timing line
@@ -126,7 +132,8 @@ function coveredPart(match: Match): { start: number; end: number } | null {
   if (!firstMove || !lastMove || !(match.fit.tempo > 0)) return null;
   const start = Math.max(0, -match.fit.intercept / match.fit.tempo);
   const end = Math.min(match.ref.duration, (match.userT.duration - match.fit.intercept) / match.fit.tempo);
-  if (start <= firstMove.start + WHOLE_WITHIN_S && end >= lastMove.end - WHOLE_WITHIN_S) return null;
+  const within = match.clock === "music" || match.clock === "take" ? WHOLE_WITHIN_KEPT_S : WHOLE_WITHIN_S;
+  if (start <= firstMove.start + within && end >= lastMove.end - within) return null;
   // Nothing of the routine inside: not a part, a mismatch (left to the sameness decision).
   const inside = moves.filter((m) => Math.min(m.end, end) - Math.max(m.start, start) >= 0.5 * (m.end - m.start));
   return inside.length && end > start ? { start, end } : null;

@@ -11,7 +11,7 @@ import {
   verdictOf,
 } from "./score/combine.ts";
 import { type MoveMeasure, measureMatch } from "./score/judge.ts";
-import { samenessConfidence, samenessDecision, samenessEvidence } from "./score/sameness.ts";
+import { judgeSameness, keptClockOf, samenessEvidence } from "./score/sameness.ts";
 import type { Style } from "./score/styles.ts";
 import type { ComparisonResult } from "./types.ts";
 import type { PartDanced } from "./window.ts";
@@ -23,8 +23,8 @@ export function judgeMatch(match: Match, style: Style, partDanced?: PartDanced, 
   // Same routine? A decision: the same (or unsure) is scored on shape and timing alone (see
   // score/combine.ts); not the same makes no claims and scores below NOT_SAME_MAX.
   // The dancer who says it is this routine has the last word over a refusal: scored, and unsure.
-  const confidence = samenessConfidence(samenessEvidence(match, measures));
-  const measured = samenessDecision(confidence);
+  const evidence = samenessEvidence({ ...match, keptClock: keptClockOf(match) }, measures);
+  const { confidence, decision: measured } = judgeSameness(evidence);
   const overruled = dancerCall && measured === "not_same";
   const decision = overruled ? "unsure" : measured;
   const same = decision !== "not_same";

@@ -1,7 +1,7 @@
 import { alignTracks } from "./align/align.ts";
 import { ContinuousTrack } from "./align/interp.ts";
 import { musicOffset, PLACED_S } from "./align/music.ts";
-import { type MoveMatch, timeMoves } from "./align/refine.ts";
+import { DUE_SEARCH_S, type MoveMatch, TIMING_TIE, timeMoves } from "./align/refine.ts";
 import { type Clock, type ClockInfo, fitTiming, type TimingFit } from "./align/timing.ts";
 import { type Counting, countReference } from "./counts/counting.ts";
 import { MotionError } from "./errors.ts";
@@ -96,10 +96,11 @@ export function matchTracks(reference: PoseTrack, user: PoseTrack, opts: MatchOp
       : opts.takeOffset !== undefined
         ? { clock: "take", offset: opts.takeOffset }
         : { clock: counting.info.source === "music" ? "beat" : "free" };
+  const kept = clock.clock === "music" || clock.clock === "take";
   const timeAll = (tempo: number, onTime?: Array<number | null>) => {
-    const main = timeMoves(ref, cont, spans, guide, tempo, onTime);
-    const other = timeMoves(ref, oriented(!al.mirrored).cont, spans, guide, tempo, onTime);
-    const flip = flippedMoves(main, other);
+    const main = timeMoves(ref, cont, spans, guide, tempo, onTime, kept);
+    const other = timeMoves(ref, oriented(!al.mirrored).cont, spans, guide, tempo, onTime, kept);
+    const flip = flippedMoves(main, other, kept ? onTime : undefined);
     return { found: main.map((m, k) => (flip[k] ? (other[k] as MoveMatch) : m)), flip };
   };
   let { found, flip } = timeAll(al.tempo);
@@ -153,12 +154,20 @@ const FLIP_MIN_COST = 0.02;
 /**
  * Per move: whether it was danced the other way round from the whole video (a dancer who mirrors
  * some moves and not others), timed both ways: it fits clearly better so. A symmetric move fits
- * both ways alike and keeps the video's way.
+ * both ways alike and keeps the video's way. Given where a clock the dancer kept says each move is
+ * due (`onTime`), a move found near it (DUE_SEARCH_S) only the other way round, fitting about as
+ * well (TIMING_TIE), is taken so: a routine that repeats its moves mirror-wise every couple of
+ * beats fits its mirror image a couple of beats off as well as itself on the beat.
  */
-export function flippedMoves(main: MoveMatch[], other: MoveMatch[]): boolean[] {
+export function flippedMoves(main: MoveMatch[], other: MoveMatch[], onTime?: ReadonlyArray<number | null>): boolean[] {
   return main.map((m, k) => {
     const o = other[k] as MoveMatch;
-    return m.cost > FLIP_MIN_COST && o.userStart !== null && o.cost < FLIP_RATIO * m.cost;
+    if (o.userStart === null) return false;
+    const due = onTime?.[k];
+    const near = (x: MoveMatch) =>
+      due !== null && due !== undefined && x.userStart !== null && Math.abs(x.userStart - due) <= DUE_SEARCH_S;
+    if (near(o) && !near(m) && o.cost <= m.cost * (1 + TIMING_TIE)) return true;
+    return m.cost > FLIP_MIN_COST && o.cost < FLIP_RATIO * m.cost;
   });
 }
 

@@ -1,10 +1,12 @@
 import { audioOffset } from "../audio/offset.ts";
 import type { AudioBeats } from "../types.ts";
 
-/** The two sound tracks must line up at least this clearly to count as the same music. */
+/**
+ * The two sound tracks must line up at least this clearly to count as the same music. Their line-up
+ * alone decides it, not whether the music has a beat to count: a 7-s clip or a soft track has no
+ * confident beat, yet two videos carrying it share a clock all the same (beats only decide counts).
+ */
 const MIN_MATCH = 0.5;
-/** …and the reference's music must have a beat worth keeping time to. */
-const MIN_BEAT = 0.5;
 
 /** How far (seconds) from the start the music's offset may lie: a late start, a lead-in… */
 const SEARCH_S = 20;
@@ -23,7 +25,7 @@ export function musicOffset(
   around = 0,
   within = SEARCH_S,
 ): number | null {
-  if (!reference || !user || reference.confidence < MIN_BEAT) return null;
+  if (!reference || !user) return null;
   const found = audioOffset(reference, user, within, around);
   return found && found.confidence >= MIN_MATCH ? found.offset_s : null;
 }

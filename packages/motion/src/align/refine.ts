@@ -31,7 +31,7 @@ export const TIMING_REACH_S = SEARCH_S + STEP_S + CONTEXT_S;
  * more better there (live takes); on the quality bench's fit split 0.3 lets wrong segments that fit
  * on time pass for the move (bench/README).
  */
-const TIMING_TIE = 0.2;
+export const TIMING_TIE = 0.2;
 /** A position mismatch above this (torso lengths) counts as this much: one bad point cannot dominate. */
 const MAX_POINT_ERR = 1;
 
@@ -46,11 +46,21 @@ function positionCost(a: FrameFeatures, b: Float64Array | undefined): number {
 }
 
 /**
+ * With a clock the dancer kept (shared music, a take started with the reference), a move is also
+ * looked for this close (seconds) to where the clock says it is due: a routine that repeats its
+ * moves every couple of beats fits a repetition where the coarse alignment wandered as well as the
+ * move on the beat, and the dancer on the music danced the one on the beat.
+ */
+export const DUE_SEARCH_S = 0.3;
+
+/**
  * Times each move: slides the user's video against the reference's move (with its context), with
  * the user's pace `tempo` (user seconds per reference second), within SEARCH_S of where the coarse
  * alignment put it, and keeps the best fit — read between analysed frames, so the answer is not
  * limited to the frame interval. `onTime` (per move, user seconds) says where each move would be on
  * time, once the clock is known: a move that fits there within TIMING_TIE of its best is put there.
+ * `nearDue`: the clock is one the dancer kept, so a fit within DUE_SEARCH_S of on time about as good
+ * (TIMING_TIE) as the best is kept instead.
  */
 export function timeMoves(
   ref: FeatureTrack,
@@ -59,6 +69,7 @@ export function timeMoves(
   guide: (refT: number) => number | null,
   tempo: number,
   onTime?: ReadonlyArray<number | null>,
+  nearDue = false,
 ): MoveMatch[] {
   const fps = ref.fps;
   return moves.map((mv, k) => {
@@ -94,43 +105,51 @@ export function timeMoves(
       }
       return n && inCore >= MIN_OVERLAP * core ? s / n : MAX_POINT_ERR;
     };
-    let bestU = centre;
-    let bestC = cost(centre);
-    for (let u = centre - SEARCH_S; u <= centre + SEARCH_S + FLOAT_SLACK; u += STEP_S) {
-      const c = cost(u);
-      if (c < bestC - 1e-12) {
-        bestC = c;
-        bestU = u;
+    // The best fit within `half` seconds of `around`: coarse steps, then a golden-section search
+    // within one step either side of the best.
+    const bestAround = (around: number, half: number): MoveMatch => {
+      let bestU = around;
+      let bestC = cost(around);
+      for (let u = around - half; u <= around + half + FLOAT_SLACK; u += STEP_S) {
+        const c = cost(u);
+        if (c < bestC - 1e-12) {
+          bestC = c;
+          bestU = u;
+        }
       }
-    }
-    // Golden-section search within one step either side of the best coarse step.
-    let lo = bestU - STEP_S;
-    let hi = bestU + STEP_S;
-    const g = (Math.sqrt(5) - 1) / 2;
-    let x1 = hi - g * (hi - lo);
-    let x2 = lo + g * (hi - lo);
-    let c1 = cost(x1);
-    let c2 = cost(x2);
-    while (hi - lo > 0.001) {
-      if (c1 < c2) {
-        hi = x2;
-        x2 = x1;
-        c2 = c1;
-        x1 = hi - g * (hi - lo);
-        c1 = cost(x1);
-      } else {
-        lo = x1;
-        x1 = x2;
-        c1 = c2;
-        x2 = lo + g * (hi - lo);
-        c2 = cost(x2);
+      let lo = bestU - STEP_S;
+      let hi = bestU + STEP_S;
+      const g = (Math.sqrt(5) - 1) / 2;
+      let x1 = hi - g * (hi - lo);
+      let x2 = lo + g * (hi - lo);
+      let c1 = cost(x1);
+      let c2 = cost(x2);
+      while (hi - lo > 0.001) {
+        if (c1 < c2) {
+          hi = x2;
+          x2 = x1;
+          c2 = c1;
+          x1 = hi - g * (hi - lo);
+          c1 = cost(x1);
+        } else {
+          lo = x1;
+          x1 = x2;
+          c1 = c2;
+          x2 = lo + g * (hi - lo);
+          c2 = cost(x2);
+        }
       }
-    }
-    const refined = (lo + hi) / 2;
-    const refinedCost = cost(refined);
-    const best = refinedCost < bestC ? { userStart: refined, cost: refinedCost } : { userStart: bestU, cost: bestC };
+      const refined = (lo + hi) / 2;
+      const refinedCost = cost(refined);
+      return refinedCost < bestC ? { userStart: refined, cost: refinedCost } : { userStart: bestU, cost: bestC };
+    };
+    let best = bestAround(centre, SEARCH_S);
     const due = onTime?.[k];
     if (due === null || due === undefined) return best;
+    if (nearDue && Math.abs((best.userStart as number) - due) > DUE_SEARCH_S) {
+      const near = bestAround(due, DUE_SEARCH_S);
+      if (near.cost <= best.cost * (1 + TIMING_TIE)) best = near;
+    }
     const dueCost = cost(due);
     return dueCost <= best.cost * (1 + TIMING_TIE) ? { userStart: due, cost: dueCost } : best;
   });

@@ -9,7 +9,7 @@ import { median, round1, round3, wrap } from "../numbers.ts";
 import { moveScore, routineScores, timingRule, VERDICT_MIN, verdictOf } from "../score/combine.ts";
 import { type MoveMeasure, type MoveReading, readMove, withMovement } from "../score/judge.ts";
 import { LIMB, LIMB_NAMES, limbsAround, segmentMatch } from "../score/limbs.ts";
-import { samenessConfidence, samenessDecision, samenessEvidence } from "../score/sameness.ts";
+import { judgeSameness, samenessEvidence } from "../score/sameness.ts";
 import type { PoseFrame, PoseTrack, Verdict } from "../types.ts";
 import { type LiveReference, liveReference, type ReferenceAnalysis } from "./reference.ts";
 import { TakeFrames } from "./take-frames.ts";
@@ -493,12 +493,12 @@ export class LiveScorer {
         user: main.features,
         cont: main.cont,
         oriented: (m) => (m ? flipped : plain),
-        music: null,
         fit: { tempo: 1 },
+        keptClock: this.opts.takeOffset,
       },
       measures,
     );
-    this.decision = samenessDecision(samenessConfidence(evidence));
+    this.decision = judgeSameness(evidence).decision;
   }
 }
 

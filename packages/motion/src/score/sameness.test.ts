@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type SamenessEvidence, samenessConfidence, samenessDecision } from "./sameness.ts";
+import { judgeSameness, type SamenessEvidence, samenessConfidence } from "./sameness.ts";
+
+const decide = (e: SamenessEvidence) => judgeSameness(e).decision;
 
 /**
  * Evidence as measured on the calibration set (bench/quality, test split): medians of their groups.
@@ -11,9 +13,10 @@ const otherPersonSameMovement: SamenessEvidence = {
   random: 16,
   motionCorrelation: 0.41,
   order: 1,
+  moves: 9,
   rangeOverlap: 0.76,
   travel: 0.19,
-  musicRatio: null,
+  clockRatio: null,
 };
 const otherMovement: SamenessEvidence = {
   matched: 31.2,
@@ -21,9 +24,10 @@ const otherMovement: SamenessEvidence = {
   random: 32.4,
   motionCorrelation: 0.01,
   order: 0.33,
+  moves: 9,
   rangeOverlap: 0.26,
   travel: 1.41,
-  musicRatio: null,
+  clockRatio: null,
 };
 /** Two dancers of one choreography whose bodies differ a lot (the AIST++ break pair). */
 const otherDancerSameRoutine: SamenessEvidence = {
@@ -32,31 +36,54 @@ const otherDancerSameRoutine: SamenessEvidence = {
   random: 33.8,
   motionCorrelation: 0.27,
   order: 1,
+  moves: 3,
   rangeOverlap: 0.77,
   travel: 0.1,
-  musicRatio: null,
+  clockRatio: null,
 };
 
 describe("same routine? a decision", () => {
   it("another person doing the same movement is the same routine; another movement is not", () => {
-    expect(samenessDecision(samenessConfidence(otherPersonSameMovement))).toBe("same");
-    expect(samenessDecision(samenessConfidence(otherMovement))).toBe("not_same");
+    expect(decide(otherPersonSameMovement)).toBe("same");
+    expect(decide(otherMovement)).toBe("not_same");
   });
 
   it("a dancer whose body differs from the teacher's is still dancing the routine", () => {
-    expect(samenessDecision(samenessConfidence(otherDancerSameRoutine))).toBe("same");
+    expect(decide(otherDancerSameRoutine)).toBe("same");
   });
 
-  it("with the same music, moves that land on the same beats decide it even when the bodies differ", () => {
+  it("with a shared clock, moves that land on the same beats decide it even when the bodies differ", () => {
     const doubtful: SamenessEvidence = { ...otherMovement, matched: 24, movingMatched: 36, rangeOverlap: 0.5 };
-    expect(samenessDecision(samenessConfidence(doubtful))).not.toBe("same");
-    expect(samenessDecision(samenessConfidence({ ...doubtful, musicRatio: 0.45 }))).toBe("same");
+    expect(decide(doubtful)).not.toBe("same");
+    expect(decide({ ...doubtful, clockRatio: 0.7 })).toBe("same");
   });
 
   it("dancing something else to the same song gains nothing from the song", () => {
     const without = samenessConfidence(otherMovement);
-    expect(samenessConfidence({ ...otherMovement, musicRatio: 0.97 }) - without).toBeLessThan(0.02);
-    expect(samenessDecision(samenessConfidence({ ...otherMovement, musicRatio: 0.97 }))).toBe("not_same");
+    expect(samenessConfidence({ ...otherMovement, clockRatio: 1 }) - without).toBeLessThan(0.02);
+    expect(decide({ ...otherMovement, clockRatio: 0.98 })).toBe("not_same");
+  });
+
+  it("with a shared clock, a take is refused only when its moves disagree at the clock's timing", () => {
+    // However unlike the teacher's the moves look, moves that agree on the music's beats better than
+    // elsewhere are a loose take of the routine: scored, and unsure at worst.
+    expect(decide({ ...otherMovement, clockRatio: 0.88 })).toBe("unsure");
+    expect(decide({ ...otherMovement, clockRatio: 0.95 })).toBe("not_same");
+  });
+
+  it("too little evidence for the routine is never enough to refuse it: a refusal needs evidence against", () => {
+    // A short loose take by a dancer whose body differs from the teacher's: little in common, but
+    // nothing against either — the same parts move, as far, in order, and the hips travel alike.
+    const loose: SamenessEvidence = { ...otherDancerSameRoutine, matched: 27, movingMatched: 36, motionCorrelation: 0 };
+    expect(samenessConfidence(loose)).toBeLessThan(0.425);
+    expect(decide(loose)).toBe("unsure");
+    // Any one sign against makes it a refusal: moves out of order (told from enough moves), another
+    // part of the body doing the work, or hips that travel otherwise.
+    expect(decide({ ...loose, order: 0.25, moves: 6 })).toBe("not_same");
+    expect(decide({ ...loose, order: 0.25, moves: 3 })).toBe("unsure");
+    expect(decide({ ...loose, movingMatched: 45 })).toBe("not_same");
+    expect(decide({ ...loose, rangeOverlap: 0.4 })).toBe("not_same");
+    expect(decide({ ...loose, travel: 1.2 })).toBe("not_same");
   });
 
   it("a body that stays in place where the reference's travels across is not taken for it, however close the shapes", () => {
@@ -69,18 +96,25 @@ describe("same routine? a decision", () => {
       random: 21.9,
       motionCorrelation: 0.36,
       order: 0.67,
+      moves: 4,
       rangeOverlap: 0.52,
       travel: 1.08,
-      musicRatio: null,
+      clockRatio: null,
     };
-    expect(samenessDecision(samenessConfidence(sitToStandForSideLunge))).not.toBe("same");
-    expect(samenessDecision(samenessConfidence({ ...sitToStandForSideLunge, travel: 0.19 }))).toBe("same");
+    expect(decide(sitToStandForSideLunge)).not.toBe("same");
+    expect(decide({ ...sitToStandForSideLunge, travel: 0.19 })).toBe("same");
   });
 
   it("between the two it is unsure; an unmatched performance is not the same routine", () => {
-    expect(samenessDecision(0.45)).toBe("unsure");
-    expect(samenessDecision(0.5)).toBe("same");
-    expect(samenessDecision(0.19)).toBe("not_same");
+    const at = (confidence: number) => {
+      // The movement's weight moved so the model lands on `confidence`, all else as another movement's.
+      const base = samenessConfidence(otherMovement);
+      const logit = (p: number) => Math.log(p / (1 - p));
+      return { ...otherMovement, travel: otherMovement.travel + (logit(base) - logit(confidence)) / 1.19 };
+    };
+    expect(decide(at(0.45))).toBe("unsure");
+    expect(decide(at(0.51))).toBe("same");
+    expect(decide(at(0.19))).toBe("not_same");
     expect(samenessConfidence({ ...otherMovement, matched: Number.NaN })).toBe(0);
   });
 });

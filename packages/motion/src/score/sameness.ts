@@ -16,8 +16,9 @@ import { shapeDistance } from "./shape.ts";
  * moments are close in absolute terms (real people doing one movement differ by 5–20°, different
  * movements by 20–60°), whether they fit much better than moments paired at random would
  * (distinctiveness: a routine that hardly moves matches anything a little), whether the two bodies
- * speed up and slow down together, whether the moves follow each other in order — and, when both
- * videos carry the same music, whether the moves agree at the music's own timing.
+ * speed up and slow down together, whether the moves follow each other in order — and, when the
+ * dancer kept a clock both videos share (the same music, or a take recorded with the reference
+ * playing), whether the moves agree at that clock's own timing.
  */
 export interface SamenessEvidence {
   /** Mean shape difference at the matched moments, degrees. */
@@ -35,6 +36,8 @@ export interface SamenessEvidence {
   motionCorrelation: number;
   /** Share (0–1) of neighbouring moves found one after the other at the found pace (±0.25 s); NaN with one move. */
   order: number;
+  /** How many moves were found (the order is told from their neighbours). */
+  moves: number;
   /**
    * How alike the two are in which body parts move and how far (0–1): the overlap of their
    * per-segment ranges of motion over the whole video (weighted Jaccard). Needs no alignment: a
@@ -51,11 +54,15 @@ export interface SamenessEvidence {
    */
   travel: number;
   /**
-   * When both videos carry the same music: the mean shape difference at the music's timing (each
-   * reference moment against the user's moment on the same beat of the song), over `random`.
-   * Null without shared music.
+   * When the dancer kept a clock both videos share (the same music, or a take recorded with the
+   * reference playing): how much closer the moves are at the clock's timing than at other timings —
+   * the mean shape difference of each reference moment against the user's moments at the same
+   * moment of the clock (the nearest within CLOCK_SLACK_S, as a dancer a little early or late still
+   * hits the beat's shape), over the same with the clock shifted by CLOCK_SHIFTS_S. About 1: the
+   * moves disagree on the music's beats (another routine to the song); well under 1: they agree.
+   * Null without such a clock.
    */
-  musicRatio: number | null;
+  clockRatio: number | null;
 }
 
 export type SamenessDecision = "same" | "unsure" | "not_same";
@@ -81,18 +88,40 @@ export const SAMENESS = {
   /** Order when it cannot be told (a single move): the typical value of a same-routine pair. */
   ORDER_UNKNOWN: 1,
   /**
-   * Shared music, by hand (the calibration set has no pair of different videos on one song): moves
-   * that agree at the music's timing much better than at random (ratio ≤ MUSIC_SURE) are the same
-   * routine; at MUSIC_HALF the music adds even odds.
+   * A shared clock, by hand (clockRatio; different routines on one song are too few to fit on): at
+   * CLOCK_HALF it adds even odds, and each 0.04 below it about triples them. Set below the fit
+   * split's different choreographies danced to one song (0.96–1.03: on the song's beats they are as
+   * far apart as anywhere else).
    */
-  MUSIC_HALF: 0.75,
-  MUSIC_SLOPE: 20,
+  CLOCK_HALF: 0.85,
+  CLOCK_SLOPE: 28,
   /**
-   * Decisions: the same routine from this confidence up, not the same below NOT_SAME_BELOW (where
-   * the fewest fit pairs land on the wrong side), unsure between.
+   * Decisions: the same routine from this confidence up; unsure between it and NOT_SAME_BELOW (where
+   * the fewest fit pairs land on the wrong side); below, not the same only with evidence against.
    */
   SAME_FROM: 0.5,
   NOT_SAME_BELOW: 0.425,
+};
+
+/**
+ * Evidence *against* the routine, one of which a refusal needs: too little evidence for it (a loose
+ * take, a body unlike the teacher's, a clip too short to tell) is never enough. With a shared clock:
+ * moves as far apart on the music's beats as anywhere else. Without: the moves found out of order,
+ * or another part of the body doing the work (moving segments far apart, little overlap in which
+ * parts move, hips travelling quite differently).
+ */
+export const AGAINST = {
+  /** clockRatio from here up: the moves disagree at the shared clock's timing. */
+  CLOCK: 0.92,
+  /** Order below this, told from at least ORDER_MIN_MOVES moves. */
+  ORDER: 0.5,
+  ORDER_MIN_MOVES: 5,
+  /** Moving segments this far apart (degrees) at the matched moments. */
+  MOVING: 40,
+  /** Range overlap below this. */
+  RANGE: 0.55,
+  /** Travel difference from this up. */
+  TRAVEL: 0.9,
 };
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
@@ -119,28 +148,61 @@ export function samenessConfidence(e: SamenessEvidence): number {
       SAMENESS.MOVING * moving +
       SAMENESS.TRAVEL * travel,
   );
-  // The music is independent evidence: two dancers on one song who hit the same shapes on the same
-  // beats are doing one routine, however their bodies differ; one who dances something else to it
-  // gains nothing from the song.
-  if (e.musicRatio === null) return motion;
-  const music = logistic(SAMENESS.MUSIC_SLOPE * (SAMENESS.MUSIC_HALF - e.musicRatio));
-  return 1 - (1 - motion) * (1 - music);
+  // The shared clock is independent evidence: two dancers on one song who hit the same shapes on the
+  // same beats are doing one routine, however their bodies differ; one who dances something else to
+  // it gains nothing from the song.
+  if (e.clockRatio === null) return motion;
+  const onClock = logistic(SAMENESS.CLOCK_SLOPE * (SAMENESS.CLOCK_HALF - e.clockRatio));
+  return 1 - (1 - motion) * (1 - onClock);
 }
 
-export function samenessDecision(confidence: number): SamenessDecision {
-  if (confidence >= SAMENESS.SAME_FROM) return "same";
-  return confidence < SAMENESS.NOT_SAME_BELOW ? "not_same" : "unsure";
+/** Whether the evidence holds a sign against the routine (AGAINST), as a refusal needs. */
+export function evidenceAgainst(e: SamenessEvidence): boolean {
+  if (e.clockRatio !== null) return e.clockRatio >= AGAINST.CLOCK;
+  return (
+    (e.moves >= AGAINST.ORDER_MIN_MOVES && e.order < AGAINST.ORDER) ||
+    e.movingMatched >= AGAINST.MOVING ||
+    e.rangeOverlap < AGAINST.RANGE ||
+    e.travel >= AGAINST.TRAVEL
+  );
 }
 
-/** What the evidence is gathered from: a match, or as much of one as a live take has so far. */
-export type SamenessInput = Pick<Match, "ref" | "user" | "cont" | "oriented" | "music"> & {
+export interface SamenessJudgement {
+  confidence: number;
+  decision: SamenessDecision;
+}
+
+/** The decision: same, unsure, or not the same — which needs low confidence and evidence against. */
+export function judgeSameness(e: SamenessEvidence): SamenessJudgement {
+  const confidence = samenessConfidence(e);
+  const decision =
+    confidence >= SAMENESS.SAME_FROM
+      ? "same"
+      : confidence < SAMENESS.NOT_SAME_BELOW && evidenceAgainst(e)
+        ? "not_same"
+        : "unsure";
+  return { confidence, decision };
+}
+
+/**
+ * What the evidence is gathered from: a match, or as much of one as a live take has so far.
+ * `keptClock`: where the reference's time zero is in the user's video when the dancer kept a clock
+ * both share (the music's offset, or the take's), else null.
+ */
+export type SamenessInput = Pick<Match, "ref" | "user" | "cont" | "oriented"> & {
   fit: Pick<Match["fit"], "tempo">;
+  keptClock: number | null;
 };
+
+/** Where a match's kept clock (shared music, or a take recorded with the reference playing) puts the reference's time zero; null without one. */
+export function keptClockOf(match: Pick<Match, "clock" | "fit">): number | null {
+  return match.clock === "music" || match.clock === "take" ? match.fit.anchor : null;
+}
 
 /** Gathers the evidence from a match and its measured moves. */
 export function samenessEvidence(match: SamenessInput, moves: MoveMeasure[]): SamenessEvidence {
   const random = randomPairDistance(match.ref, match.user);
-  const music = match.music;
+  const clock = match.keptClock;
   const danced = dancedSpan(moves, match.fit.tempo);
   return {
     matched: weighted(moves, (m) => m.plainDist),
@@ -151,23 +213,60 @@ export function samenessEvidence(match: SamenessInput, moves: MoveMeasure[]): Sa
     random,
     motionCorrelation: motionCorrelation(match.ref, (m) => match.oriented(m.mirrored).cont, moves, match.fit.tempo),
     order: orderShare(moves, match.fit.tempo),
+    moves: moves.filter((m) => m.fitStart !== null).length,
     rangeOverlap: rangeOverlap(match.ref, match.user),
     travel: travelDifference(match.ref, match.user, danced),
-    musicRatio: music === null || !(random > 0) ? null : distanceAt(match.ref, match.cont, (t) => t + music) / random,
+    clockRatio:
+      clock === null ? null : clockRatio(match.ref, [match.oriented(false).cont, match.oriented(true).cont], clock),
   };
 }
 
-/** Mean plain shape difference of every reference moment against the user's at `userTime(t)` (skipping moments the user's video does not show). */
-function distanceAt(ref: FeatureTrack, user: ContinuousTrack, userTime: (t: number) => number): number {
+/** How far from the clock's timing (seconds, either way) a user moment may be to answer a reference moment: about half a beat. */
+const CLOCK_SLACK_S = 0.3;
+/**
+ * The timings the clock's is measured against: shifted by these many seconds either way — beyond
+ * the slack, within a few bars, where the same body and camera dance other moments.
+ */
+const CLOCK_SHIFTS_S = [0.75, 1.25, 1.75, 2.25, 2.75];
+/** Reference moments read (spread evenly), and the step (seconds) within the slack: enough to tell, cheap enough for a live take. */
+const CLOCK_MOMENTS = 120;
+const CLOCK_SLACK_STEP_S = 0.1;
+
+/** SamenessEvidence.clockRatio (the user's moments either way round: danced, or mirror-wise); null when the videos share too little to tell. */
+function clockRatio(ref: FeatureTrack, user: ContinuousTrack[], offset: number): number | null {
+  const onBeat = distanceNear(ref, user, offset);
+  const shifted = CLOCK_SHIFTS_S.flatMap((s) => [
+    distanceNear(ref, user, offset + s),
+    distanceNear(ref, user, offset - s),
+  ]);
+  const elsewhere = shifted.filter((d) => !Number.isNaN(d));
+  const baseline = elsewhere.reduce((a, d) => a + d, 0) / elsewhere.length;
+  return Number.isNaN(onBeat) || !(baseline > 0) ? null : onBeat / baseline;
+}
+
+/**
+ * Mean over the reference's moments of the plain shape difference to the nearest user moment within
+ * CLOCK_SLACK_S of `offset` seconds later, in any of the user's readings (skipping moments the user's
+ * video does not show).
+ */
+function distanceNear(ref: FeatureTrack, user: ContinuousTrack[], offset: number): number {
+  const step = Math.max(1 / ref.fps, CLOCK_SLACK_STEP_S);
+  const every = Math.max(1, Math.ceil(ref.frames.length / CLOCK_MOMENTS));
   let s = 0;
   let n = 0;
   ref.frames.forEach((r, i) => {
-    const t = userTime(i / ref.fps);
-    if (!r.valid || !user.covers(t)) return;
-    const u = user.at(t);
-    const d = u ? shapeDistance(r, u) : Number.NaN;
-    if (Number.isNaN(d)) return;
-    s += d;
+    if (!r.valid || i % every) return;
+    let best = Number.POSITIVE_INFINITY;
+    for (let d = -CLOCK_SLACK_S; d <= CLOCK_SLACK_S + 1e-9; d += step) {
+      const t = i / ref.fps + offset + d;
+      for (const way of user) {
+        const u = way.covers(t) ? way.at(t) : null;
+        const x = u ? shapeDistance(r, u) : Number.NaN;
+        if (x < best) best = x;
+      }
+    }
+    if (best === Number.POSITIVE_INFINITY) return;
+    s += best;
     n++;
   });
   return n ? s / n : Number.NaN;
