@@ -143,6 +143,8 @@ describe("alignment and scores on generated motion", () => {
     expect(r.overall_score).toBeLessThan(50);
     expect(r.scores.timing).toBeNull();
     expect(r.overallFeedback).toMatch(/^This does not look like the same routine/);
+    // A refusal claims no score either: no number out of 100 to read as a grade.
+    expect(r.overallFeedback).not.toMatch(/\d+\/100/);
     expect(r.overallFeedback).not.toMatch(/slower|faster|late|early/);
     expect(r.problematicJoints).toEqual([]);
     for (const s of r.sections) expect(s.joint_feedback).toEqual({});

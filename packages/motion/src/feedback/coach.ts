@@ -489,7 +489,7 @@ export function overallSummary(c: OverallContext): Overview {
     return {
       headline: `${COMPARE_MESSAGES.notSameRoutine}.`,
       details: [
-        `Your moves do not line up with the reference's, so there is no timing or joint feedback (overall ${Math.round(c.score)}/100).`,
+        "Your moves do not line up with the reference's, so there is no score, timing or joint feedback.",
         "Check that you chose the right reference video and that your whole body is in the frame.",
       ].join(" "),
     };

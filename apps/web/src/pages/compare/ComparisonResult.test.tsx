@@ -85,7 +85,7 @@ const refused: ComparisonResults = {
   ...current,
   ...overallFeedback(
     "This does not look like the same routine.",
-    "Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 27/100).",
+    "Your moves do not line up with the reference's, so there is no score, timing or joint feedback.",
   ),
   scores: { shape: 52.7, timing: null },
   same_routine: false,
@@ -210,7 +210,7 @@ describe("the result view", () => {
         ...current,
         ...overallFeedback(
           "This does not look like the same routine.",
-          "Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 27/100).",
+          "Your moves do not line up with the reference's, so there is no score, timing or joint feedback.",
         ),
         scores: { shape: 52.7, timing: null },
         same_routine: false,
@@ -221,7 +221,7 @@ describe("the result view", () => {
     );
     const banner = screen.getByTestId("not-same-routine");
     expect(within(banner).getByRole("heading").textContent).toBe("This does not look like the same routine");
-    expect(banner.textContent).toContain("overall 27/100");
+    expect(banner.textContent).toContain("no score, timing or joint feedback");
     // The heading's sentence is not said twice.
     expect(banner.textContent?.match(/does not look like the same routine/g)).toHaveLength(1);
     // No percentage anywhere: no ring, no category bars, no section scores.

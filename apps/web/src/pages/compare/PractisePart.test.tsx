@@ -136,7 +136,7 @@ describe("Practise this part, in the result view", () => {
       same_routine: false,
       ...overallFeedback(
         "This does not look like the same routine.",
-        "Your moves do not line up with the reference's, so there is no timing or joint feedback (overall 21/100). Check that you chose the right reference video and that your whole body is in the frame.",
+        "Your moves do not line up with the reference's, so there is no score, timing or joint feedback. Check that you chose the right reference video and that your whole body is in the frame.",
       ),
     };
     const part = detail({
