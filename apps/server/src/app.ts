@@ -11,6 +11,7 @@ import { OneLinePerRequest, TurnBatchedOutput } from "./http/log-output.ts";
 import { installContractSerializer } from "./http/responds.ts";
 import { rejectNulCharacters } from "./http/nul-guard.ts";
 import { closeAfterUnreadBody } from "./http/unread-body.ts";
+import { cutSlowBodies } from "./http/slow-body.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { installRequestAuth } from "./modules/auth/request-auth.ts";
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installContractSerializer(app);
   rejectNulCharacters(app);
   closeAfterUnreadBody(app);
+  cutSlowBodies(app, config.slowBody);
   installRequestAuth(app, ctx.db, ctx.reads, [config.publicUrl, ...config.corsOrigins]);
   const metrics = new TrafficMetrics(ctx.db, app.log);
   metrics.install(app);

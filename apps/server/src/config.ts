@@ -37,6 +37,10 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString,
   MAX_VIDEO_MB: z.coerce.number().min(1).default(500),
   MIN_FREE_DISK_MB: z.coerce.number().min(0).default(100),
+  UPLOAD_IDLE_SECONDS: z.coerce.number().min(1).default(30),
+  UPLOAD_MIN_KB_PER_S: z.coerce.number().min(0).default(8),
+  UPLOADS_PER_ACCOUNT: z.coerce.number().int().min(1).default(2),
+  UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   JOB_TIMEOUT_MINUTES: z.coerce.number().min(1).default(30),
   ADMIN_PASSWORD: optionalString,
@@ -88,6 +92,13 @@ export type Config = {
   maxVideoBytes: number;
   /** Below this much free space in DATA_DIR uploads are refused (507) and health reports it. */
   minFreeDiskBytes: number;
+  /**
+   * A request body (an upload, mostly) is cut off with 408 when no byte of it arrives for `idleMs`
+   * while the server reads, or when it arrives slower than `minBytesPerSecond` after `idleMs` of grace.
+   */
+  slowBody: { idleMs: number; minBytesPerSecond: number };
+  /** Video uploads one account, and one client address, may have in flight at once (429 beyond). */
+  uploadsInFlight: { perAccount: number; perAddress: number };
   /** Jobs of each kind one process runs at once (each analysis already uses every core for pose inference). */
   jobConcurrency: number;
   jobTimeoutSeconds: number;
@@ -165,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     maxVideoBytes: Math.round(e.MAX_VIDEO_MB * 1024 * 1024),
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
+    slowBody: { idleMs: e.UPLOAD_IDLE_SECONDS * 1000, minBytesPerSecond: e.UPLOAD_MIN_KB_PER_S * 1024 },
+    uploadsInFlight: { perAccount: e.UPLOADS_PER_ACCOUNT, perAddress: e.UPLOADS_PER_ADDRESS },
     jobConcurrency: e.JOB_CONCURRENCY,
     jobTimeoutSeconds: e.JOB_TIMEOUT_MINUTES * 60,
     metricsToken: e.METRICS_TOKEN,

@@ -97,6 +97,14 @@ export const UPLOAD_MESSAGES = {
   thumbnailTooLarge: "Thumbnail too large. Maximum size is 10MB.",
   uploadFailed: "Upload failed",
   uploadFailedRetry: "Upload failed. Please try again.",
+  /** 408: the upload stalled, or trickled in slower than the server's minimum rate. */
+  tooSlow: "Your upload arrived too slowly, so we stopped it. Please check your connection and try again.",
+  /** 429: the account's uploads in flight are at their limit (UPLOADS_PER_ACCOUNT). */
+  tooManyUploads: (inFlight: number) =>
+    `You already have ${inFlight} ${inFlight === 1 ? "upload" : "uploads"} in progress. Wait for one to finish, then try again.`,
+  /** 429: uploads from one client address are at their limit (UPLOADS_PER_ADDRESS). */
+  tooManyUploadsFromAddress:
+    "Too many uploads from your network are in progress. Wait for one to finish, then try again.",
 } as const;
 
 export const COMPARE_MESSAGES = {

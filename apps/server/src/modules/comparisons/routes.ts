@@ -22,6 +22,7 @@ import { readMultipart } from "../../http/multipart.ts";
 import { assertRoomForUpload } from "../../storage/disk-space.ts";
 import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
+import { holdUploadSlot } from "../videos/in-flight.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
 import { userVideoUrl } from "../videos/urls.ts";
 import { readPart } from "./part.ts";
@@ -63,6 +64,7 @@ export function comparisonRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (user.credits < LIMITS.comparisonCost) throw new HttpError(402, COMPARE_MESSAGES.insufficientCredits);
       if (!request.isMultipart()) throw new HttpError(400, COMPARE_MESSAGES.noUserVideo);
       await assertRoomForUpload(ctx.config);
+      await holdUploadSlot(ctx, request, reply);
 
       const fields: Record<string, string> = {};
       const uploads: Upload[] = [];

@@ -32,6 +32,7 @@ import { readMultipart } from "../../http/multipart.ts";
 import { assertRoomForUpload } from "../../storage/disk-space.ts";
 import { currentUser, guard } from "../../http/guard.ts";
 import type { AppContext } from "../../context.ts";
+import { holdUploadSlot } from "../videos/in-flight.ts";
 import { storeUploadedVideo, type StoredVideo } from "../videos/upload.ts";
 import { sendStoredFile } from "../videos/serve.ts";
 import { referenceAnalysisRoute } from "./analysis-route.ts";
@@ -108,6 +109,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!canContribute(user)) throw new HttpError(403, LIBRARY_MESSAGES.contributorsOnly);
       if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.selectVideo);
       await assertRoomForUpload(ctx.config);
+      await holdUploadSlot(ctx, request, reply);
 
       const fields: Record<string, string> = {};
       let video: StoredVideo | undefined;
