@@ -46,7 +46,7 @@ const FriendsPage = lazy(() => import("./pages/friends/FriendsPage"));
 const LeaderboardPage = lazy(() => import("./pages/leaderboard/LeaderboardPage"));
 
 const AdminPage = lazy(() => import("./pages/admin/AdminPage"));
-const EmailSubscriptionsPage = lazy(() => import("./pages/email-subscriptions/EmailSubscriptionsPage"));
+const EmailSubscriptionsPage = lazy(() => import("./pages/admin/EmailSubscriptionsPage"));
 const UnsubscribePage = lazy(() => import("./pages/unsubscribe/UnsubscribePage"));
 const NotificationsPage = lazy(() => import("./pages/notifications/NotificationsPage"));
 const ReviewMailUnsubscribePage = lazy(() => import("./pages/notifications/ReviewMailUnsubscribePage"));

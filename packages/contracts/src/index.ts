@@ -17,5 +17,6 @@ export * from "./admin.ts";
 export * from "./system.ts";
 export * from "./notifications.ts";
 export * from "./numbers.ts";
+export * from "./money.ts";
 export * from "./reference-analysis.ts";
 export * from "./drills.ts";

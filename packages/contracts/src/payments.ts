@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { rowId } from "./ids.ts";
+import { formatRupees } from "./money.ts";
 
 /** A credit bundle as the API shows it; price in rupees. */
 export const creditBundle = z.object({
@@ -92,7 +93,8 @@ export const PAYMENT_MESSAGES = {
   verificationContactSupport: "Payment verification failed. Please contact support.",
   purchaseFailedRetry: "Purchase failed. Please try again.",
   paymentFailedWith: (description: string) => `Payment failed: ${description}`,
-  purchased: (credits: number, rupees: string) => `Successfully purchased ${credits} credits for ₹${rupees}!`,
+  purchased: (credits: number, paise: number) =>
+    `Successfully purchased ${credits} credits for ${formatRupees(paise)}!`,
   // server texts
   bundleNotFound: "Credit bundle not found",
   orderNotFound: "Order not found",

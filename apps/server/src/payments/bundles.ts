@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type bundleForm } from "@stepsync/contracts";
+import { ADMIN_MESSAGES, type bundleForm, paiseOf } from "@stepsync/contracts";
 import type { z } from "zod";
 import type { Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
@@ -77,14 +77,11 @@ export async function seedCreditBundles(db: Queryable): Promise<void> {
 /** What an admin sets on a bundle (the parsed form); prices in rupees, the currency the shop charges in. */
 export type BundleInput = z.output<typeof bundleForm>;
 
-/** Rupees with at most two decimals → integer paise. */
-const toPaise = (rupees: number) => Math.round(rupees * 100);
-
 const bundleColumns = (input: BundleInput): Partial<NewBundle> => ({
   name: input.name,
   description: input.description,
   creditsAmount: input.credits_amount,
-  pricePaise: toPaise(input.price),
+  pricePaise: paiseOf(input.price),
   isActive: input.is_active,
   isPopular: input.is_popular,
 });

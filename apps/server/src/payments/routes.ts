@@ -10,6 +10,7 @@ import {
   verifyRazorpayRequest,
   type PurchaseResponse,
   type VerifyRazorpayResponse,
+  rupeesOf,
 } from "@stepsync/contracts";
 import type { AppContext } from "../context.ts";
 import { parse } from "../http/errors.ts";
@@ -88,7 +89,7 @@ export function checkoutRoutes(app: FastifyInstance, { db, config, log }: AppCon
       return {
         success: true,
         credits_added: done.granted ? purchase.creditsAmount : 0,
-        amount_paid: purchase.amountPaise / 100,
+        amount_paid: rupeesOf(purchase.amountPaise),
         credits: done.credits ?? user.credits,
       };
     },

@@ -1,4 +1,4 @@
-import type { CreditBundle, Plan, Purchase } from "@stepsync/contracts";
+import { type CreditBundle, type Plan, type Purchase, rupeesOf } from "@stepsync/contracts";
 import type { BundleRow, PurchaseRow } from "./repository.ts";
 
 export function toBundle(row: BundleRow): CreditBundle {
@@ -7,7 +7,7 @@ export function toBundle(row: BundleRow): CreditBundle {
     name: row.name,
     description: row.description,
     credits_amount: row.creditsAmount,
-    price: row.pricePaise / 100,
+    price: rupeesOf(row.pricePaise),
     is_active: row.isActive,
     is_popular: row.isPopular,
     features: row.features,
@@ -18,7 +18,7 @@ export function toPlan(row: BundleRow): Plan {
   return {
     id: row.id,
     name: row.name,
-    price: row.pricePaise / 100,
+    price: rupeesOf(row.pricePaise),
     credits: row.creditsAmount,
     description: row.description,
     features: row.features,
@@ -36,7 +36,7 @@ export function toPurchase(r: PurchaseRow): Purchase {
   return {
     id: r.id,
     credits_amount: r.creditsAmount,
-    amount_paid: r.amountPaise / 100,
+    amount_paid: rupeesOf(r.amountPaise),
     payment_method: r.paymentMethod,
     payment_status: r.paymentStatus,
     ended: endedOf(r),

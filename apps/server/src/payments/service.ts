@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from "@stepsync/contracts";
+import { formatRupees, PAYMENT_MESSAGES } from "@stepsync/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
@@ -50,7 +50,7 @@ export async function completePurchase(tx: Queryable, orderId: string, paymentId
       row.userId,
       row.creditsAmount,
       "purchase",
-      `Purchased ${row.creditsAmount} credits (₹${formatRupees(row.amountPaise)})`,
+      `Purchased ${row.creditsAmount} credits (${formatRupees(row.amountPaise)})`,
     );
     return { granted: true, purchase: row, credits: await currentBalance(tx, row.userId) };
   }
@@ -78,11 +78,6 @@ export const PENDING_EXPIRES_MS = 60 * 60 * 1000;
 /** pending → failed for checkouts older than PENDING_EXPIRES_MS; answers how many. */
 export function expireStalePurchases(db: Queryable, now = Date.now()): Promise<number> {
   return failPendingBefore(db, new Date(now - PENDING_EXPIRES_MS), new Date(now));
-}
-
-/** 39900 → "399", 12345 → "123.45". */
-export function formatRupees(paise: number): string {
-  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
 }
 
 export function purchaseHistory(db: Queryable, userId: number): Promise<PurchaseRow[]> {

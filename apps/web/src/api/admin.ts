@@ -24,9 +24,10 @@ import type {
   TrafficStats,
   UnsubscribedResponse,
 } from "@stepsync/contracts";
+import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { ApiError, apiRequest, type QueryValue } from "./client";
-import { useQuery } from "@tanstack/react-query";
-import { keys } from "./keys";
+import { invalidate, keys } from "./keys";
 
 /** Every /api/admin call of the admin panel and the email-subscriptions screen. */
 export const adminApi = {
@@ -119,7 +120,7 @@ export function useEmailStats() {
   return useQuery({ queryKey: keys.admin.emailStats(), queryFn: adminApi.emailStats, retry: false });
 }
 
-/** The admin panel's reads (keys and requests), for useAdminQuery (pages/admin/shared.tsx). */
+/** The admin panel's reads (keys and requests), for useAdminQuery. */
 export const adminQueries = {
   traffic: () => ({ queryKey: keys.admin.traffic(), queryFn: adminApi.traffic }),
   realtime: () => ({ queryKey: keys.admin.realtime(), queryFn: adminApi.realtime }),
@@ -148,3 +149,111 @@ export const adminQueries = {
     queryFn: () => adminApi.subscriptions(feature || undefined),
   }),
 };
+
+/** Where an admin screen reports how a request went: a success text, or the failure and its fallback text. */
+export interface AdminReport {
+  ok: (text: string) => void;
+  fail: (err: unknown, fallback: string) => void;
+}
+
+/** An admin list or figure: loaded once (no retries), a failure reported to the screen. */
+export function useAdminQuery<T>(
+  report: AdminReport,
+  options: { queryKey: QueryKey; queryFn: () => Promise<T>; refetchInterval?: number },
+  failure: string,
+) {
+  const q = useQuery({ ...options, retry: false });
+  const { fail } = report;
+  useEffect(() => {
+    if (q.error) fail(q.error, failure);
+  }, [q.error, fail, failure]);
+  return q;
+}
+
+// Changes ------------------------------------------------------------------------------------------
+
+/** A change an admin makes: its request and the lists and figures it makes stale. */
+export type AdminChange<V, R> = { mutationFn: (variables: V) => Promise<R>; invalidates: QueryKey[] };
+const change = <V, R>(mutationFn: (variables: V) => Promise<R>, invalidates: QueryKey[]): AdminChange<V, R> => ({
+  mutationFn,
+  invalidates,
+});
+
+/** A video's state shows in both lists of Video Management, in the System Stats and in the public library. */
+const videosChanged = () => [keys.admin.videos(), keys.admin.system(), keys.library.all()];
+/** Bundles are also what members buy on /credits and the dashboard, and the plans on /pricing. */
+const bundlesChanged = () => [keys.admin.bundles(), keys.credits.bundles(), keys.plans()];
+
+/** Every change of the admin panel and the email-subscriptions screen. */
+export const adminChanges = {
+  /** A role shows in the list and in the role counts of Dashboard and System Stats. */
+  setRole: () =>
+    change(
+      ({ id, role }: { id: number; role: Role }) => adminApi.setRole(id, role),
+      [keys.admin.users(), keys.admin.stats(), keys.admin.system()],
+    ),
+  /** The mark shows on their library cards and profile, and the library's Verified filter lists them. */
+  setVerified: () =>
+    change(
+      ({ id, verified }: { id: number; verified: boolean }) => adminApi.setVerified(id, verified),
+      [keys.admin.users(), keys.library.all(), keys.social.all()],
+    ),
+  /** Deleting a user takes their videos, comments and comparisons with them: every figure changes. */
+  deleteUser: <U extends { id: number }>() =>
+    change((u: U) => adminApi.deleteUser(u.id), [keys.admin.all(), keys.library.all()]),
+  feature: () =>
+    change(({ id, featured }: { id: number; featured: boolean }) => adminApi.feature(id, featured), videosChanged()),
+  review: () =>
+    change(
+      ({ id, status, reason }: { id: number; status: "approved" | "rejected"; reason?: string }) =>
+        adminApi.review(id, status, reason),
+      videosChanged(),
+    ),
+  deleteVideo: <V extends { id: number }>() => change((v: V) => adminApi.deleteVideo(v.id), videosChanged()),
+  /** The video's comments and its card's count in the library change too. */
+  deleteComment: () =>
+    change(
+      (id: number) => adminApi.deleteComment(id),
+      [keys.admin.comments(), keys.admin.system(), keys.library.all()],
+    ),
+  deleteNotification: () =>
+    change((id: number) => adminApi.deleteNotification(id), [keys.admin.notifications(), keys.admin.system()]),
+  saveBundle: () =>
+    change(
+      ({ id, body }: { id: number | null; body: BundleForm }) =>
+        id === null ? adminApi.createBundle(body) : adminApi.updateBundle(id, body),
+      bundlesChanged(),
+    ),
+  deleteBundle: <B extends { id: number }>() => change((b: B) => adminApi.deleteBundle(b.id), bundlesChanged()),
+  unsubscribe: () =>
+    change((id: number) => adminApi.unsubscribe(id), [keys.admin.subscriptions(), keys.admin.emailStats()]),
+};
+
+/**
+ * An admin change run from a screen: on success its text is reported and what it makes stale
+ * reloads; on failure the report says what failed (`failure` off: the caller handles it).
+ */
+export function useAdminMutation<V, R>(
+  { mutationFn, invalidates }: AdminChange<V, R>,
+  {
+    report,
+    success,
+    failure,
+  }: {
+    report: AdminReport;
+    success: (result: R, variables: V) => string;
+    failure?: string | ((variables: V) => string);
+  },
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (result, variables) => {
+      report.ok(success(result, variables));
+      await invalidate(client, invalidates);
+    },
+    onError: (err, variables) => {
+      if (failure !== undefined) report.fail(err, typeof failure === "function" ? failure(variables) : failure);
+    },
+  });
+}

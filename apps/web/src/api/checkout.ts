@@ -1,6 +1,6 @@
-import { PAYMENT_MESSAGES, type CreditBundle, type RazorpayOrderResponse } from "@stepsync/contracts";
-import { ApiError } from "../api/client";
-import { purchaseRazorpay, reportCheckoutClosed, verifyRazorpay } from "../api/credits";
+import { type CreditBundle, PAYMENT_MESSAGES, paiseOf, type RazorpayOrderResponse } from "@stepsync/contracts";
+import { ApiError } from "./client";
+import { purchaseRazorpay, reportCheckoutClosed, verifyRazorpay } from "./credits";
 
 export const RAZORPAY_CHECKOUT_URL = "https://checkout.razorpay.com/v1/checkout.js";
 
@@ -65,11 +65,6 @@ export function loadRazorpay(): Promise<RazorpayConstructor> {
     throw error;
   });
   return loading;
-}
-
-/** "399", "1,699" — the amount in the success text (₹ is in the template). */
-export function rupeeAmount(amount: number): string {
-  return amount.toLocaleString("en-IN", { maximumFractionDigits: 2 });
 }
 
 export interface PurchaseCallbacks {
@@ -181,7 +176,7 @@ export async function startPurchase(bundle: CreditBundle, callbacks: PurchaseCal
         razorpay_signature: response.razorpay_signature,
         bundle_id: bundle.id,
       });
-      onSuccess(PAYMENT_MESSAGES.purchased(bundle.credits_amount, rupeeAmount(result.amount_paid)));
+      onSuccess(PAYMENT_MESSAGES.purchased(bundle.credits_amount, paiseOf(result.amount_paid)));
     } catch (error) {
       if (error instanceof ApiError && error.status > 0)
         onError(PAYMENT_MESSAGES.verificationFailedWith(error.message));

@@ -1,4 +1,4 @@
-import type { AppConfig } from "@stepsync/contracts";
+import { type AppConfig, LIMITS } from "@stepsync/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 import { keys } from "./keys";
@@ -17,4 +17,9 @@ export const appConfigQuery = () =>
 /** The server's public settings (Google client id, support address, limits, payments release). */
 export function useAppConfig() {
   return useQuery(appConfigQuery());
+}
+
+/** The server's video size limit (MAX_VIDEO_MB), or the default until it answers. */
+export function useMaxVideoBytes(): number {
+  return useAppConfig().data?.max_video_bytes ?? LIMITS.maxVideoBytes;
 }

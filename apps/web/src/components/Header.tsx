@@ -5,7 +5,7 @@ import { displayName, useAuth } from "../auth/context";
 import { buttonClass } from "./Button";
 import { cx } from "./cx";
 import { Logo } from "./Logo";
-import { NotificationBell } from "../pages/notifications/NotificationBell";
+import { NotificationBell } from "./NotificationBell";
 
 interface NavEntry {
   to: string;

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
+import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../test/utils";
 
 const bell = () => within(screen.getByRole("banner")).findByTestId("notification-bell");
 

@@ -1,8 +1,8 @@
 import { NOTIFICATION_MESSAGES } from "@stepsync/contracts";
 import { Bell } from "lucide-react";
 import { NavLink } from "react-router";
-import { cx } from "../../components/cx";
-import { useUnreadCount } from "../../api/notifications";
+import { cx } from "./cx";
+import { useUnreadCount } from "../api/notifications";
 
 /** New notifications show up within a minute, and at once when the tab comes back into focus. */
 const POLL_MS = 60_000;

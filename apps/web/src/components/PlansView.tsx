@@ -1,11 +1,11 @@
-import { type CreditBundle, LIMITS, type Plan } from "@stepsync/contracts";
+import { type CreditBundle, LIMITS, type Plan, formatRupees, paiseOf } from "@stepsync/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Check, ChevronDown, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "../auth/context";
-import { startPurchase } from "../lib/checkout";
-import { formatCredits, formatRupees } from "../lib/format";
+import { startPurchase } from "../api/checkout";
+import { formatCredits } from "../lib/format";
 import { toast } from "../lib/toast";
 import { Alert } from "./Alert";
 import { Button } from "./Button";
@@ -133,7 +133,7 @@ export function PlansView() {
               ) : null}
               <h3 className="text-lg font-semibold text-white">{plan.name}</h3>
               <p className="mt-1 min-h-10 text-sm text-slate-400">{plan.description}</p>
-              <p className="mt-5 text-4xl font-bold tracking-tight text-white">{formatRupees(plan.price)}</p>
+              <p className="mt-5 text-4xl font-bold tracking-tight text-white">{formatRupees(paiseOf(plan.price))}</p>
               <p className="mt-1 text-sm text-slate-400">
                 <span className="font-semibold text-white">{plan.credits}</span> credits · one-time
               </p>
@@ -151,7 +151,7 @@ export function PlansView() {
                 loading={processing === plan.id}
                 disabled={processing !== null}
                 onClick={() => buy(plan)}
-                aria-label={`Buy ${plan.name} for ${formatRupees(plan.price)}`}
+                aria-label={`Buy ${plan.name} for ${formatRupees(paiseOf(plan.price))}`}
               >
                 {processing === plan.id ? "Processing..." : `Buy ${plan.credits} credits`}
               </Button>

@@ -6,7 +6,7 @@ import type { Ghost } from "../lib/ghost-pose";
 import { SKELETON_COLOURS } from "../lib/skeleton-style";
 import { type Line, recordingContext } from "../test/recording-canvas";
 import { PoseOverlay, SkeletonKey } from "./PoseOverlay";
-import { BAND_STROKE } from "./ScoreVisuals";
+import { BAND_STROKE } from "../lib/score-colours";
 
 // The video gets a size and a time; the canvas a 2D context that records each line (test/recording-canvas).
 function recordingCanvas(): Line[] {

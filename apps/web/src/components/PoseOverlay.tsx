@@ -6,7 +6,7 @@ import { fittedRect, prepareCanvas } from "../lib/canvas";
 import { frameAt, type Pt } from "../lib/pose-frames";
 import { type BoneStyle, SEEN_CONFIDENCE, SKELETON_COLOURS, strokeSkeleton, UNSEEN_BONE } from "../lib/skeleton-style";
 import { cx } from "./cx";
-import { BAND_STROKE } from "./ScoreVisuals";
+import { BAND_STROKE } from "../lib/score-colours";
 
 export type { Ghost } from "../lib/ghost-pose";
 

@@ -1,10 +1,9 @@
 import { scoreBand } from "@stepsync/contracts";
 import { Info } from "lucide-react";
 import { useId } from "react";
+import { BAND_STROKE } from "../lib/score-colours";
 import { cx } from "./cx";
 
-/** Canvas and SVG colours of the score bands (scoreBand), for strokes drawn outside Tailwind classes. */
-export const BAND_STROKE = { green: "#34d399", yellow: "#fde047", red: "#fb7185" } as const;
 const BAR = { green: "bg-emerald-400", yellow: "bg-yellow-300", red: "bg-rose-400" } as const;
 
 /** A radial gauge for a 0–100 score, coloured by band. */

@@ -2,7 +2,7 @@ import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { prepareCanvas } from "../lib/canvas";
 import { GROOVE, joints, type Pt, poseAt } from "../lib/skeleton-pose";
-import { BAND_STROKE } from "./ScoreVisuals";
+import { BAND_STROKE } from "../lib/score-colours";
 
 const BONES: ReadonlyArray<readonly [string, string]> = [
   ["neck", "pelvis"],

@@ -1,7 +1,7 @@
 import type { Profile, PublicProfile } from "@stepsync/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { type MockHandler, mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
+import { type MockHandler, mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../test/utils";
 
 /** Social links: edited on the own profile (validated https links), shown as links on both profiles. */
 

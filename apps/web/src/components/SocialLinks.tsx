@@ -1,6 +1,6 @@
 import { displayableSocialLinks, LIBRARY_MESSAGES } from "@stepsync/contracts";
 import { BadgeCheck, ExternalLink } from "lucide-react";
-import { cx } from "../../components/cx";
+import { cx } from "./cx";
 
 /**
  * A profile's social links (its `social_links`) as links that open in a new tab without

@@ -1,6 +1,6 @@
 import type { Verdict } from "@stepsync/contracts";
-import { cx } from "../../components/cx";
-import { VERDICT_LOOK } from "./moves";
+import { cx } from "./cx";
+import { VERDICT_LOOK } from "../lib/verdicts";
 
 /** A move's verdict as a chip in its colour: the result's move rows and the live summary's drill list. */
 export function VerdictChip({ verdict }: { verdict: Verdict }) {

@@ -2,12 +2,13 @@ import { megabytes } from "@stepsync/contracts";
 import { Library, Trash2, Upload, Video } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { cx } from "../../components/cx";
-import { COMPARE_TEXTS } from "../../constants/texts";
-import { activityLabel } from "../../lib/format";
-import { useMaxVideoBytes } from "../../lib/upload-limit";
-import { useFileDrop } from "../../lib/useFileDrop";
-import { type LibraryReference, VIDEO_CHECKS, videoErrorText, videoFileProblem } from "./logic";
+import { cx } from "./cx";
+import { COMPARE_TEXTS } from "../constants/texts";
+import { activityLabel } from "../lib/format";
+import { useMaxVideoBytes } from "../api/config";
+import { useFileDrop } from "../lib/useFileDrop";
+import type { LibraryReference } from "../lib/library";
+import { VIDEO_CHECKS, videoErrorText, videoFileProblem } from "../lib/video-checks";
 
 /** An object URL for a picked file, revoked when the file changes or the component goes. */
 export function useObjectUrl(file: File | null | undefined): string | null {

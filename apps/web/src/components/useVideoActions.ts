@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from "react-router";
 import { followUser, likeVideo, sendFriendRequest, shareVideo } from "../api/library";
 import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/context";
-import type { VideoCardActions } from "../components/VideoCard";
-import { toast } from "./toast";
+import type { VideoCardActions } from "./VideoCard";
+import { toast } from "../lib/toast";
 
 type Pages =
   | InfiniteData<{ videos: ReferenceVideo[] }>

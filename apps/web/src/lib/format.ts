@@ -49,11 +49,13 @@ export function formatSignedPercent(value: number | null | undefined): string {
   return `${rounded > 0 ? "+" : ""}${rounded}%`;
 }
 
+/** A key in words, each capitalised: `reference_upload` → `Reference Upload`. */
+export function titleWords(key: string): string {
+  return key.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
 export function activityLabel(type: string): string {
-  return (
-    (ACTIVITY_LABELS as Record<string, string>)[type] ??
-    type.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())
-  );
+  return (ACTIVITY_LABELS as Record<string, string>)[type] ?? titleWords(type);
 }
 
 export function isActivityType(type: string): type is ActivityType {
@@ -72,10 +74,6 @@ export function formatDate(
 
 export function formatMonthYear(iso: string | null | undefined): string {
   return formatDate(iso, { month: "long", year: "numeric" });
-}
-
-export function formatRupees(amount: number): string {
-  return `₹${amount.toLocaleString("en-IN", { maximumFractionDigits: 2 })}`;
 }
 
 /**

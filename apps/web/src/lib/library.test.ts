@@ -2,6 +2,7 @@ import { act, renderHook } from "@testing-library/react";
 import { LIMITS, UPLOAD_MESSAGES } from "@stepsync/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  readLibraryReference,
   applyFilter,
   DEFAULT_FILTERS,
   formatDuration,
@@ -92,5 +93,20 @@ describe("upload validation", () => {
     );
     expect(validateTitle("  ")).toBe(UPLOAD_MESSAGES.enterTitle);
     expect(validateTitle(" x ")).toBeNull();
+  });
+});
+
+describe("the library reference handed to the compare page", () => {
+  it("reads the library reference from navigation state", () => {
+    expect(
+      readLibraryReference({ referenceVideo: { id: 7, title: "Salsa basics", videoUrl: "/v.mp4" } }),
+    ).toMatchObject({
+      id: 7,
+      title: "Salsa basics",
+      videoUrl: "/v.mp4",
+    });
+    expect(readLibraryReference({ referenceVideo: { id: 3 } })?.videoUrl).toBeNull();
+    expect(readLibraryReference(null)).toBeNull();
+    expect(readLibraryReference({ referenceVideo: { title: "no id" } })).toBeNull();
   });
 });

@@ -93,3 +93,31 @@ export function validateThumbnail(file: FileLike | null | undefined): string | n
 export function validateTitle(title: string): string | null {
   return title.trim() ? null : UPLOAD_MESSAGES.enterTitle;
 }
+
+/** The reference handed over from the library through navigation state. */
+export interface LibraryReference {
+  id: number | string;
+  title?: string;
+  category?: string;
+  instructor?: string;
+  duration?: number | string;
+  description?: string;
+  videoUrl?: string | null;
+}
+
+export function readLibraryReference(state: unknown): LibraryReference | null {
+  if (!state || typeof state !== "object") return null;
+  const ref = (state as { referenceVideo?: unknown }).referenceVideo;
+  if (!ref || typeof ref !== "object") return null;
+  const r = ref as Record<string, unknown>;
+  if (typeof r.id !== "number" && typeof r.id !== "string") return null;
+  return {
+    id: r.id,
+    title: typeof r.title === "string" ? r.title : undefined,
+    category: typeof r.category === "string" ? r.category : undefined,
+    instructor: typeof r.instructor === "string" ? r.instructor : undefined,
+    duration: typeof r.duration === "number" || typeof r.duration === "string" ? r.duration : undefined,
+    description: typeof r.description === "string" ? r.description : undefined,
+    videoUrl: typeof r.videoUrl === "string" ? r.videoUrl : null,
+  };
+}

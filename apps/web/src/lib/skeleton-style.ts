@@ -25,7 +25,7 @@ export const COCO_BONES: ReadonlyArray<readonly [number, number]> = [
 /**
  * The skeleton's colours, chosen to stay apart for the common colour-blindnesses too (pinned by
  * PoseOverlay.test.tsx): without per-limb scores a cyan "on track" against an orange, thicker
- * "needs work"; the teacher's ghost in violet, a colour no score band (ScoreVisuals' BAND_STROKE)
+ * "needs work"; the teacher's ghost in violet, a colour no score band (BAND_STROKE)
  * uses; a limb not seen clearly in dashed grey, never in a score's colour. Every line has a dark
  * halo, so it reads on a white studio wall as on a dark stage.
  */

@@ -6,6 +6,7 @@ import {
   adminBundleSaved,
   adminBundlesResponse,
   bundleForm,
+  rupeesOf,
 } from "@stepsync/contracts";
 import type { AppContext } from "../../context.ts";
 import { parse } from "../../http/errors.ts";
@@ -24,7 +25,7 @@ const toAdminBundle = (b: BundleRow, bought: number): AdminBundle => ({
   name: b.name,
   description: b.description,
   credits_amount: b.creditsAmount,
-  price: b.pricePaise / 100,
+  price: rupeesOf(b.pricePaise),
   is_active: b.isActive,
   is_popular: b.isPopular,
   purchases: bought,

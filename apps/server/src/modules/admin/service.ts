@@ -5,6 +5,7 @@ import {
   type Role,
   type SystemStats,
   type TrafficStats,
+  rupeesOf,
 } from "@stepsync/contracts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -82,7 +83,7 @@ export async function systemStats(db: Queryable): Promise<SystemStats> {
     total_comments: await repo.countComments(db),
     total_notifications: await repo.countNotifications(db),
     total_purchases: paid.purchases,
-    total_revenue: paid.paise / 100,
+    total_revenue: rupeesOf(paid.paise),
     currency: "INR",
   };
 }

@@ -1,6 +1,6 @@
 import { DRILL, type Verdict } from "@stepsync/contracts";
 import { Crown, Footprints, Gauge, Play, Square, TriangleAlert } from "lucide-react";
-import { moveName, VERDICT_LOOK } from "../../pages/compare/moves";
+import { moveName, VERDICT_LOOK } from "../../lib/verdicts";
 import { Button } from "../Button";
 import { cx } from "../cx";
 import { Dialog } from "../Dialog";

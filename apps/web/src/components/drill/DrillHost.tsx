@@ -1,7 +1,7 @@
 import { Footprints } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { type AnalysisSource, useAnalysisOf } from "../../api/reference-analysis";
-import { moveName } from "../../pages/compare/moves";
+import { moveName } from "../../lib/verdicts";
 import { cx } from "../cx";
 import type { DrillMove } from "./drill-plan";
 import { DrillDialog } from "./DrillDialog";

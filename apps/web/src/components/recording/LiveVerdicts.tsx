@@ -1,8 +1,8 @@
 import { REFERENCE_ANALYSIS_MESSAGES, VERDICTS } from "@stepsync/contracts";
 import type { LiveMove, LiveScore } from "@stepsync/motion/live";
 import { Sparkles, TriangleAlert } from "lucide-react";
-import { moveName, timingText, VERDICT_LOOK } from "../../pages/compare/moves";
-import { VerdictChip } from "../../pages/compare/VerdictChip";
+import { moveName, timingText, VERDICT_LOOK } from "../../lib/verdicts";
+import { VerdictChip } from "../VerdictChip";
 import { cx } from "../cx";
 import { DrillButton, useDrillMove } from "../drill/DrillHost";
 import { GREAT_OR_BETTER } from "../drill/drill-plan";

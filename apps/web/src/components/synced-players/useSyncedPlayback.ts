@@ -12,7 +12,7 @@ import {
   syncSettings,
   type TimeMap,
 } from "../../lib/sync";
-import { videoErrorText } from "../../pages/compare/logic";
+import { videoErrorText } from "../../lib/video-checks";
 import { effectiveSpeed, FRAME, frameStepTarget, seekTarget, userFrameStep } from "./practice";
 
 /** How often a loop checks whether the reference reached the end of its span. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { BAND_STROKE } from "../../components/ScoreVisuals";
+import { BAND_STROKE } from "../score-colours";
 import { type Line, recordingContext } from "../../test/recording-canvas";
 import { SKELETON_COLOURS } from "../skeleton-style";
 import { drawSkeleton } from "./draw-skeleton";

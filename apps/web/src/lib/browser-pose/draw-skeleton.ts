@@ -2,7 +2,7 @@
 // contain) decides where frame pixels land. The studio's look (lib/skeleton-style): "on track" bones
 // with a dark halo and white joints, a limb not seen clearly dashed grey; scored live (a dance-along
 // take), each limb in its score band's colour as the result colours it (limb-colours.ts).
-import { BAND_STROKE } from "../../components/ScoreVisuals";
+import { BAND_STROKE } from "../score-colours";
 import { fittedRect, prepareCanvas } from "../canvas";
 import { boneKey as boneKeyOf, limbBands } from "../limb-colours";
 import { type BoneStyle, plainBoneStyles, SEEN_CONFIDENCE, strokeSkeleton } from "../skeleton-style";

@@ -1,20 +1,13 @@
-import {
-  ADMIN_MESSAGES,
-  type AdminBundle,
-  type AdminBundleDeleted,
-  BUNDLE_FORM_DEFAULTS,
-  type BundleForm,
-} from "@stepsync/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ADMIN_MESSAGES, type AdminBundle, BUNDLE_FORM_DEFAULTS, formatRupees, paiseOf } from "@stepsync/contracts";
 import { Pencil, Plus } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useState } from "react";
-import { adminApi, adminQueries } from "../../api/admin";
-import { invalidate, keys } from "../../api/keys";
+import { adminChanges, adminQueries, useAdminMutation, useAdminQuery } from "../../api/admin";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { TextField } from "../../components/Field";
 import { cx } from "../../components/cx";
-import { DeleteIconButton, ListBody, td, rupees, useAdminQuery, useConfirmDelete, useFlash } from "./shared";
+import { DeleteIconButton, ListBody, td, useConfirmDelete } from "./list-parts";
+import { useFlash } from "./flash";
 
 type FormState = {
   name: string;
@@ -43,25 +36,14 @@ const toForm = (b?: AdminBundle): FormState =>
 /** Credit Bundles: what members can buy; add, edit, delete (a bundle already bought is deactivated). */
 export function BundlesTab() {
   const flash = useFlash();
-  const client = useQueryClient();
   const [editing, setEditing] = useState<AdminBundle | "new" | null>(null);
   const [form, setForm] = useState<FormState>(toForm());
   const [formError, setFormError] = useState<string | null>(null);
   const q = useAdminQuery(flash, adminQueries.bundles(), ADMIN_MESSAGES.loadBundlesFailed);
-  // Bundles are also what members buy on /credits and the dashboard, and the plans on /pricing.
-  const bundlesChanged = [keys.admin.bundles(), keys.credits.bundles(), keys.plans()];
-  const saveBundle = useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: BundleForm }) =>
-      id === null ? adminApi.createBundle(body) : adminApi.updateBundle(id, body),
-    onSuccess: (_, { id }) => {
-      flash.ok(id === null ? ADMIN_MESSAGES.bundleCreated : ADMIN_MESSAGES.bundleUpdated);
-      setEditing(null);
-      return invalidate(client, bundlesChanged);
-    },
-    onError: (err, { id }) =>
-      setFormError(
-        err.message || (id === null ? ADMIN_MESSAGES.createBundleFailed : ADMIN_MESSAGES.updateBundleFailed),
-      ),
+  // A failure is said in the form, not the tab's flash.
+  const saveBundle = useAdminMutation(adminChanges.saveBundle(), {
+    report: flash,
+    success: (_, { id }) => (id === null ? ADMIN_MESSAGES.bundleCreated : ADMIN_MESSAGES.bundleUpdated),
   });
 
   // The text fields of the form: each edits its own key.
@@ -86,13 +68,20 @@ export function BundlesTab() {
       return setFormError(ADMIN_MESSAGES.bundlePriceInvalid);
     if (editing === null) return;
     const body = { ...form, name: form.name.trim(), credits_amount: credits, price: Math.round(price * 100) / 100 };
-    saveBundle.mutate({ id: editing === "new" ? null : editing.id, body });
+    saveBundle.mutate(
+      { id: editing === "new" ? null : editing.id, body },
+      {
+        onSuccess: () => setEditing(null),
+        onError: (err, { id }) =>
+          setFormError(
+            err.message || (id === null ? ADMIN_MESSAGES.createBundleFailed : ADMIN_MESSAGES.updateBundleFailed),
+          ),
+      },
+    );
   }
-  const deletion = useConfirmDelete<AdminBundle, AdminBundleDeleted>({
-    flash,
+  const deletion = useConfirmDelete(adminChanges.deleteBundle<AdminBundle>(), {
+    report: flash,
     describe: (b) => `the bundle "${b.name}"`,
-    remove: (b) => adminApi.deleteBundle(b.id),
-    invalidates: bundlesChanged,
     success: (_, res) => (res.deactivated ? ADMIN_MESSAGES.bundleDeactivated : ADMIN_MESSAGES.bundleDeleted),
     failure: ADMIN_MESSAGES.deleteBundleFailed,
   });
@@ -124,7 +113,9 @@ export function BundlesTab() {
               {b.description ? <p className="text-xs text-slate-400">{b.description}</p> : null}
             </td>
             <td className={cx(td, "tabular-nums")}>{b.credits_amount}</td>
-            <td className={cx(td, "whitespace-nowrap tabular-nums")}>{rupees(b.price)}</td>
+            <td className={cx(td, "whitespace-nowrap tabular-nums")}>
+              {formatRupees(paiseOf(b.price), { fixedPaise: true })}
+            </td>
             <td className={td}>
               <span className={b.is_active ? "text-emerald-300" : "text-slate-400"}>
                 {b.is_active ? "Active" : "Inactive"}

@@ -1,32 +1,27 @@
 import { ADMIN_MESSAGES } from "@stepsync/contracts";
-import { adminApi, adminQueries } from "../../api/admin";
-import { keys } from "../../api/keys";
+import { adminQueries, useAdminQuery, adminChanges } from "../../api/admin";
 import { cx } from "../../components/cx";
 import {
   DeleteIconButton,
   FilterInput,
-  formatDate,
   ListBody,
   Pager,
   td,
   UserCell,
-  useAdminQuery,
   useConfirmDelete,
-  useFlash,
   usePagedFilters,
-} from "./shared";
+} from "./list-parts";
+import { whenOrNA } from "./figures";
+import { useFlash } from "./flash";
 
 /** Comment Management: filter by video or user id, delete a comment. */
 export function CommentsTab() {
   const flash = useFlash();
   const { filters, setFilter, setPage, query } = usePagedFilters({ video_id: "", user_id: "" });
   const q = useAdminQuery(flash, adminQueries.comments(query), ADMIN_MESSAGES.loadCommentsFailed);
-  const deletion = useConfirmDelete<number>({
-    flash,
+  const deletion = useConfirmDelete(adminChanges.deleteComment(), {
+    report: flash,
     describe: () => "this comment",
-    remove: (id) => adminApi.deleteComment(id),
-    // The video's comments and its card's count in the library change too.
-    invalidates: [keys.admin.comments(), keys.admin.system(), keys.library.all()],
     success: () => ADMIN_MESSAGES.commentDeleted,
     failure: ADMIN_MESSAGES.deleteCommentFailed,
   });
@@ -63,7 +58,7 @@ export function CommentsTab() {
               #{c.video_id} {c.video_title}
             </td>
             <td className={cx(td, "min-w-[16rem] max-w-md whitespace-pre-wrap break-words")}>{c.content}</td>
-            <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(c.created_at)}</td>
+            <td className={cx(td, "whitespace-nowrap text-slate-400")}>{whenOrNA(c.created_at)}</td>
             <td className={td}>
               <DeleteIconButton label="Delete comment" onClick={() => deletion.ask(c.id)} />
             </td>

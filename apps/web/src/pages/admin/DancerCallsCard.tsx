@@ -1,8 +1,10 @@
 import { ADMIN_MESSAGES } from "@stepsync/contracts";
 import { ScanSearch } from "lucide-react";
-import { adminQueries } from "../../api/admin";
+import { adminQueries, useAdminQuery } from "../../api/admin";
 import { Card, CardTitle } from "../../components/Card";
-import { Loading, num, useAdminQuery, useFlash } from "./shared";
+import { Loading } from "./list-parts";
+import { num } from "./figures";
+import { useFlash } from "./flash";
 
 /** The row of references users uploaded themselves (or library videos since removed). */
 const UPLOADED = "Uploaded references";

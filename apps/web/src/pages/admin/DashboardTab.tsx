@@ -1,7 +1,9 @@
 import { ADMIN_MESSAGES } from "@stepsync/contracts";
-import { adminQueries } from "../../api/admin";
+import { adminQueries, useAdminQuery } from "../../api/admin";
 import { StatTile } from "../../components/StatTile";
-import { Loading, num, useAdminQuery, useFlash } from "./shared";
+import { Loading } from "./list-parts";
+import { num } from "./figures";
+import { useFlash } from "./flash";
 
 /** Dashboard: users in total, new this month, and per role. */
 export function DashboardTab() {

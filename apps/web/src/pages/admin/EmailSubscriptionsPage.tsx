@@ -1,8 +1,7 @@
 import { ADMIN_MESSAGES, type EmailSubscription } from "@stepsync/contracts";
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { adminApi, saveBlob, adminQueries, useEmailStats } from "../../api/admin";
-import { keys } from "../../api/keys";
+import { saveBlob, adminQueries, useEmailStats, useAdminMutation, useAdminQuery, adminChanges } from "../../api/admin";
 import { Button } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
 import { Page, PageHeader } from "../../components/Page";
@@ -10,7 +9,9 @@ import { SelectField } from "../../components/SelectField";
 import { StatTile } from "../../components/StatTile";
 import { cx } from "../../components/cx";
 import { csvRow } from "../../lib/csv";
-import { Table, formatDate, td, useAdminMutation, useAdminQuery, useFlash } from "../admin/shared";
+import { Table, td } from "./list-parts";
+import { whenOrNA } from "./figures";
+import { useFlash } from "./flash";
 
 const featureLabel = (s: string) => s.replace(/_/g, " ");
 
@@ -40,10 +41,8 @@ export default function EmailSubscriptionsPage() {
     saveBlob(blob, `email_subscriptions_${new Date().toISOString().slice(0, 10)}.csv`);
     flash.ok(ADMIN_MESSAGES.subscriptionsExported);
   }
-  const unsubscribe = useAdminMutation({
-    flash,
-    mutationFn: (id: number) => adminApi.unsubscribe(id),
-    invalidates: [keys.admin.subscriptions(), keys.admin.emailStats()],
+  const unsubscribe = useAdminMutation(adminChanges.unsubscribe(), {
+    report: flash,
     success: (res) => res.message,
     failure: ADMIN_MESSAGES.unsubscribeFailed,
   });
@@ -101,7 +100,7 @@ export default function EmailSubscriptionsPage() {
                     {s.subscription_status === "active" ? "active" : "inactive"}
                   </span>
                 </td>
-                <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(s.created_at)}</td>
+                <td className={cx(td, "whitespace-nowrap text-slate-400")}>{whenOrNA(s.created_at)}</td>
                 <td className={td}>
                   {s.subscription_status === "active" ? (
                     <Button size="sm" variant="ghost" onClick={() => unsubscribe.mutate(s.id)}>

@@ -1,31 +1,19 @@
 import { ADMIN_MESSAGES, NOTIFICATION_TYPES } from "@stepsync/contracts";
-import { adminApi, adminQueries } from "../../api/admin";
-import { keys } from "../../api/keys";
+import { adminQueries, useAdminQuery, adminChanges } from "../../api/admin";
 import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
-import {
-  DeleteIconButton,
-  label,
-  ListBody,
-  Pager,
-  td,
-  UserCell,
-  useAdminQuery,
-  useConfirmDelete,
-  useFlash,
-  usePagedFilters,
-} from "./shared";
+import { DeleteIconButton, ListBody, Pager, td, UserCell, useConfirmDelete, usePagedFilters } from "./list-parts";
+import { titleWords } from "../../lib/format";
+import { useFlash } from "./flash";
 
 /** Notifications: filter by type and read status, delete one. */
 export function NotificationsTab() {
   const flash = useFlash();
   const { filters, setFilter, setPage, query } = usePagedFilters({ type: "", is_read: "" });
   const q = useAdminQuery(flash, adminQueries.notifications(query), ADMIN_MESSAGES.loadNotificationsFailed);
-  const deletion = useConfirmDelete<number>({
-    flash,
+  const deletion = useConfirmDelete(adminChanges.deleteNotification(), {
+    report: flash,
     describe: () => "this notification",
-    remove: (id) => adminApi.deleteNotification(id),
-    invalidates: [keys.admin.notifications(), keys.admin.system()],
     success: () => ADMIN_MESSAGES.notificationDeleted,
     failure: ADMIN_MESSAGES.deleteNotificationFailed,
   });
@@ -39,7 +27,7 @@ export function NotificationsTab() {
           onChange={(e) => setFilter("type", e.target.value)}
           options={[
             { value: "", label: "All types" },
-            ...NOTIFICATION_TYPES.map((t) => ({ value: t, label: label(t) })),
+            ...NOTIFICATION_TYPES.map((t) => ({ value: t, label: titleWords(t) })),
           ]}
           className="w-40"
         />

@@ -1,14 +1,13 @@
 import { ADMIN_MESSAGES, LIBRARY_MESSAGES, type OwnReferenceVideo, type PendingVideoEdit } from "@stepsync/contracts";
 import { Play } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { adminApi, useReviewQueue } from "../../api/admin";
+import { useReviewQueue, useAdminMutation, adminChanges } from "../../api/admin";
 import { Button } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
 import { TextAreaField } from "../../components/Field";
 import { formatDuration } from "../../lib/library";
-import { label, useAdminMutation, type useFlash } from "./shared";
-
-type Flash = ReturnType<typeof useFlash>;
+import { titleWords } from "../../lib/format";
+import type { Flash } from "./flash";
 
 type Decision = { id: number; status: "approved" | "rejected"; reason?: string };
 
@@ -17,13 +16,11 @@ type Decision = { id: number; status: "approved" | "rejected"; reason?: string }
  * only when asked for), its poses, and for an edit of an approved video the changes it makes.
  * Approve, or Reject with a reason the contributor reads.
  */
-export function ReviewQueue({ flash, invalidates }: { flash: Flash; invalidates: readonly (readonly unknown[])[] }) {
+export function ReviewQueue({ flash }: { flash: Flash }) {
   // Quiet on failure: the video list below reports a failed load.
   const queue = useReviewQueue();
-  const review = useAdminMutation({
-    flash,
-    mutationFn: ({ id, status, reason }: Decision) => adminApi.review(id, status, reason),
-    invalidates: [...invalidates],
+  const review = useAdminMutation(adminChanges.review(), {
+    report: flash,
     success: (_, { status }) => (status === "approved" ? ADMIN_MESSAGES.videoApproved : ADMIN_MESSAGES.videoRejected),
     failure: ADMIN_MESSAGES.reviewFailed,
   });
@@ -77,7 +74,7 @@ function QueueItem({
           ) : null}
         </div>
         <p className="text-xs text-slate-400">
-          {label(v.category)} · {v.difficulty} · {formatDuration(v.duration)} · by{" "}
+          {titleWords(v.category)} · {v.difficulty} · {formatDuration(v.duration)} · by{" "}
           {v.contributor_name ?? "deleted user"} · poses:{" "}
           <span
             className={

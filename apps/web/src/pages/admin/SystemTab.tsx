@@ -1,10 +1,13 @@
-import { ADMIN_MESSAGES } from "@stepsync/contracts";
-import { adminQueries } from "../../api/admin";
+import { ADMIN_MESSAGES, formatRupees, paiseOf } from "@stepsync/contracts";
+import { adminQueries, useAdminQuery } from "../../api/admin";
 import { Card, CardTitle } from "../../components/Card";
 import { StatTile } from "../../components/StatTile";
 import { cx } from "../../components/cx";
 import { DancerCallsCard } from "./DancerCallsCard";
-import { label, Loading, num, roleBadge, rupees, useAdminQuery, useFlash } from "./shared";
+import { titleWords } from "../../lib/format";
+import { Loading, roleBadge } from "./list-parts";
+import { num } from "./figures";
+import { useFlash } from "./flash";
 
 /** System Stats: totals across the app, the role distribution and the library's categories. */
 export function SystemTab() {
@@ -27,7 +30,7 @@ export function SystemTab() {
             <StatTile label="Comments" value={num(s.total_comments)} />
             <StatTile label="Notifications" value={num(s.total_notifications)} />
             <StatTile label="Purchases" value={num(s.total_purchases)} />
-            <StatTile label="Revenue (₹)" value={rupees(s.total_revenue)} />
+            <StatTile label="Revenue (₹)" value={formatRupees(paiseOf(s.total_revenue), { fixedPaise: true })} />
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <Card>
@@ -49,7 +52,7 @@ export function SystemTab() {
                 <ul className="mt-3 space-y-2 text-sm">
                   {Object.entries(s.video_categories).map(([c, n]) => (
                     <li key={c} className="flex justify-between">
-                      <span>{label(c)}</span>
+                      <span>{titleWords(c)}</span>
                       <span className="tabular-nums text-white">{n}</span>
                     </li>
                   ))}

@@ -1,10 +1,12 @@
 import { ADMIN_MESSAGES, LIMITS, type TrafficStats } from "@stepsync/contracts";
-import { adminQueries } from "../../api/admin";
+import { adminQueries, useAdminQuery } from "../../api/admin";
 import { Card, CardTitle } from "../../components/Card";
 import { StatTile } from "../../components/StatTile";
 import { cx } from "../../components/cx";
 import { HourlyChart } from "./HourlyChart";
-import { formatDate, Loading, num, pct, useAdminQuery, useFlash } from "./shared";
+import { whenOrNA, num, pct } from "./figures";
+import { Loading } from "./list-parts";
+import { useFlash } from "./flash";
 
 const ZERO_TRAFFIC: TrafficStats = {
   application_stats: {
@@ -57,7 +59,7 @@ export function TrafficTab() {
             <dt className="text-slate-400">Error rate</dt>
             <dd className="text-right tabular-nums text-white">{pct(rt?.error_rate_percent ?? 0)}</dd>
           </dl>
-          {rt ? <p className="mt-3 text-xs text-slate-500">Updated {formatDate(rt.timestamp)}</p> : null}
+          {rt ? <p className="mt-3 text-xs text-slate-500">Updated {whenOrNA(rt.timestamp)}</p> : null}
         </Card>
         <Card>
           <CardTitle>Database</CardTitle>

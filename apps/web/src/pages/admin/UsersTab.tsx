@@ -1,27 +1,16 @@
 import { ADMIN_MESSAGES, type AdminUser, ROLES, type Role } from "@stepsync/contracts";
 import { BadgeCheck, Download, Trash2 } from "lucide-react";
-import { adminApi, adminQueries } from "../../api/admin";
-import { keys } from "../../api/keys";
+import { adminQueries, useAdminMutation, useAdminQuery, adminChanges } from "../../api/admin";
 import { Button } from "../../components/Button";
 import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
 import { useMediaQuery, WIDE_SCREEN } from "../../lib/useMediaQuery";
-import {
-  exportCsv,
-  formatDate,
-  label,
-  ListBody,
-  Pager,
-  roleBadge,
-  td,
-  useAdminMutation,
-  useAdminQuery,
-  useConfirmDelete,
-  useFlash,
-  usePagedFilters,
-} from "./shared";
+import { exportCsv, ListBody, Pager, roleBadge, td, useConfirmDelete, usePagedFilters } from "./list-parts";
+import { whenOrNA } from "./figures";
+import { titleWords } from "../../lib/format";
+import { useFlash } from "./flash";
 
-const roleOptions = ROLES.map((r) => ({ value: r, label: label(r) }));
+const roleOptions = ROLES.map((r) => ({ value: r, label: titleWords(r) }));
 
 /**
  * User Management: filter by role, change a role, verify or unverify a contributor (the Verified
@@ -33,27 +22,19 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
   const { filters, setFilter, setPage, query } = usePagedFilters({ role: "" });
   const q = useAdminQuery(flash, adminQueries.users(query), ADMIN_MESSAGES.loadUsersFailed);
   // A role shows in the list and in the role counts of Dashboard and System Stats.
-  const changeRole = useAdminMutation({
-    flash,
-    mutationFn: ({ id, role }: { id: number; role: Role }) => adminApi.setRole(id, role),
-    invalidates: [keys.admin.users(), keys.admin.stats(), keys.admin.system()],
+  const changeRole = useAdminMutation(adminChanges.setRole(), {
+    report: flash,
     success: () => ADMIN_MESSAGES.roleUpdated,
     failure: ADMIN_MESSAGES.updateRoleFailed,
   });
-  // The mark shows on their library cards and profile, and the library's Verified filter lists them.
-  const changeVerified = useAdminMutation({
-    flash,
-    mutationFn: ({ id, verified }: { id: number; verified: boolean }) => adminApi.setVerified(id, verified),
-    invalidates: [keys.admin.users(), keys.library.all(), keys.social.all()],
+  const changeVerified = useAdminMutation(adminChanges.setVerified(), {
+    report: flash,
     success: (res) => res.message,
     failure: ADMIN_MESSAGES.updateVerifiedFailed,
   });
-  // Deleting a user takes their videos, comments and comparisons with them: every figure changes.
-  const deletion = useConfirmDelete<{ id: number; username: string }>({
-    flash,
+  const deletion = useConfirmDelete(adminChanges.deleteUser<{ id: number; username: string }>(), {
+    report: flash,
     describe: (u) => `user ${u.username} and all their data`,
-    remove: (u) => adminApi.deleteUser(u.id),
-    invalidates: [keys.admin.all(), keys.library.all()],
     success: (u) => ADMIN_MESSAGES.userDeleted(u.username),
     failure: ADMIN_MESSAGES.deleteUserFailed,
   });
@@ -112,7 +93,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
                 <div className="min-w-0">
                   <p className="break-words font-medium text-white">{u.username}</p>
                   <p className="break-all text-sm text-slate-400">{u.email}</p>
-                  <p className="mt-0.5 text-xs text-slate-500">Joined {formatDate(u.created_at)}</p>
+                  <p className="mt-0.5 text-xs text-slate-500">Joined {whenOrNA(u.created_at)}</p>
                 </div>
                 {/* Captioned as the table's columns are, so "Not verified" is not read as the e-mail's. */}
                 <dl className="flex flex-wrap gap-x-6 gap-y-3">
@@ -134,7 +115,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
               <td className={cx(td, "min-w-[12rem] max-w-[18rem] break-all")}>{u.email}</td>
               <td className={td}>{role}</td>
               <td className={td}>{verified}</td>
-              <td className={cx(td, "whitespace-nowrap text-slate-400")}>{formatDate(u.created_at)}</td>
+              <td className={cx(td, "whitespace-nowrap text-slate-400")}>{whenOrNA(u.created_at)}</td>
               <td className={td}>{remove}</td>
             </tr>
           );

@@ -1,7 +1,6 @@
 import { ACTIVITY_TYPES, ADMIN_MESSAGES, LIBRARY_MESSAGES } from "@stepsync/contracts";
 import { Download, Star } from "lucide-react";
-import { adminApi, adminQueries } from "../../api/admin";
-import { keys } from "../../api/keys";
+import { adminQueries, useAdminMutation, useAdminQuery, adminChanges } from "../../api/admin";
 import { Button } from "../../components/Button";
 import { SelectField } from "../../components/SelectField";
 import { cx } from "../../components/cx";
@@ -10,17 +9,15 @@ import {
   DeleteIconButton,
   exportCsv,
   FilterInput,
-  label,
   ListBody,
-  num,
   Pager,
   td,
-  useAdminMutation,
-  useAdminQuery,
   useConfirmDelete,
-  useFlash,
   usePagedFilters,
-} from "./shared";
+} from "./list-parts";
+import { titleWords } from "../../lib/format";
+import { num } from "./figures";
+import { useFlash } from "./flash";
 
 /**
  * Video Management: the review queue, filters, feature / unfeature (only approved videos can be
@@ -35,20 +32,14 @@ export function VideosTab() {
     search: "",
   });
   const q = useAdminQuery(flash, adminQueries.videos(query), ADMIN_MESSAGES.loadVideosFailed);
-  // A video's state shows in both lists here, in the System Stats and in the public library.
-  const videosChanged = [keys.admin.videos(), keys.admin.system(), keys.library.all()];
-  const toggle = useAdminMutation({
-    flash,
-    mutationFn: ({ id, featured }: { id: number; featured: boolean }) => adminApi.feature(id, featured),
-    invalidates: videosChanged,
+  const toggle = useAdminMutation(adminChanges.feature(), {
+    report: flash,
     success: (_, { featured }) => (featured ? ADMIN_MESSAGES.videoFeatured : ADMIN_MESSAGES.videoUnfeatured),
     failure: ADMIN_MESSAGES.toggleFeatureFailed,
   });
-  const deletion = useConfirmDelete<{ id: number; title: string }>({
-    flash,
+  const deletion = useConfirmDelete(adminChanges.deleteVideo<{ id: number; title: string }>(), {
+    report: flash,
     describe: (v) => `the video "${v.title}" and its files`,
-    remove: (v) => adminApi.deleteVideo(v.id),
-    invalidates: videosChanged,
     success: (v) => ADMIN_MESSAGES.videoDeleted(v.title),
     failure: ADMIN_MESSAGES.deleteVideoFailed,
   });
@@ -58,7 +49,7 @@ export function VideosTab() {
   return (
     <div className="space-y-4">
       {flash.view}
-      <ReviewQueue flash={flash} invalidates={videosChanged} />
+      <ReviewQueue flash={flash} />
       <div className="flex flex-wrap items-end gap-3">
         <FilterInput
           label="Search"
@@ -86,7 +77,7 @@ export function VideosTab() {
           onChange={(e) => setFilter("category", e.target.value)}
           options={[
             { value: "", label: "All categories" },
-            ...ACTIVITY_TYPES.map((c) => ({ value: c, label: label(c) })),
+            ...ACTIVITY_TYPES.map((c) => ({ value: c, label: titleWords(c) })),
           ]}
           className="w-44"
         />
@@ -124,7 +115,7 @@ export function VideosTab() {
               ) : null}
               {v.title}
             </td>
-            <td className={td}>{label(v.category)}</td>
+            <td className={td}>{titleWords(v.category)}</td>
             <td className={td}>{v.contributor_username ?? "—"}</td>
             <td className={td}>{v.status}</td>
             <td className={cx(td, "tabular-nums")}>{num(v.views)}</td>

@@ -9,7 +9,7 @@ import { COMPARE_TEXTS } from "../../constants/texts";
 import { formatCredits } from "../../lib/format";
 import { ProgressPanel } from "./ProgressPanel";
 import type { CompareFormState } from "./useCompareFlow";
-import { VideoPicker } from "./VideoPicker";
+import { VideoPicker } from "../../components/VideoPicker";
 
 const DANCED_ALONG = "Danced along with the reference: your timing is judged against its clock.";
 

@@ -1,6 +1,7 @@
 import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { ANALYSE_ANYWAY, VERDICT_LOOK } from "./moves";
+import { ANALYSE_ANYWAY } from "./moves";
+import { VERDICT_LOOK } from "../../lib/verdicts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";

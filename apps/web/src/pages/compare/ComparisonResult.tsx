@@ -5,34 +5,33 @@ import { Card, CardTitle } from "../../components/Card";
 import { cx } from "../../components/cx";
 import { ScoreBars, ScoreRing } from "../../components/ScoreVisuals";
 import { SyncedPlayers, type SyncedPlayersHandle } from "../../components/synced-players/SyncedPlayers";
-import { activityLabel, isActivityType } from "../../lib/format";
+import { activityLabel, isActivityType, titleWords } from "../../lib/format";
 import { categoryHow } from "./categories";
 import { Judgments } from "./Judgments";
 import {
-  categoryLabel,
   currentSectionIndex,
   jointFeedbackList,
   SECTION_JUMP,
   sectionHeading,
   sectionJumpPlan,
   toggleLoop,
-} from "./logic";
+} from "./sections";
 import { MoveTimeline } from "./MoveTimeline";
 import {
   DANCER_CALL,
   dancedText,
   moveAt,
-  moveName,
   moveReplayPlan,
   notDancedSpans,
   OWN_PACE_NOTE,
-  SAME_PERFORMANCE_NOTE,
   type ResultView,
   resultView,
   sectionMoves,
   sectionOfMove,
   UNSURE_ROUTINE,
 } from "./moves";
+import { moveName } from "../../lib/verdicts";
+import { SAME_PERFORMANCE_NOTE } from "../../constants/result-marks";
 import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
 import { PartHeader, type PartToPractise, PractisePartFlow, practiseSpan, referenceEndOf } from "./PractisePart";
 import { RoutineProgress } from "./RoutineProgress";
@@ -46,7 +45,7 @@ function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: 
   const cats = detail.results?.categories ?? {};
   const order = isActivityType(detail.activity_type) ? SCORING_CATEGORIES[detail.activity_type] : Object.keys(cats);
   const keys = [...order.filter((k) => k in cats), ...Object.keys(cats).filter((k) => !order.includes(k))];
-  return keys.map((k) => ({ label: categoryLabel(k), score: Number(cats[k] ?? 0), help: categoryHow(k) }));
+  return keys.map((k) => ({ label: titleWords(k), score: Number(cats[k] ?? 0), help: categoryHow(k) }));
 }
 
 /**

@@ -4,9 +4,10 @@ import { useId } from "react";
 import { cx } from "../../components/cx";
 import { DrillButton } from "../../components/drill/DrillHost";
 import { formatClock } from "../../lib/format";
-import { moveButtonLabel, moveName, timingText } from "./moves";
+import { moveButtonLabel } from "./moves";
+import { moveName, timingText } from "../../lib/verdicts";
 import { loopKey } from "./practice-loop";
-import { VerdictChip } from "./VerdictChip";
+import { VerdictChip } from "../../components/VerdictChip";
 import { PractiseButton } from "./PractisePart";
 
 function MoveRow({

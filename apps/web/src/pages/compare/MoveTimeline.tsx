@@ -2,7 +2,7 @@ import type { MoveResult } from "@stepsync/contracts";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { cx } from "../../components/cx";
 import { formatClock } from "../../lib/format";
-import { moveName, timingText, VERDICT_LOOK } from "./moves";
+import { moveName, timingText, VERDICT_LOOK } from "../../lib/verdicts";
 import { loopKey } from "./practice-loop";
 import { type TimelineBlock, timelineBlocks, timelineLength } from "./timeline";
 

@@ -16,7 +16,7 @@ import type { LiveTake } from "../../components/recording/useLiveScoring";
 import { formatClock, formatCredits } from "../../lib/format";
 import { resultView } from "./moves";
 import { useCredits } from "./useComparison";
-import { useObjectUrl } from "./VideoPicker";
+import { useObjectUrl } from "../../components/VideoPicker";
 
 /** Why a practised part's take did not match, in this flow's words: the dancer chose no video here. */
 export function partMismatchText(label: string): string {

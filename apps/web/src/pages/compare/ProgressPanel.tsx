@@ -1,5 +1,5 @@
 import { cx } from "../../components/cx";
-import { overallProgress, stageLabel } from "./logic";
+import { overallProgress, stageLabel } from "../../lib/analysis-progress";
 
 /** Under the progress of an analysis: the result does not need this page open. */
 export const WAIT_NOTE =

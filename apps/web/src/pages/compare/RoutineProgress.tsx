@@ -3,8 +3,8 @@ import { Footprints, TrendingUp } from "lucide-react";
 import { useDrills } from "../../api/drills";
 import { cx } from "../../components/cx";
 import { formatPercent, formatWhen } from "../../lib/format";
-import { sectionHeading } from "./logic";
-import { moveName } from "./moves";
+import { sectionHeading } from "./sections";
+import { moveName } from "../../lib/verdicts";
 import { useRoutineProgress } from "../../api/comparisons";
 
 export const ROUTINE_PROGRESS_TEXTS = {

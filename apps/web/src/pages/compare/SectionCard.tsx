@@ -3,7 +3,7 @@ import { Clock, Repeat, Target } from "lucide-react";
 import { cx } from "../../components/cx";
 import { scoreBgClass } from "../../lib/format";
 import { formatClock } from "../../lib/format";
-import { jointTag, sectionHeading, visibleJointFeedback } from "./logic";
+import { jointTag, sectionHeading, visibleJointFeedback } from "./sections";
 import { MoveList } from "./MoveList";
 import { loopKey } from "./practice-loop";
 import { PractiseButton } from "./PractisePart";

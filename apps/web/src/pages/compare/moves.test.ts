@@ -1,20 +1,8 @@
 import { type ComparisonResults, type MoveResult, VERDICTS } from "@stepsync/contracts";
 import { overallFeedback } from "../../test/comparison-fixtures";
 import { describe, expect, it } from "vitest";
-import {
-  dancedText,
-  moveAt,
-  moveButtonLabel,
-  moveName,
-  notDancedSpans,
-  resultView,
-  sectionMoves,
-  sectionOfMove,
-  timingDirection,
-  timingText,
-  VERDICT_LOOK,
-  verdictSummary,
-} from "./moves";
+import { dancedText, moveAt, moveButtonLabel, notDancedSpans, resultView, sectionMoves, sectionOfMove } from "./moves";
+import { moveName, timingDirection, timingText, VERDICT_LOOK, verdictSummary } from "../../lib/verdicts";
 
 function move(index: number, over: Partial<MoveResult> = {}): MoveResult {
   return {

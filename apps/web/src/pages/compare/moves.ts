@@ -1,64 +1,19 @@
-import {
-  type AlignmentInfo,
-  type ComparisonPart,
-  type ComparisonResults,
-  type ComparisonSection,
-  type DancedPart,
-  type MoveResult,
-  type SamenessDecision,
-  VERDICTS,
-  type Verdict,
+import type {
+  AlignmentInfo,
+  ComparisonPart,
+  ComparisonResults,
+  ComparisonSection,
+  DancedPart,
+  MoveResult,
+  SamenessDecision,
 } from "@stepsync/contracts";
 import { formatClock } from "../../lib/format";
+import { timingText, VERDICT_LOOK, verdictSummary } from "../../lib/verdicts";
 
 /**
  * What the result view shows of the engine's judgments, moves and verdicts. A result of the
  * previous engine has none of them (null fields): it then shows as it always did.
  */
-
-/**
- * Each verdict's word and colours, defined once: the chip in the move list and the solid block on
- * the timeline. The word is always there (shown or in the name): colour is never the only signal.
- */
-export const VERDICT_LOOK: Record<Verdict, { label: string; chip: string; block: string }> = {
-  perfect: {
-    label: "Perfect",
-    chip: "bg-emerald-400/15 text-emerald-200 ring-emerald-300/40",
-    block: "bg-emerald-400",
-  },
-  great: { label: "Great", chip: "bg-lime-400/15 text-lime-200 ring-lime-300/35", block: "bg-lime-400" },
-  good: { label: "Good", chip: "bg-sky-400/15 text-sky-200 ring-sky-300/35", block: "bg-sky-400" },
-  ok: { label: "OK", chip: "bg-amber-400/15 text-amber-200 ring-amber-300/35", block: "bg-amber-400" },
-  miss: { label: "Miss", chip: "bg-rose-500/15 text-rose-200 ring-rose-300/40", block: "bg-rose-500" },
-};
-
-/** Under this much either way a move counts as on time: closer than anyone can see or hear. */
-export const ON_TIME_MS = 40;
-
-/** Which way a move was off the beat: null when on time or unknown. */
-export function timingDirection(ms: number | null | undefined): "early" | "late" | null {
-  if (ms === null || ms === undefined || !Number.isFinite(ms) || Math.abs(ms) < ON_TIME_MS) return null;
-  return ms > 0 ? "late" : "early";
-}
-
-/** "120 ms late", "80 ms early", "1.2 s late", "on time"; null when the timing is unknown. */
-export function timingText(ms: number | null | undefined): string | null {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return null;
-  const off = Math.abs(ms);
-  if (off < ON_TIME_MS) return "on time";
-  const amount = off >= 1000 ? `${(off / 1000).toFixed(1)} s` : `${Math.round(off)} ms`;
-  return `${amount} ${ms > 0 ? "late" : "early"}`;
-}
-
-/** "12 moves: 5 Perfect · 4 Great · 2 Good · 1 Miss" (best first, verdicts nobody got left out); null without moves. */
-export function verdictSummary(moves: ReadonlyArray<Pick<MoveResult, "verdict">>): string | null {
-  if (!moves.length) return null;
-  const counts = VERDICTS.map((v) => [v, moves.filter((m) => m.verdict === v).length] as const).filter(
-    ([, n]) => n > 0,
-  );
-  const parts = counts.map(([v, n]) => `${n} ${VERDICT_LOOK[v].label}`).join(" · ");
-  return `${moves.length} ${moves.length === 1 ? "move" : "moves"}: ${parts}`;
-}
 
 /** A move button's name: what it does and how the move went ("Play 1–2 from 0:04: Good, 120 ms late"). */
 export function moveButtonLabel(move: MoveResult, withTiming: boolean): string {
@@ -75,13 +30,6 @@ export const MOVE_REPLAY = { leadS: 1 } as const;
 
 export function moveReplayPlan(move: Pick<MoveResult, "start_s" | "end_s">): { start: number; stopAt: number } {
   return { start: Math.max(0, move.start_s - MOVE_REPLAY.leadS), stopAt: Math.max(move.start_s, move.end_s) };
-}
-
-/** A move as a dancer names it: "counts 5–6", "count 5", or the engine's "move 3" when nothing was counted. */
-export function moveName(move: Pick<MoveResult, "count_label">): string {
-  const label = move.count_label;
-  if (!/^\d/.test(label)) return label;
-  return /\d\D+\d/.test(label) ? `counts ${label}` : `count ${label}`;
 }
 
 /**
@@ -189,22 +137,8 @@ export function analyseAnywayCost(credits: number | null): string {
  * it): a heading and a badge saying its credit was taken again.
  */
 export const DANCER_CALL = { heading: "Your call", badge: "Analysed anyway · 1 credit" } as const;
-/** A refused result's mark on its history card, in place of a score, and what it means. */
-export const NOT_SAME_LABEL = "Not the same routine";
-export const NOT_SAME_NOTE = "Not counted: your credit was given back.";
-
-/** The history card's mark of a result scored on the dancer's word, and why. */
-export const DANCER_CALL_LABEL = "Your call";
-export const DANCER_CALL_NOTE = "You said this is the routine, so it was analysed as it.";
-
 /** Beside the timing score when the reference has no music (the engine's text says by how much). */
 export const OWN_PACE_NOTE = "The reference has no music, so the pace is your own.";
-
-/** Why a comparison of the reference's own recording earns nothing (the server leaves it out of both). */
-export const SAME_PERFORMANCE_NOTE =
-  "This is the reference's own recording, so it counts toward no achievement or leaderboard place.";
-/** Its short mark on the history card, SAME_PERFORMANCE_NOTE beside it saying why. */
-export const SAME_PERFORMANCE_LABEL = "Not counted";
 
 /** "0:00–0:30" */
 const span = (start: number, end: number) => `${formatClock(start)}–${formatClock(end)}`;

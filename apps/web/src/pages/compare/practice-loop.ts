@@ -1,7 +1,8 @@
 import type { ComparisonSection, MoveResult } from "@stepsync/contracts";
 import type { PracticeLoop } from "../../components/synced-players/practice";
-import { currentSectionIndex, sectionHeading } from "./logic";
-import { moveAt, moveName } from "./moves";
+import { currentSectionIndex, sectionHeading } from "./sections";
+import { moveAt } from "./moves";
+import { moveName } from "../../lib/verdicts";
 
 /**
  * What can be looped: a move or a section, named by a key ("move:3", "section:1") so the loop in

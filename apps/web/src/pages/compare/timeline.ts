@@ -1,5 +1,5 @@
 import type { MoveResult } from "@stepsync/contracts";
-import { timingDirection } from "./moves";
+import { timingDirection } from "../../lib/verdicts";
 
 /** One move's block on the timeline under the scrubber, in percent of the reference's length. */
 export interface TimelineBlock {

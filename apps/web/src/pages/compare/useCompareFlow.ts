@@ -7,18 +7,12 @@ import { type StartComparisonInput, startComparison } from "../../api/comparison
 import { invalidate, keys, staleAfter } from "../../api/keys";
 import { useAuth } from "../../auth/context";
 import { isActivityType } from "../../lib/format";
-import {
-  canSubmit,
-  creditsNotice,
-  type LibraryReference,
-  readLibraryReference,
-  savedComparisonError,
-  submitProblem,
-} from "./logic";
+import { canSubmit, creditsNotice, savedComparisonError, submitProblem } from "./form-rules";
+import { type LibraryReference, readLibraryReference } from "../../lib/library";
 import { practisedPartResult } from "./PractisePart";
 import { useComparison, useCredits } from "./useComparison";
 import { useTimeLeft } from "./useTimeLeft";
-import { useObjectUrl } from "./VideoPicker";
+import { useObjectUrl } from "../../components/VideoPicker";
 import type { LiveTake } from "../../components/recording/useLiveScoring";
 
 /**

@@ -5,7 +5,7 @@ import { isApiError } from "../../api/client";
 import { getComparison } from "../../api/comparisons";
 import { useBalance } from "../../api/credits";
 import { invalidate, keys, staleAfter } from "../../api/keys";
-import type { CreditsState } from "./logic";
+import type { CreditsState } from "./form-rules";
 
 /** How often a running analysis is asked for its progress. */
 export const COMPARISON_POLL_MS = 1000;

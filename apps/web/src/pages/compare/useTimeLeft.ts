@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type ProgressSample, secondsLeft, timeLeftText } from "./logic";
+import { type ProgressSample, secondsLeft, timeLeftText } from "../../lib/analysis-progress";
 
 /**
  * The analysis' time left, from its pace since this page first saw it running (a reload starts

@@ -6,7 +6,7 @@ import { cx } from "../../components/cx";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { elapsedText } from "../../lib/elapsed";
 import { activityLabel, formatClock, formatPercent, formatWhen, scoreBgClass } from "../../lib/format";
-import { overallProgress } from "../compare/logic";
+import { overallProgress } from "../../lib/analysis-progress";
 import {
   DANCER_CALL_LABEL,
   DANCER_CALL_NOTE,
@@ -14,7 +14,7 @@ import {
   NOT_SAME_NOTE,
   SAME_PERFORMANCE_LABEL,
   SAME_PERFORMANCE_NOTE,
-} from "../compare/moves";
+} from "../../constants/result-marks";
 
 /**
  * Places a video so that `crop` (a window of its frame, in fractions of it, at the card's aspect)

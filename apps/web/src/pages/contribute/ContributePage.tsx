@@ -6,7 +6,7 @@ import { Page, PageHeader } from "../../components/Page";
 import { usePageMeta } from "../../components/PageMeta";
 import { SupportEmail } from "../../components/SupportEmail";
 import { StepList } from "../../components/marketing";
-import { useMaxVideoBytes } from "../../lib/upload-limit";
+import { useMaxVideoBytes } from "../../api/config";
 
 /**
  * Contribute Reference Videos: contributors and admins go on to the real upload (/upload-video);

@@ -1,4 +1,4 @@
-import { type CreditBundle, LIMITS, PAYMENT_MESSAGES } from "@stepsync/contracts";
+import { type CreditBundle, LIMITS, PAYMENT_MESSAGES, formatRupees, paiseOf } from "@stepsync/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeft,
@@ -18,8 +18,8 @@ import { Card } from "../../components/Card";
 import { cx } from "../../components/cx";
 import { Page, PageHeader } from "../../components/Page";
 import { Spinner } from "../../components/Spinner";
-import { startPurchase } from "../../lib/checkout";
-import { formatCredits, formatRupees } from "../../lib/format";
+import { startPurchase } from "../../api/checkout";
+import { formatCredits } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { invalidate, staleAfter } from "../../api/keys";
 
@@ -154,7 +154,7 @@ export default function CreditsPage() {
             {list.map((bundle) => {
               const style = bundleStyle(bundle.name);
               // Paise in full (₹9.90, not ₹9.9).
-              const perCredit = `₹${(bundle.price / bundle.credits_amount).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+              const perCredit = formatRupees(paiseOf(bundle.price) / bundle.credits_amount, { fixedPaise: true });
               return (
                 <li key={bundle.id} className={cx("glass relative flex flex-col p-6 pt-8", style.card)}>
                   {isMostPopular(bundle) ? (
@@ -164,7 +164,9 @@ export default function CreditsPage() {
                   ) : null}
                   <h3 className={cx("text-lg font-semibold", style.accent)}>{bundle.name}</h3>
                   <p className="mt-1 min-h-10 text-sm text-slate-400">{bundle.description}</p>
-                  <p className="mt-5 text-4xl font-bold tracking-tight text-white">{formatRupees(bundle.price)}</p>
+                  <p className="mt-5 text-4xl font-bold tracking-tight text-white">
+                    {formatRupees(paiseOf(bundle.price))}
+                  </p>
                   <p className="mt-1 text-sm text-slate-300">
                     <span className="font-semibold text-white">{bundle.credits_amount}</span> credits · {perCredit} per
                     credit
@@ -182,7 +184,7 @@ export default function CreditsPage() {
                     variant={style.button}
                     disabled={processing !== null}
                     onClick={() => buy(bundle.id)}
-                    aria-label={`Buy ${bundle.name} for ${formatRupees(bundle.price)}`}
+                    aria-label={`Buy ${bundle.name} for ${formatRupees(paiseOf(bundle.price))}`}
                   >
                     {processing === bundle.id ? "Processing..." : `Buy ${bundle.credits_amount} credits`}
                   </Button>

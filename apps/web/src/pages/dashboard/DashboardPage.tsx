@@ -7,6 +7,8 @@ import {
   TIMEFRAME_LABELS,
   TIMEFRAMES,
   type Timeframe,
+  formatRupees,
+  paiseOf,
 } from "@stepsync/contracts";
 import {
   Activity,
@@ -41,7 +43,7 @@ import { StyleProgressChart } from "../../components/StyleProgressChart";
 import { StyleStatBody } from "../../components/StyleStatBody";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
 import { TEXTS } from "../../constants/texts";
-import { activityLabel, formatCredits, formatWhen, formatPercent, formatRupees, scoreBgClass } from "../../lib/format";
+import { activityLabel, formatCredits, formatWhen, formatPercent, scoreBgClass } from "../../lib/format";
 import { useComparisonsPage } from "../../api/comparisons";
 import { useAchievements, useDashboardStats, useRecentComparisons } from "../../api/dashboard";
 import { useBundles } from "../../api/credits";
@@ -117,7 +119,7 @@ export default function DashboardPage() {
             </p>
           </div>
           <ButtonLink to="/credits" size="sm" icon={<ShoppingCart className="size-4" aria-hidden />}>
-            {price === null ? "Buy More" : `Buy More · ${formatRupees(price)}`}
+            {price === null ? "Buy More" : `Buy More · ${formatRupees(paiseOf(price))}`}
           </ButtonLink>
         </div>
       </div>
@@ -322,7 +324,7 @@ function CreditsPanel({ credits, price }: { credits: number; price: number | nul
         <p className="text-5xl font-bold tabular-nums text-white">{credits}</p>
         <p className="mt-1 text-sm text-slate-400">credits available</p>
         <ButtonLink to="/credits" className="mt-5" icon={<ShoppingCart className="size-4" aria-hidden />}>
-          {price === null ? "Buy Credits" : `Buy Credits · from ${formatRupees(price)}`}
+          {price === null ? "Buy Credits" : `Buy Credits · from ${formatRupees(paiseOf(price))}`}
         </ButtonLink>
       </Card>
       <Card>

@@ -22,7 +22,7 @@ import { SelectField } from "../../components/SelectField";
 import { Spinner } from "../../components/Spinner";
 import { VideoCard } from "../../components/VideoCard";
 import { applyFilter, DEFAULT_FILTERS, type LibraryFilters, useDebounced } from "../../lib/library";
-import { useVideoActions } from "../../lib/useVideoActions";
+import { useVideoActions } from "../../components/useVideoActions";
 import { SharedVideo } from "./SharedVideo";
 import { keys } from "../../api/keys";
 import { useLibraryPages } from "../../api/library";

@@ -6,7 +6,7 @@ import { Button } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { TEXTS } from "../../constants/texts";
 import { formatHandle, formatMonthYear } from "../../lib/format";
-import { SocialLinkList, VerifiedMark } from "./SocialLinks";
+import { SocialLinkList, VerifiedMark } from "../../components/SocialLinks";
 
 const ROLE_STYLES: Record<string, string> = {
   admin: "bg-red-500/15 text-red-300 ring-red-400/30",

@@ -1,6 +1,14 @@
 import { AchievementGrid } from "../../components/AchievementGrid";
 import { RetryMessage } from "../../components/RetryMessage";
-import { ACTIVITY_TYPES, type ActivityStat, LIMITS, type Profile, type Purchase } from "@stepsync/contracts";
+import {
+  ACTIVITY_TYPES,
+  type ActivityStat,
+  LIMITS,
+  type Profile,
+  type Purchase,
+  formatRupees,
+  paiseOf,
+} from "@stepsync/contracts";
 import { ArrowUpRight, Award, Coins, CreditCard, Flame, History, Receipt, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -17,7 +25,6 @@ import {
   activityLabel,
   formatCredits,
   formatPercent,
-  formatRupees,
   formatWhen,
   scoreBgClass,
   scoreTextClass,
@@ -193,7 +200,7 @@ export function CreditsTab({ profile }: { profile: Profile }) {
         <StatTile label="Total Spent" value={pending ? "…" : spent} icon={<Flame className="size-4" aria-hidden />} />
         <StatTile
           label="Total Paid"
-          value={pending ? "…" : formatRupees(paid)}
+          value={pending ? "…" : formatRupees(paiseOf(paid))}
           icon={<CreditCard className="size-4" aria-hidden />}
         />
       </div>
@@ -283,10 +290,10 @@ export function TransactionsTab() {
                     {p.credits_amount} credits ·{" "}
                     {p.payment_status === "failed" ? (
                       <span className="text-slate-400">
-                        <s>{formatRupees(p.amount_paid)}</s> not charged
+                        <s>{formatRupees(paiseOf(p.amount_paid))}</s> not charged
                       </span>
                     ) : (
-                      formatRupees(p.amount_paid)
+                      formatRupees(paiseOf(p.amount_paid))
                     )}
                   </p>
                   <p className="text-xs text-slate-500">

@@ -36,9 +36,9 @@ import { EmptyState } from "../../components/EmptyState";
 import { TextAreaField, TextField } from "../../components/Field";
 import { Page, PageHeader } from "../../components/Page";
 import { validateThumbnail, validateTitle, validateVideoFile } from "../../lib/library";
-import { useMaxVideoBytes } from "../../lib/upload-limit";
+import { useMaxVideoBytes } from "../../api/config";
 import { useFileDrop } from "../../lib/useFileDrop";
-import { useObjectUrl, VideoPicker } from "../compare/VideoPicker";
+import { useObjectUrl, VideoPicker } from "../../components/VideoPicker";
 
 /** An icon per style that renders everywhere (emoji fonts are not on every machine). */
 const STYLE_ICONS: Record<ActivityType, LucideIcon> = {

@@ -17,10 +17,10 @@ import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
 import { formatHandle } from "../../lib/format";
 import { shortCount } from "../../lib/library";
 import { toast } from "../../lib/toast";
-import { useVideoActions } from "../../lib/useVideoActions";
+import { useVideoActions } from "../../components/useVideoActions";
 import { keys } from "../../api/keys";
 import { fromLocation } from "../../components/guards";
-import { SocialLinkList, VerifiedMark } from "../profile/SocialLinks";
+import { SocialLinkList, VerifiedMark } from "../../components/SocialLinks";
 import { ProfileVideos } from "./ProfileVideos";
 
 type Tab = "videos" | "followers" | "following";
