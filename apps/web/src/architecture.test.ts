@@ -10,6 +10,9 @@
  *   lib/                                   plain helpers: no requests, no user, no components
  *   constants/                             texts
  *
+ * Changes to server data (TanStack's useMutation) are made in api/, beside the queries they update
+ * or make stale; screens and components call those hooks.
+ *
  * Test files and test/ helpers are left out: a test may reach for whatever it checks.
  */
 import { describe, expect, it } from "vitest";
@@ -70,6 +73,13 @@ export function upwardImports(edges: Edge[]): string[] {
     .map((e) => `${e.from} → ${e.to}`);
 }
 
+/** Files outside api/ that make a mutation themselves. */
+export function mutationsOutsideApi(sources: Record<string, string> = SOURCES): string[] {
+  return Object.entries(sources)
+    .filter(([file, text]) => placeOf(normalise(file)).folder !== "api" && /\buseMutation\s*[(<]/.test(text))
+    .map(([file]) => normalise(file));
+}
+
 describe("the web app's import structure", () => {
   const edges = webImports();
 
@@ -92,5 +102,15 @@ describe("the web app's import structure", () => {
 
   it("shared folders import no screen, lib/ no request, user or component, and no screen another's files", () => {
     expect(upwardImports(edges)).toEqual([]);
+  });
+
+  it("every mutation is an api/ hook", () => {
+    expect(
+      mutationsOutsideApi({
+        "./pages/friends/FriendsPage.tsx": "const answer = useMutation({ mutationFn });",
+        "./api/library.ts": "return useMutation({ mutationFn });",
+      }),
+    ).toEqual(["pages/friends/FriendsPage.tsx"]);
+    expect(mutationsOutsideApi()).toEqual([]);
   });
 });

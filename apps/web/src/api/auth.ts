@@ -14,8 +14,9 @@ import { keys } from "./keys";
 
 const authCall = { notifyUnauthorized: false } as const;
 
-export function register(input: RegisterRequest): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>("/api/auth/register", {
+/** Signs up: answers "check your e-mail", the same whether or not the address was free (no session). */
+export function register(input: RegisterRequest): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>("/api/auth/register", {
     ...authCall,
     method: "POST",
     body: input,
@@ -101,7 +102,7 @@ export function resetPassword(token: string, password: string): Promise<MessageR
   });
 }
 
-/** Opens an e-mail confirmation link; works without a session (the link may be opened anywhere). */
+/** Confirms the address of an e-mail link; only for the account signed in (401 signed out, 403 another account). */
 export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
   return apiRequest("/api/auth/verify-email", {
     ...authCall,

@@ -1,5 +1,6 @@
 import {
   type AnalyseAnywayResponse,
+  type ComparisonSummary,
   COMPARE_MESSAGES,
   type ComparisonDetail,
   type ComparisonListResponse,
@@ -11,9 +12,18 @@ import {
   type CompactTrack,
   LIMITS,
 } from "@stepsync/contracts";
-import { ApiError, apiRequest } from "./client";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { keys } from "./keys";
+import {
+  type InfiniteData,
+  type Query,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { ApiError, apiRequest, isApiError } from "./client";
+import { mapPages } from "./history-pages";
+import { invalidate, keys, type MutationCallbacks, staleAfter } from "./keys";
 
 export function listComparisons(
   params: { page?: number; limit?: number; activity_type?: string } = {},
@@ -193,5 +203,114 @@ export function useRoutineProgress(comparisonId: number, referenceVideoId: numbe
     queryKey: keys.comparisons.progress(comparisonId),
     queryFn: ({ signal }) => getRoutineProgress(comparisonId, signal),
     enabled: referenceVideoId !== null,
+  });
+}
+
+/** How often a running analysis is asked for its progress. */
+export const COMPARISON_POLL_MS = 1000;
+
+/** A 404, 400 or 401 ends the watch: the comparison is gone (or the id is no id), or so is the session. */
+export function isFinalError(error: unknown): boolean {
+  return isApiError(error, 404) || isApiError(error, 400) || isApiError(error, 401);
+}
+
+function pollEvery(query: Query<ComparisonDetail, Error, ComparisonDetail, readonly unknown[]>): number | false {
+  if (isFinalError(query.state.error)) return false;
+  const data = query.state.data;
+  // Not loaded yet (a passing network failure included): keep asking.
+  return !data || data.status === "processing" ? COMPARISON_POLL_MS : false;
+}
+
+/**
+ * One comparison with its result (GET /api/comparisons/:id); while it is analysed, asked again about
+ * once a second, in a background tab too, until it completes or fails. `null`: none. When one seen
+ * running (or `startedHere`) ends, what its end changes (history, scores, a refund) is reloaded.
+ */
+export function useComparison(id: number | string | null, { startedHere = false } = {}) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: keys.comparisons.detail(id ?? ""),
+    queryFn: ({ signal }) => getComparison(id ?? "", signal).then((r) => r.comparison),
+    enabled: id !== null,
+    refetchInterval: pollEvery,
+    refetchIntervalInBackground: true,
+  });
+
+  const key = id === null ? null : String(id);
+  const status = query.data?.status;
+  const running = useRef<string | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    if (status === "processing" || (status === undefined && startedHere)) running.current = key;
+    else if (status !== undefined && running.current === key) {
+      running.current = null;
+      void invalidate(client, staleAfter.comparison());
+    }
+  }, [key, status, startedHere, client]);
+
+  return query;
+}
+
+// Changes ------------------------------------------------------------------------------------------
+
+/**
+ * Starting a comparison (the upload's progress to `onUploadProgress`): started, the credit is
+ * charged and it is listed as processing; refused for want of credits (402), the balance reloads.
+ */
+export function useStartComparison({
+  onUploadProgress,
+  ...callbacks
+}: MutationCallbacks<StartComparisonResponse, StartComparisonInput> & {
+  onUploadProgress?: (percent: number) => void;
+} = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: (input: StartComparisonInput) => startComparison(input, onUploadProgress),
+    onSuccess: (...args) => {
+      void invalidate(client, staleAfter.comparison());
+      return callbacks.onSuccess?.(...args);
+    },
+    onError: (...args) => {
+      if (isApiError(args[0], 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
+      return callbacks.onError?.(...args);
+    },
+  });
+}
+
+/**
+ * "Analyse it anyway" on a refused result: the page follows the new analysis (progress, then the
+ * result) at the same address; for want of credits (402) the balance reloads.
+ */
+export function useAnalyseAnyway(comparisonId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => analyseAnyway(comparisonId),
+    onSuccess: async (answer) => {
+      client.setQueryData<ComparisonDetail>(keys.comparisons.detail(comparisonId), (d) =>
+        d ? { ...d, status: answer.status, progress: answer.progress, dancer_call: true } : d,
+      );
+      await invalidate(client, [keys.comparisons.detail(comparisonId), ...staleAfter.comparison()]);
+    },
+    onError: (err) => {
+      if (isApiError(err, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
+    },
+  });
+}
+
+/** Deleting a comparison: its card leaves every loaded list at once, then the lists and figures reload. */
+export function useDeleteComparison(callbacks: MutationCallbacks<{ message: string }, ComparisonSummary> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: (item: ComparisonSummary) => deleteComparison(item.id),
+    onSuccess: (...args) => {
+      const item = args[1];
+      client.setQueriesData<InfiniteData<ComparisonListResponse>>({ queryKey: keys.comparisons.lists() }, (old) =>
+        old && "pages" in old ? mapPages(old, (i) => (i.id === item.id ? null : i)) : old,
+      );
+      callbacks.onSuccess?.(...args);
+      return invalidate(client, staleAfter.comparison());
+    },
   });
 }

@@ -27,6 +27,21 @@ export function useBalance(options: { enabled?: boolean; refetchOnWindowFocus?: 
   return useQuery({ ...balanceQuery(), ...options });
 }
 
+/** The balance as the compare screens judge it: known, or not (yet). */
+export type CreditsState = { kind: "unknown" } | { kind: "known"; credits: number };
+
+/**
+ * The credit balance as the compare screens judge it. Asked again whenever the tab comes back into
+ * view: credits bought in another tab (the Buy links open one, so a picked video or a take stays
+ * here) count at once. Not `enabled`: only what the cache holds, nothing asked.
+ */
+export function useCredits({ enabled = true } = {}): CreditsState {
+  const balance = useBalance({ enabled, refetchOnWindowFocus: "always" });
+  return typeof balance.data?.credits === "number"
+    ? { kind: "known", credits: balance.data.credits }
+    : { kind: "unknown" };
+}
+
 export function getTransactions(signal?: AbortSignal): Promise<{ transactions: CreditTransaction[] }> {
   return apiRequest("/api/credits/transactions", { signal });
 }

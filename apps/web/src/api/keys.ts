@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryKey, UseMutationOptions } from "@tanstack/react-query";
 import type { Timeframe } from "@stepsync/contracts";
 import type { QueryValue } from "./client";
 
@@ -118,6 +118,15 @@ export const staleAfter = {
   /** Credits bought. */
   purchase: () => [keys.credits.all(), keys.dashboard.all(), keys.profile()],
 } satisfies Record<string, () => QueryKey[]>;
+
+/**
+ * What a screen adds to a mutation hook of api/: its own callbacks, run after the hook's (which
+ * update the cache and reload what the change makes stale), even when the screen has gone.
+ */
+export type MutationCallbacks<Result, Variables> = Pick<
+  UseMutationOptions<Result, Error, Variables>,
+  "onSuccess" | "onError" | "onSettled"
+>;
 
 export function invalidate(client: QueryClient, stale: QueryKey[]): Promise<void> {
   return Promise.all(stale.map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined);

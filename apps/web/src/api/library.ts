@@ -27,8 +27,8 @@ import {
   LIMITS,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest } from "./client";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { keys } from "./keys";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keys, type MutationCallbacks } from "./keys";
 
 export function listLibrary(query: LibraryQuery, signal?: AbortSignal): Promise<LibraryPage> {
   return apiRequest("/api/reference-videos", {
@@ -262,5 +262,81 @@ export function useLeaderboard(timeframe: Timeframe, style: string) {
   return useQuery({
     queryKey: keys.social.leaderboard(timeframe, style),
     queryFn: ({ signal }) => getLeaderboard(timeframe, style || undefined, signal),
+  });
+}
+
+// Changes ------------------------------------------------------------------------------------------
+
+/** Posting a comment: the video's comment list shows it at once (nothing reloaded). */
+export function usePostComment(videoId: number, callbacks: MutationCallbacks<CommentResponse, string> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: (content: string) => postComment(videoId, content),
+    onSuccess: (...args) => {
+      const { comment } = args[0];
+      client.setQueryData<CommentsResponse>(keys.library.comments(videoId), (old) => ({
+        comments: [...(old?.comments ?? []).filter((c) => c.id !== comment.id), comment],
+      }));
+      return callbacks.onSuccess?.(...args);
+    },
+  });
+}
+
+/** Deleting a comment (by its id): it leaves the video's comment list at once. */
+export function useDeleteComment(videoId: number, callbacks: MutationCallbacks<MessageResponse, number> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: (commentId: number) => deleteComment(commentId),
+    onSuccess: (...args) => {
+      const commentId = args[1];
+      client.setQueryData<CommentsResponse>(keys.library.comments(videoId), (old) => ({
+        comments: (old?.comments ?? []).filter((c) => c.id !== commentId),
+      }));
+      return callbacks.onSuccess?.(...args);
+    },
+  });
+}
+
+/** A contributor's edit of their video (an approved one waits for review): the library reloads. */
+export function useUpdateMyVideo(id: number, callbacks: MutationCallbacks<OwnReferenceVideoAnswer, MyVideoEdit> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: (input: MyVideoEdit) => updateMyVideo(id, input),
+    onSuccess: (...args) => {
+      void client.invalidateQueries({ queryKey: keys.library.all() });
+      return callbacks.onSuccess?.(...args);
+    },
+  });
+}
+
+/** A contributor deletes their video: the library reloads. */
+export function useDeleteMyVideo(id: number, callbacks: MutationCallbacks<MessageResponse, void> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: () => deleteMyVideo(id),
+    onSuccess: (...args) => {
+      void client.invalidateQueries({ queryKey: keys.library.all() });
+      return callbacks.onSuccess?.(...args);
+    },
+  });
+}
+
+/** Accepting or declining a friend request: the friends list reloads. */
+export function useAnswerFriendRequest(
+  callbacks: MutationCallbacks<FriendAnswerResponse, { requestId: number; accept: boolean }> = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: ({ requestId, accept }: { requestId: number; accept: boolean }) =>
+      answerFriendRequest(requestId, accept),
+    onSuccess: (...args) => {
+      callbacks.onSuccess?.(...args);
+      return client.invalidateQueries({ queryKey: keys.social.friends() });
+    },
   });
 }

@@ -95,6 +95,29 @@ describe("auth state", () => {
     expect(localStorage.getItem("user")).toBeNull();
   });
 
+  it("registration opens no session: it answers the server's 'check your e-mail' and stays signed out", async () => {
+    const { calls } = mount({
+      "POST /api/auth/register": { status: 201, body: { message: "Check your e-mail: we sent a message to m@x.io." } },
+    });
+    let message: string | undefined;
+    await act(async () => {
+      message = await api?.register({ username: "M", email: "m@x.io", password: "secret1" });
+    });
+    expect(message).toBe("Check your e-mail: we sent a message to m@x.io.");
+    expect(calls.map((c) => c.path)).toEqual(["/api/auth/register"]);
+    expect(screen.getByTestId("status").textContent).toBe("unauthenticated");
+    expect(localStorage.getItem("user")).toBeNull();
+  });
+
+  it("a Google sign-in that removed an unconfirmed account's password says so", async () => {
+    mount({ "POST /api/auth/google-login": { body: { ...auth(), password_removed: true } } });
+    let result: Awaited<ReturnType<AuthContextValue["googleSignIn"]>> | undefined;
+    await act(async () => {
+      result = await api?.googleSignIn("cred", "login");
+    });
+    expect(result).toMatchObject({ passwordRemoved: true, welcomeBack: false });
+  });
+
   it("extends the session 30 minutes before it expires", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { calls } = mount({

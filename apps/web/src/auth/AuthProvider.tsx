@@ -128,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   /**
-   * Login, registration or Google success: the server has set the session cookie, and its answer
+   * Login or Google success: the server has set the session cookie, and its answer
    * holds the user and the session as GET /api/auth/session would, so that counts as the check.
    */
   const acceptAuth = useCallback(
@@ -149,20 +149,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [acceptAuth],
   );
 
-  const register = useCallback(
-    async (input: RegisterRequest) => acceptAuth(await authApi.register(input)),
-    [acceptAuth],
-  );
+  const register = useCallback(async (input: RegisterRequest) => (await authApi.register(input)).message, []);
 
   const googleSignIn = useCallback(
     async (credential: string, mode: "login" | "register"): Promise<GoogleResult> => {
+      const signedIn = async (res: AuthResponse, welcomeBack: boolean): Promise<GoogleResult> => ({
+        user: await acceptAuth(res),
+        welcomeBack,
+        passwordRemoved: res.password_removed === true,
+      });
       if (mode === "login") {
         try {
-          return { user: await acceptAuth(await authApi.googleLogin(credential)), welcomeBack: false };
+          return await signedIn(await authApi.googleLogin(credential), false);
         } catch (error) {
           // No account for this Google user yet: register it.
           if (!isApiError(error, 404)) throw error;
-          return { user: await acceptAuth(await authApi.googleRegister(credential)), welcomeBack: false };
+          return signedIn(await authApi.googleRegister(credential), false);
         }
       }
       let registered: AuthResponse;
@@ -172,15 +174,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!isApiError(error, 409)) throw error;
         // The account exists: log in with the same credential instead.
         try {
-          return { user: await acceptAuth(await authApi.googleLogin(credential)), welcomeBack: true };
+          return await signedIn(await authApi.googleLogin(credential), true);
         } catch (loginError) {
           logger.warn(`Google fallback login failed: ${describeError(loginError)}`, "auth");
-          // The account exists with an unconfirmed e-mail: the server says what to do (issue 12).
-          if (isApiError(loginError, 409)) throw loginError;
           throw new Error(MESSAGES.accountExistsLoginFailed);
         }
       }
-      return { user: await acceptAuth(registered), welcomeBack: false };
+      return signedIn(registered, false);
     },
     [acceptAuth],
   );

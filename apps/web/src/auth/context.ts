@@ -8,6 +8,8 @@ export interface GoogleResult {
   user: User;
   /** True when registration found an existing account and we logged in instead. */
   welcomeBack: boolean;
+  /** Google proved the address of an account whose password had never been: the password was removed. */
+  passwordRemoved: boolean;
 }
 
 export interface AuthContextValue {
@@ -16,7 +18,8 @@ export interface AuthContextValue {
   isAdmin: boolean;
   expiresAt: string | null;
   login(email: string, password: string): Promise<User>;
-  register(input: RegisterRequest): Promise<User>;
+  /** Signs up; answers the server's "check your e-mail" (no session: the new account logs in). */
+  register(input: RegisterRequest): Promise<string>;
   googleSignIn(credential: string, mode: "login" | "register"): Promise<GoogleResult>;
   logout(): Promise<void>;
   /** Re-checks the session with the server; skipped when the last check is under 10 minutes old unless forced. */

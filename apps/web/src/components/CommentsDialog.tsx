@@ -1,9 +1,8 @@
 import { COMMENT_TEXTS, commentSchema, SOCIAL_MESSAGES, type VideoComment } from "@stepsync/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LogIn, MessageCircle, Send, Trash2 } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { deleteComment, postComment, useComments } from "../api/library";
+import { useComments, useDeleteComment, usePostComment } from "../api/library";
 import { useAuth } from "../auth/context";
 import { formatDate, formatWhen } from "../lib/format";
 import { toast } from "../lib/toast";
@@ -14,12 +13,9 @@ import { EmptyState } from "./EmptyState";
 import { TextAreaField } from "./Field";
 import { RetryMessage } from "./RetryMessage";
 import { Spinner } from "./Spinner";
-import { keys } from "../api/keys";
 
 /** The server's limit (commentSchema); the same text is shown before sending. */
 const MAX_LENGTH = commentSchema.shape.content.maxLength ?? 1000;
-
-type CommentsData = { comments: VideoComment[] };
 
 /**
  * A video's comments (oldest first) in a dialog titled with the video title. Signed-in users get a
@@ -36,7 +32,6 @@ export function CommentsDialog({
   onCountChange?: (delta: number) => void;
 }) {
   const { user } = useAuth();
-  const client = useQueryClient();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [postedId, setPostedId] = useState<number | null>(null);
   const query = useComments(video.id);
@@ -46,18 +41,11 @@ export function CommentsDialog({
   // already placed focus on the first control and this moves it to the textarea.
   useEffect(() => textareaRef.current?.focus(), []);
 
-  const update = (change: (list: VideoComment[]) => VideoComment[]) =>
-    client.setQueryData<CommentsData>(keys.library.comments(video.id), (old) => ({
-      comments: change(old?.comments ?? []),
-    }));
-
   const onPosted = (comment: VideoComment) => {
     setPostedId(comment.id);
-    update((list) => [...list.filter((c) => c.id !== comment.id), comment]);
     onCountChange?.(1);
   };
-  const onDeleted = (id: number) => {
-    update((list) => list.filter((c) => c.id !== id));
+  const onDeleted = () => {
     onCountChange?.(-1);
     textareaRef.current?.focus();
   };
@@ -86,6 +74,7 @@ export function CommentsDialog({
             {comments.map((comment) => (
               <CommentItem
                 key={comment.id}
+                videoId={video.id}
                 comment={comment}
                 canDelete={Boolean(user && (user.id === comment.user_id || user.role === "admin"))}
                 justPosted={comment.id === postedId}
@@ -101,22 +90,23 @@ export function CommentsDialog({
 }
 
 function CommentItem({
+  videoId,
   comment,
   canDelete,
   justPosted,
   onDeleted,
 }: {
+  videoId: number;
   comment: VideoComment;
   canDelete: boolean;
   /** The viewer's new comment: scrolled into view when it appears. */
   justPosted: boolean;
-  onDeleted: (id: number) => void;
+  onDeleted: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteComment(comment.id),
+  const remove = useDeleteComment(videoId, {
     onSuccess: () => {
-      onDeleted(comment.id);
+      onDeleted();
       toast.success(COMMENT_TEXTS.deleted);
     },
     onError: (error) => toast.error(error.message || COMMENT_TEXTS.deleteFailed),
@@ -157,7 +147,7 @@ function CommentItem({
           // Asked in place: one stray click must not lose a comment.
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-300">
             <span>{COMMENT_TEXTS.confirmDelete}</span>
-            <Button variant="danger" size="sm" loading={remove.isPending} onClick={() => remove.mutate()}>
+            <Button variant="danger" size="sm" loading={remove.isPending} onClick={() => remove.mutate(comment.id)}>
               {COMMENT_TEXTS.delete}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
@@ -181,8 +171,7 @@ function CommentForm({
 }) {
   const [text, setText] = useState("");
   const [serverError, setServerError] = useState<string | null>(null);
-  const post = useMutation({
-    mutationFn: (content: string) => postComment(videoId, content),
+  const post = usePostComment(videoId, {
     onSuccess: ({ comment }) => {
       setText("");
       setServerError(null);

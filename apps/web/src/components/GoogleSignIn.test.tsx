@@ -76,41 +76,48 @@ async function withFakeGoogle(path: string, heading: string | RegExp) {
   return signIn;
 }
 
-describe("Google sign-in onto an account whose e-mail is unconfirmed (409)", () => {
+describe("Google sign-in onto an account whose e-mail was never confirmed", () => {
   afterEach(() => {
     delete window.google;
   });
 
   const googleConfig = { body: { google_client_id: "client-123", support_email: "x@y.z" } };
-  const refused = { status: 409, body: { error: MESSAGES.googleLinkNeedsConfirmedEmail } };
+  const session = { expires_at: new Date(Date.now() + 86400_000).toISOString() };
+  const removed = {
+    body: {
+      token: "g1",
+      session_id: "g1",
+      user: { ...testUser, email_verified: true, has_password: false },
+      session,
+      message: MESSAGES.googlePasswordRemoved,
+      password_removed: true,
+    },
+  };
 
-  it("login page: shows the server's explanation, not a generic failure, and stays signed out", async () => {
-    mockFetch({ ...sessionRoutes(null), "GET /api/config": googleConfig, "POST /api/auth/google-login": refused });
+  it("login page: signs in and says the account's password was removed and its other sessions ended", async () => {
+    mockFetch({ ...sessionRoutes(null), "GET /api/config": googleConfig, "POST /api/auth/google-login": removed });
     const signIn = await withFakeGoogle("/login", "Welcome back");
     await signIn("google-jwt");
-    const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toBe(MESSAGES.googleLinkNeedsConfirmedEmail);
-    expect(screen.queryByText(MESSAGES.googleLoginFailed)).toBeNull();
-    expect(screen.getByTestId("location").textContent).toBe("/login");
-    expect(localStorage.getItem("user")).toBeNull();
+    await screen.findByRole("heading", { name: /Welcome back, Maya Rao/ });
+    expect(screen.getByText(MESSAGES.googlePasswordRemoved)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.loginSuccessful)).toBeNull();
   });
 
-  it("signup page: google-register 409 falls back to google-login, whose 409 text is shown", async () => {
+  it("signup page: google-register 409 falls back to google-login, and its notice is shown instead of 'Welcome back!'", async () => {
     const { calls } = mockFetch({
       ...sessionRoutes(null),
       "GET /api/config": googleConfig,
-      "POST /api/auth/google-register": { status: 409, body: { error: "User already exists" } },
-      "POST /api/auth/google-login": refused,
+      "POST /api/auth/google-register": { status: 409, body: { error: MESSAGES.googleAccountExists } },
+      "POST /api/auth/google-login": removed,
     });
     const signUp = await withFakeGoogle("/signup", /Create/);
     await signUp("google-jwt");
-    const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toBe(MESSAGES.googleLinkNeedsConfirmedEmail);
-    expect(screen.queryByText(MESSAGES.accountExistsLoginFailed)).toBeNull();
+    await screen.findByRole("heading", { name: /Welcome back, Maya Rao/ });
+    expect(screen.getByText(MESSAGES.googlePasswordRemoved)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.welcomeBack)).toBeNull();
     expect(calls.map((c) => c.path).filter((p) => p.startsWith("/api/auth/google"))).toEqual([
       "/api/auth/google-register",
       "/api/auth/google-login",
     ]);
-    expect(localStorage.getItem("user")).toBeNull();
   });
 });

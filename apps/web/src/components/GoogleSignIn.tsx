@@ -1,12 +1,11 @@
 import { MESSAGES } from "@stepsync/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useAppConfig } from "../api/config";
-import { errorMessage, isApiError } from "../api/client";
+import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/context";
 import { describeError, logger } from "../lib/logger";
 import { type GoogleCredentialResponse, loadGoogleIdentity } from "../lib/google";
 import { toast } from "../lib/toast";
-import { Alert } from "./Alert";
 import { Divider } from "./AuthLayout";
 import { Spinner } from "./Spinner";
 
@@ -31,8 +30,6 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: "login" | "r
   const containerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   const [busy, setBusy] = useState(false);
-  /** A refusal that explains what to do (409: the account's e-mail is unconfirmed) stays on the page. */
-  const [notice, setNotice] = useState<string | null>(null);
   const handlerRef = useRef<(response: GoogleCredentialResponse) => void>(() => undefined);
 
   handlerRef.current = (response) => {
@@ -42,10 +39,11 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: "login" | "r
       return;
     }
     setBusy(true);
-    setNotice(null);
     googleSignIn(credential, mode)
       .then((result) => {
-        if (result.welcomeBack) toast.success(MESSAGES.welcomeBack);
+        // Long enough to read: it says what happened to the account's password and its other sessions.
+        if (result.passwordRemoved) toast(MESSAGES.googlePasswordRemoved, { duration: 15_000 });
+        else if (result.welcomeBack) toast.success(MESSAGES.welcomeBack);
         else toast.success(mode === "login" ? MESSAGES.loginSuccessful : MESSAGES.registrationSuccessful);
       })
       .catch((error: unknown) => {
@@ -54,8 +52,7 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: "login" | "r
           error,
           mode === "login" ? MESSAGES.googleLoginFailed : MESSAGES.googleRegistrationFailed,
         );
-        if (isApiError(error, 409)) setNotice(message);
-        else toast.error(message);
+        toast.error(message);
       })
       .finally(() => setBusy(false));
   };
@@ -101,7 +98,6 @@ function GoogleButton({ clientId, mode }: { clientId: string; mode: "login" | "r
 
   return (
     <div className="space-y-4">
-      {notice ? <Alert>{notice}</Alert> : null}
       <div className="relative">
         <div ref={containerRef} className="flex min-h-11 w-full justify-center [color-scheme:normal]" />
         {state === "loading" || busy ? (

@@ -1,11 +1,10 @@
 import { COMPARE_MESSAGES, type ComparisonDetail, type ComparisonPart, LIMITS, PART_LIMITS } from "@stepsync/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Coins, Crosshair, Dumbbell, ExternalLink, RefreshCw, Send } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { errorMessage, isApiError } from "../../api/client";
-import { startComparison } from "../../api/comparisons";
-import { invalidate, keys, staleAfter } from "../../api/keys";
+import { errorMessage } from "../../api/client";
+import { useStartComparison } from "../../api/comparisons";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
 import { cx } from "../../components/cx";
@@ -15,7 +14,7 @@ import { LiveSummary } from "../../components/recording/LiveVerdicts";
 import type { LiveTake } from "../../components/recording/useLiveScoring";
 import { formatClock, formatCredits } from "../../lib/format";
 import { resultView } from "./moves";
-import { useCredits } from "./useComparison";
+import { useCredits } from "../../api/credits";
 import { useObjectUrl } from "../../components/VideoPicker";
 
 /** Why a practised part's take did not match, in this flow's words: the dancer chose no video here. */
@@ -170,27 +169,23 @@ export function PractisePartFlow({
   const noCredits = credits.kind === "known" && credits.credits < LIMITS.comparisonCost;
   const [recordAnyway, setRecordAnyway] = useState(false);
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const _client = useQueryClient();
   // A part of a part is a part of the same full comparison.
   const parentId = detail.part?.parent_id ?? detail.id;
-  const start = useMutation({
-    mutationFn: ({ file, offsetS, live }: { file: File; offsetS: number | null; live: LiveTake | null }) =>
-      startComparison({
-        activityType: detail.activity_type,
-        userFile: file,
-        part: part ? { startS: part.start_s, endS: part.end_s, parentId, label: part.label } : null,
-        takeOffsetS: offsetS,
-        poseTrack: live?.track ?? null,
-      }),
-    onError: (err) => {
-      if (isApiError(err, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
-    },
+  const start = useStartComparison({
     onSuccess: (started) => {
-      void invalidate(client, staleAfter.comparison());
       close();
       navigate(`/compare?id=${started.comparison_id}`);
     },
   });
+  const send = ({ file, offsetS, live }: { file: File; offsetS: number | null; live: LiveTake | null }) =>
+    start.mutate({
+      activityType: detail.activity_type,
+      userFile: file,
+      part: part ? { startS: part.start_s, endS: part.end_s, parentId, label: part.label } : null,
+      takeOffsetS: offsetS,
+      poseTrack: live?.track ?? null,
+    });
   function close() {
     setTake(null);
     setRecordAnyway(false);
@@ -259,7 +254,7 @@ export function PractisePartFlow({
               Record again
             </Button>
             <Button
-              onClick={() => take && start.mutate(take)}
+              onClick={() => take && send(take)}
               loading={start.isPending}
               disabled={noCredits}
               icon={<Send className="size-4" aria-hidden />}

@@ -1,10 +1,8 @@
 import { COMPARE_MESSAGES, type ComparisonDetail } from "@stepsync/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, ScanSearch, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { errorMessage, isApiError } from "../../api/client";
-import { analyseAnyway } from "../../api/comparisons";
-import { invalidate, keys, staleAfter } from "../../api/keys";
+import { useAnalyseAnyway } from "../../api/comparisons";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
@@ -13,7 +11,7 @@ import { activityLabel } from "../../lib/format";
 import { ANALYSE_ANYWAY, analyseAnywayCost, CREDIT_GIVEN_BACK, type ResultView } from "./moves";
 import { PartHeader } from "./PractisePart";
 import { ResultLinks } from "./ResultLinks";
-import { useCredits } from "./useComparison";
+import { useCredits } from "../../api/credits";
 
 /**
  * A result found not to show the reference's routine: it judged nothing, so it shows no score, no
@@ -88,23 +86,10 @@ export function RefusedResult({
 
 /** "It is this routine — analyse it anyway", behind a confirmation that says what it costs. */
 function AnalyseAnyway({ comparisonId }: { comparisonId: number }) {
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const credits = useCredits({ enabled: open });
   const known = credits.kind === "known" ? credits.credits : null;
-  const call = useMutation({
-    mutationFn: () => analyseAnyway(comparisonId),
-    onSuccess: async (answer) => {
-      // Analysed again: the page follows it (progress, then the result) at the same address.
-      client.setQueryData<ComparisonDetail>(keys.comparisons.detail(comparisonId), (d) =>
-        d ? { ...d, status: answer.status, progress: answer.progress, dancer_call: true } : d,
-      );
-      await invalidate(client, [keys.comparisons.detail(comparisonId), ...staleAfter.comparison()]);
-    },
-    onError: (err) => {
-      if (isApiError(err, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
-    },
-  });
+  const call = useAnalyseAnyway(comparisonId);
   const broke = known === 0 || isApiError(call.error, 402);
   const close = () => {
     if (call.isPending) return;

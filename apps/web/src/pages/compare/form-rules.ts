@@ -2,6 +2,7 @@
 // notice, and what a saved comparison's address shows instead of its result.
 import { COMPARE_MESSAGES, type ComparisonDetail, LIMITS } from "@stepsync/contracts";
 import { errorMessage, isApiError } from "../../api/client";
+import type { CreditsState } from "../../api/credits";
 import { COMPARE_TEXTS } from "../../constants/texts";
 
 /**
@@ -17,8 +18,6 @@ export function savedComparisonError(id: string, detail: ComparisonDetail | unde
   if (!detail) return error ? COMPARE_TEXTS.comparisonLoadError(errorMessage(error, "Unknown error")) : null;
   return detail.status === "failed" ? (detail.error ?? COMPARE_MESSAGES.analysisFailed) : null;
 }
-
-export type CreditsState = { kind: "unknown" } | { kind: "known"; credits: number };
 
 export interface SubmitInput {
   hasUserVideo: boolean;

@@ -1,19 +1,18 @@
 import { type ActivityType, COMPARE_MESSAGES } from "@stepsync/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { errorMessage, isApiError } from "../../api/client";
-import { type StartComparisonInput, startComparison } from "../../api/comparisons";
-import { invalidate, keys, staleAfter } from "../../api/keys";
+import { errorMessage } from "../../api/client";
+import { useComparison, useStartComparison } from "../../api/comparisons";
 import { useAuth } from "../../auth/context";
 import { isActivityType } from "../../lib/format";
 import { canSubmit, creditsNotice, savedComparisonError, submitProblem } from "./form-rules";
 import { type LibraryReference, readLibraryReference } from "../../lib/library";
 import { practisedPartResult } from "./PractisePart";
-import { useComparison, useCredits } from "./useComparison";
 import { useTimeLeft } from "./useTimeLeft";
 import { useObjectUrl } from "../../components/VideoPicker";
 import type { LiveTake } from "../../components/recording/useLiveScoring";
+import { useCredits } from "../../api/credits";
 
 /**
  * A take recorded here with dance along on: where the reference's start played in it (seconds of
@@ -46,7 +45,7 @@ type Phase = { kind: "idle" } | { kind: "uploading"; percent: number };
 export function useCompareFlow() {
   const location = useLocation();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const _client = useQueryClient();
   const [params] = useSearchParams();
   const savedId = params.get("id");
 
@@ -116,24 +115,18 @@ export function useCompareFlow() {
     navigate("/compare", { replace: true });
   }, [startedFailure, navigate]);
 
-  const start = useMutation({
-    mutationFn: (input: StartComparisonInput) =>
-      startComparison(input, (percent) =>
-        setPhase((p) => (p.kind === "uploading" ? { kind: "uploading", percent } : p)),
-      ),
+  const start = useStartComparison({
+    onUploadProgress: (percent) => setPhase((p) => (p.kind === "uploading" ? { kind: "uploading", percent } : p)),
     onSuccess: (started) => {
       setPhase({ kind: "idle" });
       setStartedId(String(started.comparison_id));
       setKeptLive(liveTake);
       setProcessingOpen(true);
       navigate(`/compare?id=${started.comparison_id}`);
-      // The credit is charged and the comparison is listed as processing.
-      void invalidate(client, staleAfter.comparison());
     },
     onError: (err) => {
       setPhase({ kind: "idle" });
       setError(errorMessage(err, COMPARE_MESSAGES.failed));
-      if (isApiError(err, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
     },
   });
 

@@ -6,11 +6,16 @@ import {
   type ComparisonSummary,
 } from "@stepsync/contracts";
 import { Activity, Award, BarChart3, History, MoveRight, Plus, ScanFace, TrendingDown, TrendingUp } from "lucide-react";
-import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { errorMessage, isApiError } from "../../api/client";
-import { deleteComparison, getProcessingStatus, useComparisonHistory, useComparisonStats } from "../../api/comparisons";
+import {
+  getProcessingStatus,
+  useComparisonHistory,
+  useComparisonStats,
+  useDeleteComparison,
+} from "../../api/comparisons";
 import { invalidate, keys, staleAfter } from "../../api/keys";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
@@ -23,7 +28,7 @@ import { StatTile } from "../../components/StatTile";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { formatPercent, scoreTextClass } from "../../lib/format";
 import { HistoryCard } from "./HistoryCard";
-import { mapPages, uniqueById, withProgress } from "./cache";
+import { mapPages, uniqueById, withProgress } from "../../api/history-pages";
 import { useProcessingPolling } from "./polling";
 
 type Filter = "all" | (typeof ACTIVITY_TYPES)[number];
@@ -87,15 +92,8 @@ export default function ComparisonHistoryPage() {
     onNoneLeft: () => void invalidate(client, staleAfter.comparison()),
   });
 
-  const remove = useMutation({
-    mutationFn: (item: ComparisonSummary) => deleteComparison(item.id),
-    onSuccess: (_, item) => {
-      client.setQueriesData<InfiniteData<ComparisonListResponse>>({ queryKey: keys.comparisons.lists() }, (old) =>
-        old && "pages" in old ? mapPages(old, (i) => (i.id === item.id ? null : i)) : old,
-      );
-      setToDelete(null);
-      return invalidate(client, staleAfter.comparison());
-    },
+  const remove = useDeleteComparison({
+    onSuccess: () => setToDelete(null),
     // Shown inside the open confirmation dialog, not as a native alert that blocks the page.
     onError: () => setDeleteError(COMPARE_MESSAGES.deleteFailed),
   });

@@ -6,11 +6,9 @@ import {
   LIBRARY_MESSAGES,
   type OwnReferenceVideo,
 } from "@stepsync/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, Eye, Film, Heart, Pencil, Trash2, Upload, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { deleteMyVideo, type MyVideoEdit, updateMyVideo, useMyVideos } from "../../api/library";
-import { keys } from "../../api/keys";
+import { type MyVideoEdit, useDeleteMyVideo, useMyVideos, useUpdateMyVideo } from "../../api/library";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
@@ -43,7 +41,6 @@ function savedMessage(before: OwnReferenceVideo, after: OwnReferenceVideo): stri
 }
 
 function EditDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () => void }) {
-  const queryClient = useQueryClient();
   // An edit already waiting for review is what the contributor goes on from.
   const current = { ...video, ...video.pending_edit };
   const [form, setForm] = useState<MyVideoEdit>({
@@ -53,11 +50,9 @@ function EditDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () 
     difficulty: current.difficulty,
     tags: current.tags.join(", "),
   });
-  const save = useMutation({
-    mutationFn: (input: MyVideoEdit) => updateMyVideo(video.id, input),
+  const save = useUpdateMyVideo(video.id, {
     onSuccess: (answer) => {
       toast.success(savedMessage(video, answer.video));
-      void queryClient.invalidateQueries({ queryKey: keys.library.all() });
       onClose();
     },
   });
@@ -111,12 +106,9 @@ function EditDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () 
 }
 
 function DeleteDialog({ video, onClose }: { video: OwnReferenceVideo; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => deleteMyVideo(video.id),
+  const remove = useDeleteMyVideo(video.id, {
     onSuccess: () => {
       toast.success("Video deleted");
-      void queryClient.invalidateQueries({ queryKey: keys.library.all() });
       onClose();
     },
   });

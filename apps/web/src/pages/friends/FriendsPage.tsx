@@ -1,8 +1,7 @@
 import type { FriendUser } from "@stepsync/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, Users, X } from "lucide-react";
 import { Link } from "react-router";
-import { answerFriendRequest, useFriends } from "../../api/library";
+import { useAnswerFriendRequest, useFriends } from "../../api/library";
 import { Avatar } from "../../components/Avatar";
 import { Button, ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
@@ -10,7 +9,6 @@ import { EmptyState } from "../../components/EmptyState";
 import { Page, PageHeader } from "../../components/Page";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../lib/toast";
-import { keys } from "../../api/keys";
 
 function Person({ user, aside }: { user: FriendUser; aside?: React.ReactNode }) {
   return (
@@ -26,15 +24,9 @@ function Person({ user, aside }: { user: FriendUser; aside?: React.ReactNode }) 
 
 /** Friends and pending requests (accept / decline incoming ones). */
 export default function FriendsPage() {
-  const client = useQueryClient();
   const query = useFriends();
-  const answer = useMutation({
-    mutationFn: ({ requestId, accept }: { requestId: number; accept: boolean }) =>
-      answerFriendRequest(requestId, accept),
-    onSuccess: (_, { accept }) => {
-      toast.success(accept ? "Friend request accepted" : "Friend request declined");
-      return client.invalidateQueries({ queryKey: keys.social.friends() });
-    },
+  const answer = useAnswerFriendRequest({
+    onSuccess: (_, { accept }) => toast.success(accept ? "Friend request accepted" : "Friend request declined"),
     onError: (e) => toast.error(e.message || "Could not answer the request"),
   });
   const busy = answer.isPending ? answer.variables.requestId : null;

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@stepsync/contracts";
 import { Lock, Mail } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { errorMessage, isApiError } from "../../api/client";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
@@ -14,7 +14,9 @@ import { toast } from "../../lib/toast";
 
 export default function LoginPage() {
   const { login } = useAuth();
-  const [email, setEmail] = useState("");
+  // Sign-up's "Go to login" brings the address along.
+  const prefilled = (useLocation().state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(typeof prefilled === "string" ? prefilled : "");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

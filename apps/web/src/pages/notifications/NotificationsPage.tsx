@@ -1,10 +1,8 @@
-import { NOTIFICATION_MESSAGES, type NotificationItem, type UnreadCountResponse } from "@stepsync/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { NOTIFICATION_MESSAGES, type NotificationItem } from "@stepsync/contracts";
 import { Bell, CheckCheck, ChevronLeft, ChevronRight, Heart, MessageCircle, Trophy, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { keys } from "../../api/keys";
-import { markAllNotificationsRead, markNotificationRead, useNotificationsPage } from "../../api/notifications";
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotificationsPage } from "../../api/notifications";
 import { useAuth } from "../../auth/context";
 import { Button } from "../../components/Button";
 import { cx } from "../../components/cx";
@@ -73,21 +71,13 @@ function Item({ item, onOpen }: { item: NotificationItem; onOpen: (item: Notific
  * marks it read and goes to what it is about; "Mark all read" clears the bell.
  */
 export default function NotificationsPage() {
-  const client = useQueryClient();
   const navigate = useNavigate();
   const { user } = useAuth();
   const [page, setPage] = useState(1);
   const query = useNotificationsPage(page, NOTIFICATIONS_PAGE_SIZE);
 
-  // The answer carries the unread count left: the bell shows it at once, the lists reload.
-  const settle = (answer: UnreadCountResponse) => {
-    client.setQueryData(keys.notifications.unread(), answer);
-    return client.invalidateQueries({ queryKey: keys.notifications.pages() });
-  };
-  const markOne = useMutation({ mutationFn: markNotificationRead, onSuccess: settle });
-  const markAll = useMutation({
-    mutationFn: markAllNotificationsRead,
-    onSuccess: settle,
+  const markOne = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead({
     onError: (e) => toast.error(e.message || NOTIFICATION_MESSAGES.markFailed),
   });
 

@@ -1,17 +1,12 @@
 import { NOTIFICATION_MESSAGES } from "@stepsync/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
-import { keys } from "../../api/keys";
-import { putMailSettings, useMailSettings } from "../../api/notifications";
+import { useMailSettings, useSaveMailSettings } from "../../api/notifications";
 import { toast } from "../../lib/toast";
 
 /** Contributors choose whether review outcomes are also mailed (the mail's unsubscribe link turns this off). */
 export function ReviewMailSetting() {
-  const client = useQueryClient();
   const query = useMailSettings();
-  const save = useMutation({
-    mutationFn: putMailSettings,
-    onSuccess: (settings) => client.setQueryData(keys.notifications.mailSettings(), settings),
+  const save = useSaveMailSettings({
     onError: (e) => toast.error(e.message || "Could not save the setting"),
   });
   if (!query.data) return null;

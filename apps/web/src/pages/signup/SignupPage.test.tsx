@@ -1,6 +1,7 @@
+import { MESSAGES } from "@stepsync/contracts";
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockFetch, renderApp, sessionRoutes, testUser } from "../../test/utils";
+import { mockFetch, renderApp, sessionRoutes } from "../../test/utils";
 
 async function openSignup() {
   renderApp("/signup");
@@ -58,10 +59,10 @@ describe("signup page", () => {
     expect(screen.getByText("Password is required")).toBeTruthy();
   });
 
-  it("sends the full name as username without the confirmation, and keeps input on a 409", async () => {
+  it("sends the full name as username without the confirmation, and keeps the input when refused", async () => {
     const { calls } = mockFetch({
       ...sessionRoutes(null),
-      "POST /api/auth/register": { status: 409, body: { error: "An account with this email already exists" } },
+      "POST /api/auth/register": { status: 429, body: { error: "Too many requests. Please wait a moment and try again." } },
     });
     const form = await openSignup();
     form.type(form.name, "Maya Rao");
@@ -69,25 +70,38 @@ describe("signup page", () => {
     form.type(form.password, "secret1");
     form.type(form.confirm, "secret1");
     form.submit();
-    expect(await screen.findByText("An account with this email already exists")).toBeTruthy();
+    expect(await screen.findByText("Too many requests. Please wait a moment and try again.")).toBeTruthy();
     const register = calls.find((c) => c.path === "/api/auth/register");
     expect(register?.body).toEqual({ username: "Maya Rao", email: "maya@example.com", password: "secret1" });
     expect(form.name.value).toBe("Maya Rao");
     expect(form.password.value).toBe("secret1");
   });
 
-  it("signs the new user in and goes to /dashboard", async () => {
+  it("says 'check your e-mail' (signed out: the new account logs in), and Go to login brings the address", async () => {
     mockFetch({
-      ...sessionRoutes(testUser),
-      "POST /api/auth/register": {
-        status: 201,
-        body: {
-          token: "tok-2",
-          session_id: "tok-2",
-          user: testUser,
-          session: { expires_at: new Date(Date.now() + 86400_000).toISOString() },
-        },
-      },
+      ...sessionRoutes(null),
+      "POST /api/auth/register": { status: 201, body: { message: MESSAGES.signUpCheckEmail("maya@example.com") } },
+    });
+    const form = await openSignup();
+    form.type(form.name, "Maya Rao");
+    form.type(form.email, "Maya@Example.com");
+    form.type(form.password, "secret1");
+    form.type(form.confirm, "secret1");
+    form.submit();
+    expect(await screen.findByRole("heading", { name: "Check your e-mail" })).toBeTruthy();
+    expect(screen.getByText(MESSAGES.signUpCheckEmail("maya@example.com"))).toBeTruthy();
+    expect(localStorage.getItem("user")).toBeNull();
+    expect(screen.getByTestId("location").textContent).toBe("/signup");
+
+    fireEvent.click(screen.getByRole("link", { name: "Go to login" }));
+    await screen.findByRole("heading", { name: "Welcome back" });
+    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("maya@example.com");
+  });
+
+  it("'Use another address' brings back an empty form", async () => {
+    mockFetch({
+      ...sessionRoutes(null),
+      "POST /api/auth/register": { status: 201, body: { message: MESSAGES.signUpCheckEmail("maya@example.com") } },
     });
     const form = await openSignup();
     form.type(form.name, "Maya Rao");
@@ -95,9 +109,8 @@ describe("signup page", () => {
     form.type(form.password, "secret1");
     form.type(form.confirm, "secret1");
     form.submit();
-    await screen.findByRole("heading", { name: /Welcome back, Maya Rao/ });
-    expect(screen.getByText("Registration successful!")).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem("user") ?? "{}").username).toBe("maya");
-    expect(localStorage.getItem("token")).toBeNull();
+    fireEvent.click(await screen.findByRole("button", { name: "Use another address" }));
+    expect(await screen.findByRole("heading", { name: "Create your account" })).toBeTruthy();
+    expect((screen.getByLabelText("Email Address") as HTMLInputElement).value).toBe("");
   });
 });

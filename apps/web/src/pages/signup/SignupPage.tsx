@@ -1,16 +1,15 @@
 import { LIMITS, MESSAGES } from "@stepsync/contracts";
-import { Lock, Mail, UserRound } from "lucide-react";
+import { Lock, Mail, MailCheck, UserRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage, isApiError } from "../../api/client";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
 import { AuthHeading, AuthLayout } from "../../components/AuthLayout";
-import { Button } from "../../components/Button";
+import { Button, ButtonLink } from "../../components/Button";
 import { PasswordField, TextField } from "../../components/Field";
 import { GoogleSignIn } from "../../components/GoogleSignIn";
 import { TEXTS } from "../../constants/texts";
-import { toast } from "../../lib/toast";
 import { type SignupErrors, type SignupValues, validateSignup } from "./validate";
 
 const EMPTY: SignupValues = { fullName: "", email: "", password: "", confirmPassword: "" };
@@ -21,6 +20,7 @@ export default function SignupPage() {
   const [errors, setErrors] = useState<SignupErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
 
   function update(field: keyof SignupValues, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -38,12 +38,31 @@ export default function SignupPage() {
     setSubmitting(true);
     try {
       // The Full Name field is sent as username; the confirmation is not sent.
-      await register({ username: values.fullName.trim(), email: values.email.trim(), password: values.password });
-      toast.success(MESSAGES.registrationSuccessful);
+      const message = await register({
+        username: values.fullName.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+      setSent({ email: values.email.trim().toLowerCase(), message });
     } catch (err) {
       setFormError(isApiError(err) ? errorMessage(err, MESSAGES.registrationFailed) : MESSAGES.signupGeneral);
-      setSubmitting(false);
     }
+    setSubmitting(false);
+  }
+
+  // The same answer whether or not the address already had an account: nothing here says which.
+  if (sent) {
+    return (
+      <AuthLayout title="Check your e-mail">
+        <CheckYourEmail
+          {...sent}
+          onAnotherAddress={() => {
+            setSent(null);
+            setValues(EMPTY);
+          }}
+        />
+      </AuthLayout>
+    );
   }
 
   return (
@@ -119,5 +138,41 @@ export default function SignupPage() {
         </Link>
       </p>
     </AuthLayout>
+  );
+}
+
+/** After sign-up: where the message went, and the way on (log in, or another address). */
+function CheckYourEmail({
+  email,
+  message,
+  onAnotherAddress,
+}: {
+  email: string;
+  message: string;
+  onAnotherAddress: () => void;
+}) {
+  return (
+    <section aria-labelledby="check-email-heading" className="text-center">
+      <span className="mx-auto mb-5 flex size-16 items-center justify-center rounded-2xl bg-emerald-500/15 text-emerald-300 ring-1 ring-emerald-400/20">
+        <MailCheck className="size-8" aria-hidden />
+      </span>
+      <h1 id="check-email-heading" className="mb-3 text-2xl font-bold tracking-tight text-white sm:text-3xl">
+        Check your e-mail
+      </h1>
+      <p role="status" className="text-base text-slate-200">
+        {message}
+      </p>
+      <p className="mt-3 text-sm text-slate-400">
+        Nothing there after a few minutes? Look in your spam folder, or log in and ask for a new link.
+      </p>
+      <div className="mt-7 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <ButtonLink to="/login" state={{ email }} size="lg">
+          Go to login
+        </ButtonLink>
+        <Button variant="secondary" size="lg" onClick={onAnotherAddress}>
+          Use another address
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, type User } from "@stepsync/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { MailCheck, MailX, RotateCcw } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Mail, MailCheck, MailX, RotateCcw } from "lucide-react";
+import { type ReactNode, useCallback, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { verifyEmail } from "../../api/auth";
 import { ApiError, errorMessage } from "../../api/client";
@@ -14,25 +14,17 @@ import { keys } from "../../api/keys";
 import { fromLocation } from "../../components/guards";
 
 type Result =
+  | { state: "waiting" }
   | { state: "verifying" }
   | { state: "done"; message: string; user: User }
   | { state: "failed"; message: string; retry: boolean; signIn?: boolean };
 
 /**
- * One call per token for the life of the page: a link works once, so a second call (React's
- * development double effect, a remount) must reuse the first answer instead of being refused.
+ * /verify-email?token=…: the confirmation link mailed at sign-up and for a new address. Opening it
+ * confirms nothing: a mail scanner or a preview opens links too, and the address must be proven by
+ * whoever holds the account's password. Signed in, the page asks for a click; signed out, it asks
+ * to log in first (and comes back here).
  */
-const calls = new Map<string, ReturnType<typeof verifyEmail>>();
-function verifyOnce(token: string): ReturnType<typeof verifyEmail> {
-  let call = calls.get(token);
-  if (!call) {
-    call = verifyEmail(token);
-    calls.set(token, call);
-  }
-  return call;
-}
-
-/** /verify-email?token=…: the confirmation link mailed at sign-up and for a new address (issue 12). */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
@@ -42,50 +34,31 @@ export default function VerifyEmailPage() {
 function VerifyEmail({ token }: { token: string }) {
   const { status, user, setUser, checkSession } = useAuth();
   const queryClient = useQueryClient();
+  const location = useLocation();
   const [result, setResult] = useState<Result>(() =>
-    token ? { state: "verifying" } : { state: "failed", message: MESSAGES.invalidConfirmLink, retry: false },
+    token ? { state: "waiting" } : { state: "failed", message: MESSAGES.invalidConfirmLink, retry: false },
   );
-  const signedInRef = useRef({ status, user });
-  signedInRef.current = { status, user };
 
-  const run = useCallback(() => {
-    if (!token) return;
+  const confirm = useCallback(() => {
     setResult({ state: "verifying" });
-    verifyOnce(token)
+    verifyEmail(token)
       .then((res) => {
         setResult({ state: "done", message: res.message || MESSAGES.emailConfirmed, user: res.user });
-        // A signed-in browser shows the new state at once (banner gone, profile e-mail updated).
-        const current = signedInRef.current;
-        if (current.status === "unauthenticated") return;
-        if (current.user && res.user && current.user.id === res.user.id) setUser(res.user);
+        // The signed-in browser shows the new state at once (banner gone, profile e-mail updated).
+        setUser(res.user);
         void checkSession(true);
         void queryClient.invalidateQueries({ queryKey: keys.profile() });
       })
       .catch((error: unknown) => {
-        // Only an unanswered call may be tried again; the server's refusal is final for this link —
-        // unless it asks for the account's own session (a new address): after signing in, the page
-        // comes back here and asks again.
+        // Only an unanswered call may be tried again; the server's refusal is final for this link,
+        // unless it asks for the account's own session (signed in to another account).
         const retry = error instanceof ApiError && (error.isNetworkError || error.status >= 500);
         const signIn = error instanceof ApiError && (error.status === 401 || error.status === 403);
-        if (retry || signIn) calls.delete(token);
         setResult({ state: "failed", message: errorMessage(error, MESSAGES.invalidConfirmLink), retry, signIn });
       });
   }, [token, setUser, checkSession, queryClient]);
 
-  const startedRef = useRef(false);
-  useEffect(() => {
-    if (startedRef.current) return;
-    startedRef.current = true;
-    run();
-  }, [run]);
-
-  const location = useLocation();
   const signedIn = status !== "unauthenticated" && user !== null;
-  const hint = !signedIn
-    ? "If your address is not confirmed yet, sign in to send yourself a new link."
-    : user.email_verified === false
-      ? "The banner at the top of your dashboard sends you a new link."
-      : null;
   const next = signedIn ? (
     <ButtonLink to="/dashboard" size="lg">
       Go to dashboard
@@ -96,11 +69,42 @@ function VerifyEmail({ token }: { token: string }) {
     </ButtonLink>
   );
 
-  if (result.state === "verifying") {
+  if (result.state === "verifying" || (result.state === "waiting" && status === "loading")) {
     return (
       <Page title="Confirming your e-mail" width="narrow">
         <PageSpinner text="Confirming your e-mail address..." label="Confirming your e-mail address" />
       </Page>
+    );
+  }
+
+  if (result.state === "waiting") {
+    if (!signedIn) {
+      return (
+        <Frame title="Confirm your e-mail" tone="info" heading="Log in to confirm your e-mail">
+          <p className="text-base text-slate-200">{MESSAGES.confirmNeedsSignIn}</p>
+          <div className="mt-7 flex justify-center">
+            <ButtonLink to="/login" state={fromLocation(location)} size="lg">
+              Log in to confirm
+            </ButtonLink>
+          </div>
+        </Frame>
+      );
+    }
+    return (
+      <Frame title="Confirm your e-mail" tone="info" heading="Confirm your e-mail address">
+        <p className="text-base text-slate-200">
+          This link confirms the e-mail address it was sent to for the account you are logged in to,{" "}
+          <span className="font-semibold text-white break-all">{user.email}</span>.
+        </p>
+        <div className="mt-7 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Button size="lg" onClick={confirm} icon={<MailCheck className="size-4" aria-hidden />}>
+            Confirm e-mail address
+          </Button>
+          <ButtonLink to="/dashboard" variant="secondary" size="lg">
+            Not now
+          </ButtonLink>
+        </div>
+      </Frame>
     );
   }
 
@@ -117,28 +121,25 @@ function VerifyEmail({ token }: { token: string }) {
 
   if (result.signIn) {
     return (
-      <Frame title="Confirmation link" tone="error" heading="Sign in to confirm this change">
+      <Frame title="Confirmation link" tone="error" heading="Sign in to confirm">
         <p role="alert" className="text-base text-slate-200">
           {result.message}
         </p>
         {signedIn ? (
           <p className="mt-2 text-sm text-slate-400">
-            You are signed in as {user.email}, which did not ask for this change.
+            You are logged in as {user.email}, which this link was not sent for.
           </p>
         ) : null}
-        <div className="mt-7 flex justify-center">
-          {signedIn ? (
-            next
-          ) : (
-            <ButtonLink to="/login" state={fromLocation(location)} size="lg">
-              Log in to confirm
-            </ButtonLink>
-          )}
-        </div>
+        <div className="mt-7 flex justify-center">{next}</div>
       </Frame>
     );
   }
 
+  const hint = !signedIn
+    ? "If your address is not confirmed yet, log in to send yourself a new link."
+    : user.email_verified === false
+      ? "The banner at the top of your dashboard sends you a new link."
+      : null;
   return (
     <Frame title="Confirmation link" tone="error" heading="We could not confirm your e-mail">
       <p role="alert" className="text-base text-slate-200">
@@ -147,7 +148,7 @@ function VerifyEmail({ token }: { token: string }) {
       {hint ? <p className="mt-2 text-sm text-slate-400">{hint}</p> : null}
       <div className="mt-7 flex flex-col items-center justify-center gap-3 sm:flex-row">
         {result.retry ? (
-          <Button variant="secondary" size="lg" onClick={run} icon={<RotateCcw className="size-4" aria-hidden />}>
+          <Button variant="secondary" size="lg" onClick={confirm} icon={<RotateCcw className="size-4" aria-hidden />}>
             Try again
           </Button>
         ) : null}
@@ -165,10 +166,10 @@ function Frame({
 }: {
   title: string;
   heading: string;
-  tone: "success" | "error";
+  tone: "success" | "error" | "info";
   children: ReactNode;
 }) {
-  const Icon = tone === "error" ? MailX : MailCheck;
+  const Icon = tone === "error" ? MailX : tone === "info" ? Mail : MailCheck;
   return (
     <Page title={title} width="narrow">
       <section className="glass mx-auto max-w-lg animate-fade-up p-6 text-center sm:p-10">
@@ -177,7 +178,9 @@ function Frame({
             "mx-auto mb-5 flex size-16 items-center justify-center rounded-2xl ring-1",
             tone === "success"
               ? "bg-emerald-500/15 text-emerald-300 ring-emerald-400/20"
-              : "bg-rose-500/15 text-rose-300 ring-rose-400/20",
+              : tone === "info"
+                ? "bg-accent-500/15 text-accent-300 ring-accent-400/20"
+                : "bg-rose-500/15 text-rose-300 ring-rose-400/20",
           )}
         >
           <Icon className="size-8" aria-hidden />

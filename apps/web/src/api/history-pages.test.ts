@@ -1,7 +1,7 @@
 import type { ComparisonListResponse, ComparisonSummary } from "@stepsync/contracts";
 import type { InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { mapPages, uniqueById, withProgress } from "./cache";
+import { mapPages, uniqueById, withProgress } from "./history-pages";
 
 const item = (id: number, status: ComparisonSummary["status"] = "completed") =>
   ({ id, status, progress: status === "processing" ? 10 : 100, attempt: 1 }) as ComparisonSummary;
