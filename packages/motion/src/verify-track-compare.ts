@@ -2,9 +2,7 @@ import { DEFAULTS, tooLong } from "./analyze.ts";
 import { analyzeAudio } from "./audio/index.ts";
 import { cacheKey, folderTrackStore, withAudio } from "./cache.ts";
 import { compareTracks } from "./compare.ts";
-import { countReference } from "./counts/counting.ts";
 import { forVideo, MotionError } from "./errors.ts";
-import { extractFeatures } from "./features.ts";
 import { poseAdapter } from "./pose/models.ts";
 import { preparePosePool } from "./pose/pool.ts";
 import { isStyle, STYLES } from "./score/styles.ts";
@@ -47,18 +45,6 @@ export async function knownReference(
 }
 
 /**
- * The seconds of the take that decide the score: the reference's moves (counted as the comparison
- * counts them) where they end in the take's clock (`takeOffset` after the reference's, or the
- * part's, start).
- */
-function keyTimesOf(reference: PoseTrack, opts: CompareVideosOptions): number[] {
-  const { moves } = countReference(extractFeatures(reference), reference.audio ?? null);
-  const from = opts.referenceWindow?.start ?? 0;
-  const to = opts.referenceWindow?.end ?? Number.POSITIVE_INFINITY;
-  return moves.filter((m) => m.end > from && m.end <= to).map((m) => (opts.takeOffset ?? 0) + m.end - from);
-}
-
-/**
  * The fast path of a dance-along take: the browser's pose track of it stands in for the server's
  * analysis when the reference's poses are already known and sampled frames of the take, estimated
  * again here, agree with it (verify-track.ts). The result is the engine's own comparison of the two
@@ -86,10 +72,7 @@ export async function compareWithTakeTrack(
   const audio = info.hasAudio
     ? analyzeAudio(userPath, { maxSeconds: maxDuration + 1 }).catch(() => null)
     : Promise.resolve(null);
-  const { check, track } = await verifyTakeTrack(userPath, info, compact, {
-    keyTimes: keyTimesOf(reference, opts),
-    model,
-  });
+  const { check, track } = await verifyTakeTrack(userPath, info, compact, { model });
   if (!check.ok || !track) {
     await audio;
     return { reason: check.ok ? "no track" : check.reason, check };

@@ -6,6 +6,9 @@ import { poseAdapter } from "./pose/models.ts";
 import { estimatePoses, type RawPose } from "./pose/pool.ts";
 import type { CompactTrack, PoseFrame, PoseTrack } from "./types.ts";
 import { spawn } from "node:child_process";
+import { randomInt } from "node:crypto";
+import type { Readable } from "node:stream";
+import { undecodableVideo } from "./errors.ts";
 import { ffmpegPath, videoReader } from "./video/binaries.ts";
 import { type DecodedFrame, decodedSize, decodeFrames } from "./video/decode.ts";
 import type { VideoInfo } from "./video/probe.ts";
@@ -18,10 +21,20 @@ import { median, round3 } from "./numbers.ts";
  * MoveNet's track of a camera's picture against the server's re-estimate of the recorded take.
  */
 export const TRACK_CHECK = {
-  /** Frames spread evenly over the take. */
-  spread: 12,
-  /** Frames at the moves that decide the score (their ends in the take), at most. */
-  keys: 12,
+  /**
+   * Frames estimated again, drawn anew for each check from a secure random source (the client cannot
+   * know which), every frame of a shorter take. A track forged over a share p of the take escapes only
+   * when at most `maxDisagreeing` samples fall in the forged frames: (1 − p)^64 + 64p(1 − p)^63, 1 % for
+   * a tenth of the take, 16 % for a twentieth (bench/forgery.ts measures it).
+   */
+  samples: 64,
+  /** Samples that may disagree with the video (a blur, someone walking in, a frame the browser's model missed). */
+  maxDisagreeing: 1,
+  /**
+   * A sparse track (tooSparse) never stands for the result, only for the clock it was found on: of
+   * its samples this share must agree (blended from poses 0.4–0.5 s apart, 1–2 of 64 samples do not).
+   */
+  sparseAgreeing: 0.85,
   /**
    * How far a frame's points may be from the server's (the median distance of the points both see,
    * in torso lengths of the server's pose) over the samples, taken as their median. Measured on a
@@ -31,10 +44,18 @@ export const TRACK_CHECK = {
    * (mirrored). Lighter smoothing (±1 tick: 0.074) is at the edge; with 15 samples ±2 measured 0.070.
    */
   medianTolerance: 0.07,
-  /** A single sample agrees within this (a turn, a blur may put one frame past the median's tolerance)… */
-  frameTolerance: 0.2,
-  /** …and this share of the samples must agree, so a track faked in stretches is caught too. */
-  minAgreeing: 0.85,
+  /**
+   * A sample disagrees when its frame is further than this from the server's pose (honest tracks of
+   * the dev footage: at most 0.08 dense, 0.21 blended from 3.5 poses a second; the reference's poses
+   * 0.57–0.69)…
+   */
+  frameTolerance: 0.3,
+  /**
+   * …or when the track's frame a tick before or after it is further than this from the server's pose
+   * at the sample: a body moves less than that in 1/7 s (honest tracks of the dev footage: at most
+   * 0.41, p99 0.10–0.41 a clip), and a track honest only at the frames it hopes are sampled is not.
+   */
+  neighbourTolerance: 0.5,
   /**
    * The track must be on time: over the samples, its own frames a tick earlier or later must not
    * fit the server's poses better than the frame at the sample's own time (a shifted track does).
@@ -75,17 +96,17 @@ export const TRACK_CHECK = {
   shortEndS: 0.5,
 } as const;
 
-export type TrackCheck =
-  | { ok: true; samples: number; agreeing: number; medianError: number; lagErrors: number[]; shiftS: number }
-  | {
-      ok: false;
-      reason: string;
-      samples?: number;
-      agreeing?: number;
-      medianError?: number;
-      lagErrors?: number[];
-      shiftS?: number;
-    };
+/** What the check found: `samples` showing a person, of which `disagreeing` did not fit; `ticks` the video's analysis frames. */
+type CheckFigures = {
+  samples: number;
+  disagreeing: number;
+  medianError: number;
+  lagErrors: number[];
+  shiftS: number;
+  ticks: number;
+};
+
+export type TrackCheck = ({ ok: true } & CheckFigures) | ({ ok: false; reason: string } & Partial<CheckFigures>);
 
 /**
  * The browser's compact track as a pose track of this video, when its shape fits it: the server's
@@ -103,12 +124,12 @@ export function takeTrackOf(
   const aspect = compact.width / compact.height;
   if (Math.abs(aspect / (info.width / info.height) - 1) > 0.02) return { reason: "not the video's proportions" };
   // A take recorded in a browser (MediaRecorder's WebM) carries no duration: its length is then the
-  // track's own, and the sampled frames (spread to its end) show whether the video has them.
+  // track's own until the check has decoded the video to its end (verifyTakeTrack).
   const known = info.duration * fps >= 1;
   const expected = known ? Math.round(info.duration * fps) : compact.frames.length;
   const short = expected - compact.frames.length;
-  if (short > TRACK_CHECK.frameSlack + TRACK_CHECK.shortEndS * fps || -short > TRACK_CHECK.frameSlack)
-    return { reason: `${compact.frames.length} frames for ${expected} ticks of the video` };
+  const misfit = lengthMisfit(compact.frames.length, expected, fps);
+  if (misfit) return { reason: misfit };
   for (const [k, row] of compact.frames.entries()) {
     if (Math.abs((row[0] ?? Number.NaN) - k / fps) > 2e-3) return { reason: `frame ${k} is not at its tick` };
   }
@@ -129,88 +150,127 @@ export function takeTrackOf(
 }
 
 /**
- * The frames to estimate again: `spread` evenly over the take and up to `keys` of the key times
- * given (seconds of the take), as analysis frame indexes, each once, in order.
+ * Why a track of `frames` frames cannot be the track of a video of `ticks` analysis frames: longer
+ * (past rounding at its end), or shorter by more than the camera's last moments.
  */
-export function sampleFrames(frameCount: number, fps: number, keyTimes: readonly number[]): number[] {
-  const picked = new Set<number>();
-  // Every lag at every shift reads a frame of the track.
-  const reach = TRACK_CHECK.maxLag + Math.ceil(TRACK_CHECK.shiftS * fps);
-  const last = frameCount - 1 - reach;
-  const first = reach;
-  if (last < first) return [];
-  for (let i = 0; i < TRACK_CHECK.spread; i++)
-    picked.add(Math.round(first + ((i + 0.5) * (last - first)) / TRACK_CHECK.spread));
-  const keys = keyTimes.map((t) => Math.round(t * fps)).filter((k) => k >= first && k <= last);
-  const step = Math.max(1, keys.length / TRACK_CHECK.keys);
-  for (let i = 0; i < keys.length && picked.size < TRACK_CHECK.spread + TRACK_CHECK.keys; i += step)
-    picked.add(keys[Math.floor(i)] as number);
-  return [...picked].sort((a, b) => a - b);
+function lengthMisfit(frames: number, ticks: number, fps: number): string | undefined {
+  const short = ticks - frames;
+  if (short > TRACK_CHECK.frameSlack + TRACK_CHECK.shortEndS * fps || -short > TRACK_CHECK.frameSlack)
+    return `${frames} frames for ${ticks} ticks of the video`;
+  return undefined;
 }
 
+/** A whole number from 0 up to (not including) `below`. */
+export type Draw = (below: number) => number;
+
 /**
- * The server's own poses of the chosen frames (analysis frame indexes): the video decoded at the
- * analysis rate as a full analysis decodes it, each chosen frame estimated on its own (a fresh
- * crop, as the first frame of a track).
+ * The frames to estimate again: `TRACK_CHECK.samples` of the take's `frameCount` analysis frames (all
+ * of a shorter take), each drawn with equal chance by `draw`, as indexes in order.
+ */
+export function sampleFrames(frameCount: number, draw: Draw = randomInt): number[] {
+  const all = Array.from({ length: frameCount }, (_, i) => i);
+  const n = Math.min(TRACK_CHECK.samples, frameCount);
+  for (let i = 0; i < n; i++) {
+    const j = i + draw(frameCount - i);
+    [all[i], all[j]] = [all[j] as number, all[i] as number];
+  }
+  return all.slice(0, n).sort((a, b) => a - b);
+}
+
+/** The server's own poses of sampled frames, and how many analysis frames the video has. */
+export type Reestimated = {
+  poses: Map<number, RawPose>;
+  decoded: { width: number; height: number };
+  /** Analysis frames decoded from the whole video: its length as the server reads it, whatever its file says. */
+  ticks: number;
+};
+
+/** Counts the analysis frames a decoder read (filled once it has read them all). */
+type Tally = { ticks: number };
+
+/**
+ * The server's own poses of the chosen frames (analysis frame indexes): the whole video decoded at
+ * the analysis rate as a full analysis decodes it, its frames counted, each chosen frame estimated
+ * on its own (a fresh crop, as the first frame of a track).
  */
 export async function reestimate(
   path: string,
   info: VideoInfo,
   indexes: readonly number[],
   model: PoseModelName = DEFAULTS.model,
-): Promise<{ poses: Map<number, RawPose>; decoded: { width: number; height: number } }> {
+): Promise<Reestimated> {
   const fps = info.fps > 0 ? Math.min(DEFAULTS.fps, round3(info.fps)) : DEFAULTS.fps;
   const decoded = decodedSize(info, DEFAULTS.maxSide);
-  const chosen = () =>
+  const tally: Tally = { ticks: 0 };
+  const maxSeconds = DEFAULTS.maxDuration + 1;
+  const chosen =
     videoReader() === "cli"
-      ? decodeChosen(path, info, fps, indexes)
-      : onlyChosen(decodeFrames(path, info, { fps, maxSide: DEFAULTS.maxSide }), indexes);
-  const raw = await estimatePoses(chosen(), model, { chunkFrames: 1, priority: 0 });
-  return { poses: new Map(raw.map((r) => [r.index, r])), decoded };
+      ? decodeChosen(path, info, fps, indexes, tally)
+      : onlyChosen(decodeFrames(path, info, { fps, maxSide: DEFAULTS.maxSide, maxSeconds }), indexes, tally);
+  const raw = await estimatePoses(chosen, model, { chunkFrames: 1, priority: 0 });
+  return { poses: new Map(raw.map((r) => [r.index, r])), decoded, ticks: tally.ticks };
 }
 
-/** The chosen frames of all those decoded at the analysis rate (the in-process reader). */
-async function* onlyChosen(frames: AsyncGenerator<DecodedFrame>, indexes: readonly number[]) {
+/** The chosen frames of all those decoded at the analysis rate (the in-process reader), every one counted. */
+async function* onlyChosen(frames: AsyncGenerator<DecodedFrame>, indexes: readonly number[], tally: Tally) {
   const wanted = new Set(indexes);
-  const last = Math.max(-1, ...indexes);
   for await (const frame of frames) {
+    tally.ticks = frame.index + 1;
     if (wanted.has(frame.index)) yield frame;
-    if (frame.index >= last) return;
   }
+}
+
+/** ffmpeg's expression for "frame n is one of these", nested in halves (a flat sum of hundreds it cannot parse). */
+function oneOf(indexes: readonly number[]): string {
+  if (indexes.length <= 1) return indexes.length ? `eq(n,${indexes[0]})` : "0";
+  const half = indexes.length >> 1;
+  return `(${oneOf(indexes.slice(0, half))}+${oneOf(indexes.slice(half))})`;
 }
 
 /**
  * Only the chosen frames through the ffmpeg CLI: the ticks picked exactly as decodeFrames picks them
  * (its fps filter, so frame n is tick n), then selected before they are scaled and piped, and the
- * decoder on every core: the check reads a minute of video in about a second, not three.
+ * decoder on every core; every tick is counted too (a 2×2 grey copy of each on a second pipe), so
+ * the video is read to its end: a minute of video in about a second.
  */
 export async function* decodeChosen(
   path: string,
   info: VideoInfo,
   fps: number,
   indexes: readonly number[],
+  tally: Tally = { ticks: 0 },
 ): AsyncGenerator<DecodedFrame> {
   const sorted = [...new Set(indexes)].sort((a, b) => a - b);
   const { width, height } = decodedSize(info, DEFAULTS.maxSide);
-  const select = sorted.map((n) => `eq(n,${n})`).join("+");
-  const last = (sorted[sorted.length - 1] ?? 0) + 1;
-  const args = ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-an", "-sn"];
-  args.push("-t", String(last / fps + 1));
-  args.push(
-    "-vf",
-    `fps=${fps},select='${select}',scale=${width}:${height}:flags=bilinear,format=rgb24`,
-    "-fps_mode",
-    "passthrough",
-    "-f",
-    "rawvideo",
-    "-pix_fmt",
-    "rgb24",
-    "pipe:1",
-  );
-  const child = spawn(ffmpegPath(), args, { stdio: ["ignore", "pipe", "ignore"] });
+  const graph = [
+    `[0:v:0]fps=${fps},split[all][each]`,
+    `[all]select='${oneOf(sorted)}',scale=${width}:${height}:flags=bilinear,format=rgb24[chosen]`,
+    "[each]scale=2:2,format=gray[tick]",
+  ].join(";");
+  const args = ["-v", "error", "-nostdin", "-t", String(DEFAULTS.maxDuration + 1), "-i", path];
+  args.push("-filter_complex", graph);
+  for (const [label, pipe] of [
+    ["[chosen]", "pipe:1"],
+    ["[tick]", "pipe:3"],
+  ] as const)
+    args.push("-map", label, "-fps_mode", "passthrough", "-f", "rawvideo", pipe);
+  const child = spawn(ffmpegPath(), args, { stdio: ["ignore", "pipe", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    if (stderr.length < 4000) stderr += d.toString();
+  });
+  let tickBytes = 0;
+  (child.stdio[3] as Readable).on("data", (d: Buffer) => {
+    tickBytes += d.length;
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    child.on("close", (code) => resolve(code));
+    child.on("error", () => resolve(null));
+  });
   const bytes = width * height * 3;
   let buffer = Buffer.alloc(0);
   let k = 0;
+  let finished = false;
   try {
     for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
       buffer = Buffer.concat([buffer, chunk]);
@@ -220,9 +280,13 @@ export async function* decodeChosen(
         buffer = buffer.subarray(bytes);
       }
     }
+    finished = true;
   } finally {
-    child.kill("SIGKILL");
+    if (!finished) child.kill("SIGKILL");
   }
+  const code = await exited;
+  tally.ticks = Math.floor(tickBytes / 4);
+  if (code !== 0 && tally.ticks === 0) throw undecodableVideo(new Error(stderr.trim()));
 }
 
 /**
@@ -287,79 +351,114 @@ export function tooSparse(compact: Pick<CompactTrack, "posesPerSecond">, fps: nu
 }
 
 /**
- * Checks the take's track against the server's own estimate of sampled frames (see TRACK_CHECK):
- * enough samples agree, read at the shift from its video's clock that fits best (up to shiftS
- * either way), and no tick further fits better. A `sparse` track (tooSparse) only tells the clock
- * it was found on, never the result: how close its frames come (medianTolerance) is not asked — a
- * frame blended from poses half a second apart is further from the video's than the camera's own
- * (verify-track.footage.test.ts: 0.076–0.087 at 2–2.5 poses a second, every sample agreeing).
+ * Checks the take's track against the server's own estimate of sampled frames (see TRACK_CHECK),
+ * read at the shift from its video's clock that fits best (up to shiftS either way): at most
+ * `maxDisagreeing` samples off (the frame itself, or the track's frames a tick either side), the
+ * samples close enough as a whole (medianTolerance), and no tick further fitting better. A sample
+ * whose frame the video did not give counts as off. The track is read no further than its last
+ * `sent` frame (after it, the ticks no one was seen in). A `sparse` track (tooSparse) only tells
+ * the clock it was found on, never the result: how close its frames come as a whole is not asked,
+ * and a few more samples may be off (sparseAgreeing) — a frame blended from poses half a second
+ * apart is further from the video's than the camera's own (verify-track.footage.test.ts: median
+ * 0.074–0.087 at 2–2.5 poses a second, 1–2 of 64 samples off).
  */
 export function judgeSamples(
   track: PoseTrack,
   indexes: readonly number[],
-  reestimated: Awaited<ReturnType<typeof reestimate>>,
-  model: PoseModelName = DEFAULTS.model,
-  sparse = false,
+  reestimated: Reestimated,
+  opts: { sent?: number; model?: PoseModelName; sparse?: boolean } = {},
 ): TrackCheck {
   const display = { width: track.width, height: track.height };
-  /** The mean error at each lag (ticks) and the errors at lag 0, with the track read `shift` s later. */
-  const readAt = (shift: number) => {
+  const last = (opts.sent ?? track.frames.length) - 1;
+  const read = (x: number) => poseAt(track, Math.max(0, Math.min(last, x)));
+  /** The track's frame at position x against the server's pose of frame `index`. */
+  const errorAt = (index: number, x: number) => {
+    const pose = reestimated.poses.get(index);
+    return pose && poseError(read(x), pose, reestimated.decoded, display, opts.model);
+  };
+  const decoded = indexes.filter((i) => reestimated.poses.has(i));
+  const { ticks } = reestimated;
+  /** The mean error at each lag (ticks), with the track read `shift` s later. */
+  const lagErrorsAt = (shift: number) => {
     const lagErrors: number[] = [];
-    let atZero: number[] = [];
     for (let lag = -TRACK_CHECK.maxLag; lag <= TRACK_CHECK.maxLag; lag++) {
-      const errors: number[] = [];
-      for (const index of indexes) {
-        const pose = reestimated.poses.get(index);
-        if (!pose) continue;
-        const e = poseError(poseAt(track, index + lag + shift * track.fps), pose, reestimated.decoded, display, model);
-        if (e !== undefined) errors.push(e);
-      }
+      const errors = decoded.flatMap((i) => errorAt(i, i + lag + shift * track.fps) ?? []);
       lagErrors.push(errors.length ? round3(errors.reduce((a, b) => a + b, 0) / errors.length) : 0);
-      if (lag === 0) atZero = errors;
     }
-    return { shiftS: round3(shift), lagErrors, errorsAtZero: atZero };
+    return { shift, lagErrors };
   };
   const steps = Math.round(TRACK_CHECK.shiftS / TRACK_CHECK.shiftStepS);
-  const readings = Array.from({ length: 2 * steps + 1 }, (_, k) => readAt(((k - steps) * TRACK_CHECK.shiftS) / steps));
+  const readings = Array.from({ length: 2 * steps + 1 }, (_, k) =>
+    lagErrorsAt(((k - steps) * TRACK_CHECK.shiftS) / steps),
+  );
   // Nearest to the video's own time among equals (a still stretch fits every shift alike).
-  const best = readings.reduce((a, b) => {
+  const { shift, lagErrors } = readings.reduce((a, b) => {
     const [ea, eb] = [a.lagErrors[TRACK_CHECK.maxLag] as number, b.lagErrors[TRACK_CHECK.maxLag] as number];
-    return eb < ea || (eb === ea && Math.abs(b.shiftS) < Math.abs(a.shiftS)) ? b : a;
+    return eb < ea || (eb === ea && Math.abs(b.shift) < Math.abs(a.shift)) ? b : a;
   });
-  const { lagErrors, errorsAtZero, shiftS } = best;
-  const samples = errorsAtZero.length;
-  if (samples < Math.min(6, reestimated.poses.size)) return { ok: false, reason: "no person in the sampled frames" };
-  const agreeing = errorsAtZero.filter((e) => e <= TRACK_CHECK.frameTolerance).length;
-  const medianError = round3(median(errorsAtZero));
-  const figures = { samples, agreeing, medianError, lagErrors, shiftS };
-  if (agreeing < TRACK_CHECK.minAgreeing * samples)
-    return { ok: false, reason: `${samples - agreeing} of ${samples} sampled frames disagree`, ...figures };
-  if (!sparse && medianError > TRACK_CHECK.medianTolerance)
-    return { ok: false, reason: `sampled frames are ${medianError} torso lengths off the video's poses`, ...figures };
+  const errors: number[] = [];
+  // Sampled frames the video should have given and did not (it read fewer ticks) are off.
+  let disagreeing = indexes.filter((i) => i < ticks && !reestimated.poses.has(i)).length;
+  for (const index of decoded) {
+    const x = index + shift * track.fps;
+    const error = errorAt(index, x);
+    if (error !== undefined) errors.push(error);
+    const neighbours = [x - 1, x + 1].map((n) => errorAt(index, n) ?? 0);
+    if ((error ?? 0) > TRACK_CHECK.frameTolerance || Math.max(...neighbours) > TRACK_CHECK.neighbourTolerance)
+      disagreeing++;
+  }
+  const samples = errors.length;
+  const figures = { samples, disagreeing, lagErrors, shiftS: round3(shift), ticks };
+  // Zero samples never pass: a video showing no one is the full analysis's to say.
+  if (samples === 0 || samples < Math.min(6, decoded.length))
+    return { ok: false, reason: "no person in the sampled frames", ...figures };
+  const medianError = round3(median(errors));
+  const all = { ...figures, medianError };
+  const allowed = opts.sparse
+    ? Math.floor((1 - TRACK_CHECK.sparseAgreeing) * indexes.length)
+    : TRACK_CHECK.maxDisagreeing;
+  if (disagreeing > allowed)
+    return { ok: false, reason: `${disagreeing} of ${indexes.length} sampled frames disagree`, ...all };
+  if (!opts.sparse && !(medianError <= TRACK_CHECK.medianTolerance))
+    return { ok: false, reason: `sampled frames are ${medianError} torso lengths off the video's poses`, ...all };
   const atZero = lagErrors[TRACK_CHECK.maxLag] as number;
   const otherBest = Math.min(...lagErrors.filter((_, i) => i !== TRACK_CHECK.maxLag));
   if (atZero > otherBest * TRACK_CHECK.lagSlack)
-    return { ok: false, reason: "the track is off the video's time", ...figures };
-  return { ok: true, ...figures };
+    return { ok: false, reason: "the track is off the video's time", ...all };
+  return { ok: true, ...all };
 }
 
 /**
  * Whether the browser's track of this take can stand for the server's analysis of it: its shape
- * fits the video, and sampled frames estimated again here agree with it. `keyTimes` are the take's
- * seconds that decide the score (the reference's moves in the take's clock).
+ * fits the video, the video read to its end is as long as the track (and as its file says), and
+ * frames drawn at random (`draw`: a secure source unless a bench gives one), estimated again here,
+ * agree with it.
  */
 export async function verifyTakeTrack(
   path: string,
   info: VideoInfo,
   compact: CompactTrack,
-  opts: { keyTimes?: readonly number[]; model?: PoseModelName } = {},
+  opts: { model?: PoseModelName; draw?: Draw } = {},
 ): Promise<{ check: TrackCheck; track?: PoseTrack }> {
   const shaped = takeTrackOf(compact, info);
   if ("reason" in shaped) return { check: { ok: false, reason: shaped.reason } };
   const { track } = shaped;
-  const indexes = sampleFrames(track.frames.length, track.fps, opts.keyTimes ?? []);
-  if (indexes.length < 6) return { check: { ok: false, reason: "too short to check" } };
+  const sent = Math.min(compact.frames.length, track.frames.length);
+  const indexes = sampleFrames(sent, opts.draw);
   const reestimated = await reestimate(path, info, indexes, opts.model);
-  const check = judgeSamples(track, indexes, reestimated, opts.model, tooSparse(compact, track.fps));
+  const { ticks } = reestimated;
+  const refused = (reason: string) => ({ check: { ok: false as const, reason, ticks } });
+  if (ticks === 0) return refused("no frame of the video could be read");
+  // The video must be readable for as long as its file says, and as long as the track.
+  const said = Math.round(info.duration * track.fps);
+  if (said >= 1 && ticks < said - TRACK_CHECK.frameSlack)
+    return refused(`the video reads ${ticks} of the ${said} ticks its file says`);
+  const misfit = lengthMisfit(compact.frames.length, ticks, track.fps);
+  if (misfit) return refused(misfit);
+  const check = judgeSamples(track, indexes, reestimated, {
+    sent,
+    model: opts.model,
+    sparse: tooSparse(compact, track.fps),
+  });
   return { check, track };
 }

@@ -14,6 +14,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeVideo, ffmpegPath } from "@stepsync/motion";
+import type { CompactTrack } from "@stepsync/motion/live";
 import { compactTrack } from "@stepsync/motion/live";
 import { videos } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
@@ -72,17 +73,21 @@ afterAll(() => t?.close());
 
 const row = (id: number) => storedComparison(t.database.db, id);
 
-async function settle(id: number, timeoutMs = 300_000) {
+/** The comparison once it has ended, completed or failed. */
+async function ended(id: number, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await row(id);
-    if (found.status !== "processing") {
-      if (found.status !== "completed") throw new Error(`comparison ${id} ${found.status}: ${found.error}`);
-      return found.result as Stored;
-    }
+    if (found.status !== "processing") return found;
     if (Date.now() > deadline) throw new Error(`comparison ${id} still processing after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+async function settle(id: number, timeoutMs = 300_000) {
+  const found = await ended(id, timeoutMs);
+  if (found.status !== "completed") throw new Error(`comparison ${id} ${found.status}: ${found.error}`);
+  return found.result as Stored;
 }
 
 /** The dance-along form as the web app sends it: the pose track as a JSON file part. */
@@ -255,5 +260,149 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     const result = await settle(res.body.comparison_id as number);
     expect(result[POSE_SOURCE_KEY]).toBe("server");
     expect(result.overall_score).toBeCloseTo(full.overall_score, 5);
+  }, 400_000);
+});
+
+/**
+ * A browser's pose track can only make a result faster, never better: forged tracks a client can
+ * send with a take of someone who does not dance. Each take is also compared without a track (the
+ * honest analysis); the forged one never stores more than a point above it.
+ */
+describe.skipIf(!existsSync(DANCE))("a forged pose track", () => {
+  let dir: string;
+  /** The reference's own poses, as any client can estimate them from the reference video. */
+  let reference: CompactTrack;
+  /** A frame of the dancer standing before she dances, in the take's framing. */
+  let still: string;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+    reference = compactTrack(await analyzeVideo(DANCE));
+    still = path.join(dir, "still.png");
+    await ffmpeg(["-i", DANCE, "-vf", "scale=420:404,pad=640:480:150:50", "-frames:v", "1", still]);
+  }, 300_000);
+
+  /** A track of `ticks` frames on the take's clock: `honest`'s row at tick k when `honestAt(k)`, else the reference's pose then (it starts LEAD_IN_S into the take). */
+  function forged(honest: CompactTrack, ticks: number, honestAt: (k: number) => boolean): CompactTrack {
+    const lead = Math.round(LEAD_IN_S * honest.fps);
+    const frames = Array.from({ length: ticks }, (_, k) => {
+      const row = honestAt(k)
+        ? honest.frames[Math.min(k, honest.frames.length - 1)]
+        : reference.frames[Math.max(0, Math.min(reference.frames.length - 1, k - lead))];
+      return [Math.round((k / honest.fps) * 1000) / 1000, ...(row as number[]).slice(1)];
+    });
+    return { ...honest, frames };
+  }
+
+  /** The take compared without a track and with the forged one, each by a new user: both rows once ended. */
+  async function honestAndForged(take: string, track: CompactTrack) {
+    const rows = [];
+    for (const extra of [{}, { pose_track: JSON.stringify(track) }] as Array<Record<string, string>>) {
+      const { token } = await t.signUp();
+      const res = await postCompareForm(
+        base,
+        token,
+        { activity_type: "hip_hop", take_offset_s: String(LEAD_IN_S), ...extra },
+        { reference: DANCE, user: take },
+      );
+      expect(res.status).toBe(202);
+      rows.push(await ended(res.body.comparison_id as number));
+    }
+    return rows as [(typeof rows)[number], (typeof rows)[number]];
+  }
+
+  const score = (r: { result: unknown }) => (r.result as Stored | null)?.overall_score;
+
+  it("a 0.1-s grey video with the reference's poses laid on its clock earns nothing", async () => {
+    const grey = path.join(dir, "grey.webm");
+    await ffmpeg(["-f", "lavfi", "-i", "color=gray:s=640x480:r=30:d=0.1", "-c:v", "libvpx", "-b:v", "1M", grey]);
+    const blank: CompactTrack = { ...reference, width: 640, height: 480, frames: [] };
+    const track = forged(blank, reference.frames.length + Math.round(LEAD_IN_S * reference.fps), () => false);
+    const [honest, cheat] = await honestAndForged(grey, track);
+    // No one is in the video: the honest analysis says so, and so does the forged one's.
+    expect(honest.status).toBe("failed");
+    expect({ status: cheat.status, error: cheat.error, score: score(cheat) }).toEqual({
+      status: "failed",
+      error: honest.error,
+      score: undefined,
+    });
+  }, 400_000);
+
+  it("a 3-s live recording (no duration in its file) of someone standing still, sent with a 10-s track, scores as the 3 s it shows", async () => {
+    const take = path.join(dir, "still-3s-live.webm");
+    await ffmpeg([
+      "-loop",
+      "1",
+      "-framerate",
+      "30",
+      "-i",
+      still,
+      "-t",
+      "3",
+      "-c:v",
+      "libvpx",
+      "-b:v",
+      "1M",
+      "-live",
+      "1",
+      take,
+    ]);
+    const honestTrack = compactTrack(await analyzeVideo(take));
+    const threeSeconds = Math.round(3 * honestTrack.fps);
+    const track = forged(honestTrack, Math.round(10 * honestTrack.fps), (k) => k < threeSeconds);
+    const [honest, cheat] = await honestAndForged(take, track);
+    console.log(`3-s live take with a 10-s track: honest ${score(honest)}, forged ${score(cheat)}`);
+    expect(honest.status).toBe("completed");
+    expect(cheat.status).toBe("completed");
+    expect(score(cheat)).toBeLessThanOrEqual((score(honest) as number) + 1);
+  }, 400_000);
+
+  it("a track honest only at the frames the check used to sample (spread evenly and the reference's move ends) earns nothing either", async () => {
+    const seconds = LEAD_IN_S + 9.8;
+    const take = path.join(dir, "still-10s.webm");
+    await ffmpeg([
+      "-loop",
+      "1",
+      "-framerate",
+      "30",
+      "-i",
+      still,
+      "-t",
+      String(seconds),
+      "-c:v",
+      "libvpx",
+      "-b:v",
+      "1M",
+      take,
+    ]);
+    const honestTrack = compactTrack(await analyzeVideo(take));
+    // What a client could predict: 12 frames spread over the take (away from its ends by the check's
+    // reach) and the reference's move ends, public in the reference's analysis.
+    const { token } = await t.signUp();
+    const first = await postCompareForm(
+      base,
+      token,
+      { activity_type: "hip_hop", take_offset_s: String(LEAD_IN_S) },
+      { reference: DANCE, user: take },
+    );
+    const firstId = first.body.comparison_id as number;
+    await ended(firstId);
+    const analysis = (await t.call("GET", `/api/comparisons/${firstId}/reference-analysis`, { token })).json() as {
+      counting: { moves: Array<{ end: number }> };
+    };
+    const fps = honestTrack.fps;
+    const count = honestTrack.frames.length;
+    const reach = 2 + Math.ceil(0.5 * fps);
+    const [lo, hi] = [reach, count - 1 - reach];
+    const predictable = new Set<number>();
+    for (let i = 0; i < 12; i++) predictable.add(Math.round(lo + ((i + 0.5) * (hi - lo)) / 12));
+    for (const m of analysis.counting.moves) predictable.add(Math.round((LEAD_IN_S + m.end) * fps));
+    const track = forged(honestTrack, count, (k) => predictable.has(k));
+    const [honest, cheat] = await honestAndForged(take, track);
+    console.log(
+      `a still take, honest at ${predictable.size} predictable frames: honest ${score(honest)}, forged ${score(cheat)}`,
+    );
+    expect(cheat.status).toBe("completed");
+    expect(score(cheat)).toBeLessThanOrEqual((score(honest) as number) + 1);
   }, 400_000);
 });
