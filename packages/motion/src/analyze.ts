@@ -89,7 +89,7 @@ export function buildTrack(
   raw: RawPose[],
   model: PoseModelName,
   fps: number,
-  info: VideoInfo,
+  info: Pick<VideoInfo, "width" | "height" | "duration">,
   decoded: { width: number; height: number },
 ): PoseTrack {
   const adapter = poseAdapter(model);

@@ -4,6 +4,7 @@
  * npm run motion -- analyze VIDEO --out poses.json [--model M] [--fps N]
  * npm run motion -- compare-tracks REF.json USER.json --style STYLE [--json]
  *   (each a pose track written by `analyze --out`, or measured keypoints: see track-input.ts)
+ * npm run motion -- group REF GROUP_VIDEO --style STYLE [--json] [--model M] [--fps N] [--max-duration S] [--cache-dir D]
  * npm run motion -- doctor [--model M]
  */
 import { readFile, writeFile } from "node:fs/promises";
@@ -14,8 +15,10 @@ import { verdictWord } from "./feedback/words.ts";
 import {
   analyzeVideo,
   type ComparisonResult,
+  compareGroupVideo,
   compareTracks,
   compareVideos,
+  type GroupComparisonResult,
   isMotionError,
   isPoseModelName,
   POSE_MODELS,
@@ -35,6 +38,9 @@ const USAGE = `Usage:
       (two keypoint tracks, no video: each a poses.json written by analyze, or measured points
        {"fps", "width", "height", "keypointNames"?, "frames": [[[x, y, confidence?] | null, …], …]}
        in pixels, COCO-17 order by default; they go through the same sampling and smoothing as a video's poses)
+  npm run motion -- group REFERENCE GROUP_VIDEO --style STYLE [--json] [--model MODEL] [--fps N] [--max-duration SECONDS] [--cache-dir DIR]
+      (a group's video: every dancer found, followed and compared with the reference, and the group's sync;
+       --json prints { dancers: [left to right], group: { sync_score, spread_ms, moves } })
   npm run motion -- doctor [--model MODEL]
       (the ffmpeg and ffprobe in use, the pose runtime and model, the worker count; exits 1 when one is missing)
 
@@ -107,6 +113,43 @@ function summary(r: ComparisonResult): string {
   return lines.join("\n");
 }
 
+/** A group's result in a few lines: each dancer left to right, then the group's sync and where it falls apart. */
+function groupSummary(r: GroupComparisonResult): string {
+  const lines: string[] = [];
+  const seconds = (s: number | null) => (s === null ? "–" : `${s >= 0 ? "+" : "−"}${Math.abs(s).toFixed(2)} s`);
+  const against = r.group.lateness_against === "teacher" ? "against the teacher" : "against the group";
+  lines.push(`${r.dancers.length} dancer${r.dancers.length === 1 ? "" : "s"} (left to right; lateness ${against}):`);
+  for (const d of r.dancers) {
+    const timing = d.scores.timing === null ? "–" : d.scores.timing.toFixed(0);
+    const routine = d.sameness.decision === "not_same" ? "  not the same routine" : "";
+    lines.push(
+      `  Dancer ${d.id} at ${Math.round(d.x * 100)} %: ${d.overall_score.toFixed(1)} (shape ${d.scores.shape.toFixed(0)}, timing ${timing}), ${seconds(d.offset_s)}, seen ${Math.round(d.seen_share * 100)} %${routine}`,
+    );
+  }
+  const left = r.people.filter((p) => p.role !== "dancer");
+  if (left.length)
+    lines.push(
+      `Not counted: ${left.map((p) => `person at ${Math.round(p.x * 100)} % (${p.role.replace("_", " ")})`).join(", ")}`,
+    );
+  const g = r.group;
+  lines.push(
+    "",
+    `Sync: ${g.sync_score === null ? "–" : g.sync_score.toFixed(0)} / 100, spread ${g.spread_ms === null ? "–" : `${g.spread_ms} ms`} (median over moves)`,
+  );
+  for (const i of g.apart_moves) {
+    const m = g.moves[i];
+    if (!m) continue;
+    const who = m.timing_ms
+      .filter((x) => x.ms !== null && Math.abs(x.ms) >= 100)
+      .map((x) => `dancer ${x.dancer} ${timingText(x.ms)}`)
+      .join(", ");
+    lines.push(
+      `  Falls apart on ${m.count_label} at ${m.start_s.toFixed(1)} s: sync ${m.sync?.toFixed(0)}${who ? ` — ${who}` : ""}`,
+    );
+  }
+  return lines.join("\n");
+}
+
 /** A keypoint track from a file: a pose track as `analyze --out` writes it, or measured points (track-input.ts). */
 async function readTrackFile(path: string): Promise<PoseTrack> {
   const data = JSON.parse(await readFile(path, "utf8")) as PoseTrack | MeasuredPoints;
@@ -175,6 +218,31 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     } finally {
       bar.stop();
+    }
+  }
+  if (command === "group") {
+    const [ref, groupVideo] = files;
+    if (!ref || !groupVideo || !values.style) {
+      console.error(USAGE);
+      return 1;
+    }
+    const referenceTrack = ref.endsWith(".json") ? await readTrackFile(ref) : undefined;
+    if (referenceTrack && !common.model && isPoseModelName(referenceTrack.model))
+      Object.assign(common, { model: referenceTrack.model, fps: common.fps ?? referenceTrack.fps });
+    const bar = values.json ? undefined : progressBar("Analysing the group");
+    try {
+      const result = await compareGroupVideo(ref, groupVideo, {
+        ...common,
+        ...(referenceTrack ? { referenceTrack } : {}),
+        style: values.style,
+        ...(values["cache-dir"] ? { cacheDir: values["cache-dir"] } : {}),
+        onProgress: (p, stage) => bar?.update(p, { stage }),
+      });
+      bar?.stop();
+      process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${groupSummary(result)}\n`);
+      return 0;
+    } finally {
+      bar?.stop();
     }
   }
   if (command === "compare-tracks") {

@@ -56,6 +56,24 @@ export { type MeasuredPoints, trackFromPoints } from "./track-input.ts";
 export { inReferenceTime, type ReferenceWindow, windowTrack } from "./window.ts";
 export { TRACK_CHECK, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
 export { compareWithTakeTrack, knownReference, type TakeTrackOutcome } from "./verify-track-compare.ts";
+export {
+  type AnalyzeGroupOptions,
+  analyzeGroupVideo,
+  GROUP_DEFAULTS,
+  type GroupPerson,
+  type GroupPoses,
+} from "./group/analyze-group.ts";
+export {
+  type CompareGroupOptions,
+  type CompareGroupVideoOptions,
+  compareGroupTracks,
+  compareGroupVideo,
+  type GroupComparisonResult,
+  type GroupDancerResult,
+  type GroupProgressStage,
+} from "./group/compare-group.ts";
+export type { PersonRole } from "./group/dancers.ts";
+export type { GroupMoveSync, GroupSync } from "./group/sync.ts";
 
 export type ProgressStage = "reference" | "user" | "compare" | "done";
 

@@ -68,7 +68,8 @@ export class PoseEstimator {
     return isFullFrame(crop, width, height) ? found : this.runOnCrop(rgb, width, height, crop);
   }
 
-  private runOnCrop(rgb: Uint8Array, width: number, height: number, box: CropBox): PoseEstimate {
+  /** The model's reading of one crop of the frame (keypoints in frame pixels). */
+  runOnCrop(rgb: Uint8Array, width: number, height: number, box: CropBox): PoseEstimate {
     const { size, dtype } = this.adapter.input;
     cropResize(rgb, width, height, box, size, this.input, dtype === "int32" ? 1 : 1 / 255);
     return this.adapter.decode(this.model.run(this.input), box);

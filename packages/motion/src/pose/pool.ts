@@ -3,10 +3,14 @@ import { Worker } from "node:worker_threads";
 import { MotionError } from "../errors.ts";
 import type { DecodedFrame } from "../video/decode.ts";
 import type { PoseModelName } from "./model-names.ts";
+import type { PersonPose } from "./people.ts";
 import type { FrameRequest, WorkerReply } from "./worker.ts";
 
+/** A worker's answer for one frame: one person's pose, or everyone's. */
+type FrameAnswer = Extract<WorkerReply, { type: "result" | "people" }>;
+
 interface Pending {
-  resolve: (r: { keypoints: Float32Array; score: number }) => void;
+  resolve: (r: FrameAnswer) => void;
   reject: (e: Error) => void;
 }
 
@@ -94,7 +98,7 @@ class PoseWorker {
     // A replacement nobody awaits may fail to load: its frames then fail with the reason.
     this.ready.catch(() => {});
     this.thread.on("message", (m: WorkerReply) => {
-      if (m.type === "result" || (m.type === "error" && m.id !== undefined)) {
+      if (m.type === "result" || m.type === "people" || (m.type === "error" && m.id !== undefined)) {
         const p = this.pending.get(m.id as number);
         if (!p) return;
         this.pending.delete(m.id as number);
@@ -102,8 +106,8 @@ class PoseWorker {
         this.sent--;
         this.sendWaiting();
         if (this.outstanding === 0) this.thread.unref();
-        if (m.type === "result") p.resolve({ keypoints: m.keypoints, score: m.score });
-        else p.reject(new MotionError("INTERNAL", `Pose estimation failed: ${m.message}`));
+        if (m.type === "error") p.reject(new MotionError("INTERNAL", `Pose estimation failed: ${m.message}`));
+        else p.resolve(m);
       }
     });
     // An exception thrown outside a frame ends the thread: 'error', then 'exit' (which handles both).
@@ -120,15 +124,15 @@ class PoseWorker {
   }
 
   /** Estimates one frame; among frames waiting for this worker, lower `priority` goes first. */
-  run(req: Omit<FrameRequest, "type">, priority = 0): Promise<{ keypoints: Float32Array; score: number }> {
+  run(request: FrameRequest, priority = 0): Promise<FrameAnswer> {
     return new Promise((resolve, reject) => {
       if (this.lost) {
         reject(new PoseWorkerLost(-1));
         return;
       }
-      this.pending.set(req.id, { resolve, reject });
+      this.pending.set(request.id, { resolve, reject });
       if (this.outstanding++ === 0) this.thread.ref();
-      const waiting: Waiting = { priority, request: { type: "frame", ...req } };
+      const waiting: Waiting = { priority, request };
       let at = this.waiting.length;
       while (at > 0 && (this.waiting[at - 1] as Waiting).priority > priority) at--;
       this.waiting.splice(at, 0, waiting);
@@ -247,6 +251,13 @@ export interface RawPose {
   score: number;
 }
 
+/** Everyone one frame shows (people.ts): keypoints in pixels of the decoded frame. */
+export interface RawPeople {
+  index: number;
+  t: number;
+  people: PersonPose[];
+}
+
 /** Frames of one independently tracked chunk, kept until all are answered so the chunk can run again. */
 interface Chunk {
   index: number;
@@ -260,6 +271,43 @@ interface Chunk {
   retried: boolean;
 }
 
+export interface EstimateOptions {
+  chunkFrames: number;
+  onFrame?: (done: number) => void;
+  pool?: PosePool;
+  /** Among analyses sharing the pool, lower goes first (analyzeVideo: its frame count, shortest first). */
+  priority?: number;
+}
+
+/**
+ * Runs pose estimation over a stream of frames on the worker pool, following one person (the
+ * most prominent, estimator.ts). See estimateFrames.
+ */
+export async function estimatePoses(
+  frames: AsyncIterable<DecodedFrame>,
+  model: PoseModelName,
+  opts: EstimateOptions,
+): Promise<RawPose[]> {
+  const answers = await estimateFrames(frames, model, opts, "frame");
+  return answers.map(({ index, t, answer }) => {
+    if (answer.type !== "result") throw new MotionError("INTERNAL", "A pose worker answered a frame with people");
+    return { index, t, keypoints: answer.keypoints, score: answer.score };
+  });
+}
+
+/** Runs pose estimation over a stream of frames on the worker pool, following everyone (people.ts). See estimateFrames. */
+export async function estimatePeopleFrames(
+  frames: AsyncIterable<DecodedFrame>,
+  model: PoseModelName,
+  opts: EstimateOptions,
+): Promise<RawPeople[]> {
+  const answers = await estimateFrames(frames, model, opts, "people");
+  return answers.map(({ index, t, answer }) => {
+    if (answer.type !== "people") throw new MotionError("INTERNAL", "A pose worker answered people with one pose");
+    return { index, t, people: answer.people };
+  });
+}
+
 /**
  * Runs pose estimation over a stream of frames on the worker pool. The stream is cut into
  * fixed-length chunks, each tracked independently from a whole-frame start, and chunks are spread
@@ -268,17 +316,12 @@ interface Chunk {
  * again, once, from its first frame on another worker with the same result. Back-pressure: at most
  * `maxInFlight` frames are waiting in workers, so memory does not grow with the video length.
  */
-export async function estimatePoses(
+async function estimateFrames(
   frames: AsyncIterable<DecodedFrame>,
   model: PoseModelName,
-  opts: {
-    chunkFrames: number;
-    onFrame?: (done: number) => void;
-    pool?: PosePool;
-    /** Among analyses sharing the pool, lower goes first (analyzeVideo: its frame count, shortest first). */
-    priority?: number;
-  },
-): Promise<RawPose[]> {
+  opts: EstimateOptions,
+  kind: FrameRequest["type"],
+): Promise<Array<{ index: number; t: number; answer: FrameAnswer }>> {
   // Decode while the workers start: the first frames wait in memory rather than behind a full pipe.
   const early = prefetch(frames, EARLY_FRAMES);
   const pool = await (opts.pool ? opts.pool.ready().then(() => opts.pool as PosePool) : sharedPool(model)).catch(
@@ -288,7 +331,7 @@ export async function estimatePoses(
     },
   );
   const maxInFlight = opts.chunkFrames * pool.size + 4;
-  const results = new Map<number, RawPose>();
+  const results = new Map<number, { index: number; t: number; answer: FrameAnswer }>();
   const inFlight = new Set<Promise<void>>();
   let firstError: unknown;
   let chunk: Chunk | undefined;
@@ -297,12 +340,21 @@ export async function estimatePoses(
   const send = (c: Chunk, f: DecodedFrame, last: boolean) => {
     const track = c.track;
     c.unanswered++;
+    const request: FrameRequest = {
+      type: kind,
+      id: nextId++,
+      track,
+      last,
+      width: f.width,
+      height: f.height,
+      data: f.data,
+    };
     const p = c.worker
-      .run({ id: nextId++, track, last, width: f.width, height: f.height, data: f.data }, opts.priority)
-      .then((r) => {
+      .run(request, opts.priority)
+      .then((answer) => {
         if (c.track !== track) return;
         const first = !results.has(f.index);
-        results.set(f.index, { index: f.index, t: f.t, keypoints: r.keypoints, score: r.score });
+        results.set(f.index, { index: f.index, t: f.t, answer });
         if (first) opts.onFrame?.(results.size);
         if (--c.unanswered === 0 && c.ended) c.frames = [];
       })

@@ -46,8 +46,30 @@ export function initWasmBackend(): Promise<void> {
 
 /** Loads the adapter's model from its files and runs it once (the first run compiles kernels and is slow). */
 export async function loadModel(adapter: Pick<PoseModelAdapter, "id" | "input" | "outputs">): Promise<RuntimeModel> {
+  const { size, dtype } = adapter.input;
+  const graph = await loadGraph(modelJsonPath(adapter.id), { dtype, outputs: adapter.outputs });
+  const shape: [number, number] = [size, size];
+  const model: RuntimeModel = {
+    run: (input) => graph.run(input, shape),
+    dispose: () => graph.dispose(),
+  };
+  model.run(dtype === "int32" ? new Int32Array(size * size * 3) : new Float32Array(size * size * 3));
+  return model;
+}
+
+/** A loaded graph model that takes one RGB image of any size the graph accepts ([1, height, width, 3]). */
+export interface RuntimeGraph {
+  run(input: Int32Array | Float32Array, size: readonly [height: number, width: number]): Float32Array[];
+  dispose(): void;
+}
+
+/** Loads a graph model from its model.json (and weight files beside it) on the WebAssembly backend. */
+export async function loadGraph(
+  jsonPath: string,
+  opts: { dtype: "int32" | "float32"; outputs?: readonly string[] },
+): Promise<RuntimeGraph> {
   await initWasmBackend();
-  const { modelJson, weights, specs } = readModelFiles(modelJsonPath(adapter.id));
+  const { modelJson, weights, specs } = readModelFiles(jsonPath);
   const handler: tf.io.IOHandler = {
     load: () =>
       tf.io.getModelArtifactsForJSON(modelJson as unknown as tf.io.ModelJSON, async () => [
@@ -56,16 +78,15 @@ export async function loadModel(adapter: Pick<PoseModelAdapter, "id" | "input" |
       ]),
   };
   let graph: GraphModel | undefined = await loadGraphModel(handler);
-  const { size, dtype } = adapter.input;
-  const outputs = adapter.outputs ? [...adapter.outputs] : undefined;
-  const model: RuntimeModel = {
-    run(input) {
+  const outputs = opts.outputs ? [...opts.outputs] : undefined;
+  return {
+    run(input, [height, width]) {
       const g = graph;
       if (!g) throw new Error("model disposed");
       return tf.tidy(() => {
-        const t = tf.tensor4d(input, [1, size, size, 3], dtype);
+        const t = tf.tensor4d(input, [1, height, width, 3], opts.dtype);
         const out = outputs ? (g.execute(t, outputs) as tf.Tensor[]) : [g.execute(t) as tf.Tensor];
-        if (out.length !== (outputs?.length ?? 1)) throw new Error(`unexpected outputs of ${adapter.id}`);
+        if (out.length !== (outputs?.length ?? 1)) throw new Error(`unexpected outputs of ${jsonPath}`);
         return out.map((o) => o.dataSync() as Float32Array);
       });
     },
@@ -74,8 +95,6 @@ export async function loadModel(adapter: Pick<PoseModelAdapter, "id" | "input" |
       graph = undefined;
     },
   };
-  model.run(dtype === "int32" ? new Int32Array(size * size * 3) : new Float32Array(size * size * 3));
-  return model;
 }
 
 interface ModelJsonFile {

@@ -63,14 +63,31 @@ export function cropResize(
   out: Int32Array | Float32Array,
   scale: number,
 ): void {
-  const x0 = box.cx - box.size / 2;
-  const y0 = box.cy - box.size / 2;
-  const step = box.size / outSize;
+  const region = { x0: box.cx - box.size / 2, y0: box.cy - box.size / 2, step: box.size / outSize };
+  resizeRegion(rgb, width, height, region, outSize, outSize, out, scale);
+}
+
+/**
+ * Bilinear resize of a region of an RGB frame into an outWidth × outHeight image: output pixel
+ * (ox, oy) samples the frame at (x0 + (ox + 0.5)·step − 0.5, y0 + (oy + 0.5)·step − 0.5); pixels
+ * outside the frame are black. `scale` multiplies the values (1: rounded to integers).
+ */
+export function resizeRegion(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  region: { x0: number; y0: number; step: number },
+  outWidth: number,
+  outHeight: number,
+  out: Int32Array | Float32Array,
+  scale: number,
+): void {
+  const { x0, y0, step } = region;
   // Per output column: the two source columns (byte offsets, -1 when outside) and the weight.
-  const colA = new Int32Array(outSize);
-  const colB = new Int32Array(outSize);
-  const colW = new Float32Array(outSize);
-  for (let ox = 0; ox < outSize; ox++) {
+  const colA = new Int32Array(outWidth);
+  const colB = new Int32Array(outWidth);
+  const colW = new Float32Array(outWidth);
+  for (let ox = 0; ox < outWidth; ox++) {
     const sx = x0 + (ox + 0.5) * step - 0.5;
     const ix = Math.floor(sx);
     colW[ox] = sx - ix;
@@ -79,13 +96,13 @@ export function cropResize(
   }
   const round = scale === 1;
   let o = 0;
-  for (let oy = 0; oy < outSize; oy++) {
+  for (let oy = 0; oy < outHeight; oy++) {
     const sy = y0 + (oy + 0.5) * step - 0.5;
     const iy = Math.floor(sy);
     const fy = sy - iy;
     const rowA = iy >= 0 && iy < height ? iy * width * 3 : -1;
     const rowB = iy + 1 >= 0 && iy + 1 < height ? (iy + 1) * width * 3 : -1;
-    for (let ox = 0; ox < outSize; ox++) {
+    for (let ox = 0; ox < outWidth; ox++) {
       const a = colA[ox] as number;
       const b = colB[ox] as number;
       const fx = colW[ox] as number;
