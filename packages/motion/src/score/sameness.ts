@@ -120,8 +120,11 @@ export const AGAINST = {
   MOVING: 40,
   /** Range overlap below this. */
   RANGE: 0.55,
-  /** Travel difference from this up. */
-  TRAVEL: 0.9,
+  /**
+   * Travel difference from this up: just above the fit split's other people doing one movement
+   * whose moves match loosely (0.63 at most), below a dance against jumping jacks (0.68).
+   */
+  TRAVEL: 0.65,
 };
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
