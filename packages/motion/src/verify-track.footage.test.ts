@@ -133,7 +133,7 @@ describe.skipIf(!hasDevFixtures)("verifying a take's pose track against its vide
       analyzeVideo(take),
       analyzeVideo(devVideo("dance_woman_room.mp4")),
     ]);
-  }, 180_000);
+  }, 400_000);
   afterAll(async () => {
     console.log(`verify-track figures (median tolerance ${TRACK_CHECK.medianTolerance}):\n${record.join("\n")}`);
     await cleanup();
