@@ -43,6 +43,7 @@ import { startWorkerRole } from "./worker-role.ts";
 import { libraryRoutes } from "./modules/library/routes.ts";
 import { socialRoutes } from "./modules/social/routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/routes.ts";
+import { groupRoutes } from "./modules/groups/routes.ts";
 import { LIMITS } from "@stepsync/contracts";
 import { adminRoutes } from "./modules/admin/index.ts";
 import { TrafficMetrics } from "./metrics/traffic.ts";
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   libraryRoutes(app, ctx);
   socialRoutes(app, ctx);
   leaderboardRoutes(app, ctx);
+  groupRoutes(app, ctx);
   const stopRecovery = config.roles.worker ? await startWorkerRole(ctx) : () => {};
   await serveWebApp(app, config.webDist);
 

@@ -20,3 +20,4 @@ export * from "./numbers.ts";
 export * from "./money.ts";
 export * from "./reference-analysis.ts";
 export * from "./drills.ts";
+export * from "./groups.ts";

@@ -13,6 +13,10 @@ export const NOTIFICATION_LINKS = {
   /** A contributor's own uploads with their review state (a rejected video is not in the library). */
   contributor: "/contributor",
   dashboard: "/dashboard",
+  /** A group's page (its routine, members and board). */
+  group: (groupId: number) => `/groups/${groupId}`,
+  /** A group's invite link. */
+  groupInvite: (code: string) => `/groups/join/${encodeURIComponent(code)}`,
 } as const;
 
 /** Texts of the inbox (bell, /notifications) and of the review-outcome mails' unsubscribe. */
@@ -27,6 +31,8 @@ export const NOTIFICATION_MESSAGES = {
   bell: (unread: number) => (unread === 0 ? "Notifications" : `Notifications, ${unread} unread`),
   reviewMailsLabel: "Email me when my library videos are reviewed",
   reviewMailsOff: "You will no longer get emails when your library videos are reviewed.",
+  groupMailsLabel: "Email me when a group's organiser sends a reminder",
+  groupMailsOff: "You will no longer get emails when a group's organiser sends a reminder.",
   unsubscribeTitle: "Stop review emails",
   unsubscribeIntro: "Press the button to stop getting emails when your library videos are approved or rejected.",
   unsubscribeConfirm: "Unsubscribe",
@@ -36,7 +42,7 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** Kinds of notification that are also mailed, each of which a user can turn off. */
-export const MAILED_NOTIFICATION_KINDS = ["review_outcome"] as const;
+export const MAILED_NOTIFICATION_KINDS = ["review_outcome", "group_reminder"] as const;
 export type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
 
 export const notificationItem = z.object({
@@ -70,9 +76,16 @@ export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
 /** POST /api/notifications/{id}/read and /read-all answer the unread count left. */
 export const markReadResponse = unreadCountResponse;
 
-/** GET / PUT /api/notifications/mail-settings: which kinds of notification are also mailed. */
-export const mailSettings = z.object({ review_outcome: z.boolean() });
+/**
+ * GET / PUT /api/notifications/mail-settings: which kinds of notification are also mailed. The answer
+ * carries every kind; a PUT may leave a kind out (it stays as it is).
+ */
+export const mailSettings = z.object({ review_outcome: z.boolean(), group_reminder: z.boolean().optional() });
 export type MailSettings = z.infer<typeof mailSettings>;
+export const mailSettingsUpdate = z.object({
+  review_outcome: z.boolean().optional(),
+  group_reminder: z.boolean().optional(),
+});
 
 /** POST /api/notifications/mail-unsubscribe {token, kind}: the link in a mail turns its kind off, no sign-in needed. */
 export const mailUnsubscribeRequest = z.object({

@@ -41,6 +41,8 @@ export const users = pgTable(
     socialLinks: jsonb("social_links").$type<Record<string, string>>().notNull().default({}),
     /** Whether review outcomes of the user's library videos are also mailed (turned off by the mail's link). */
     reviewMails: boolean("review_mails").notNull().default(true),
+    /** Whether a group organiser's reminders are also mailed (turned off by the mail's link or the setting). */
+    groupMails: boolean("group_mails").notNull().default(true),
     /** Random token of the user's mail unsubscribe links (no sign-in needed to use one). */
     mailToken: text("mail_token").notNull().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
@@ -202,6 +204,14 @@ export const referenceVideos = pgTable(
     status: text("status", { enum: ["pending", "approved", "rejected"] })
       .notNull()
       .default("pending"),
+    /**
+     * Who may see it: "public" (the library, once approved) or "group" (a routine a group's organiser
+     * uploaded for the group: its organiser and the members of the groups practising it, never listed
+     * in the library; no review needed, so it starts approved). See library/policy.ts.
+     */
+    audience: text("audience", { enum: ["public", "group"] })
+      .notNull()
+      .default("public"),
     isFeatured: boolean("is_featured").notNull().default(false),
     /** Why an admin rejected it (shown to the contributor). */
     reviewReason: text("review_reason"),
@@ -230,6 +240,7 @@ export const referenceVideos = pgTable(
   (t) => [
     index("reference_videos_status_idx").on(t.status, t.category),
     index("reference_videos_contributor_idx").on(t.contributorId),
+    check("reference_videos_audience_valid", sql`${t.audience} in ('public', 'group')`),
   ],
 );
 
@@ -619,4 +630,118 @@ export const uploadSlots = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [index("upload_slots_user_idx").on(t.userId), index("upload_slots_ip_idx").on(t.ip)],
+);
+
+/** A named part of a group's routine: a run of its moves, numbered from 1 as the dancers see them. */
+export type GroupPartRange = { name: string; first_move: number; last_move: number };
+
+/**
+ * A group (modules/groups): one routine learnt together for an event (a sangeet), run by its
+ * organiser. `invite_code` is the secret of its invite link; null once the organiser ended it.
+ * The routine is a library video (public and approved, or one uploaded for the group only);
+ * `parts` split it into named runs of moves (empty: one part, the whole routine).
+ */
+export const groups = pgTable(
+  "groups",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    eventDate: date("event_date", { mode: "string" }),
+    organiserId: integer("organiser_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referenceVideoId: integer("reference_video_id").references(() => referenceVideos.id, { onDelete: "set null" }),
+    inviteCode: text("invite_code"),
+    parts: jsonb("parts").$type<GroupPartRange[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("groups_invite_code_unique").on(t.inviteCode),
+    index("groups_organiser_idx").on(t.organiserId),
+    index("groups_reference_video_idx").on(t.referenceVideoId),
+  ],
+);
+
+/**
+ * Who is in a group: its organiser (role "organiser", written with the group) and the members who
+ * joined by its link. Leaving deletes the row; the organiser removing a member keeps it with
+ * `removed_at`, so the link does not let them back in.
+ */
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["organiser", "member"] }).notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    removedAt: timestamp("removed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("group_members_unique").on(t.groupId, t.userId),
+    index("group_members_user_idx").on(t.userId),
+    check("group_members_role_valid", sql`${t.role} in ('organiser', 'member')`),
+  ],
+);
+
+/** An invitation mailed to an address (the group's link in it); counted for the mail caps. */
+export const groupInvitations = pgTable(
+  "group_invitations",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    invitedBy: integer("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("group_invitations_sender_idx").on(t.invitedBy, t.createdAt),
+    index("group_invitations_email_idx").on(sql`lower(${t.email})`, t.createdAt),
+  ],
+);
+
+/** A reminder the organiser sent a member (a notification, and a mail when they take them): the weekly cap counts these. */
+export const groupReminders = pgTable(
+  "group_reminders",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("group_reminders_member_idx").on(t.groupId, t.userId, t.createdAt)],
+);
+
+/**
+ * Credits an organiser gave a member (modules/groups): the two ledger rows are the credits area's,
+ * written in the same transaction as this row. `idempotency_key` (the client's, per giver) makes a
+ * retried request one transfer. Kept, anonymised, when an account or the group is deleted.
+ */
+export const groupCreditTransfers = pgTable(
+  "group_credit_transfers",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id").references(() => groups.id, { onDelete: "set null" }),
+    fromUserId: integer("from_user_id").references(() => users.id, { onDelete: "set null" }),
+    toUserId: integer("to_user_id").references(() => users.id, { onDelete: "set null" }),
+    credits: integer("credits").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("group_credit_transfers_key_unique").on(t.fromUserId, t.idempotencyKey),
+    check("group_credit_transfers_positive", sql`${t.credits} > 0`),
+  ],
 );

@@ -34,7 +34,7 @@ const DURATION_SLACK_S = 0.05;
  */
 export async function readPart(
   db: Queryable,
-  user: { id: number },
+  user: { id: number; role: string },
   fields: PartFields,
   named: { referenceUploaded: boolean; referenceVideoId?: number },
 ): Promise<Part | undefined> {
@@ -67,6 +67,7 @@ export async function readPart(
     const library = await comparableLibraryVideo(
       db,
       parent.referenceVideoId,
+      user,
       () => new HttpError(404, COMPARE_MESSAGES.referenceNotFound),
     );
     reference = { libraryId: library.video.id };

@@ -46,7 +46,7 @@ async function started(userId: number, referenceVideoId: number, activityType: "
   const upload = await makeUpload(t.ctx.db, { ownerId: userId });
   const row = await startComparison(
     { db: t.ctx.db, queue: recordingQueue },
-    { id: userId, emailVerifiedAt: new Date() },
+    { id: userId, role: "user", emailVerifiedAt: new Date() },
     { activityType, userVideoId: upload.id, referenceVideoId },
   );
   expect(sent).toContain(row.id);

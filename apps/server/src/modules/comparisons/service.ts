@@ -67,7 +67,7 @@ export type ComparisonInput = {
  */
 export async function startComparison(
   deps: { db: Db; queue: JobQueue },
-  user: { id: number; emailVerifiedAt: Date | null },
+  user: { id: number; role: string; emailVerifiedAt: Date | null },
   input: ComparisonInput,
 ): Promise<ComparisonRow> {
   const { db } = deps;
@@ -83,6 +83,7 @@ export async function startComparison(
       ? await comparableLibraryVideo(
           db,
           input.referenceVideoId,
+          user,
           () => new HttpError(404, COMPARE_MESSAGES.referenceNotFound),
         )
       : undefined;

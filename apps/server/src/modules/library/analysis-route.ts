@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { HttpError, parse } from "../../http/errors.ts";
 import { type AnalysisAnswer, matchesEtag, referenceAnalysis } from "./analysis.ts";
+import { isPublicLibraryVideo } from "./policy.ts";
 import { visibleLibraryVideo } from "./service.ts";
 
 const idParam = z.object({ id: rowId(LIBRARY_MESSAGES.videoNotFound) });
@@ -11,15 +12,15 @@ const idParam = z.object({ id: rowId(LIBRARY_MESSAGES.videoNotFound) });
 /**
  * GET /api/reference-videos/:id/analysis (contract: reference-analysis.ts): a library video's poses
  * and counting for live scoring, to whoever may see its file (approved: anyone; in review: its
- * contributor and admins), as the file route decides. Cached like the file (shared caches only
- * for an approved video), revalidated by its ETag; gzipped when the browser takes it. Loading it
+ * contributor and admins; a group's own routine: its groups), as the file route decides. Cached like
+ * the file (shared caches only for a public library video), revalidated by its ETag; gzipped when the browser takes it. Loading it
  * is no view.
  */
 export function referenceAnalysisRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/reference-videos/:id/analysis", async (request, reply) => {
     const { id } = parse(idParam, request.params);
     const video = await visibleLibraryVideo(ctx.db, id, request.auth?.user);
-    return sendAnalysis(request, reply, await referenceAnalysis(ctx, video), video.status === "approved");
+    return sendAnalysis(request, reply, await referenceAnalysis(ctx, video), isPublicLibraryVideo(video));
   });
 }
 

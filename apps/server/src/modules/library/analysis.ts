@@ -1,17 +1,19 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { referenceAnalysisResponse } from "@stepsync/contracts";
+import { type ReferenceAnalysisResponse, referenceAnalysisResponse } from "@stepsync/contracts";
 import type { PoseTrack } from "@stepsync/motion";
 import { analyseReference } from "@stepsync/motion/live";
 import type { AppContext } from "../../context.ts";
 import type { LibraryVideoRow } from "./repository.ts";
 import { libraryPoseTrack } from "./service.ts";
 
-/** A reference's analysis as it is sent: the JSON, gzipped once, and its entity tag. */
+/** A reference's analysis as it is sent: the JSON, gzipped once, and its entity tag; and its counting, read. */
 export interface AnalysisAnswer {
   json: string;
   gzip: Buffer;
   etag: string;
+  /** Its moves and sections (a group's parts and board are told in them). */
+  counting: ReferenceAnalysisResponse["counting"];
 }
 
 /** Answers kept ready (the most recently used): counting a reference again on every take is work for nothing. */
@@ -61,8 +63,10 @@ export async function analysisAnswer(
   const track = await load();
   if (!track) return undefined;
   // Through the contract: what the browser is promised is what it gets.
-  const json = JSON.stringify(referenceAnalysisResponse.parse(analyseReference(track)));
+  const analysis = referenceAnalysisResponse.parse(analyseReference(track));
+  const json = JSON.stringify(analysis);
   const answer = {
+    counting: analysis.counting,
     json,
     gzip: gzipSync(json),
     etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`,

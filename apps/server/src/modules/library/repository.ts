@@ -13,6 +13,8 @@ import { heartbeatSilent } from "../../db/heartbeat.ts";
 import { containsPattern } from "../../db/like.ts";
 import {
   follows,
+  groupMembers,
+  groups,
   libraryVideoViews,
   type PendingVideoEdit,
   referenceVideos,
@@ -27,6 +29,8 @@ export type LibraryVideoRow = typeof referenceVideos.$inferSelect;
 export type VideoStatus = LibraryVideoRow["status"];
 const byId = (id: number) => eq(referenceVideos.id, id);
 const contributorJoin = eq(users.id, referenceVideos.contributorId);
+/** In the public library (a group's own routine never is): see policy.ts isPublicLibraryVideo. */
+const inPublicLibrary = and(eq(referenceVideos.status, "approved"), eq(referenceVideos.audience, "public"));
 
 /** The columns a library card needs, with is_liked / is_following for the viewer (false for visitors). */
 function cardColumns(viewerId: number | undefined) {
@@ -66,14 +70,29 @@ export async function findCard(q: Queryable, id: number, viewerId: number | unde
   return row;
 }
 
-/** An approved video with its contributor's name (what a comparison against it copies). */
-export async function findApprovedWithContributor(q: Queryable, id: number) {
+/** A video with its contributor's name (what a comparison against it copies). */
+export async function findWithContributor(q: Queryable, id: number) {
   const [row] = await q
     .select({ video: referenceVideos, contributor: users.username })
     .from(referenceVideos)
     .leftJoin(users, contributorJoin)
-    .where(and(byId(id), eq(referenceVideos.status, "approved")));
+    .where(byId(id));
   return row;
+}
+
+/**
+ * Whether `userId` is in a group whose routine the video is (a member not removed, or its organiser):
+ * the audience of a group's own routine (policy.ts canSeeLibraryVideo). The groups area owns these
+ * rows; this one read is the library's, as the rule of who sees a library video is.
+ */
+export async function inGroupAudience(q: Queryable, videoId: number, userId: number): Promise<boolean> {
+  const rows = await q
+    .select({ id: groupMembers.id })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groups.referenceVideoId, videoId), eq(groupMembers.userId, userId), isNull(groupMembers.removedAt)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function insertVideo(q: Queryable, values: typeof referenceVideos.$inferInsert): Promise<number> {
@@ -171,7 +190,7 @@ export async function setFeatured(q: Queryable, id: number, isFeatured: boolean)
   const [row] = await q
     .update(referenceVideos)
     .set({ isFeatured })
-    .where(isFeatured ? and(byId(id), eq(referenceVideos.status, "approved")) : byId(id))
+    .where(isFeatured ? and(byId(id), inPublicLibrary) : byId(id))
     .returning();
   return row;
 }
@@ -202,9 +221,9 @@ export type LibraryFilter = {
 export async function listApprovedCards(q: Queryable, filter: LibraryFilter, page: Page, viewerId: number | undefined) {
   const contributor = referenceVideos.contributorId;
   const followerCount = sql<number>`(select count(*) from ${follows} where ${follows.followingId} = ${contributor})`;
-  const contributorViews = sql<number>`(select coalesce(sum(r2.views), 0) from reference_videos r2 where r2.contributor_id = ${contributor} and r2.status = 'approved')`;
+  const contributorViews = sql<number>`(select coalesce(sum(r2.views), 0) from reference_videos r2 where r2.contributor_id = ${contributor} and r2.status = 'approved' and r2.audience = 'public')`;
   const conditions: (SQL | undefined)[] = [
-    eq(referenceVideos.status, "approved"),
+    inPublicLibrary,
     filter.contributor_id ? eq(referenceVideos.contributorId, filter.contributor_id) : undefined,
     filter.category ? eq(referenceVideos.category, filter.category) : undefined,
     filter.difficulty ? eq(referenceVideos.difficulty, filter.difficulty) : undefined,
@@ -245,16 +264,16 @@ export async function listApprovedCards(q: Queryable, filter: LibraryFilter, pag
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** A contributor's uploads in every state, newest first. */
+/** A contributor's library uploads in every state, newest first (their groups' own routines are not library uploads). */
 export function listCardsOf(q: Queryable, contributorId: number): Promise<CardRow[]> {
-  return selectCards(q, contributorId, eq(referenceVideos.contributorId, contributorId)).orderBy(
-    desc(referenceVideos.createdAt),
-    desc(referenceVideos.id),
-  );
+  return selectCards(
+    q,
+    contributorId,
+    and(eq(referenceVideos.contributorId, contributorId), eq(referenceVideos.audience, "public")),
+  ).orderBy(desc(referenceVideos.createdAt), desc(referenceVideos.id));
 }
 
-const approvedOf = (contributorId: number) =>
-  and(eq(referenceVideos.contributorId, contributorId), eq(referenceVideos.status, "approved"));
+const approvedOf = (contributorId: number) => and(eq(referenceVideos.contributorId, contributorId), inPublicLibrary);
 
 /** A contributor's newest approved videos, as `viewerId` sees them. */
 export function recentApprovedCardsOf(

@@ -39,7 +39,7 @@ import { referenceAnalysisRoute } from "./analysis-route.ts";
 import { toCard, toOwnCard, toVideoComment } from "./serialize.ts";
 import { storedImageMime, storeUploadedImage } from "./upload.ts";
 import { pagination } from "../../http/paging.ts";
-import { canContribute } from "./policy.ts";
+import { canContribute, isPublicLibraryVideo } from "./policy.ts";
 import { viewerOfDay } from "./views.ts";
 import { mailReviewOutcome } from "../notifications/service.ts";
 import {
@@ -180,7 +180,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendStoredFile(request, reply, storage, {
       key: video.videoKey,
       mimeType: video.mimeType,
-      isPublic: video.status === "approved",
+      isPublic: isPublicLibraryVideo(video),
     });
   });
 
@@ -193,7 +193,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendStoredFile(request, reply, storage, {
       key: video.thumbnailKey,
       mimeType: await storedImageMime(storage, video.thumbnailKey),
-      isPublic: video.status === "approved",
+      isPublic: isPublicLibraryVideo(video),
     });
   });
 

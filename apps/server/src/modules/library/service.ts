@@ -32,10 +32,16 @@ const notFound = () => new HttpError(404, LIBRARY_MESSAGES.videoNotFound);
 
 // Seeing and finding ------------------------------------------------------------------------------
 
-/** The video when `viewer` may see it; "not found" otherwise, so unapproved ids do not leak. */
+/** Whether `viewer` may see `video` (policy.ts), asking who practises a group's own routine only for one. */
+async function maySee(db: Queryable, video: LibraryVideoRow, viewer: Viewer): Promise<boolean> {
+  const inAudience = video.audience === "group" && !!viewer && (await repo.inGroupAudience(db, video.id, viewer.id));
+  return canSeeLibraryVideo(video, viewer, inAudience);
+}
+
+/** The video when `viewer` may see it; "not found" otherwise, so unapproved and private ids do not leak. */
 export async function visibleLibraryVideo(db: Queryable, id: number, viewer: Viewer): Promise<LibraryVideoRow> {
   const video = await repo.findVideo(db, id);
-  if (!video || !canSeeLibraryVideo(video, viewer)) throw notFound();
+  if (!video || !(await maySee(db, video, viewer))) throw notFound();
   return video;
 }
 
@@ -95,10 +101,14 @@ export async function openLibraryVideoPage(db: Db, id: number, viewer: Viewer, s
   return { row: await libraryCard(db, id, viewer?.id), own: canManageLibraryVideo(video, viewer) };
 }
 
-/** An approved library video to compare against, with its contributor's name; "not available" otherwise. */
-export async function comparableLibraryVideo(db: Queryable, id: number, notAvailable: () => Error) {
-  const row = await repo.findApprovedWithContributor(db, id);
-  if (!row) throw notAvailable();
+/**
+ * An approved library video `viewer` may see (a public one, or a group's own routine of a group they
+ * are in), to compare against or make a group's routine, with its contributor's name; "not available"
+ * otherwise.
+ */
+export async function comparableLibraryVideo(db: Queryable, id: number, viewer: Viewer, notAvailable: () => Error) {
+  const row = await repo.findWithContributor(db, id);
+  if (row?.video.status !== "approved" || !(await maySee(db, row.video, viewer))) throw notAvailable();
   return row;
 }
 
@@ -182,6 +192,34 @@ export async function addLibraryVideo(
   });
   await deps.queue.send(JOB_NAMES.referencePoses, { referenceVideoId: id });
   return id;
+}
+
+/**
+ * A routine an organiser uploads for their group only (audience "group"): analysed like any library
+ * video (the pose job, a thumbnail from the video), seen only by them and the members of their groups
+ * practising it, never listed in the library. It needs no review, so it starts approved; an admin
+ * may still reject it.
+ */
+export async function addGroupRoutineVideo(
+  deps: { db: Queryable; queue: JobQueue },
+  ownerId: number,
+  input: { title: string; category: ActivityType },
+  video: StoredVideo,
+): Promise<LibraryVideoRow> {
+  const id = await repo.insertVideo(deps.db, {
+    contributorId: ownerId,
+    title: input.title,
+    category: input.category,
+    videoKey: video.key,
+    mimeType: video.sniffed.mime,
+    durationS: video.info.duration,
+    status: "approved",
+    audience: "group",
+  });
+  await deps.queue.send(JOB_NAMES.referencePoses, { referenceVideoId: id });
+  const row = await repo.findVideo(deps.db, id);
+  if (!row) throw notFound();
+  return row;
 }
 
 /** The fields of `edit` that differ from the video's live texts (an edit back to them is no edit). */

@@ -143,6 +143,7 @@ describe("review outcomes by mail", () => {
 
     expect((await t.call("GET", "/api/notifications/mail-settings", { token: contributor.token })).json()).toEqual({
       review_outcome: true,
+      group_reminder: true,
     });
     const bad = await t.call("POST", "/api/notifications/mail-unsubscribe", {
       body: { token: "not-a-real-token-at-all", kind: "review_outcome" },
@@ -155,7 +156,9 @@ describe("review outcomes by mail", () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ success: true, message: NOTIFICATION_MESSAGES.reviewMailsOff });
     expect((await t.call("GET", "/api/notifications/mail-settings", { token: contributor.token })).json()).toEqual({
+      // The other kind stays as it was.
       review_outcome: false,
+      group_reminder: true,
     });
 
     const second = await makeLibraryVideo(t.database.db, {
@@ -169,7 +172,7 @@ describe("review outcomes by mail", () => {
       token: contributor.token,
       body: { review_outcome: true },
     });
-    expect(put.json()).toEqual({ review_outcome: true });
+    expect(put.json()).toEqual({ review_outcome: true, group_reminder: true });
     const third = await makeLibraryVideo(t.database.db, {
       contributorId: contributor.user.id,
       status: "pending",

@@ -60,23 +60,29 @@ export async function markAllRead(db: Queryable, userId: number): Promise<void> 
 
 export async function mailSettingsOf(db: Queryable, userId: number) {
   const [row] = await db
-    .select({ email: users.email, reviewMails: users.reviewMails, mailToken: users.mailToken })
+    .select({
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      reviewMails: users.reviewMails,
+      groupMails: users.groupMails,
+      mailToken: users.mailToken,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;
 }
 
-export async function setReviewMails(db: Queryable, userId: number, on: boolean): Promise<void> {
-  await db.update(users).set({ reviewMails: on }).where(eq(users.id, userId));
+/** The columns that turn each mailed kind on or off. */
+export type MailSwitches = { reviewMails?: boolean; groupMails?: boolean };
+
+export async function setMailSwitches(db: Queryable, userId: number, switches: MailSwitches): Promise<void> {
+  if (Object.keys(switches).length === 0) return;
+  await db.update(users).set(switches).where(eq(users.id, userId));
 }
 
-/** Turns review mails off for the owner of a mail's token; false when no user has that token. */
-export async function turnOffReviewMailsByToken(db: Queryable, token: string): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ reviewMails: false })
-    .where(eq(users.mailToken, token))
-    .returning({ id: users.id });
+/** Turns one mailed kind off for the owner of a mail's token; false when no user has that token. */
+export async function turnOffMailsByToken(db: Queryable, token: string, switches: MailSwitches): Promise<boolean> {
+  const rows = await db.update(users).set(switches).where(eq(users.mailToken, token)).returning({ id: users.id });
   return rows.length > 0;
 }
 

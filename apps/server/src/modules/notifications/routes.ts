@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
   mailSettings,
+  mailSettingsUpdate,
   mailUnsubscribeRequest,
   markReadResponse,
   NOTIFICATION_MESSAGES,
@@ -71,7 +72,7 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.put("/api/notifications/mail-settings", { ...signedIn, ...responds(mailSettings) }, async (request) => {
-    const settings = parse(mailSettings, request.body);
+    const settings = parse(mailSettingsUpdate, request.body);
     await updateMailSettings(db, currentUser(request).user.id, settings);
     return mailSettingsOf(db, currentUser(request).user.id);
   });
@@ -79,7 +80,9 @@ export function inboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/notifications/mail-unsubscribe", { ...limited, ...responds(successResponse) }, async (request) => {
     const { token, kind } = parse(mailUnsubscribeRequest, request.body);
     await unsubscribeMailKind(db, token, kind);
-    return { success: true, message: NOTIFICATION_MESSAGES.reviewMailsOff };
+    const message =
+      kind === "group_reminder" ? NOTIFICATION_MESSAGES.groupMailsOff : NOTIFICATION_MESSAGES.reviewMailsOff;
+    return { success: true, message };
   });
 }
 

@@ -13,7 +13,7 @@ import type { Queryable } from "../../db/client.ts";
 import type { Page } from "../../db/page.ts";
 import { HttpError } from "../../http/errors.ts";
 import { sendMail } from "../../mail/send.ts";
-import { reviewOutcomeMail } from "./mails.ts";
+import { groupReminderMail, reviewOutcomeMail } from "./mails.ts";
 import * as repo from "./repository.ts";
 import type { NotificationRow, NotificationType, SubscriptionRow } from "./repository.ts";
 
@@ -105,19 +105,58 @@ export async function mailReviewOutcome(
   );
 }
 
-export async function mailSettingsOf(db: Queryable, userId: number): Promise<MailSettings> {
-  const row = await repo.mailSettingsOf(db, userId);
-  return { review_outcome: row?.reviewMails ?? false };
+// Mailed kinds: a group organiser's reminders ----------------------------------------------------
+
+/**
+ * Mails a group's reminder (the notice the member also got in the app) unless they turned such
+ * mails off or their address is not confirmed (nobody is mailed at an address they may not own);
+ * the mail carries the link that turns them off. Call after the reminder is committed. Answers
+ * whether it was sent.
+ */
+export async function mailGroupReminder(
+  ctx: Pick<AppContext, "db" | "queue" | "config">,
+  log: FastifyBaseLogger,
+  userId: number,
+  notice: Notice,
+): Promise<boolean> {
+  const settings = await repo.mailSettingsOf(ctx.db, userId);
+  if (!settings?.groupMails || !settings.emailVerifiedAt) return false;
+  await sendMail(
+    ctx,
+    log,
+    { to: settings.email, ...groupReminderMail(ctx.config.publicUrl, notice, settings.mailToken) },
+    "group reminder mail",
+  );
+  return true;
 }
 
-export async function updateMailSettings(db: Queryable, userId: number, settings: MailSettings): Promise<void> {
-  await repo.setReviewMails(db, userId, settings.review_outcome);
+export async function mailSettingsOf(db: Queryable, userId: number): Promise<MailSettings> {
+  const row = await repo.mailSettingsOf(db, userId);
+  return { review_outcome: row?.reviewMails ?? false, group_reminder: row?.groupMails ?? false };
 }
+
+/** Changes the kinds named; the others stay. */
+export async function updateMailSettings(
+  db: Queryable,
+  userId: number,
+  settings: { review_outcome?: boolean; group_reminder?: boolean },
+): Promise<void> {
+  await repo.setMailSwitches(db, userId, {
+    ...(settings.review_outcome === undefined ? {} : { reviewMails: settings.review_outcome }),
+    ...(settings.group_reminder === undefined ? {} : { groupMails: settings.group_reminder }),
+  });
+}
+
+/** What each mailed kind's unsubscribe link turns off. */
+const SWITCH_OFF: Record<MailedNotificationKind, repo.MailSwitches> = {
+  review_outcome: { reviewMails: false },
+  group_reminder: { groupMails: false },
+};
 
 /** A mail's unsubscribe link: turns its kind off for the token's owner (no sign-in needed; using it again is harmless). */
 export async function unsubscribeMailKind(db: Queryable, token: string, kind: MailedNotificationKind): Promise<void> {
-  const done = kind === "review_outcome" && (await repo.turnOffReviewMailsByToken(db, token));
-  if (!done) throw new HttpError(404, NOTIFICATION_MESSAGES.unsubscribeInvalid);
+  if (!(await repo.turnOffMailsByToken(db, token, SWITCH_OFF[kind])))
+    throw new HttpError(404, NOTIFICATION_MESSAGES.unsubscribeInvalid);
 }
 
 // E-mail subscriptions ("notify me") --------------------------------------------------------------
