@@ -220,7 +220,9 @@ export function samenessEvidence(match: SamenessInput, moves: MoveMeasure[]): Sa
     rangeOverlap: rangeOverlap(match.ref, match.user),
     travel: travelDifference(match.ref, match.user, danced),
     clockRatio:
-      clock === null ? null : clockRatio(match.ref, [match.oriented(false).cont, match.oriented(true).cont], clock),
+      clock === null
+        ? null
+        : clockRatio(match.ref, [match.oriented(false).features, match.oriented(true).features], clock),
   };
 }
 
@@ -230,13 +232,16 @@ const CLOCK_SLACK_S = 0.3;
  * The timings the clock's is measured against: shifted by these many seconds either way — beyond
  * the slack, within a few bars, where the same body and camera dance other moments.
  */
-const CLOCK_SHIFTS_S = [0.75, 1.25, 1.75, 2.25, 2.75];
-/** Reference moments read (spread evenly), and the step (seconds) within the slack: enough to tell, cheap enough for a live take. */
-const CLOCK_MOMENTS = 120;
+const CLOCK_SHIFTS_S = [0.75, 1.5, 2.25];
+/**
+ * Reference moments read (spread evenly), and the step (seconds) within the slack: enough to tell,
+ * cheap enough for a live take, which gathers the evidence again at every move's end.
+ */
+const CLOCK_MOMENTS = 60;
 const CLOCK_SLACK_STEP_S = 0.1;
 
 /** SamenessEvidence.clockRatio (the user's moments either way round: danced, or mirror-wise); null when the videos share too little to tell. */
-function clockRatio(ref: FeatureTrack, user: ContinuousTrack[], offset: number): number | null {
+function clockRatio(ref: FeatureTrack, user: FeatureTrack[], offset: number): number | null {
   const onBeat = distanceNear(ref, user, offset);
   const shifted = CLOCK_SHIFTS_S.flatMap((s) => [
     distanceNear(ref, user, offset + s),
@@ -249,22 +254,23 @@ function clockRatio(ref: FeatureTrack, user: ContinuousTrack[], offset: number):
 
 /**
  * Mean over the reference's moments of the plain shape difference to the nearest user moment within
- * CLOCK_SLACK_S of `offset` seconds later, in any of the user's readings (skipping moments the user's
- * video does not show).
+ * CLOCK_SLACK_S of `offset` seconds later, in any of the user's readings (their analysis frames: the
+ * slack is several frames wide; moments the user's video does not show are skipped).
  */
-function distanceNear(ref: FeatureTrack, user: ContinuousTrack[], offset: number): number {
-  const step = Math.max(1 / ref.fps, CLOCK_SLACK_STEP_S);
+function distanceNear(ref: FeatureTrack, user: FeatureTrack[], offset: number): number {
   const every = Math.max(1, Math.ceil(ref.frames.length / CLOCK_MOMENTS));
   let s = 0;
   let n = 0;
   ref.frames.forEach((r, i) => {
     if (!r.valid || i % every) return;
     let best = Number.POSITIVE_INFINITY;
-    for (let d = -CLOCK_SLACK_S; d <= CLOCK_SLACK_S + 1e-9; d += step) {
-      const t = i / ref.fps + offset + d;
-      for (const way of user) {
-        const u = way.covers(t) ? way.at(t) : null;
-        const x = u ? shapeDistance(r, u) : Number.NaN;
+    for (const way of user) {
+      const reach = Math.round(CLOCK_SLACK_S * way.fps);
+      const step = Math.max(1, Math.round(CLOCK_SLACK_STEP_S * way.fps));
+      const at = Math.round((i / ref.fps + offset) * way.fps);
+      for (let d = -reach; d <= reach; d += step) {
+        const u = way.frames[at + d];
+        const x = u?.valid ? shapeDistance(r, u) : Number.NaN;
         if (x < best) best = x;
       }
     }
