@@ -19,7 +19,7 @@ import { execFile } from "node:child_process";
 import { parseArgs, promisify } from "node:util";
 import pg from "pg";
 import { startServer } from "../e2e/support/server.ts";
-import { callApi } from "../e2e/support/api.ts";
+import { registerAndLogIn } from "../e2e/support/accounts.ts";
 
 const { values } = parseArgs({
   options: {
@@ -121,12 +121,11 @@ async function main(): Promise<void> {
   );
   const rows: Row[] = [];
   try {
-    const { token, user } = await callApi<{ token: string; user: { id: number } }>(
-      server.baseUrl,
-      "POST",
-      "/api/auth/register",
-      { username: "loaded", email: "loaded@example.com", password: "a long enough password" },
-    );
+    const { token, user } = await registerAndLogIn(server.baseUrl, {
+      username: "loaded",
+      email: "loaded@example.com",
+      password: "a long enough password",
+    });
     await seed(databaseUrl, user.id);
     const stats = `${server.baseUrl}/api/dashboard/stats?timeframe=month`;
     rows.push({ route: "GET /api/config", session: "none", ...(await measure(`${server.baseUrl}/api/config`)) });

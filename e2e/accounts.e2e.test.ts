@@ -10,7 +10,7 @@ const page = (width?: number) => suite.page({ width });
 const submit = (p: WatchedPage["page"]) => p.locator("main form button[type=submit]");
 
 describe("accounts in the browser", () => {
-  it("signs up and lands on the dashboard, signed in", async () => {
+  it("signs up ('check your e-mail'), logs in from there and lands on the dashboard, signed in", async () => {
     const { page: p, problems } = await page();
     await signUp(p, suite.server.baseUrl, {
       name: "Ritu Das",

@@ -7,7 +7,7 @@ import path from "node:path";
 import { DEFAULTS, ffmpegPath, TRACK_CHECK } from "@stepsync/motion";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { signUp } from "./support/accounts.ts";
+import { registerAndLogIn, signUp } from "./support/accounts.ts";
 import { callApi, uploadLibraryVideo } from "./support/api.ts";
 import { atRest, noSideScroll, screenshot } from "./support/browser.ts";
 import { cameraFollowsTheReference, takeOffsetsSent } from "./support/dancing-camera.ts";
@@ -148,7 +148,7 @@ function analysedRoutine(): Promise<number> {
     const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
       callApi<T>(suite.server.baseUrl, method, url, body, token);
     const { token: adminToken } = await api<{ token: string }>("POST", "/api/auth/login", ADMIN);
-    const contributor = await api<{ token: string; user: { id: number } }>("POST", "/api/auth/register", {
+    const contributor = await registerAndLogIn(suite.server.baseUrl, {
       username: "Rhea Moves",
       email: "rhea@example.com",
       password: "secret123",

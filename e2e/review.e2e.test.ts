@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { callApi, uploadLibraryVideo } from "./support/api.ts";
 import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
-import { logIn } from "./support/accounts.ts";
+import { logIn, registerAndLogIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -40,7 +40,7 @@ beforeAll(async () => {
     email: ADMIN.email,
     password: ADMIN.password,
   }));
-  const made = await api<{ token: string; user: { id: number } }>("POST", "/api/auth/register", CONTRIBUTOR);
+  const made = await registerAndLogIn(server.baseUrl, CONTRIBUTOR);
   contributorToken = made.token;
   await api("PUT", `/api/admin/users/${made.user.id}/role`, { role: "contributor" }, adminToken);
 });

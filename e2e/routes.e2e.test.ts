@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from "vitest";
 import { atRest, launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
-import { logIn } from "./support/accounts.ts";
+import { logIn, registerAndLogIn } from "./support/accounts.ts";
 import { ADMIN_ONLY, BROWSABLE, PROTECTED, PUBLIC } from "./support/route-map.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
@@ -79,13 +79,8 @@ let userId = 0;
 beforeAll(async () => {
   server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   browser = await launchBrowser();
-  const res = await fetch(`${server.baseUrl}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: USER.name, email: USER.email, password: USER.password }),
-  });
-  expect(res.status).toBeLessThan(300);
-  userId = ((await res.json()) as { user: { id: number } }).user.id;
+  userId = (await registerAndLogIn(server.baseUrl, { username: USER.name, email: USER.email, password: USER.password }))
+    .user.id;
   const long = await fetch(`${server.baseUrl}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { callApi, uploadLibraryVideo } from "./support/api.ts";
 import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
-import { logIn } from "./support/accounts.ts";
+import { logIn, registerAndLogIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 /**
@@ -61,7 +61,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   if (!haveFixtures) return;
   const { token: adminToken } = await api<{ token: string }>("POST", "/api/auth/login", ADMIN);
-  const contributor = await api<{ token: string; user: { id: number } }>("POST", "/api/auth/register", CONTRIBUTOR);
+  const contributor = await registerAndLogIn(server.baseUrl, CONTRIBUTOR);
   contributorId = contributor.user.id;
   await api("PUT", `/api/admin/users/${contributorId}/role`, { role: "contributor" }, adminToken);
   await api("POST", "/api/auth/register", MEMBER);

@@ -7,10 +7,11 @@ import { callApi } from "./api.ts";
 import { runningOutboxes } from "./server.ts";
 
 /**
- * Signs up through the form (password "secret123" unless given), waits for the dashboard and answers
- * the bearer token of the sign-up answer, for API calls as that user. Unless `confirm` is false it
- * then opens the confirmation link the server mailed to its outbox, as the user would (credits are
- * spent once the address is confirmed), and comes back to the dashboard.
+ * Signs up through the form (password "secret123" unless given), which answers "check your e-mail"
+ * with no session, logs in from there and waits for the dashboard; answers the bearer token of the
+ * login answer, for API calls as that user. Unless `confirm` is false it then opens the confirmation
+ * link the server mailed to its outbox and presses Confirm, as the user would (credits are spent
+ * once the address is confirmed), and comes back to the dashboard.
  */
 export async function signUp(
   p: Page,
@@ -27,18 +28,30 @@ export async function signUp(
   await p.getByLabel("Email Address", { exact: true }).fill(email);
   await p.getByLabel("Password", { exact: true }).fill(password);
   await p.getByLabel("Confirm Password", { exact: true }).fill(password);
-  const answer = p.waitForResponse((r) => r.url().endsWith("/api/auth/register") && r.request().method() === "POST");
+  const registered = p.waitForResponse(
+    (r) => r.url().endsWith("/api/auth/register") && r.request().method() === "POST",
+  );
   await p.locator("main form button[type=submit]").click();
-  const res = await answer;
-  expect(res.status()).toBe(201);
-  const { token } = (await res.json()) as { token: string };
+  expect((await registered).status()).toBe(201);
+  await p.getByRole("heading", { name: "Check your e-mail" }).waitFor();
+  await p.getByRole("link", { name: "Go to login" }).click();
+  await p.getByLabel("Password", { exact: true }).fill(password);
+  const loggedIn = p.waitForResponse((r) => r.url().endsWith("/api/auth/login") && r.request().method() === "POST");
+  await p.locator("main form button[type=submit]").click();
+  const { token } = (await (await loggedIn).json()) as { token: string };
   await p.waitForURL(`${baseUrl}/dashboard`);
   if (confirm) {
-    await p.goto(await mailedConfirmationLink(email));
-    await expect.poll(() => p.getByText(MESSAGES.emailConfirmed).isVisible()).toBe(true);
+    await confirmInBrowser(p, await mailedConfirmationLink(email));
     await p.goto(`${baseUrl}/dashboard`);
   }
   return token;
+}
+
+/** Opens a confirmation link in a signed-in page and presses Confirm; waits for the answer. */
+export async function confirmInBrowser(p: Page, link: string, expected: string = MESSAGES.emailConfirmed) {
+  await p.goto(link);
+  await p.getByRole("button", { name: "Confirm e-mail address" }).click();
+  await expect.poll(() => p.getByText(expected).isVisible()).toBe(true);
 }
 
 const CONFIRM_LINK = /http:\/\/[^\s"<>]+\/verify-email\?token=[A-Za-z0-9_%-]+/;
@@ -85,12 +98,24 @@ export async function logIn(p: Page, baseUrl: string, email: string, password: s
   await p.waitForURL(`${baseUrl}/dashboard`);
 }
 
-/** Signs up through the API and confirms the address from the mailed link: an account that may compare. */
+/** Signs up through the API (which opens no session) and logs in: the token and user of the login. */
+export async function registerAndLogIn(
+  baseUrl: string,
+  body: { username: string; email: string; password: string },
+): Promise<{ token: string; user: { id: number } }> {
+  await callApi(baseUrl, "POST", "/api/auth/register", body);
+  return callApi<{ token: string; user: { id: number } }>(baseUrl, "POST", "/api/auth/login", {
+    email: body.email,
+    password: body.password,
+  });
+}
+
+/** Signs up through the API, logs in and confirms the address from the mailed link: an account that may compare. */
 export async function registerConfirmed(
   baseUrl: string,
   body: { username: string; email: string; password: string },
 ): Promise<{ token: string; user: { id: number } }> {
-  const answer = await callApi<{ token: string; user: { id: number } }>(baseUrl, "POST", "/api/auth/register", body);
+  const answer = await registerAndLogIn(baseUrl, body);
   await confirmByApi(baseUrl, answer.token, body.email);
   return answer;
 }

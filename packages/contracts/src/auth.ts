@@ -58,13 +58,15 @@ export const googleRequest = z.object({
 
 export const sessionInfo = z.object({ expires_at: z.string() });
 
-/** Answer of register, login and the Google calls. */
+/** Answer of login and the Google calls. */
 export const authResponse = z.object({
   token: z.string(),
   session_id: z.string(),
   user: userSchema,
   session: sessionInfo,
   message: z.string().optional(),
+  /** Google sign-in removed a password set before the address was confirmed (`message` says so). */
+  password_removed: z.boolean().optional(),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
 

@@ -61,8 +61,18 @@ export const MESSAGES = {
     `Profile updated. We sent a confirmation link to ${email}: your e-mail address changes when you open it.`,
   currentPasswordRequired: "Enter your current password to change your e-mail address.",
   currentPasswordWrong: "Your current password is incorrect.",
-  googleLinkNeedsConfirmedEmail:
-    "An account with this e-mail already exists, but its address is not confirmed yet. Sign in with its password (or reset the password), open the confirmation link we e-mailed, then sign in with Google to link it.",
+  /** A confirmation link opened signed out, or in another account: whoever holds the password confirms, signed in. */
+  confirmNeedsSignIn:
+    "This link confirms the e-mail address of a StepSync account. Log in to that account, then confirm. If you did not sign up for StepSync, ignore the e-mail: nothing happens.",
+  /**
+   * Google proved the address of an account whose password was set by someone who never did (it
+   * may not be yours): the password is gone and its other sessions ended.
+   */
+  googlePasswordRemoved:
+    "Welcome! Google confirmed your e-mail address. This account was set up with a password before the address was confirmed, so we removed that password and the profile details that came with it, and signed out every other session. You can choose a new password with Forgot password.",
+  /** Sign-up's answer, the same whether the address was free or already had an account (which is mailed a note). */
+  signUpCheckEmail: (email: string) =>
+    `Check your e-mail: we sent a message to ${email}. Open the link in it, log in and confirm your address to start with your free credits.`,
   // success toasts
   resetEmailSent: "Password reset email sent!",
   passwordResetDone: "Password reset successfully!",

@@ -18,7 +18,7 @@ export type TestApp = App & {
   /** Listens on a loopback port (for real multipart uploads with fetch) and answers its base URL. */
   listen(): Promise<string>;
   /**
-   * Registers a user and returns the token and user. The address counts as confirmed (as if the
+   * Registers a user, logs in, and returns the token and user. The address counts as confirmed (as if the
    * mailed link had been opened: the account may spend its credits) unless `confirmed` is false.
    */
   signUp(
@@ -72,7 +72,10 @@ export async function startTestApp(
       };
       const res = await call("POST", "/api/auth/register", { body });
       if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-      const answer = res.json();
+      // Sign-up opens no session (a taken address is answered alike): the new account logs in.
+      const login = await call("POST", "/api/auth/login", { body: { email: body.email, password: body.password } });
+      if (login.statusCode !== 200) throw new Error(`login after sign-up failed: ${login.statusCode} ${login.body}`);
+      const answer = login.json();
       if (input.confirmed !== false)
         await built.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, answer.user.id));
       return answer;

@@ -90,7 +90,7 @@ function confirmationMail(link: string, user: Pick<UserRow, "username">, newAddr
       "",
       newAddress
         ? "You asked to change the e-mail address of your StepSync account to this one. It changes when you open this link:"
-        : "Welcome to StepSync! Please confirm your e-mail address by opening this link:",
+        : "Welcome to StepSync! Please confirm your e-mail address: open this link, log in with the password you chose and press Confirm.",
       link,
       "",
       "The link works for 48 hours. If you did not ask for this, ignore this e-mail.",
@@ -101,11 +101,12 @@ function confirmationMail(link: string, user: Pick<UserRow, "username">, newAddr
 /**
  * Uses a link (once): its address is now proven. When it is a new address the account's e-mail
  * changes to it, and every session but the one that opened it ends (whoever had the account before
- * the change must sign in again). A new address is taken only by a request signed in to the account
- * that asked for it: otherwise anyone could type your address into their account, and the link you
- * open would hand them your proven address — and with it your Google sign-in. Such a request gets
- * 401 (signed out) or 403 (another account), and the link keeps working. Answers the user, whether
- * the address changed and the address it had before.
+ * the change must sign in again). A link works only for a request signed in to its account, so the
+ * one who proves the address is the one who holds the password: otherwise anyone could register
+ * (or type into their account) your address, and the link you open would hand them your proven
+ * address — and with it your Google sign-in. Such a request gets 401 (signed out) or 403 (another
+ * account), and the link keeps working. Answers the user, whether the address changed and the
+ * address it had before.
  */
 export async function confirmEmail(
   db: Db,
@@ -118,8 +119,11 @@ export async function confirmEmail(
       const before = open && (await repo.findUserById(tx, open.userId));
       if (!open || !before) throw new HttpError(400, MESSAGES.invalidConfirmLink);
       const changed = before.email.toLowerCase() !== open.email;
-      if (changed && opener?.userId !== open.userId)
-        throw new HttpError(opener ? 403 : 401, MESSAGES.confirmChangeNeedsSignIn);
+      if (opener?.userId !== open.userId)
+        throw new HttpError(
+          opener ? 403 : 401,
+          changed ? MESSAGES.confirmChangeNeedsSignIn : MESSAGES.confirmNeedsSignIn,
+        );
       // Used by this one update: of two requests opening it at once, one gets it.
       if (!(await repo.useConfirmation(tx, open.tokenHash))) throw new HttpError(400, MESSAGES.invalidConfirmLink);
       const user = await repo.updateUser(tx, open.userId, { email: open.email, emailVerifiedAt: new Date() });

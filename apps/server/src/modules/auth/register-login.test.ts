@@ -1,30 +1,57 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@stepsync/contracts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
+import { startSmtpServer } from "../../test/smtp.ts";
+import { SIGN_UP_NOTES_PER_DAY } from "./service.ts";
 
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
-  t = await startTestApp();
+  smtp = await startSmtpServer();
+  t = await startTestApp({ smtpUrl: smtp.url, publicUrl: "http://stepsync.test" });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** The mails to `to` once `count` have arrived (mail leaves through the job queue, after the answer). */
+async function mailsTo(to: string, count: number) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = smtp.inbox.filter((m) => m.to.includes(to));
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe("POST /api/auth/register", () => {
-  it("creates the account with 10 credits and an initial ledger row, and signs the user in", async () => {
+  it("creates the account and mails its welcome link, answering 'check your e-mail' with no session; it logs in with 10 credits", async () => {
     const res = await t.call("POST", "/api/auth/register", {
       body: { username: "Asha Rao", email: "Asha@Example.com", password: "secret123" },
     });
     expect(res.statusCode).toBe(201);
-    const body = res.json();
+    expect(res.json()).toEqual({ message: MESSAGES.signUpCheckEmail("asha@example.com") });
+    expect(res.cookies).toEqual([]);
+    const [welcome] = await mailsTo("asha@example.com", 1);
+    expect(welcome?.text).toMatch(/verify-email\?token=/);
+
+    const login = await t.call("POST", "/api/auth/login", {
+      body: { email: "asha@example.com", password: "secret123" },
+    });
+    expect(login.statusCode).toBe(200);
+    const body = login.json();
     expect(body.user).toMatchObject({
       username: "Asha Rao",
       email: "asha@example.com",
       full_name: "Asha Rao",
       role: "user",
+      email_verified: false,
     });
     expect(body.token).toEqual(body.session_id);
     expect(new Date(body.session.expires_at).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
     expect(body.user).not.toHaveProperty("password_hash");
-    expect(res.cookies.find((c) => c.name === "session_id")).toMatchObject({
+    expect(login.cookies.find((c) => c.name === "session_id")).toMatchObject({
       value: body.token,
       httpOnly: true,
       sameSite: "Lax",
@@ -52,13 +79,39 @@ describe("POST /api/auth/register", () => {
     expect(login.statusCode).toBe(401);
   });
 
-  it("refuses a second account for the same e-mail, whatever its case", async () => {
-    await t.signUp({ email: "twice@example.com" });
-    const res = await t.call("POST", "/api/auth/register", {
-      body: { username: "Other", email: "TWICE@example.com", password: "secret123" },
+  it(`answers a taken address exactly as a free one, creates nothing, and mails its owner a note (${SIGN_UP_NOTES_PER_DAY} a day at most) instead of a link`, async () => {
+    await t.signUp({ username: "Owner", email: "twice@example.com", password: "owners-pass" });
+    const free = await t.call("POST", "/api/auth/register", {
+      body: { username: "Other", email: "free@example.com", password: "secret123" },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: MESSAGES.emailTaken });
+    const answers = [];
+    for (let i = 0; i < SIGN_UP_NOTES_PER_DAY + 1; i++) {
+      const taken = await t.call("POST", "/api/auth/register", {
+        body: { username: "Other", email: "TWICE@example.com", password: "secret123" },
+      });
+      answers.push([taken.statusCode, taken.body.replace("twice@", "free@"), taken.cookies.length]);
+    }
+    expect(answers).toEqual(Array(SIGN_UP_NOTES_PER_DAY + 1).fill([free.statusCode, free.body, 0]));
+    // The owner's account is as it was; the new password opens nothing.
+    expect(
+      (await t.call("POST", "/api/auth/login", { body: { email: "twice@example.com", password: "owners-pass" } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.call("POST", "/api/auth/login", { body: { email: "twice@example.com", password: "secret123" } }))
+        .statusCode,
+    ).toBe(401);
+    // The owner's own welcome mail, then the notes: no more than the cap, and no link in them.
+    await mailsTo("twice@example.com", 1 + SIGN_UP_NOTES_PER_DAY);
+    await new Promise((r) => setTimeout(r, 500));
+    const [welcome, ...notes] = smtp.inbox.filter((m) => m.to.includes("twice@example.com"));
+    expect(welcome?.text).toMatch(/verify-email/);
+    expect(notes).toHaveLength(SIGN_UP_NOTES_PER_DAY);
+    for (const note of notes) {
+      expect(note.text).toContain("Hi Owner");
+      expect(note.text).toContain("http://stepsync.test/login");
+      expect(note.text).not.toMatch(/verify-email/);
+    }
   });
 
   it("gives a second person with the same full name a distinct username", async () => {

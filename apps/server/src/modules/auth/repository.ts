@@ -70,6 +70,30 @@ export async function linkGoogle(db: Queryable, userId: number, sub: string): Pr
   await db.update(users).set({ googleSub: sub }).where(eq(users.id, userId));
 }
 
+/**
+ * Google proved the address of an account whose password nobody proved: the password goes, Google
+ * links, and the profile becomes the Google identity's (`profile`), as a Google sign-up makes it.
+ */
+export async function replacePasswordWithGoogle(
+  db: Queryable,
+  userId: number,
+  sub: string,
+  profile: Pick<UserRow, "username" | "fullName" | "profileImage">,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      ...profile,
+      bio: null,
+      socialLinks: {},
+      passwordHash: null,
+      googleSub: sub,
+      emailVerifiedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
 /** A new password; the address it was mailed to is proven by now (kept when proven earlier). */
 export async function setPasswordAndProveEmail(db: Queryable, userId: number, passwordHash: string): Promise<void> {
   await db

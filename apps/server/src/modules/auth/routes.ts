@@ -25,13 +25,13 @@ import { SESSION_COOKIE } from "./request-auth.ts";
 import { toPublicUser } from "./serialize.ts";
 import {
   checkPassword,
-  createAccount,
   createGoogleAccount,
   findValidResetToken,
   googleAccount,
   requestPasswordReset,
   resetPassword,
   signIn,
+  signUpWithPassword,
 } from "./service.ts";
 import { endSession, extendSession } from "./sessions.ts";
 
@@ -54,13 +54,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(status).send(body);
   }
 
-  app.post("/api/auth/register", { ...limited, ...responds(authResponse, 201) }, async (request, reply) => {
+  // No session: a free address and a taken one are answered alike (the spec's straight-to-dashboard
+  // would tell them apart). The new account logs in with its password; its link confirms the address.
+  app.post("/api/auth/register", { ...limited, ...responds(messageResponse, 201) }, async (request, reply) => {
     const input = parse(registerRequest, request.body);
-    const user = await createAccount(db, input);
-    // The account works at once (spec: sign-up goes straight to /dashboard); the address is proven later.
-    await mailConfirmation(ctx, request.log, user, user.email, { signUp: true });
-    const body = await signIn(db, user, config.sessionMs, meta(request));
-    return sendSession(request, reply, 201, { ...body, message: MESSAGES.registrationSuccessful });
+    await signUpWithPassword(ctx, request.log, input);
+    return reply.status(201).send({ message: MESSAGES.signUpCheckEmail(input.email) });
   });
 
   app.post("/api/auth/verify-email", { ...limited, ...responds(verifyEmailResponse) }, async (request) => {
@@ -125,9 +124,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/auth/google-login", { ...limited, ...responds(authResponse) }, async (request, reply) => {
     const { credential } = parse(googleRequest, request.body);
     const identity = await ctx.google.verify(credential);
-    const user = await googleAccount(db, identity);
+    const { user, passwordRemoved } = await googleAccount(db, identity);
     const body = await signIn(db, user, config.sessionMs, meta(request));
-    return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
+    if (!passwordRemoved) return sendSession(request, reply, 200, { ...body, message: MESSAGES.loginSuccessful });
+    return sendSession(request, reply, 200, {
+      ...body,
+      message: MESSAGES.googlePasswordRemoved,
+      password_removed: true,
+    });
   });
 
   app.post("/api/auth/google-register", { ...limited, ...responds(authResponse, 201) }, async (request, reply) => {

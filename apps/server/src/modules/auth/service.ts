@@ -3,14 +3,15 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { addToWindow, MAX_WINDOW_MS } from "../../db/window-counter.ts";
 import { HttpError } from "../../http/errors.ts";
 import { sendMail } from "../../mail/send.ts";
 import { changeCredits } from "../credits/service.ts";
 import type { GoogleIdentity } from "./google.ts";
-import { pendingEmailOf } from "./email-confirmation.ts";
+import { mailConfirmation, pendingEmailOf } from "./email-confirmation.ts";
 import { checkLoginHold, loginFailed, loginSucceeded } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { mayLinkGoogle } from "./policy.ts";
+import { hasUnprovenPassword } from "./policy.ts";
 import * as repo from "./repository.ts";
 import type { UserRow } from "./repository.ts";
 import { toPublicUser } from "./serialize.ts";
@@ -87,6 +88,57 @@ export async function createAccount(
   }
 }
 
+/** Notes mailed to one address about sign-ups with it, at most, within MAX_WINDOW_MS (a day). */
+export const SIGN_UP_NOTES_PER_DAY = 3;
+
+/**
+ * Sign-up with e-mail and password, answered the same whether the address is free or not (the route
+ * says "check your e-mail"): nobody learns from it which addresses have accounts. A free address gets
+ * the account and its welcome link; a taken one's owner gets a note instead (at most
+ * SIGN_UP_NOTES_PER_DAY a day, so sign-ups are no way to flood an inbox). Both hash the password, so
+ * both answers take as long.
+ */
+export async function signUpWithPassword(
+  ctx: Pick<AppContext, "db" | "queue" | "config">,
+  log: FastifyBaseLogger,
+  input: { username: string; email: string; password: string },
+): Promise<void> {
+  const owner = await repo.findUserByEmail(ctx.db, input.email);
+  if (!owner) {
+    const user = await createAccount(ctx.db, input).catch((error: unknown) => {
+      // Another sign-up took the address a moment ago: answered alike, its owner is not mailed twice.
+      if (error instanceof HttpError && error.status === 409) return undefined;
+      throw error;
+    });
+    if (user) await mailConfirmation(ctx, log, user, user.email, { signUp: true });
+    return;
+  }
+  await hashPassword(input.password);
+  if ((await addToWindow(ctx.db, `sign-up-note:${owner.email}`, MAX_WINDOW_MS)) > SIGN_UP_NOTES_PER_DAY) return;
+  await sendMail(
+    ctx,
+    log,
+    { to: owner.email, ...signUpNoteMail(ctx.config.publicUrl, owner.username) },
+    "sign-up note",
+  );
+}
+
+function signUpNoteMail(publicUrl: string, username: string) {
+  return {
+    subject: "Someone tried to sign up for StepSync with your e-mail address",
+    text: [
+      `Hi ${username},`,
+      "",
+      "Someone tried to create a StepSync account with this e-mail address. You already have one, so nothing changed.",
+      `If that was you, log in instead: ${publicUrl}/login`,
+      `Forgot your password? Choose a new one: ${publicUrl}/forgot-password`,
+      "If it was not you, you need not do anything.",
+      "",
+      "— StepSync",
+    ].join("\n"),
+  };
+}
+
 /** Changes what the owner (or an admin) may change on an account; undefined when it is gone. */
 export function updateAccount(
   db: Queryable,
@@ -143,16 +195,44 @@ export async function isOwnPassword(db: Queryable, user: UserRow, password: stri
   return ok;
 }
 
-/** The account a Google identity signs in to: the linked one, or (linked now) the one of its proven address. */
-export async function googleAccount(db: Queryable, identity: GoogleIdentity): Promise<UserRow> {
+/**
+ * The account a Google identity signs in to: the linked one, or (linked now) the one of its
+ * address. Google has proven that address: an account whose password nobody proved (policy.ts)
+ * may have been set up by someone else, so it loses the password, its links, every session and
+ * the profile they wrote (it becomes the Google identity's, as a Google sign-up would make it);
+ * `passwordRemoved` then says so.
+ */
+export async function googleAccount(
+  db: Db,
+  identity: GoogleIdentity,
+): Promise<{ user: UserRow; passwordRemoved: boolean }> {
   const linked = await repo.findUserByGoogleSub(db, identity.sub);
-  if (linked) return linked;
+  if (linked) return { user: linked, passwordRemoved: false };
   const user = await repo.findUserByEmail(db, identity.email);
   if (!user) throw new HttpError(404, MESSAGES.googleNoAccount);
-  if (!mayLinkGoogle(user)) throw new HttpError(409, MESSAGES.googleLinkNeedsConfirmedEmail);
-  await repo.linkGoogle(db, user.id, identity.sub);
-  return user;
+  if (!hasUnprovenPassword(user)) {
+    await repo.linkGoogle(db, user.id, identity.sub);
+    return { user, passwordRemoved: false };
+  }
+  const name = googleName(identity);
+  const username = await availableUsername(db, name);
+  await db.transaction(async (tx) => {
+    await repo.replacePasswordWithGoogle(tx, user.id, identity.sub, {
+      username,
+      fullName: name.trim(),
+      profileImage: identity.picture ?? null,
+    });
+    await repo.voidResetTokensOf(tx, user.id);
+    await repo.voidConfirmationsOf(tx, user.id);
+    await endUserSessions(tx, user.id);
+  });
+  const now = await repo.findUserById(db, user.id);
+  if (!now) throw new HttpError(404, MESSAGES.googleNoAccount);
+  return { user: now, passwordRemoved: true };
 }
+
+/** The name an account made for a Google identity is given. */
+const googleName = (identity: GoogleIdentity) => identity.name ?? identity.email.split("@")[0] ?? "dancer";
 
 /** A new account for a Google identity nobody uses yet (its address counts as proven). */
 export async function createGoogleAccount(db: Db, identity: GoogleIdentity): Promise<UserRow> {
@@ -160,7 +240,7 @@ export async function createGoogleAccount(db: Db, identity: GoogleIdentity): Pro
     throw new HttpError(409, MESSAGES.googleAccountExists);
   }
   return createAccount(db, {
-    username: identity.name ?? identity.email.split("@")[0] ?? "dancer",
+    username: googleName(identity),
     email: identity.email,
     googleSub: identity.sub,
     profileImage: identity.picture,

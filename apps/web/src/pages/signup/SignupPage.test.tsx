@@ -62,7 +62,10 @@ describe("signup page", () => {
   it("sends the full name as username without the confirmation, and keeps the input when refused", async () => {
     const { calls } = mockFetch({
       ...sessionRoutes(null),
-      "POST /api/auth/register": { status: 429, body: { error: "Too many requests. Please wait a moment and try again." } },
+      "POST /api/auth/register": {
+        status: 429,
+        body: { error: "Too many requests. Please wait a moment and try again." },
+      },
     });
     const form = await openSignup();
     form.type(form.name, "Maya Rao");

@@ -58,7 +58,7 @@ describe("/verify-email", () => {
       "POST /api/auth/verify-email": { body: { message: MESSAGES.emailConfirmed, user: confirmed } },
     });
     renderApp("/verify-email?token=welcome1");
-    expect(await screen.findByRole("heading", { name: "Log in to confirm your e-mail" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Log in to confirm" })).toBeTruthy();
     expect(screen.getByText(MESSAGES.confirmNeedsSignIn)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Confirm e-mail address" })).toBeNull();
 

@@ -80,7 +80,7 @@ function VerifyEmail({ token }: { token: string }) {
   if (result.state === "waiting") {
     if (!signedIn) {
       return (
-        <Frame title="Confirm your e-mail" tone="info" heading="Log in to confirm your e-mail">
+        <Frame title="Confirm your e-mail" tone="info" heading="Log in to confirm">
           <p className="text-base text-slate-200">{MESSAGES.confirmNeedsSignIn}</p>
           <div className="mt-7 flex justify-center">
             <ButtonLink to="/login" state={fromLocation(location)} size="lg">
