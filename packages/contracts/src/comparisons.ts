@@ -36,6 +36,15 @@ export const comparisonPart = z.object({
 });
 export type ComparisonPart = z.infer<typeof comparisonPart>;
 
+/**
+ * How a finished comparison counts, as the server decided: "yes" (stats, averages, best scores,
+ * achievements, leaderboards); "other_routine" (refused as another routine: it counts nowhere and its
+ * credit was given back); "own_recording" (the reference's own recording: shown, earning no
+ * achievement or leaderboard place).
+ */
+export const COUNTED = ["yes", "other_routine", "own_recording"] as const;
+export type Counted = (typeof COUNTED)[number];
+
 /** A comparison as listed in history and recent activity. */
 export const comparisonSummary = z.object({
   id: z.number().int(),
@@ -66,6 +75,8 @@ export const comparisonSummary = z.object({
   dancer_call: z.boolean().optional(),
   /** True when the user's video is the reference's own recording (shown, counted nowhere); absent when not checked. */
   same_performance: z.boolean().optional(),
+  /** How it counts (COUNTED), null until it completed. Always sent (optional only so summaries built without it still type-check). */
+  counted: z.enum(COUNTED).nullable().optional(),
   /** "Practise this part": the span of the reference this comparison covers; null for the whole video. Always sent (optional only so summaries built without it still type-check). */
   part: comparisonPart.nullable().optional(),
 });

@@ -18,6 +18,7 @@ export * from "./system.ts";
 export * from "./notifications.ts";
 export * from "./numbers.ts";
 export * from "./money.ts";
+export * from "./track-time.ts";
 export * from "./reference-analysis.ts";
 export * from "./drills.ts";
 export * from "./groups.ts";

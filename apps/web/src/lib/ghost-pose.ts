@@ -3,7 +3,8 @@
 // scaled by the two dancers' torso lengths), mirrored when the user danced mirror-wise.
 import type { CompactTrack } from "@stepsync/contracts";
 import { frameAt, midpointOf, type Pt, pointOf, type Size } from "./pose-frames";
-import { hasTimeMap, type TimeMap, userToRef } from "./sync";
+import { hasTimeMap, type TimeMap } from "@stepsync/contracts";
+import { userToRef } from "./sync";
 
 export interface Ghost {
   /** The reference's pose track (tracks.reference). */

@@ -2,7 +2,7 @@
 // (results.limb_scores, on the user's timeline) at the nearest analysed moment, in the spec's
 // score bands (scoreBand: green ≥ 80, yellow ≥ 60, red below).
 import { type LimbName, type LimbScores, scoreBand } from "@stepsync/contracts";
-import { nearestIndex } from "./pose-frames";
+import { nearestIndex } from "@stepsync/contracts";
 
 export type Band = ReturnType<typeof scoreBand>;
 export type Bone = readonly [number, number];

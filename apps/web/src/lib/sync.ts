@@ -6,8 +6,7 @@
  * with the 300 ms sync-indicator pause).
  */
 
-/** [[user_t, ref_t], …], both increasing. */
-export type TimeMap = ReadonlyArray<readonly [number, number]>;
+import { alongTimeMap, hasTimeMap, type TimeMap } from "@stepsync/contracts";
 
 export const SYNC = {
   checkMs: 500,
@@ -40,44 +39,12 @@ export function syncSettings(aligned: boolean): SyncSettings {
     : { threshold: SYNC.threshold, minRate: SYNC.clamp.min, maxRate: SYNC.clamp.max, resetMs: SYNC.resetMs };
 }
 
-/** A time map is usable when it has at least two points. */
-export function hasTimeMap(map: TimeMap | null | undefined): map is TimeMap {
-  return Array.isArray(map) && map.length >= 2;
-}
-
-function interpolate(map: TimeMap, t: number, from: 0 | 1): number {
-  const to = from === 0 ? 1 : 0;
-  const first = map[0];
-  const last = map[map.length - 1];
-  if (!first || !last) return t;
-  // Outside the map: carry on at the same offset as the nearest end (rate 1 beyond the mapped part).
-  if (t <= first[from]) return first[to] + (t - first[from]);
-  if (t >= last[from]) return last[to] + (t - last[from]);
-  let lo = 0;
-  let hi = map.length - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    const p = map[mid];
-    if (p && p[from] <= t) lo = mid;
-    else hi = mid;
-  }
-  const a = map[lo];
-  const b = map[hi];
-  if (!a || !b) return t;
-  const span = b[from] - a[from];
-  if (span <= 0) return a[to];
-  return a[to] + ((t - a[from]) / span) * (b[to] - a[to]);
-}
-
 /** Where the user video should be when the reference is at refT (identity without a map). */
-export function refToUser(map: TimeMap | null | undefined, refT: number): number {
-  return hasTimeMap(map) ? interpolate(map, refT, 1) : refT;
-}
+export const refToUser = (map: TimeMap | null | undefined, refT: number): number =>
+  alongTimeMap(map, refT, "reference");
 
 /** Where the reference should be when the user video is at userT (identity without a map). */
-export function userToRef(map: TimeMap | null | undefined, userT: number): number {
-  return hasTimeMap(map) ? interpolate(map, userT, 0) : userT;
-}
+export const userToRef = (map: TimeMap | null | undefined, userT: number): number => alongTimeMap(map, userT, "user");
 
 /**
  * How fast the user video should run relative to the reference around refT (the local slope of

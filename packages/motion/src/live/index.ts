@@ -14,5 +14,11 @@ export { analyseReference, type LiveReference, liveReference, type ReferenceAnal
 export { type LiveMove, type LiveScore, LiveScorer, type LiveScorerOptions, takeReadingRate } from "./scorer.ts";
 export type { ReferenceWindow } from "../window.ts";
 export { MOVENET_RULE, movenetPose, TakeFrames } from "./take-frames.ts";
-export { movenetNextCrop } from "../pose/adapters/movenet.ts";
+export { movenetNextCrop, movenetSeesPerson } from "../pose/adapters/movenet.ts";
+export {
+  MOVENET_KEYPOINTS,
+  MOVENET_LIGHTNING_INPUT_SIZE,
+  MOVENET_MIN_KEYPOINT_SCORE,
+  MOVENET_MIN_POSE_SCORE,
+} from "../pose/adapters/movenet-constants.ts";
 export { type CropBox, fullFrameCrop, isFullFrame, searchCropAt } from "../pose/tracker.ts";

@@ -1,9 +1,10 @@
 import { movenet } from "../pose/adapters/movenet.ts";
+import { MOVENET_LIGHTNING_INPUT_SIZE } from "../pose/adapters/movenet-constants.ts";
 import type { CropBox } from "../pose/tracker.ts";
 import { PoseSmoother, type RawPoseFrame, type SmoothingRule } from "../pose/smooth.ts";
 import type { PoseFrame } from "../types.ts";
 
-const MOVENET = movenet("movenet-lightning", 192);
+const MOVENET = movenet("movenet-lightning", MOVENET_LIGHTNING_INPUT_SIZE);
 
 /** MoveNet's rule for which points and frames count as seen: the browser runs MoveNet as the server does. */
 export const MOVENET_RULE: SmoothingRule = MOVENET;

@@ -3,12 +3,13 @@ import { dirname, join } from "node:path";
 import type { PoseModelAdapter } from "./adapters/adapter.ts";
 import { blazepose } from "./adapters/blazepose.ts";
 import { movenet } from "./adapters/movenet.ts";
+import { MOVENET_LIGHTNING_INPUT_SIZE, MOVENET_THUNDER_INPUT_SIZE } from "./adapters/movenet-constants.ts";
 import type { PoseModelName } from "./model-names.ts";
 
 /** One adapter per model (adapters/): its input, decode, crop rule and thresholds. */
 const ADAPTERS: Record<PoseModelName, PoseModelAdapter> = {
-  "movenet-lightning": movenet("movenet-lightning", 192),
-  "movenet-thunder": movenet("movenet-thunder", 256),
+  "movenet-lightning": movenet("movenet-lightning", MOVENET_LIGHTNING_INPUT_SIZE),
+  "movenet-thunder": movenet("movenet-thunder", MOVENET_THUNDER_INPUT_SIZE),
   "blazepose-lite": blazepose("blazepose-lite"),
   "blazepose-full": blazepose("blazepose-full"),
   "blazepose-heavy": blazepose("blazepose-heavy"),

@@ -1,3 +1,4 @@
+import type { Counted } from "@stepsync/contracts";
 import { and, eq, type SQL } from "drizzle-orm";
 import { comparisons } from "../../db/schema.ts";
 
@@ -22,6 +23,17 @@ export function canSeeComparison(comparison: { userId: number }, user: { id: num
  */
 export function countsAsSameRoutine(result: { sameness?: { decision: string } | null }): boolean {
   return result.sameness?.decision !== "not_same";
+}
+
+/**
+ * How a comparison counts, for its summary (the web app shows what the server decided and decides
+ * nothing itself): not yet (null) until completed; another routine; the reference's own recording
+ * (see same-performance.ts); else it counts.
+ */
+export function countedAs(row: { status: string; sameRoutine: boolean; samePerformance: boolean }): Counted | null {
+  if (row.status !== "completed") return null;
+  if (!row.sameRoutine) return "other_routine";
+  return row.samePerformance ? "own_recording" : "yes";
 }
 
 /**

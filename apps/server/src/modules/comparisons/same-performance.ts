@@ -1,4 +1,4 @@
-import type { AlignmentInfo, CompactTrack } from "@stepsync/contracts";
+import { type AlignmentInfo, alongTimeMap, type CompactTrack, hasTimeMap, nearestFrame } from "@stepsync/contracts";
 import { and, type SQL, sql } from "drizzle-orm";
 import { comparisons } from "../../db/schema.ts";
 import { countedComparison } from "./policy.ts";
@@ -30,29 +30,9 @@ type Alignment = Pick<AlignmentInfo, "time_map" | "offset_s" | "tempo_ratio">;
 
 /** The reference second a user second maps to: along the time map, else the constant fit. */
 function referenceTime(alignment: Alignment, userT: number): number {
-  const map = alignment.time_map;
-  if (map.length >= 2) {
-    const i = map.findIndex(([u]) => u >= userT);
-    if (i <= 0) return (map[i === 0 ? 0 : map.length - 1] as [number, number])[1];
-    const [u0, r0] = map[i - 1] as [number, number];
-    const [u1, r1] = map[i] as [number, number];
-    return u1 === u0 ? r0 : r0 + ((userT - u0) / (u1 - u0)) * (r1 - r0);
-  }
-  return (userT - alignment.offset_s) / (alignment.tempo_ratio || 1);
-}
-
-/** The reference frame nearest to `t` (frames are in time order). */
-function frameAt(frames: number[][], t: number): number[] | undefined {
-  let lo = 0;
-  let hi = frames.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((frames[mid]?.[0] ?? 0) < t) lo = mid + 1;
-    else hi = mid;
-  }
-  const after = frames[lo];
-  const before = frames[lo - 1];
-  return before && after && t - (before[0] ?? 0) < (after[0] ?? 0) - t ? before : after;
+  return hasTimeMap(alignment.time_map)
+    ? alongTimeMap(alignment.time_map, userT, "user")
+    : (userT - alignment.offset_s) / (alignment.tempo_ratio || 1);
 }
 
 /** Where each user joint is looked for in the reference: the same joint, or (a mirror image) its other side. */
@@ -124,7 +104,7 @@ export function copyEvidence(
     for (const clock of clocks) {
       const distances: number[] = [];
       for (const frame of tracks.user.frames) {
-        const ref = frameAt(tracks.reference.frames, referenceTime(clock, frame[0] ?? 0));
+        const ref = nearestFrame(tracks.reference.frames, referenceTime(clock, frame[0] ?? 0));
         const d = ref ? distance(frame, ref) : null;
         if (d !== null) distances.push(d);
       }

@@ -191,6 +191,27 @@ describe("statistics leave out results that were not the same routine", () => {
     ]);
   });
 
+  it("the history list says how each result counts, as the server decided: the web app decides nothing", async () => {
+    const { token, user } = await t.signUp();
+    const routine = await makeLibraryVideo(t.ctx.db, { status: "approved" });
+    const other = await started(user.id, routine.id);
+    await completeComparison(t.ctx.db, other.id, result("not_same", 21));
+    const copy = await started(user.id, routine.id);
+    await completeComparison(t.ctx.db, copy.id, { ...result("same", 99.6), same_performance: true });
+    const danced = await started(user.id, routine.id);
+    await completeComparison(t.ctx.db, danced.id, result("unsure", 74));
+    const running = await started(user.id, routine.id);
+    const list = (await t.call("GET", "/api/comparisons", { token })).json().comparisons;
+    expect(list.map((c: { id: number; counted: string | null }) => [c.id, c.counted])).toEqual([
+      [running.id, null],
+      [danced.id, "yes"],
+      [copy.id, "own_recording"],
+      [other.id, "other_routine"],
+    ]);
+    const detail = (await t.call("GET", `/api/comparisons/${copy.id}`, { token })).json().comparison;
+    expect(detail.counted).toBe("own_recording");
+  });
+
   it("routine progress: an earlier attempt of another routine is not listed, and such a result has no 'since last time'", async () => {
     const { token, user } = await t.signUp();
     const routine = await makeLibraryVideo(t.ctx.db, { status: "approved" });

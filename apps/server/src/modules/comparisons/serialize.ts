@@ -3,6 +3,7 @@ import type { ComparisonDetail, ComparisonPart, ComparisonSummary, Overview, Pos
 import type { ComparisonResult as EngineResult } from "@stepsync/motion";
 import type { comparisons } from "../../db/schema.ts";
 import { libraryVideoUrl } from "../library/urls.ts";
+import { countedAs } from "./policy.ts";
 import { userVideoUrl } from "../videos/urls.ts";
 
 /** Where the player fetches the reference: the uploaded file, or the library video. */
@@ -13,6 +14,7 @@ export function referenceUrlOf(row: typeof comparisons.$inferSelect): string | n
 }
 
 export function toComparisonSummary(row: typeof comparisons.$inferSelect): ComparisonSummary {
+  const samePerformance = (row.result as { [SAME_PERFORMANCE_KEY]?: boolean } | null)?.[SAME_PERFORMANCE_KEY] === true;
   return {
     id: row.id,
     activity_type: row.activityType,
@@ -31,7 +33,8 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
     created_at: row.createdAt.toISOString(),
     same_routine: row.sameRoutine,
     dancer_call: row.dancerCall,
-    same_performance: (row.result as { [SAME_PERFORMANCE_KEY]?: boolean } | null)?.[SAME_PERFORMANCE_KEY] === true,
+    same_performance: samePerformance,
+    counted: countedAs({ ...row, samePerformance }),
     part: partOf(row),
   };
 }

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CompactTrack, LimbScores } from "@stepsync/contracts";
 import type { Ghost } from "../../lib/ghost-pose";
-import type { TimeMap } from "../../lib/sync";
+import type { TimeMap } from "@stepsync/contracts";
 import type { PracticeLoop } from "./practice";
 import { SyncedPlayers } from "./SyncedPlayers";
 

@@ -1,7 +1,7 @@
 import type { CompactTrack, LimbScores } from "@stepsync/contracts";
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import type { Ghost } from "../../lib/ghost-pose";
-import type { TimeMap } from "../../lib/sync";
+import type { TimeMap } from "@stepsync/contracts";
 import { SkeletonKey } from "../PoseOverlay";
 import { cx } from "../cx";
 import { type PlayerLayout, phoneArrangement, readLayout, saveLayout } from "./layout";

@@ -1,16 +1,15 @@
+import { hasTimeMap, type TimeMap } from "@stepsync/contracts";
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import {
   baseUserRate,
   decideSync,
-  hasTimeMap,
   type LoopSpan,
   loopAction,
   loopSpan,
   refToUser,
   SYNC,
   syncSettings,
-  type TimeMap,
 } from "../../lib/sync";
 import { videoErrorText } from "../../lib/video-checks";
 import { effectiveSpeed, FRAME, frameStepTarget, seekTarget, userFrameStep } from "./practice";

@@ -55,4 +55,17 @@ describe("the camera's live skeleton", () => {
     expect(boneOf(lines, 8, 10)).toBeUndefined();
     expect(boneOf(lines, 5, 7)).toMatchObject({ color: SKELETON_COLOURS.onTrack, dashed: false });
   });
+
+  it("draws no one where the engine sees no one: arms and a face without a torso are no person", () => {
+    const { canvas, lines } = recordingCanvas();
+    // Mean score 0.55, well above MoveNet's 0.2, but the shoulders and hips are guesses.
+    drawSkeleton(canvas, camera(), pose({ 5: 0.1, 6: 0.1, 11: 0.1, 12: 0.1 }));
+    expect(lines).toEqual([]);
+  });
+
+  it("draws a point the engine keeps (from MoveNet's 0.25), not only from 0.3", () => {
+    const { canvas, lines } = recordingCanvas();
+    drawSkeleton(canvas, camera(), pose({ 9: 0.27 }));
+    expect(boneOf(lines, 7, 9)).toMatchObject({ color: SKELETON_COLOURS.unseen, dashed: true });
+  });
 });

@@ -6,7 +6,8 @@ import { BAND_STROKE } from "../score-colours";
 import { fittedRect, prepareCanvas } from "../canvas";
 import { boneKey as boneKeyOf, limbBands } from "../limb-colours";
 import { type BoneStyle, plainBoneStyles, SEEN_CONFIDENCE, strokeSkeleton } from "../skeleton-style";
-import { type Keypoints, MIN_POINT_SCORE, showsPerson } from "./movenet";
+import { MOVENET_MIN_KEYPOINT_SCORE, movenetSeesPerson } from "@stepsync/motion/live";
+import type { Keypoints } from "./movenet";
 
 export function clearSkeleton(canvas: HTMLCanvasElement): void {
   prepareCanvas(canvas, canvas.clientWidth, canvas.clientHeight);
@@ -23,7 +24,7 @@ export function drawSkeleton(
   limbs: Record<string, number | null> | null = null,
 ): void {
   const ctx = prepareCanvas(canvas, canvas.clientWidth, canvas.clientHeight);
-  if (!ctx || !showsPerson(points)) return;
+  if (!ctx || !movenetSeesPerson(points)) return;
   const fit = getComputedStyle(video).objectFit === "contain" ? "contain" : "cover";
   const rect = fittedRect(fit, canvas.clientWidth, canvas.clientHeight, video.videoWidth, video.videoHeight);
   const sx = rect.width / (video.videoWidth || 1);
@@ -31,7 +32,7 @@ export function drawSkeleton(
   const confidence = (k: number) => points[k * 3 + 2] ?? 0;
   // Below MoveNet's floor a point is a guess: not drawn at all. Above it but not clearly seen: dashed grey.
   const point = (k: number) =>
-    confidence(k) < MIN_POINT_SCORE
+    confidence(k) < MOVENET_MIN_KEYPOINT_SCORE
       ? null
       : { x: rect.x + (points[k * 3] ?? 0) * sx, y: rect.y + (points[k * 3 + 1] ?? 0) * sy };
   const seen = (k: number) => confidence(k) >= SEEN_CONFIDENCE;

@@ -1,16 +1,11 @@
 // MoveNet SinglePose Lightning in the browser: which part of a camera frame goes into the model's
 // square input (a crop around the dancer, as the server's tracker picks it: @stepsync/motion/live).
-// Plain functions (no DOM, no tfjs), shared by the frame sampler on the page and its tests.
-import type { CropBox } from "@stepsync/motion/live";
+// Plain functions (no DOM, no tfjs), shared by the frame sampler on the page and its tests. The
+// model's numbers and what counts as seen are the engine's (@stepsync/motion/live).
+import { type CropBox, MOVENET_LIGHTNING_INPUT_SIZE } from "@stepsync/motion/live";
 
 /** Lightning's input: a 192×192 RGB image, int32 0–255. */
-export const MOVENET_INPUT_SIZE = 192;
-export const MOVENET_KEYPOINTS = 17;
-
-/** A point the model is less sure of than this is not drawn. */
-export const MIN_POINT_SCORE = 0.3;
-/** Below this mean score the frame shows no one (MoveNet always answers, even for an empty room). */
-const MIN_POSE_SCORE = 0.2;
+export const MOVENET_INPUT_SIZE = MOVENET_LIGHTNING_INPUT_SIZE;
 
 /** One frame's pose: [x, y, score] per COCO keypoint, x and y in frame pixels. */
 export type Keypoints = Float32Array;
@@ -35,13 +30,6 @@ export function cropRects(
   if (!(sw > 0) || !(sh > 0)) return null;
   const scale = size / crop.size;
   return { sx, sy, sw, sh, dx: (sx - x0) * scale, dy: (sy - y0) * scale, dw: sw * scale, dh: sh * scale };
-}
-
-/** Whether the frame shows a person worth drawing (mean keypoint score). */
-export function showsPerson(points: Keypoints): boolean {
-  let sum = 0;
-  for (let i = 0; i < MOVENET_KEYPOINTS; i++) sum += points[i * 3 + 2] ?? 0;
-  return sum / MOVENET_KEYPOINTS >= MIN_POSE_SCORE;
 }
 
 /** RGBA pixels (a canvas's ImageData) as the model's int32 RGB input. */

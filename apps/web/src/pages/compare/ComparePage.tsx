@@ -53,7 +53,7 @@ export default function ComparePage() {
         title={result ? "Your Comparison" : "Compare"}
         description={
           result
-            ? resultView(result.results).sameRoutine
+            ? resultView(result).sameRoutine
               ? "Play both videos in step, watch the skeletons, and jump straight to the sections that need work."
               : "Why this video was not scored against the reference, with the two videos side by side."
             : "Pick your style, add a reference and your own video, and get an overall score, section scores and joint-level coaching."

@@ -130,6 +130,9 @@ function detail(
     id: 5,
     overall_score: score,
     results,
+    // How the server counts such a result: refused when the engine found another routine.
+    counted:
+      results.sameness?.decision === "not_same" ? "other_routine" : results.same_performance ? "own_recording" : "yes",
     reference_url: withVideos ? "/uploads/ref.mp4" : null,
     user_url: withVideos ? "/uploads/user.mp4" : null,
     ...over,

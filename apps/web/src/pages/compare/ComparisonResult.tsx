@@ -53,7 +53,7 @@ function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: 
  * refusal (RefusedResult); otherwise the scored result.
  */
 export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDetail; fromLibrary: boolean }) {
-  const view = resultView(detail.results, detail.alignment_info);
+  const view = resultView(detail);
   return view.sameRoutine ? (
     <ScoredResult detail={detail} fromLibrary={fromLibrary} view={view} />
   ) : (
@@ -187,7 +187,7 @@ function ScoredResult({
                 <span className="min-w-0">{dancedText(view.danced, detail.part)}</span>
               </p>
             ) : null}
-            {results?.same_performance ? (
+            {detail.counted === "own_recording" ? (
               <p className="mt-2 text-sm text-slate-400" data-testid="same-performance">
                 {SAME_PERFORMANCE_NOTE}
               </p>

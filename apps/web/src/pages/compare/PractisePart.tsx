@@ -29,7 +29,7 @@ export function partMismatchText(label: string): string {
  */
 export function practisedPartResult(detail: ComparisonDetail): ComparisonDetail {
   const { part, results } = detail;
-  if (!part || !results || resultView(results).sameRoutine) return detail;
+  if (!part || !results || resultView(detail).sameRoutine) return detail;
   const overview = { headline: `${COMPARE_MESSAGES.notSameRoutine}.`, details: partMismatchText(part.label) };
   return {
     ...detail,

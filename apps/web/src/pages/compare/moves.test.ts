@@ -137,58 +137,73 @@ describe("what the result view shows", () => {
       danced: null,
       ownPace: false,
     };
-    expect(resultView(oldResults)).toEqual(asBefore);
-    expect(resultView(null)).toEqual(asBefore);
+    expect(resultView({ results: oldResults, counted: "yes" })).toEqual(asBefore);
+    expect(resultView({ results: null })).toEqual(asBefore);
     // Stored before the engine named its clock: no note on the pace.
-    expect(resultView(oldResults, { clock: null }).ownPace).toBe(false);
+    expect(resultView({ results: oldResults, alignment_info: { clock: null } }).ownPace).toBe(false);
   });
 
   it("for the same routine: both judgments, the moves and their summary", () => {
     const view = resultView({
-      ...oldResults,
-      scores: { shape: 98.4, timing: 63.6 },
-      same_routine: true,
-      moves: [move(0, { verdict: "perfect" }), move(1)],
+      results: {
+        ...oldResults,
+        scores: { shape: 98.4, timing: 63.6 },
+        same_routine: true,
+        moves: [move(0, { verdict: "perfect" }), move(1)],
+      },
+      counted: "yes",
     });
     expect(view).toMatchObject({ sameRoutine: true, judgments: { shape: 98.4, timing: 63.6 } });
     expect(view.summary).toBe("2 moves: 1 Perfect · 1 Good");
   });
 
-  it("for a different routine: says so, timing judgment unknown", () => {
+  it("for a result an older engine made no claims on: says so, timing judgment unknown", () => {
     const view = resultView({
-      ...oldResults,
-      scores: { shape: 52.7, timing: null },
-      same_routine: false,
-      moves: [move(0, { verdict: "miss", timing_ms: null })],
+      results: {
+        ...oldResults,
+        scores: { shape: 52.7, timing: null },
+        same_routine: false,
+        moves: [move(0, { verdict: "miss", timing_ms: null })],
+      },
+      // Stored before the refusal: the server counted it, no refund was made and none is claimed.
+      counted: "yes",
     });
     expect(view).toMatchObject({ sameRoutine: false, judgments: { shape: 52.7, timing: null } });
-    // Stored before the sameness decision: no refund was made, none is claimed.
     expect(view.creditReturned).toBe(false);
   });
 
-  it("follows the engine's decision: not the same (credit given back), unsure (scored), the same", () => {
-    const decided = (decision: "same" | "unsure" | "not_same") =>
+  it("takes the refusal from the server, not from the engine's figures", () => {
+    const decided = (decision: "same" | "unsure" | "not_same", counted: "yes" | "other_routine") =>
       resultView({
-        ...oldResults,
-        scores: { shape: 70, timing: decision === "not_same" ? null : 80 },
-        same_routine: decision !== "not_same",
-        sameness: { decision, confidence: 0.5, music: false },
-        moves: [move(0)],
+        results: {
+          ...oldResults,
+          scores: { shape: 70, timing: decision === "not_same" ? null : 80 },
+          same_routine: decision !== "not_same",
+          sameness: { decision, confidence: 0.5, music: false },
+          moves: [move(0)],
+        },
+        counted,
       });
-    expect(decided("not_same")).toMatchObject({ sameRoutine: false, sameness: "not_same", creditReturned: true });
-    expect(decided("unsure")).toMatchObject({ sameRoutine: true, sameness: "unsure", creditReturned: false });
-    expect(decided("same")).toMatchObject({ sameRoutine: true, sameness: "same", creditReturned: false });
+    expect(decided("not_same", "other_routine")).toMatchObject({
+      sameRoutine: false,
+      sameness: "not_same",
+      creditReturned: true,
+    });
+    expect(decided("unsure", "yes")).toMatchObject({ sameRoutine: true, sameness: "unsure", creditReturned: false });
+    expect(decided("same", "yes")).toMatchObject({ sameRoutine: true, sameness: "same", creditReturned: false });
+    // The server refused it (its credit given back): the page says so whatever the figures hold.
+    expect(decided("unsure", "other_routine")).toMatchObject({ sameRoutine: false, creditReturned: true });
   });
 
   it("names the part danced, and the dancer's own pace when the reference has no music", () => {
     const partly = { ...oldResults, same_routine: true, danced: { start_s: 0, end_s: 30.2, duration_s: 37 } };
-    expect(resultView(partly, { clock: "free" })).toMatchObject({
+    expect(resultView({ results: partly, alignment_info: { clock: "free" }, counted: "yes" })).toMatchObject({
       danced: { start_s: 0, end_s: 30.2, duration_s: 37 },
       ownPace: true,
     });
-    expect(resultView(partly, { clock: "music" }).ownPace).toBe(false);
+    expect(resultView({ results: partly, alignment_info: { clock: "music" } }).ownPace).toBe(false);
     // Another routine makes no claims: neither a part danced nor a pace.
-    expect(resultView({ ...partly, same_routine: false }, { clock: "free" })).toMatchObject({
+    expect(resultView({ results: partly, alignment_info: { clock: "free" }, counted: "other_routine" })).toMatchObject({
       danced: null,
       ownPace: false,
     });

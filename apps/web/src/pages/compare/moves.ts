@@ -1,8 +1,9 @@
 import type {
   AlignmentInfo,
+  ComparisonDetail,
   ComparisonPart,
-  ComparisonResults,
   ComparisonSection,
+  Counted,
   DancedPart,
   MoveResult,
   SamenessDecision,
@@ -60,13 +61,14 @@ export function sectionOfMove(sections: ReadonlyArray<Pick<ComparisonSection, "m
 
 export interface ResultView {
   /**
-   * False only when the engine says the videos are not the same routine (old results: true). Then
-   * the view makes no claims about how the reference's moves were danced: no timing, cues or joint items.
+   * False when the server refused the result as another routine, or the engine made no claims on it
+   * (a result of an engine before the refusal). Then the view makes no claims about how the
+   * reference's moves were danced: no timing, cues or joint items.
    */
   sameRoutine: boolean;
   /** The engine's decision on "is it the same routine?", null for results of engines before it. */
   sameness: SamenessDecision | null;
-  /** The comparison's credit was given back (the server refunds a "not_same" decision; older results: never). */
+  /** Refused as another routine: it counts nowhere and its credit was given back (the server's `counted`). */
   creditReturned: boolean;
   /** Refused, then scored as the routine because the dancer said it is ("analyse it anyway"). */
   dancerCall: boolean;
@@ -81,17 +83,21 @@ export interface ResultView {
   ownPace: boolean;
 }
 
-export function resultView(
-  results: ComparisonResults | null | undefined,
-  alignment?: Pick<AlignmentInfo, "clock"> | null,
-): ResultView {
+export function resultView({
+  results,
+  alignment_info: alignment,
+  counted,
+}: Pick<ComparisonDetail, "results"> & {
+  alignment_info?: Pick<AlignmentInfo, "clock"> | null;
+  counted?: Counted | null | undefined;
+}): ResultView {
   const moves = results?.moves ?? [];
-  const sameness = results?.sameness?.decision ?? null;
-  const sameRoutine = results?.same_routine !== false && sameness !== "not_same";
+  const refused = counted === "other_routine";
+  const sameRoutine = !refused && results?.same_routine !== false;
   return {
     sameRoutine,
-    sameness,
-    creditReturned: sameness === "not_same",
+    sameness: results?.sameness?.decision ?? null,
+    creditReturned: refused,
     dancerCall: sameRoutine && results?.sameness?.dancer_call === true,
     judgments: results?.scores ?? null,
     moves,

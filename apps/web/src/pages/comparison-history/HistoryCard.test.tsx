@@ -100,15 +100,23 @@ describe("history card", () => {
 
   it("a result that was not the same routine says so in place of its score, with no score at all", () => {
     const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 12 };
-    card({ ...done, same_routine: false });
+    card({ ...done, same_routine: false, counted: "other_routine" });
     expect(screen.getByTestId("history-not-same").textContent?.trim()).toBe("Not the same routine");
     expect(screen.getByTestId("history-not-counted").textContent).toBe("Not counted: your credit was given back.");
     expect(screen.queryByTestId("history-score")).toBeNull();
     expect(screen.queryByText("12%")).toBeNull();
     // Only that one.
-    card({ ...done, id: 7, same_routine: true });
+    card({ ...done, id: 7, same_routine: true, counted: "yes" });
     expect(screen.getAllByTestId("history-not-same")).toHaveLength(1);
     expect(screen.getByTestId("history-score").textContent).toBe("12%");
+  });
+
+  it("marks a card as the server counts it, deciding nothing itself", () => {
+    const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 99 };
+    card({ ...done, counted: "other_routine" });
+    expect(screen.getByTestId("history-not-same")).toBeTruthy();
+    card({ ...done, id: 9, counted: "own_recording" });
+    expect(screen.getByTestId("history-same-performance")).toBeTruthy();
   });
 
   it("marks a result scored on the dancer's call, with its score", () => {
@@ -125,7 +133,7 @@ describe("history card", () => {
 
   it("marks the reference's own recording as not counted and says why, in the result view's words", () => {
     const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 99 };
-    card({ ...done, same_performance: true });
+    card({ ...done, same_performance: true, counted: "own_recording" });
     const mark = screen.getByTestId("history-same-performance");
     expect(within(mark).getByText("Not counted")).toBeTruthy();
     expect(
@@ -133,7 +141,7 @@ describe("history card", () => {
         "This is the reference's own recording, so it counts toward no achievement or leaderboard place.",
       ),
     ).toBeTruthy();
-    card({ ...done, id: 8, same_performance: false });
+    card({ ...done, id: 8, same_performance: false, counted: "yes" });
     expect(screen.getAllByTestId("history-same-performance")).toHaveLength(1);
   });
 

@@ -53,8 +53,8 @@ export function HistoryCard({
   const framing = item.user_framing ?? null;
   // The compare screen's progress figure (upload done, analysis under way), so both say the same.
   const progress = overallProgress("analysing", item.progress);
-  const otherRoutine = item.status === "completed" && item.same_routine === false;
-  const ownRecording = item.status === "completed" && item.same_performance === true;
+  const otherRoutine = item.counted === "other_routine";
+  const ownRecording = item.counted === "own_recording";
 
   const startPreview = () => {
     setHover(true);

@@ -1,15 +1,15 @@
 import { COCO_KEYPOINTS } from "../keypoints.ts";
 import { type CropBox, fullFrameCrop } from "../tracker.ts";
 import type { PoseEstimate, PoseModelAdapter } from "./adapter.ts";
+import {
+  MOVENET_KEYPOINTS,
+  MOVENET_MIN_CROP_SCORE as MIN_CROP_SCORE,
+  MOVENET_MIN_KEYPOINT_SCORE as MIN_KEYPOINT_SCORE,
+  MOVENET_MIN_POSE_SCORE as MIN_POSE_SCORE,
+  TORSO,
+} from "./movenet-constants.ts";
 
-const MIN_KEYPOINT_SCORE = 0.25;
-const MIN_POSE_SCORE = 0.2;
-/** Keypoint confidence the crop rule trusts. */
-const MIN_CROP_SCORE = 0.2;
-const LEFT_SHOULDER = 5;
-const RIGHT_SHOULDER = 6;
-const LEFT_HIP = 11;
-const RIGHT_HIP = 12;
+const { leftShoulder: LEFT_SHOULDER, rightShoulder: RIGHT_SHOULDER, leftHip: LEFT_HIP, rightHip: RIGHT_HIP } = TORSO;
 
 /** MoveNet SinglePose (Lightning 192 px, Thunder 256 px): 17 COCO keypoints, int32 input 0–255. */
 export function movenet(id: "movenet-lightning" | "movenet-thunder", inputSize: number): PoseModelAdapter {
@@ -30,16 +30,16 @@ function decodeMovenet(outputs: readonly Float32Array[], box: CropBox): PoseEsti
   const raw = outputs[0] as Float32Array;
   const x0 = box.cx - box.size / 2;
   const y0 = box.cy - box.size / 2;
-  const kp = new Float32Array(17 * 3);
+  const kp = new Float32Array(MOVENET_KEYPOINTS * 3);
   let sum = 0;
-  for (let i = 0; i < 17; i++) {
+  for (let i = 0; i < MOVENET_KEYPOINTS; i++) {
     kp[i * 3] = x0 + (raw[i * 3 + 1] ?? 0) * box.size;
     kp[i * 3 + 1] = y0 + (raw[i * 3] ?? 0) * box.size;
     const s = raw[i * 3 + 2] ?? 0;
     kp[i * 3 + 2] = s;
     sum += s;
   }
-  return { keypoints: kp, score: sum / 17 };
+  return { keypoints: kp, score: sum / MOVENET_KEYPOINTS };
 }
 
 /**
@@ -77,7 +77,7 @@ export function movenetNextCrop(kp: Float32Array, width: number, height: number)
   }
   let bodyX = 0;
   let bodyY = 0;
-  for (let i = 0; i < 17; i++) {
+  for (let i = 0; i < MOVENET_KEYPOINTS; i++) {
     if (s(i) < MIN_CROP_SCORE) continue;
     bodyX = Math.max(bodyX, Math.abs(cx - x(i)));
     bodyY = Math.max(bodyY, Math.abs(cy - y(i)));
@@ -86,4 +86,11 @@ export function movenetNextCrop(kp: Float32Array, width: number, height: number)
   half = Math.min(half, Math.max(cx, width - cx, cy, height - cy));
   if (half * 2 >= Math.max(width, height) || half < 8) return fullFrameCrop(width, height);
   return { cx, cy, size: half * 2 };
+}
+
+/** Whether a frame's keypoints ([x, y, score] × 17, as decoded) show a person: the mean score and the torso rule. */
+export function movenetSeesPerson(keypoints: Float32Array): boolean {
+  let sum = 0;
+  for (let i = 0; i < MOVENET_KEYPOINTS; i++) sum += keypoints[i * 3 + 2] ?? 0;
+  return movenetHasPerson({ keypoints, score: sum / MOVENET_KEYPOINTS });
 }
