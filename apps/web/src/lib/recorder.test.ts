@@ -5,7 +5,7 @@ import {
   CameraTimeoutError,
   cameraErrorText,
   chooseRecordingFormat,
-  formatClock,
+  formatRecordingTime,
   withTimeout,
 } from "./recorder";
 
@@ -63,8 +63,8 @@ describe("camera errors", () => {
   });
 
   it("formats the timer as mm:ss", () => {
-    expect(formatClock(0)).toBe("00:00");
-    expect(formatClock(65_400)).toBe("01:05");
-    expect(formatClock(270_000)).toBe("04:30");
+    expect(formatRecordingTime(0)).toBe("00:00");
+    expect(formatRecordingTime(65_400)).toBe("01:05");
+    expect(formatRecordingTime(270_000)).toBe("04:30");
   });
 });

@@ -86,7 +86,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onLate?: (value:
 }
 
 /** mm:ss for a duration in ms. */
-export function formatClock(ms: number): string {
+export function formatRecordingTime(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const m = Math.floor(total / 60);
   const s = total % 60;

@@ -1,6 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { COMPARE_TEXTS } from "../../constants/texts";
-import { formatClock } from "../../lib/recorder";
+import { formatRecordingTime } from "../../lib/recorder";
 import { cx } from "../cx";
 import { ReferenceTile } from "../dance-along/ReferenceTile";
 import { LiveVerdictBadge } from "./LiveVerdicts";
@@ -76,7 +76,7 @@ export function RecordingStage({ flow, referenceUrl }: { flow: RecordingFlow; re
           <span className="inline-flex items-center gap-2 rounded-full bg-black/70 px-3 py-1 text-sm font-semibold tabular-nums text-white">
             <span className="size-2.5 animate-pulse rounded-full bg-rose-500" aria-hidden />
             <span role="timer" aria-label="Recording time">
-              {formatClock(elapsed)}
+              {formatRecordingTime(elapsed)}
             </span>
           </span>
           {warn ? (

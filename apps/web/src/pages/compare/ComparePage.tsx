@@ -12,7 +12,7 @@ import { PageSpinner } from "../../components/Spinner";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { CompareForm } from "./CompareForm";
 import { ANALYSE_ANYWAY, resultView } from "./moves";
-import { ComparisonResult } from "./ComparisonResult";
+import { ResultStudio } from "./ResultStudio";
 import { ProgressPanel, WAIT_NOTE } from "./ProgressPanel";
 import { useCompareFlow } from "./useCompareFlow";
 
@@ -81,7 +81,7 @@ export default function ComparePage() {
           </div>
         </div>
       ) : result ? (
-        <ComparisonResult detail={result} fromLibrary={Boolean(library)} />
+        <ResultStudio detail={result} fromLibrary={Boolean(library)} />
       ) : savedProgress !== null ? (
         <div className="space-y-3">
           {saved.data?.dancer_call ? (

@@ -114,7 +114,7 @@ export const CREDIT_GIVEN_BACK = "Your credit has been given back.";
  * The notice over the feedback when the engine is unsure it is the same routine: a heading and a
  * badge. The engine's overall text below it explains why, in its own sentence, not repeated here.
  */
-export const UNSURE_ROUTINE = { heading: "Not sure this is the same routine", badge: "Scored as if it is" };
+export const UNSURE_NOTICE = { heading: "Not sure this is the same routine", badge: "Scored as if it is" };
 
 /**
  * A refused result's offer, and its confirmation: the dancer, who knows what she danced, may have it

@@ -16,7 +16,7 @@ import { TEXTS } from "../../constants/texts";
 import { formatPercent, scoreTextClass } from "../../lib/format";
 import { EditProfileForm, type ProfileFormValues } from "./EditProfileForm";
 import { ProfileHeader } from "./ProfileHeader";
-import { AchievementsTab, CreditsTab, OverviewTab, StatisticsTab, TransactionsTab } from "./tabs";
+import { AchievementsTab, CreditsTab, OverviewTab, StatisticsTab, TransactionsTab } from "./ProfileTabPanels";
 import { keys } from "../../api/keys";
 
 const TABS = [

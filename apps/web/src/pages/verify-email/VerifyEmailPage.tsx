@@ -93,9 +93,9 @@ function VerifyEmail({ token }: { token: string }) {
     return (
       <Frame title="Confirm your e-mail" tone="info" heading="Confirm your e-mail address">
         <p className="text-base text-slate-200">
-          This link confirms the e-mail address it was sent to for the account you are logged in to,{" "}
-          <span className="font-semibold text-white break-all">{user.email}</span>.
+          This link confirms the address it was sent to, for the account you are logged in to:
         </p>
+        <p className="mt-2 font-semibold text-white [overflow-wrap:anywhere]">{user.email}</p>
         <div className="mt-7 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button size="lg" onClick={confirm} icon={<MailCheck className="size-4" aria-hidden />}>
             Confirm e-mail address

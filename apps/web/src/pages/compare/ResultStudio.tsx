@@ -28,7 +28,7 @@ import {
   resultView,
   sectionMoves,
   sectionOfMove,
-  UNSURE_ROUTINE,
+  UNSURE_NOTICE,
 } from "./moves";
 import { moveName } from "../../lib/verdicts";
 import { SAME_PERFORMANCE_NOTE } from "../../constants/result-marks";
@@ -52,7 +52,7 @@ function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: 
  * The finished comparison. Found not to be the reference's routine, it judged nothing: it shows as a
  * refusal (RefusedResult); otherwise the scored result.
  */
-export function ComparisonResult({ detail, fromLibrary }: { detail: ComparisonDetail; fromLibrary: boolean }) {
+export function ResultStudio({ detail, fromLibrary }: { detail: ComparisonDetail; fromLibrary: boolean }) {
   const view = resultView(detail);
   return view.sameRoutine ? (
     <ScoredResult detail={detail} fromLibrary={fromLibrary} view={view} />
@@ -219,10 +219,10 @@ function ScoredResult({
               >
                 <h3 className="inline-flex items-center gap-1.5 text-sm font-semibold text-sky-100">
                   <CircleHelp className="size-4 shrink-0 text-sky-300" aria-hidden />
-                  {UNSURE_ROUTINE.heading}
+                  {UNSURE_NOTICE.heading}
                 </h3>
                 <span className="rounded-full bg-sky-400/10 px-2.5 py-0.5 text-xs font-medium text-sky-200 ring-1 ring-inset ring-sky-300/30">
-                  {UNSURE_ROUTINE.badge}
+                  {UNSURE_NOTICE.badge}
                 </span>
               </div>
             ) : null}
