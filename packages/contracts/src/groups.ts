@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ACTIVITY_TYPES } from "./constants.ts";
 import { rowId } from "./ids.ts";
+import { LIBRARY_MESSAGES } from "./library.ts";
+import { UPLOAD_MESSAGES } from "./messages.ts";
 
 /**
  * Groups (a sangeet): an organiser teaches one routine to a group who practise at home; their
@@ -237,10 +239,10 @@ export const boardQuery = z.object({ sort: z.enum(BOARD_SORTS).default("behind")
 /** The fields of POST /api/groups/routine-videos besides the `video` file. */
 export const routineUploadFields = z.object({
   title: z
-    .string({ error: "Please enter a title." })
+    .string({ error: UPLOAD_MESSAGES.enterTitle })
     .trim()
-    .min(1, "Please enter a title.")
-    .max(200, "A title is at most 200 characters"),
+    .min(1, UPLOAD_MESSAGES.enterTitle)
+    .max(200, LIBRARY_MESSAGES.titleTooLong),
   category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ACTIVITY_TYPES).default("folk")),
 });
 

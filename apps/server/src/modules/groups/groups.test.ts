@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_LIMITS, GROUP_MESSAGES, MESSAGES, type Group } from "@stepsync/contracts";
-import { groupMembers, users } from "../../db/schema.ts";
+import { groupMembers, referenceVideos, users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeLibraryVideo } from "../../test/factories.ts";
 
@@ -364,6 +364,40 @@ describe("who may do what", () => {
       status: 409,
       body: { error: GROUP_MESSAGES.organiserCannotLeave },
     });
+  });
+
+  it("the organiser changes the routine (its parts go with the old one); another organiser's private routine is refused", async () => {
+    const { organiser, group } = await startGroup();
+    const next = await makeLibraryVideo(t.ctx.db, { status: "approved" });
+    const changed = await t.call("PATCH", `/api/groups/${group.id}`, {
+      token: organiser.token,
+      body: { reference_video_id: next.id },
+    });
+    expect(changed.json().group).toMatchObject({ reference_video_id: next.id, parts: [] });
+    const someoneElses = await makeLibraryVideo(t.ctx.db, {
+      status: "approved",
+      audience: "group",
+      contributorId: (await account()).user.id,
+    });
+    const refused = await t.call("PATCH", `/api/groups/${group.id}`, {
+      token: organiser.token,
+      body: { reference_video_id: someoneElses.id },
+    });
+    expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+      status: 404,
+      body: { error: GROUP_MESSAGES.routineNotAvailable },
+    });
+  });
+
+  it("a routine deleted from the library leaves the group without one: its page and board still answer", async () => {
+    const { organiser, group, video } = await startGroup();
+    await t.ctx.db.delete(referenceVideos).where(eq(referenceVideos.id, video.id));
+    const detail = (await t.call("GET", `/api/groups/${group.id}`, { token: organiser.token })).json();
+    expect(detail.routine).toBeNull();
+    expect(detail.group.reference_video_id).toBeNull();
+    const board = await t.call("GET", `/api/groups/${group.id}/board`, { token: organiser.token });
+    expect(board.statusCode).toBe(200);
+    expect(board.json().members).toHaveLength(1);
   });
 
   it("the organiser renames, dates and deletes the group; a deleted group is gone for its members", async () => {
