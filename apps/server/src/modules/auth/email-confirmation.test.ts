@@ -43,51 +43,80 @@ const login = (email: string, password: string) => t.call("POST", "/api/auth/log
 const googleLogin = (credential: string) => t.call("POST", "/api/auth/google-login", json({ credential }));
 
 describe("Google sign-in cannot take over an account registered with someone else's address", () => {
-  it("an unconfirmed password account is not linked to the Google identity of its address; once confirmed, it is", async () => {
-    // The attacker registers the victim's address with a password (no e-mail check at sign-up).
+  it("the welcome link opened signed out confirms nothing; the victim's Google sign-in removes the attacker's password and ends their sessions", async () => {
+    // The attacker registers the victim's address with a password and keeps a session.
     const attacker = await t.signUp({ confirmed: false, email: "victim@gmail.com", password: "attacker1" });
-    expect((await session(attacker.token)).json().user).toMatchObject({
-      email_verified: false,
-      has_password: true,
-    });
-    // The victim signs up with Google: register says the account exists, login refuses to link.
+    expect((await session(attacker.token)).json().user).toMatchObject({ email_verified: false, has_password: true });
+
+    // The victim opens the welcome link that arrives, signed out: refused in words, the link kept.
+    const link = await confirmToken("victim@gmail.com");
+    const signedOut = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ error: MESSAGES.confirmNeedsSignIn });
+    expect((await session(attacker.token)).json().user.email_verified).toBe(false);
+
+    // The victim signs up with Google: register says the account exists; login takes it over.
     const credential = google.idToken({ sub: "g-victim", email: "victim@gmail.com", name: "Victim" });
     expect((await t.call("POST", "/api/auth/google-register", json({ credential }))).statusCode).toBe(409);
-    const refused = await googleLogin(credential);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: MESSAGES.googleLinkNeedsConfirmedEmail });
+    const taken = await googleLogin(credential);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({
+      message: MESSAGES.googlePasswordRemoved,
+      password_removed: true,
+      user: { email: "victim@gmail.com", email_verified: true, has_password: false },
+    });
+    expect((await session(attacker.token)).statusCode).toBe(401);
+    expect((await login("victim@gmail.com", "attacker1")).statusCode).toBe(401);
+    // The attacker's link is void too, and the victim's next Google sign-in is a plain one.
+    const stale = await t.call("POST", "/api/auth/verify-email", { token: attacker.token, body: { token: link } });
+    expect(stale.json()).toEqual({ error: MESSAGES.invalidConfirmLink });
+    const again = await googleLogin(credential);
+    expect(again.json()).toMatchObject({ message: MESSAGES.loginSuccessful });
+    expect(again.json()).not.toHaveProperty("password_removed");
+  });
 
-    // The real owner of the mailbox resets the password (the link proves the address; every
-    // session, the attacker's too, ends), then Google links.
-    await t.call("POST", "/api/auth/forgot-password", json({ email: "victim@gmail.com" }));
-    const reset = await smtp.waitFor("victim@gmail.com", /reset-password/);
+  it("the mailbox's owner can take the account back by resetting the password too (every session ends); Google then links", async () => {
+    const attacker = await t.signUp({ confirmed: false, email: "owner@gmail.com", password: "attacker1" });
+    await t.call("POST", "/api/auth/forgot-password", json({ email: "owner@gmail.com" }));
+    const reset = await smtp.waitFor("owner@gmail.com", /reset-password/);
     const resetToken = decodeURIComponent(reset.text.match(/reset-password\?token=([A-Za-z0-9_%-]+)/)![1]!);
     const done = await t.call("POST", "/api/auth/reset-password", json({ token: resetToken, password: "owner123" }));
     expect(done.statusCode).toBe(200);
     expect((await session(attacker.token)).statusCode).toBe(401);
-    expect((await login("victim@gmail.com", "attacker1")).statusCode).toBe(401);
-    const linked = await googleLogin(credential);
+    expect((await login("owner@gmail.com", "attacker1")).statusCode).toBe(401);
+    const linked = await googleLogin(google.idToken({ sub: "g-owner", email: "owner@gmail.com" }));
     expect(linked.statusCode).toBe(200);
-    expect(linked.json().user).toMatchObject({ email: "victim@gmail.com", email_verified: true });
+    expect(linked.json()).toMatchObject({
+      message: MESSAGES.loginSuccessful,
+      user: { email_verified: true, has_password: true },
+    });
+    expect((await login("owner@gmail.com", "owner123")).statusCode).toBe(200);
   });
 
-  it("sign-up mails a confirmation link; opening it confirms the address, once; Google then links", async () => {
+  it("the welcome link confirms for its own account, signed in, once (403 in another account); Google then links and the password stays", async () => {
     const { token } = await t.signUp({ confirmed: false, email: "asha@gmail.com", password: "secret123" });
     const link = await confirmToken("asha@gmail.com");
-    const opened = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
+    const stranger = await t.signUp();
+    const elsewhere = await t.call("POST", "/api/auth/verify-email", { token: stranger.token, body: { token: link } });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toEqual({ error: MESSAGES.confirmNeedsSignIn });
+
+    const opened = await t.call("POST", "/api/auth/verify-email", { token, body: { token: link } });
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toMatchObject({ message: MESSAGES.emailConfirmed, user: { email_verified: true } });
     expect((await session(token)).json().user.email_verified).toBe(true);
-    const again = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
+    const again = await t.call("POST", "/api/auth/verify-email", { token, body: { token: link } });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: MESSAGES.invalidConfirmLink });
     const resend = await t.call("POST", "/api/auth/resend-verification", { token });
     expect(resend.statusCode).toBe(400);
     expect(resend.json()).toEqual({ error: MESSAGES.emailAlreadyConfirmed });
     const credential = google.idToken({ sub: "g-asha", email: "asha@gmail.com" });
-    expect((await googleLogin(credential)).statusCode).toBe(200);
-    // The password keeps working: it is the owner's.
+    const linked = await googleLogin(credential);
+    expect(linked.json()).toMatchObject({ message: MESSAGES.loginSuccessful, user: { has_password: true } });
+    // The password keeps working, and so does the session: both are the owner's.
     expect((await login("asha@gmail.com", "secret123")).statusCode).toBe(200);
+    expect((await session(token)).statusCode).toBe(200);
   });
 
   it("resend mails a fresh link and voids the older one; made-up links are refused", async () => {
@@ -100,13 +129,14 @@ describe("Google sign-in cannot take over an account registered with someone els
       await new Promise((r) => setTimeout(r, 50));
     const second = await confirmToken("ravi@example.com");
     expect(second).not.toBe(first);
-    expect((await t.call("POST", "/api/auth/verify-email", json({ token: first }))).statusCode).toBe(400);
+    const open = (body: object) => t.call("POST", "/api/auth/verify-email", { token, body });
+    expect((await open({ token: first })).statusCode).toBe(400);
     for (const body of [{ token: "made-up-token-123" }, {}, { token: "" }]) {
-      const res = await t.call("POST", "/api/auth/verify-email", json(body));
+      const res = await open(body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: MESSAGES.invalidConfirmLink });
     }
-    expect((await t.call("POST", "/api/auth/verify-email", json({ token: second }))).statusCode).toBe(200);
+    expect((await open({ token: second })).statusCode).toBe(200);
     expect((await t.call("POST", "/api/auth/resend-verification")).statusCode).toBe(401);
   });
 
@@ -180,7 +210,7 @@ describe("changing the e-mail address", () => {
     await profile(mallory.token, { username: "Mallory", email: "vera@gmail.com", current_password: "secret123" });
     const link = await confirmToken("vera@gmail.com");
 
-    // Vera opens it signed out (the page confirms on load): refused, the link unused, nothing changes.
+    // Vera opens it signed out: refused, the link unused, nothing changes.
     const signedOut = await t.call("POST", "/api/auth/verify-email", json({ token: link }));
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json()).toEqual({ error: MESSAGES.confirmChangeNeedsSignIn });

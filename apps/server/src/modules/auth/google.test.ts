@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@stepsync/contracts";
-import { eq } from "drizzle-orm";
-import { users } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { startFakeGoogle } from "../../test/google.ts";
 
@@ -49,17 +47,50 @@ describe("Google sign-in", () => {
     expect(login.json().user.email).toBe("kavya@gmail.com");
   });
 
-  it("links Google to an existing password account with the same e-mail once that address is confirmed", async () => {
-    const { user } = await t.signUp({ email: "both@gmail.com", confirmed: false });
-    const credential = google.idToken({ sub: "g-3", email: "both@gmail.com" });
-    const refused = await t.call("POST", "/api/auth/google-login", { body: { credential } });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: MESSAGES.googleLinkNeedsConfirmedEmail });
-    // Confirmed (email-confirmation.test.ts opens the mailed link; here the row says so).
-    await t.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
-    const res = await t.call("POST", "/api/auth/google-login", { body: { credential } });
+  it("over a password account whose address was never confirmed: signs in, removes the password, ends its sessions, says so", async () => {
+    const { token } = await t.signUp({
+      username: "Not The Owner",
+      email: "both@gmail.com",
+      password: "someones1",
+      confirmed: false,
+    });
+    await t.call("PUT", "/api/profile", {
+      token,
+      body: { username: "Not The Owner", email: "both@gmail.com", bio: "Mine now" },
+    });
+    const res = await t.call("POST", "/api/auth/google-login", {
+      body: { credential: google.idToken({ sub: "g-3", email: "both@gmail.com", name: "Bo Th" }) },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user.email).toBe("both@gmail.com");
+    // The profile whoever set the password wrote goes too: the account is the Google identity's.
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.googlePasswordRemoved,
+      password_removed: true,
+      user: {
+        email: "both@gmail.com",
+        email_verified: true,
+        has_password: false,
+        username: "Bo Th",
+        full_name: "Bo Th",
+        bio: null,
+      },
+    });
+    expect((await t.call("GET", "/api/auth/session", { token })).statusCode).toBe(401);
+    const login = await t.call("POST", "/api/auth/login", { body: { email: "both@gmail.com", password: "someones1" } });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it("over a password account whose owner confirmed the address: links, and the password and sessions stay", async () => {
+    const { token } = await t.signUp({ email: "mine@gmail.com", password: "my-own-1" });
+    const res = await t.call("POST", "/api/auth/google-login", {
+      body: { credential: google.idToken({ sub: "g-3b", email: "mine@gmail.com" }) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: MESSAGES.loginSuccessful, user: { has_password: true } });
+    expect(res.json()).not.toHaveProperty("password_removed");
+    expect((await t.call("GET", "/api/auth/session", { token })).statusCode).toBe(200);
+    const login = await t.call("POST", "/api/auth/login", { body: { email: "mine@gmail.com", password: "my-own-1" } });
+    expect(login.statusCode).toBe(200);
   });
 
   it.each([
