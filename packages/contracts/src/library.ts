@@ -100,20 +100,16 @@ export const SHARED_VIDEO_TEXTS = {
   loading: "Loading the shared video",
 } as const;
 
-/** What the upload screen says about each style: name, icon and one line. */
-export const STYLE_INFO: Record<ActivityType, { name: string; icon: string; description: string }> = {
-  ballet: { name: "Ballet", icon: "🩰", description: "Classical technique: posture, turnout, graceful lines." },
-  hip_hop: { name: "Hip Hop", icon: "🎤", description: "Street grooves: rhythm, energy, isolations and attitude." },
-  contemporary: {
-    name: "Contemporary",
-    icon: "🌊",
-    description: "Fluid, expressive movement with floor work and release.",
-  },
-  jazz: { name: "Jazz", icon: "🎷", description: "Sharp, musical choreography with kicks, turns and flair." },
-  latin: { name: "Latin", icon: "💃", description: "Salsa, bachata, cha-cha: hip action and passionate rhythm." },
-  ballroom: { name: "Ballroom", icon: "🕺", description: "Waltz, tango, foxtrot: frame, footwork and elegance." },
-  breakdance: { name: "Breakdance", icon: "🔥", description: "Toprock, footwork, freezes and power moves." },
-  folk: { name: "Folk", icon: "🪘", description: "Traditional dances that tell a story through rhythm." },
+/** What the upload screen says about each style under its name (ACTIVITY_LABELS). */
+export const STYLE_DESCRIPTIONS: Record<ActivityType, string> = {
+  ballet: "Classical technique: posture, turnout, graceful lines.",
+  hip_hop: "Street grooves: rhythm, energy, isolations and attitude.",
+  contemporary: "Fluid, expressive movement with floor work and release.",
+  jazz: "Sharp, musical choreography with kicks, turns and flair.",
+  latin: "Salsa, bachata, cha-cha: hip action and passionate rhythm.",
+  ballroom: "Waltz, tango, foxtrot: frame, footwork and elegance.",
+  breakdance: "Toprock, footwork, freezes and power moves.",
+  folk: "Traditional dances that tell a story through rhythm.",
 };
 
 export const LIBRARY_SORTS = ["recent", "popular", "likes", "contributors"] as const;

@@ -1,12 +1,11 @@
 import { countReference } from "./counts/counting.ts";
 import { judgeMatch } from "./judge-match.ts";
-import { MotionError } from "./errors.ts";
 import { extractFeatures, type FeatureTrack } from "./features.ts";
 import { type Match, matchTracks } from "./match.ts";
 import { resampleTrack } from "./resample.ts";
 import { measureMatch } from "./score/judge.ts";
 import { judgeSameness, keptClockOf, samenessEvidence } from "./score/sameness.ts";
-import { isStyle, STYLES, type Style } from "./score/styles.ts";
+import { assertStyle, type Style } from "./score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 import { countingInWindow, inReferenceTime, type ReferenceWindow, windowTrack } from "./window.ts";
 import { round3 } from "./numbers.ts";
@@ -42,8 +41,7 @@ export interface CompareOptions {
  */
 export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: CompareOptions): ComparisonResult {
   const style = opts.style;
-  if (!isStyle(style))
-    throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
+  assertStyle(style);
   const first = matchIn(reference, user, opts.window, opts.takeOffset);
   const whole = () => {
     const result = judgeMatch(first, style, undefined, opts.dancerCall);

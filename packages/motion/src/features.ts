@@ -1,6 +1,6 @@
 import { cocoIndexMap } from "./pose/keypoints.ts";
 import type { PoseFrame, PoseTrack } from "./types.ts";
-import { angleDiff, FLOAT_SLACK, float64Views, sortedCopy, upperMedian, wrap } from "./numbers.ts";
+import { angleDiff, FLOAT_SLACK, float64Views, lowerQuantile, upperMedian, wrap } from "./numbers.ts";
 
 /** Joints whose angles are compared and explained (names are the ones shown to the dancer). */
 export const JOINTS = [
@@ -145,12 +145,6 @@ function leanFromVertical(from: P, to: P): number {
 function mid(a: P, b: P): P {
   if (!a || !b) return null;
   return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-}
-
-function quantile(v: number[], q: number): number {
-  if (!v.length) return Number.NaN;
-  const s = sortedCopy(v);
-  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))] as number;
 }
 
 /**
@@ -427,7 +421,7 @@ function scaleOf(readings: readonly FrameReading[]): TrackScale {
     hipX: upperMedian(hipsX),
     hipY: upperMedian(hipsY),
     fullLen: segLen.map((l, k) =>
-      Math.max(quantile(l, 0.9), (FACING_LINES.includes(k) ? ACROSS_MIN_LEN : 0.05) * torso),
+      Math.max(lowerQuantile(l, 0.9), (FACING_LINES.includes(k) ? ACROSS_MIN_LEN : 0.05) * torso),
     ),
   };
 }

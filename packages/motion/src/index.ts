@@ -4,9 +4,9 @@
 import { type AnalyzeOptions, analyzeVideo, DEFAULTS, tooLong } from "./analyze.ts";
 import { analyzeVideoCached, type CacheOptions, clearPoseCache, type TrackStore, withAudio } from "./cache.ts";
 import { compareTracks } from "./compare.ts";
-import { forVideo, MotionError } from "./errors.ts";
+import { forVideo } from "./errors.ts";
 import { preparePosePool } from "./pose/pool.ts";
-import { isStyle, STYLES, type Style } from "./score/styles.ts";
+import { assertStyle, isStyle, type Style, STYLES } from "./score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 import { probeVideo } from "./video/probe.ts";
 import type { ReferenceWindow } from "./window.ts";
@@ -132,8 +132,7 @@ export async function compareVideos(
   report(0, "reference");
   preparePosePool(analyze.model ?? DEFAULTS.model);
   // Check the cheap things (style, both files readable and short enough) before any pose work.
-  if (!isStyle(style))
-    throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
+  assertStyle(style);
   // Probe both first: a bad or too long file fails fast, before any pose work (and before a
   // cached reference track could hide that the limit changed).
   const maxDuration = analyze.maxDuration ?? DEFAULTS.maxDuration;

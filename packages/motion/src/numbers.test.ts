@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { float64Views, median, sortedCopy } from "./numbers.ts";
+import { float64Views, lowerQuantile, median, quantile, sortedCopy } from "./numbers.ts";
 
 describe("float64Views", () => {
   it("gives arrays of the lengths asked, over one buffer, that do not overlap", () => {
@@ -19,5 +19,16 @@ describe("medians", () => {
     expect([...sortedCopy([10, 9, 100, -1])]).toEqual([-1, 9, 10, 100]);
     expect(median([10, 9, 100, -1])).toBe(9.5);
     expect(median([])).toBeNaN();
+  });
+});
+
+describe("quantiles", () => {
+  it("name their rank: the nearest (quantile) or the one below (lowerQuantile)", () => {
+    const v = [40, 10, 30, 20];
+    // Rank 0.5 × 3 = 1.5: rounded, the third value; rounded down, the second.
+    expect(quantile(v, 0.5)).toBe(30);
+    expect(lowerQuantile(v, 0.5)).toBe(20);
+    expect(lowerQuantile(v, 1)).toBe(40);
+    expect(lowerQuantile([], 0.9)).toBeNaN();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The engine's small maths, in one place: rounding for answers, the float slack for times and
- * frame positions, medians and angle wrapping. Each median keeps its own name: the constants in
- * score/ and align/ were fitted with the one they use, and they differ on even counts.
+ * frame positions, medians, quantiles and angle wrapping. Each median and each quantile keeps its
+ * own name: the constants in score/, align/ and counts/ were fitted with the one they use, and they
+ * differ where the rank falls between two values.
  */
 
 /**
@@ -60,6 +61,13 @@ export function quantile(v: readonly number[], q: number): number {
   if (!v.length) return Number.NaN;
   const s = sortedCopy(v);
   return s[Math.round(q * (s.length - 1))] as number;
+}
+
+/** The value at rank q (0–1) of the sorted values, the rank rounded down (NaN when empty). */
+export function lowerQuantile(v: readonly number[], q: number): number {
+  if (!v.length) return Number.NaN;
+  const s = sortedCopy(v);
+  return s[Math.floor(q * (s.length - 1))] as number;
 }
 
 /** Degrees wrapped into (-180, 180]: the signed turn from one direction to another is wrap(b − a). */

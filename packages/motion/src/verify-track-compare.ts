@@ -2,10 +2,10 @@ import { DEFAULTS, tooLong } from "./analyze.ts";
 import { analyzeAudio } from "./audio/index.ts";
 import { cacheKey, folderTrackStore, withAudio } from "./cache.ts";
 import { compareTracks } from "./compare.ts";
-import { forVideo, MotionError } from "./errors.ts";
+import { forVideo } from "./errors.ts";
 import { poseAdapter } from "./pose/models.ts";
 import { preparePosePool } from "./pose/pool.ts";
-import { isStyle, STYLES } from "./score/styles.ts";
+import { assertStyle } from "./score/styles.ts";
 import type { CompareVideosOptions } from "./index.ts";
 import type { CompactTrack, ComparisonResult, PoseTrack } from "./types.ts";
 import { tooSparse, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
@@ -57,8 +57,7 @@ export async function compareWithTakeTrack(
   opts: CompareVideosOptions,
 ): Promise<TakeTrackOutcome> {
   const model = opts.model ?? DEFAULTS.model;
-  if (!isStyle(opts.style))
-    throw new MotionError("INVALID_OPTIONS", `Unknown style "${opts.style}". Choose one of: ${STYLES.join(", ")}.`);
+  assertStyle(opts.style);
   preparePosePool(model);
   const reference = await knownReference(referencePath, opts);
   if (!reference) return { reason: "the reference's poses are not analysed yet" };

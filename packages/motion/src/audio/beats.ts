@@ -1,6 +1,7 @@
 import type { AudioBeats } from "../types.ts";
 import { ONSET_RATE, onsetStrength, rms } from "./onset.ts";
 import { autocorrelation, MIN_BPM, parabolicPeak, pickPeriod } from "./tempo.ts";
+import { lowerQuantile } from "../numbers.ts";
 
 /** Below this RMS (−80 dBFS) the track is silence. */
 const SILENT_RMS = 1e-4;
@@ -125,8 +126,8 @@ export function beatConfidence(strength: number, seconds: number, beats: number)
 
 /** The envelope for storage: positive part over its 99th percentile, clipped to 1, 3 decimals. */
 export function compactOnset(strength: Float32Array): number[] {
-  const positive = Array.from(strength, (v) => Math.max(0, v)).sort((a, b) => a - b);
-  const scale = positive[Math.floor(0.99 * (positive.length - 1))]! || positive[positive.length - 1]! || 1;
+  const positive = Array.from(strength, (v) => Math.max(0, v));
+  const scale = lowerQuantile(positive, 0.99) || lowerQuantile(positive, 1) || 1;
   return Array.from(strength, (v) => Math.round(Math.min(1, Math.max(0, v) / scale) * 1000) / 1000);
 }
 

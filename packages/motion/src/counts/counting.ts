@@ -1,7 +1,7 @@
 import type { FeatureTrack } from "../features.ts";
 import type { AudioBeats, CountInfo } from "../types.ts";
 import { dancedSpan, fastestSegmentSpeed, motionEnvelope } from "./motion.ts";
-import { round3 } from "../numbers.ts";
+import { lowerQuantile, round3 } from "../numbers.ts";
 
 /** One move of the reference, in reference seconds. */
 export interface MoveSpan {
@@ -154,7 +154,7 @@ function cutOnMovement(ref: FeatureTrack, env: number[], span: { start: number; 
   const minLen = Math.max(1, Math.round(MOVE_MIN_S * fps));
   const maxLen = Math.max(minLen, Math.round(MOVE_MAX_S * fps));
   const typical = MOVE_TYPICAL_S * fps;
-  const scale = Math.max(1e-6, [...env].sort((a, b) => a - b)[Math.floor(0.8 * (env.length - 1))] ?? 1);
+  const scale = Math.max(1e-6, env.length ? lowerQuantile(env, 0.8) : 1);
   const cutCost = (i: number) => (env[from + i] ?? 0) / scale;
   const lenCost = (len: number) => 0.15 * ((len - typical) / typical) ** 2;
   const best = new Float64Array(n + 1).fill(Number.POSITIVE_INFINITY);

@@ -1,5 +1,5 @@
 import { type FeatureTrack, SEGMENT_COUNT } from "../features.ts";
-import { angleDiff } from "../numbers.ts";
+import { angleDiff, lowerQuantile } from "../numbers.ts";
 
 /**
  * How much the body moves at each analysed frame: the confidence-weighted mean angular speed of
@@ -39,8 +39,7 @@ export function motionEnvelope(track: FeatureTrack): number[] {
  */
 export function dancedSpan(track: FeatureTrack, env: number[]): { start: number; end: number } {
   const whole = { start: 0, end: track.frames.length / track.fps };
-  const sorted = [...env].sort((a, b) => a - b);
-  const typical = sorted[Math.floor(0.8 * (sorted.length - 1))] ?? 0;
+  const typical = env.length ? lowerQuantile(env, 0.8) : 0;
   if (typical < 15) return whole;
   const limit = 0.2 * typical;
   const first = env.findIndex((v) => v > limit);

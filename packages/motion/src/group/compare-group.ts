@@ -10,7 +10,7 @@ import { type CompareOptions, compareTracks } from "../compare.ts";
 import { forVideo, MotionError } from "../errors.ts";
 import { round3 } from "../numbers.ts";
 import { preparePosePool } from "../pose/pool.ts";
-import { isStyle, STYLES, type Style } from "../score/styles.ts";
+import { assertStyle, type Style } from "../score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "../types.ts";
 import { ENGINE_VERSION } from "../version.ts";
 import { probeVideo } from "../video/probe.ts";
@@ -66,8 +66,7 @@ export function compareGroupTracks(
   opts: CompareGroupOptions,
 ): GroupComparisonResult {
   const style = opts.style;
-  if (!isStyle(style))
-    throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
+  assertStyle(style);
   const compare: CompareOptions = { style, window: opts.referenceWindow, takeOffset: opts.takeOffset };
   const dancing = group.people
     .filter((p): p is GroupPerson & { track: PoseTrack } => p.role === "dancer" && p.track !== null)
@@ -143,8 +142,7 @@ export async function compareGroupVideo(
   };
   report(0, "reference");
   preparePosePool(rest.model ?? DEFAULTS.model);
-  if (!isStyle(style))
-    throw new MotionError("INVALID_OPTIONS", `Unknown style "${style}". Choose one of: ${STYLES.join(", ")}.`);
+  assertStyle(style);
   const maxDuration = rest.maxDuration ?? DEFAULTS.maxDuration;
   for (const [path, video] of [
     [referencePath, "reference"],

@@ -1,4 +1,4 @@
-import { lowerMedian } from "../numbers.ts";
+import { lowerMedian, lowerQuantile, quantile } from "../numbers.ts";
 import type { ContinuousTrack } from "../align/interp.ts";
 import type { MoveSpan } from "../counts/counting.ts";
 import type { Match } from "../match.ts";
@@ -104,8 +104,8 @@ export function segmentRange(frames: ReadonlyArray<FrameFeatures | undefined>, k
   const c = v.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
   const s = v.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);
   const m = (Math.atan2(s, c) * 180) / Math.PI;
-  const off = v.map((d) => angleDiff(d, m, true)).sort((a, b) => a - b);
-  return 2 * (off[Math.round(0.9 * (off.length - 1))] as number);
+  const off = v.map((d) => angleDiff(d, m, true));
+  return 2 * quantile(off, 0.9);
 }
 
 /** Mean absolute change per second, and mean absolute second difference per second², of segment directions. */
@@ -478,9 +478,8 @@ function trunkLength(key: object, frames: () => ReadonlyArray<FrameFeatures>): n
     const l = frames()
       .filter((f) => f.valid)
       .map((f) => Math.hypot(...trunkVector(f)))
-      .filter((x) => x > 0)
-      .sort((a, b) => a - b);
-    v = l.length ? (l[Math.floor(0.9 * (l.length - 1))] as number) : 1;
+      .filter((x) => x > 0);
+    v = l.length ? lowerQuantile(l, 0.9) : 1;
     trunkLengths.set(key, v);
   }
   return v;
@@ -522,10 +521,10 @@ function sweepOf(dirs: ReadonlyArray<Vec3 | null>): number {
   if (d.length < 2) return Number.NaN;
   const m = d.reduce<Vec3>((a, v) => [a[0] + v[0], a[1] + v[1], a[2] + v[2]], [0, 0, 0]);
   const n = Math.hypot(...m) || 1;
-  const off = d
-    .map((v) => (Math.acos(Math.max(-1, Math.min(1, (v[0] * m[0] + v[1] * m[1] + v[2] * m[2]) / n))) * 180) / Math.PI)
-    .sort((a, b) => a - b);
-  return 2 * (off[Math.round(0.8 * (off.length - 1))] as number);
+  const off = d.map(
+    (v) => (Math.acos(Math.max(-1, Math.min(1, (v[0] * m[0] + v[1] * m[1] + v[2] * m[2]) / n))) * 180) / Math.PI,
+  );
+  return 2 * quantile(off, 0.8);
 }
 
 /** The reference's trunk allowance over frames [from, to) (see POSTURE): the larger of its sweep in the picture and in 3-D. */

@@ -1,4 +1,4 @@
-import { angleDiff, quantile, wrap } from "../numbers.ts";
+import { angleDiff, lowerQuantile, quantile, wrap } from "../numbers.ts";
 import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
 import type { Match } from "../match.ts";
 import { ContinuousTrack } from "../align/interp.ts";
@@ -428,8 +428,8 @@ function rangesOf(track: FeatureTrack): number[] {
     const c = dirs.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
     const s = dirs.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);
     const mean = (Math.atan2(s, c) * 180) / Math.PI;
-    const off = dirs.map((d) => angleDiff(d, mean, true)).sort((a, b) => a - b);
-    return Math.max(STILL_RANGE, 2 * (off[Math.floor(0.95 * (off.length - 1))] as number));
+    const off = dirs.map((d) => angleDiff(d, mean, true));
+    return Math.max(STILL_RANGE, 2 * lowerQuantile(off, 0.95));
   });
 }
 

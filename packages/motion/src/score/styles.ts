@@ -1,4 +1,5 @@
 import { ACTIVITY_TYPES, type ActivityType, SCORING_CATEGORIES } from "@stepsync/contracts";
+import { MotionError } from "../errors.ts";
 
 /** The dance styles and their four scoring categories: the contracts' (server and web show the same). */
 export const STYLES = ACTIVITY_TYPES;
@@ -7,6 +8,12 @@ export const STYLE_CATEGORIES = SCORING_CATEGORIES;
 
 export function isStyle(v: string): v is Style {
   return (STYLES as readonly string[]).includes(v);
+}
+
+/** The style asked for, checked before any work: an unknown one is refused, naming the styles there are. */
+export function assertStyle(v: string): asserts v is Style {
+  if (!isStyle(v))
+    throw new MotionError("INVALID_OPTIONS", `Unknown style "${v}". Choose one of: ${STYLES.join(", ")}.`);
 }
 
 /** What the category formulas are built from, each 0–100 (see score/judge.ts). */

@@ -4,7 +4,8 @@ import {
   DIFFICULTIES,
   LIBRARY_MESSAGES,
   megabytes,
-  STYLE_INFO,
+  ACTIVITY_LABELS,
+  STYLE_DESCRIPTIONS,
   UPLOAD_MESSAGES,
 } from "@stepsync/contracts";
 import {
@@ -210,7 +211,6 @@ export default function UploadVideoPage() {
           <legend className="mb-3 text-sm font-semibold text-white">Dance style</legend>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {ACTIVITY_TYPES.map((style) => {
-              const info = STYLE_INFO[style];
               const selected = style === category;
               return (
                 <label
@@ -237,8 +237,8 @@ export default function UploadVideoPage() {
                     })()}
                   </span>
                   <span>
-                    <span className="block text-sm font-semibold text-white">{info.name}</span>
-                    <span className="block text-xs text-slate-400">{info.description}</span>
+                    <span className="block text-sm font-semibold text-white">{ACTIVITY_LABELS[style]}</span>
+                    <span className="block text-xs text-slate-400">{STYLE_DESCRIPTIONS[style]}</span>
                   </span>
                 </label>
               );
