@@ -1,3 +1,4 @@
+import { POSE_SOURCES } from "@stepsync/contracts";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -430,6 +431,18 @@ export const comparisons = pgTable(
      * it then counts like any result; the admin counts these calls to find wrong refusals.
      */
     dancerCall: boolean("dancer_call").notNull().default(false),
+    /**
+     * The user's video is the reference's own recording (itself, a copy, its mirror image: see
+     * comparisons/same-performance.ts): shown, but earning no achievement or leaderboard place.
+     * False when checked and not; null until completed, and for results stored before the check.
+     */
+    samePerformance: boolean("same_performance"),
+    /**
+     * Which poses the result was computed from: "browser" (a dance-along take's live poses, checked
+     * against frames estimated again here) or "server" (its own analysis); null until completed, and
+     * for results stored before it was recorded.
+     */
+    poseSource: text("pose_source", { enum: POSE_SOURCES }),
     error: text("error"),
     /** Analysis attempts started; an interrupted job is retried a bounded number of times. */
     attempts: integer("attempts").notNull().default(0),
@@ -438,7 +451,11 @@ export const comparisons = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [index("comparisons_user_idx").on(t.userId, t.createdAt), index("comparisons_status_idx").on(t.status)],
+  (t) => [
+    index("comparisons_user_idx").on(t.userId, t.createdAt),
+    index("comparisons_status_idx").on(t.status),
+    check("comparisons_pose_source_valid", sql`${t.poseSource} in ('browser', 'server')`),
+  ],
 );
 
 export const userAchievements = pgTable(

@@ -1,32 +1,13 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, it } from "vitest";
-import { makeLibraryVideo, makeUpload } from "../test/factories.ts";
+import { migrations, migrationsBefore, removeMigrationCopies } from "../test/migrations.ts";
 import type { Db } from "./client.ts";
 import * as schema from "./schema.ts";
 
-const migrations = path.resolve(import.meta.dirname, "../../drizzle");
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
-
-/** The migrations folder as it stood before `tag` (its journal cut there). */
-async function migrationsBefore(tag: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "stepsync-migrations-"));
-  dirs.push(dir);
-  await cp(migrations, dir, { recursive: true });
-  const journalFile = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
-  const cut = journal.entries.findIndex((e) => e.tag === tag);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return dir;
-}
+afterAll(removeMigrationCopies);
 
 /**
  * A comparison row as the code before 0010 wrote it: only the columns that existed then (the
@@ -56,13 +37,20 @@ it("0010 clears the file-name titles old comparisons took from an uploaded refer
 
   // As the code before it stored them: an uploaded reference titled by its file name, a part of it
   // that copied the title, a library practice, and an upload whose title is not its file name.
-  const [user] = await db
-    .insert(schema.users)
-    .values({ username: "Old Timer", email: "old@example.com", passwordHash: "x" })
-    .returning();
-  const userId = (user as { id: number }).id;
-  const upload = await makeUpload(db, { ownerId: userId, originalName: "sample_fb_0.mp4" });
-  const library = await makeLibraryVideo(db, { title: "Port de bras basics" });
+  // Rows written with the columns of that time (today's factories write later ones too).
+  const id = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Array<{ id: number }> }).rows[0] as { id: number };
+  const userId = (
+    await id(
+      sql`insert into users (username, email, password_hash) values ('Old Timer', 'old@example.com', 'x') returning id`,
+    )
+  ).id;
+  const upload = await id(sql`
+    insert into videos (owner_id, kind, storage_key, original_name, mime_type, size_bytes)
+    values (${userId}, 'user', 'videos/old.mp4', 'sample_fb_0.mp4', 'video/mp4', 4) returning id`);
+  const library = await id(sql`
+    insert into reference_videos (title, category, video_key) values ('Port de bras basics', 'ballet', 'library/old.mp4')
+    returning id`);
   const fileTitled = await oldComparison(db, {
     userId,
     referenceUploadId: upload.id,

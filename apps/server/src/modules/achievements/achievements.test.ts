@@ -41,12 +41,13 @@ describe("achievement notifications", () => {
 describe("a comparison of the reference's own recording (itself, a copy, its mirror image)", () => {
   it("earns no achievement and is not on the leaderboard; a real performance still is", async () => {
     const { user, token } = await t.signUp({ username: "Mirror Copy" });
-    // As the analysis job stores it: the engine's figures, with the server's same-performance flag.
+    // As the analysis job stores it: the engine's figures, and the server's same-performance flag.
     const copy = await makeComparison(t.ctx.db, {
       userId: user.id,
       score: 99,
       activityType: "latin",
-      result: { overall_score: 99, same_performance: true },
+      result: { overall_score: 99 },
+      samePerformance: true,
     });
     expect(await awardAchievements(t.ctx.db, user.id)).toEqual([]);
     const board = async () =>
@@ -60,7 +61,8 @@ describe("a comparison of the reference's own recording (itself, a copy, its mir
       userId: user.id,
       score: 72,
       activityType: "latin",
-      result: { overall_score: 72, same_performance: false },
+      result: { overall_score: 72 },
+      samePerformance: false,
     });
     expect(await awardAchievements(t.ctx.db, user.id)).toEqual(["first_comparison"]);
     expect((await board()).find((e) => e.user_id === user.id)).toMatchObject({ best_score: 72, comparison_count: 1 });

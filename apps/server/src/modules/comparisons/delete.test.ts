@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeComparison, makeUpload } from "../../test/factories.ts";
 import { writeText } from "../../storage/blob-store.ts";
 import { completeComparison } from "./service.ts";
-import { takeTrackKey } from "./take-track.ts";
+import { storageKeys } from "../../storage/keys.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,11 +36,11 @@ describe("deleting a comparison", () => {
     const { token, user } = await t.signUp();
     const take = await makeUpload(t.database.db, { ownerId: user.id });
     await writeText(t.ctx.storage, take.storageKey, "take");
-    await writeText(t.ctx.storage, takeTrackKey(take.storageKey), "{}");
+    await writeText(t.ctx.storage, storageKeys.takeTrack(take.storageKey), "{}");
     const running = await makeComparison(t.database.db, { userId: user.id, userVideoId: take.id, attempts: 0 });
     expect((await t.call("DELETE", `/api/comparisons/${running.id}`, { token })).statusCode).toBe(200);
     expect(await t.ctx.storage.stat(take.storageKey)).toBeUndefined();
-    expect(await t.ctx.storage.stat(takeTrackKey(take.storageKey))).toBeUndefined();
+    expect(await t.ctx.storage.stat(storageKeys.takeTrack(take.storageKey))).toBeUndefined();
   });
 
   it("once finished gives nothing back and says so plainly", async () => {

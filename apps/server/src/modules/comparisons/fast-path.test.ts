@@ -19,14 +19,15 @@ import { compactTrack } from "@stepsync/motion/live";
 import { videos } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { FIXTURES, postCompareForm, tempDir } from "../../test/videos.ts";
-import { POSE_SOURCE_KEY, takeTrackKey } from "./take-track.ts";
+import { storageKeys } from "../../storage/keys.ts";
 import { storedComparison } from "../../test/rows.ts";
 
 const DANCE = path.join(FIXTURES, "dev", "dance_woman_room.mp4");
 const LEAD_IN_S = 0.5;
 
 type Move = { verdict: string; start_s: number; timing_ms: number | null };
-type Stored = { overall_score: number; moves: Move[]; alignment: { clock: string }; [POSE_SOURCE_KEY]?: string };
+/** A stored result with the poses it was computed from (the row's pose_source). */
+type Stored = { overall_score: number; moves: Move[]; alignment: { clock: string }; pose_source: string | null };
 
 let t: TestApp;
 let base: string;
@@ -87,7 +88,7 @@ async function ended(id: number, timeoutMs = 300_000) {
 async function settle(id: number, timeoutMs = 300_000) {
   const found = await ended(id, timeoutMs);
   if (found.status !== "completed") throw new Error(`comparison ${id} ${found.status}: ${found.error}`);
-  return found.result as Stored;
+  return { ...(found.result as Stored), pose_source: found.poseSource };
 }
 
 /** The dance-along form as the web app sends it: the pose track as a JSON file part. */
@@ -128,7 +129,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     fullId = res.body.comparison_id as number;
     fullToken = token;
     full = await settle(fullId);
-    expect(full[POSE_SOURCE_KEY]).toBe("server");
+    expect(full.pose_source).toBe("server");
   }, 400_000);
 
   it("serves the uploaded reference's analysis to its comparison's owner once its poses are known, for practising it live", async () => {
@@ -164,7 +165,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
       console.log(
         `fast path: ${Date.now() - started} ms from the form's answer; overall ${fast.overall_score} (full ${full.overall_score})`,
       );
-      expect(fast[POSE_SOURCE_KEY]).toBe("browser");
+      expect(fast.pose_source).toBe("browser");
       expect(fast.alignment.clock).toBe("take");
       expect(Math.abs(fast.overall_score - full.overall_score)).toBeLessThanOrEqual(5);
       expect(fast.moves.length).toBe(full.moves.length);
@@ -177,7 +178,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
         .from(videos)
         .where(eq(videos.id, userVideoId as number));
       expect(upload).toBeDefined();
-      const kept = () => t.ctx.storage.stat(takeTrackKey(upload?.storageKey as string));
+      const kept = () => t.ctx.storage.stat(storageKeys.takeTrack(upload?.storageKey as string));
       await expect.poll(kept, { timeout: 5000 }).toBeUndefined();
     },
     300_000,
@@ -197,7 +198,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     const res = await along(token, { pose_track: JSON.stringify(shifted) });
     expect(res.status).toBe(202);
     const result = await settle(res.body.comparison_id as number);
-    expect(result[POSE_SOURCE_KEY]).toBe("server");
+    expect(result.pose_source).toBe("server");
     expect(result.overall_score).toBeCloseTo(full.overall_score, 5);
     // Refused, the kept track is gone too.
     const { userVideoId } = await row(res.body.comparison_id as number);
@@ -205,7 +206,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
       .select()
       .from(videos)
       .where(eq(videos.id, userVideoId as number));
-    expect(await t.ctx.storage.stat(takeTrackKey(upload?.storageKey as string))).toBeUndefined();
+    expect(await t.ctx.storage.stat(storageKeys.takeTrack(upload?.storageKey as string))).toBeUndefined();
   }, 400_000);
 
   it("analyses a slow device's take in full (its poses 2 a second), on the video's clock its track was found on", async () => {
@@ -228,7 +229,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     expect(res.status).toBe(202);
     const result = await settle(res.body.comparison_id as number);
     // Too few poses to time the moves by: the video's own analysis…
-    expect(result[POSE_SOURCE_KEY]).toBe("server");
+    expect(result.pose_source).toBe("server");
     // …timed from where the reference started in the video, as the take analysed with its true offset.
     expect(Math.abs(result.overall_score - full.overall_score)).toBeLessThanOrEqual(1);
     const gaps = result.moves.flatMap((m, i) => {
@@ -249,7 +250,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     );
     expect(res.status).toBe(202);
     const result = await settle(res.body.comparison_id as number);
-    expect(result[POSE_SOURCE_KEY]).toBe("server");
+    expect(result.pose_source).toBe("server");
     expect(Math.abs(result.overall_score - full.overall_score)).toBeLessThanOrEqual(5);
   }, 400_000);
 
@@ -258,7 +259,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     const res = await along(token, { pose_track: "{not a track" });
     expect(res.status).toBe(202);
     const result = await settle(res.body.comparison_id as number);
-    expect(result[POSE_SOURCE_KEY]).toBe("server");
+    expect(result.pose_source).toBe("server");
     expect(result.overall_score).toBeCloseTo(full.overall_score, 5);
   }, 400_000);
 });

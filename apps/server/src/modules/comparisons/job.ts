@@ -15,8 +15,8 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import type { Sweep } from "../../jobs/recovery.ts";
 import { storedPoseCache } from "../../storage/pose-cache.ts";
 import type { ComparisonRow } from "./repository.ts";
-import { isSamePerformance, SAME_PERFORMANCE_KEY } from "./same-performance.ts";
-import { dropTakeTrack, keptTakeTrack, POSE_SOURCE_KEY, type PoseSource } from "./take-track.ts";
+import { isSamePerformance } from "./same-performance.ts";
+import { dropTakeTrack, keptTakeTrack, type PoseSource } from "./take-track.ts";
 import {
   beatComparison,
   claimAttempt,
@@ -130,14 +130,9 @@ async function analyse(
   const result = fast ?? (await compareVideos(referencePath, userPath, { ...options, takeOffset }));
   // The history card shows the user's video framed around them (see @stepsync/motion framing).
   const userFraming = previewFraming(compactFramingTrack(result.tracks.user), CARD_ASPECT);
-  // The reference's own recording (or its mirror) against itself earns nothing: flagged beside the figures.
+  // The reference's own recording (or its mirror) against itself earns nothing.
   const samePerformance = isSamePerformance(result.tracks, result.alignment);
-  await completeComparison(
-    ctx.db,
-    id,
-    Object.assign(result, { [SAME_PERFORMANCE_KEY]: samePerformance, [POSE_SOURCE_KEY]: poseSource }),
-    userFraming,
-  );
+  await completeComparison(ctx.db, id, result, { userFraming, samePerformance, poseSource });
 }
 
 /**

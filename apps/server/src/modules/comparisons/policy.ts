@@ -30,7 +30,11 @@ export function countsAsSameRoutine(result: { sameness?: { decision: string } | 
  * nothing itself): not yet (null) until completed; another routine; the reference's own recording
  * (see same-performance.ts); else it counts.
  */
-export function countedAs(row: { status: string; sameRoutine: boolean; samePerformance: boolean }): Counted | null {
+export function countedAs(row: {
+  status: string;
+  sameRoutine: boolean;
+  samePerformance: boolean | null;
+}): Counted | null {
   if (row.status !== "completed") return null;
   if (!row.sameRoutine) return "other_routine";
   return row.samePerformance ? "own_recording" : "yes";

@@ -200,7 +200,7 @@ export async function markCompleted(
   q: Queryable,
   id: number,
   result: { overall_score: number },
-  completion: { sameRoutine: boolean; userFraming: ComparisonRow["userFraming"] },
+  completion: Pick<ComparisonRow, "sameRoutine" | "userFraming" | "samePerformance" | "poseSource">,
 ) {
   const [row] = await q
     .update(comparisons)
@@ -211,6 +211,8 @@ export async function markCompleted(
       result,
       sameRoutine: completion.sameRoutine,
       userFraming: completion.userFraming,
+      samePerformance: completion.samePerformance,
+      poseSource: completion.poseSource,
       completedAt: new Date(),
     })
     .where(stillProcessing(id))

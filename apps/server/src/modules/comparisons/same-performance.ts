@@ -122,16 +122,11 @@ export function isSamePerformance(tracks: Tracks | null | undefined, alignment: 
   return evidence !== null && evidence.share >= SAME_FRAME_SHARE;
 }
 
-/** The result key the analysis job stores the decision under (a flag beside the engine's figures). */
-export const SAME_PERFORMANCE_KEY = "same_performance";
-
 /**
  * SQL: a comparison that earns achievements and leaderboard places — one that counts (see
  * countedComparison) and was not found to be the reference's own recording (older results were not
  * checked, so they count).
  */
 export function rewardedComparison(): SQL {
-  // The key as a literal: a bound parameter leaves `->>` unsure whether it is a key or an index.
-  const notCopy = sql`coalesce((${comparisons.result} ->> ${sql.raw(`'${SAME_PERFORMANCE_KEY}'`)})::boolean, false) = false`;
-  return and(countedComparison(), notCopy) as SQL;
+  return and(countedComparison(), sql`${comparisons.samePerformance} is not true`) as SQL;
 }

@@ -197,7 +197,7 @@ describe("statistics leave out results that were not the same routine", () => {
     const other = await started(user.id, routine.id);
     await completeComparison(t.ctx.db, other.id, result("not_same", 21));
     const copy = await started(user.id, routine.id);
-    await completeComparison(t.ctx.db, copy.id, { ...result("same", 99.6), same_performance: true });
+    await completeComparison(t.ctx.db, copy.id, result("same", 99.6), { samePerformance: true });
     const danced = await started(user.id, routine.id);
     await completeComparison(t.ctx.db, danced.id, result("unsure", 74));
     const running = await started(user.id, routine.id);

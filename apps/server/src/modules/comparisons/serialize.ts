@@ -1,5 +1,4 @@
-import { SAME_PERFORMANCE_KEY } from "./same-performance.ts";
-import type { ComparisonDetail, ComparisonPart, ComparisonSummary, Overview, PoseSource } from "@stepsync/contracts";
+import type { ComparisonDetail, ComparisonPart, ComparisonSummary, Overview } from "@stepsync/contracts";
 import type { ComparisonResult as EngineResult } from "@stepsync/motion";
 import type { comparisons } from "../../db/schema.ts";
 import { libraryVideoUrl } from "../library/urls.ts";
@@ -14,7 +13,6 @@ export function referenceUrlOf(row: typeof comparisons.$inferSelect): string | n
 }
 
 export function toComparisonSummary(row: typeof comparisons.$inferSelect): ComparisonSummary {
-  const samePerformance = (row.result as { [SAME_PERFORMANCE_KEY]?: boolean } | null)?.[SAME_PERFORMANCE_KEY] === true;
   return {
     id: row.id,
     activity_type: row.activityType,
@@ -33,8 +31,8 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
     created_at: row.createdAt.toISOString(),
     same_routine: row.sameRoutine,
     dancer_call: row.dancerCall,
-    same_performance: samePerformance,
-    counted: countedAs({ ...row, samePerformance }),
+    same_performance: row.samePerformance === true,
+    counted: countedAs(row),
     part: partOf(row),
   };
 }
@@ -47,10 +45,6 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
  * sameness decision no sameness, danced or alignment clock.
  */
 type StoredResult = Partial<Omit<EngineResult, "alignment" | "tracks">> & {
-  /** Set by the analysis job (same-performance.ts). */
-  same_performance?: boolean;
-  /** Set by the analysis job (take-track.ts). */
-  pose_source?: PoseSource;
   tracks?: { reference: StoredTrack; user: StoredTrack };
   alignment?: Omit<EngineResult["alignment"], "confidence" | "clock"> & {
     confidence?: number;
@@ -85,8 +79,8 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
           limb_scores: result.limb_scores ?? null,
           sameness: result.sameness ?? null,
           danced: result.danced ?? null,
-          same_performance: result.same_performance ?? null,
-          pose_source: result.pose_source ?? null,
+          same_performance: row.samePerformance,
+          pose_source: row.poseSource,
         }
       : null,
     alignment_info: alignment

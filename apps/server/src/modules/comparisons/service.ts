@@ -5,6 +5,7 @@ import {
   type ComparisonStats,
   type DancerCalls,
   LIMITS,
+  type PoseSource,
   ROUTINE_PROGRESS_LIMIT,
   round1,
   type RoutineProgress,
@@ -269,11 +270,23 @@ export async function completeComparison(
   db: Db,
   id: number,
   result: { overall_score: number; sameness?: { decision: string } | null },
-  userFraming?: VideoFraming,
+  facts: {
+    /** Where the person is in the user's video, for the history card. */
+    userFraming?: VideoFraming;
+    /** The user's video is the reference's own recording (same-performance.ts). */
+    samePerformance?: boolean;
+    /** Which poses the result was computed from. */
+    poseSource?: PoseSource;
+  } = {},
 ): Promise<boolean> {
   const sameRoutine = countsAsSameRoutine(result);
   return db.transaction(async (tx) => {
-    const row = await repo.markCompleted(tx, id, result, { sameRoutine, userFraming: userFraming ?? null });
+    const row = await repo.markCompleted(tx, id, result, {
+      sameRoutine,
+      userFraming: facts.userFraming ?? null,
+      samePerformance: facts.samePerformance ?? null,
+      poseSource: facts.poseSource ?? null,
+    });
     if (!row) return false;
     if (!sameRoutine) {
       await changeCredits(

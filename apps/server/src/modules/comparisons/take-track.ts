@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { POSE_TRACK_LIMITS, type PoseTrackUpload, poseTrackField } from "@stepsync/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { type BlobStore, readText, writeText } from "../../storage/blob-store.ts";
+import { storageKeys } from "../../storage/keys.ts";
 
 /**
  * A dance-along take's pose track as the browser sent it (contracts: poseTrackField), kept beside
@@ -10,13 +11,6 @@ import { type BlobStore, readText, writeText } from "../../storage/blob-store.ts
  */
 
 export type { PoseSource } from "@stepsync/contracts";
-/** The result key the job records it under (beside the engine's figures, as same_performance). */
-export const POSE_SOURCE_KEY = "pose_source";
-
-/** Where the track of the take stored under `userKey` is kept ("videos/u1/user-ab12" → "pose-tracks/u1/user-ab12.json"). */
-export function takeTrackKey(userKey: string): string {
-  return `pose-tracks/${userKey.replace(/^videos\//, "")}.json`;
-}
 
 /** A file part's text, read no further than one byte past the limit (more is too large anyway). */
 export async function readTrackPart(stream: Readable): Promise<string> {
@@ -45,16 +39,16 @@ export function acceptTakeTrack(text: string | undefined, log: FastifyBaseLogger
 }
 
 export async function keepTakeTrack(storage: BlobStore, userKey: string, track: PoseTrackUpload): Promise<void> {
-  await writeText(storage, takeTrackKey(userKey), JSON.stringify(track));
+  await writeText(storage, storageKeys.takeTrack(userKey), JSON.stringify(track));
 }
 
 /** The kept track of the take, if it came with one. */
 export async function keptTakeTrack(storage: BlobStore, userKey: string): Promise<PoseTrackUpload | undefined> {
-  const key = takeTrackKey(userKey);
+  const key = storageKeys.takeTrack(userKey);
   if (!(await storage.stat(key))) return undefined;
   return JSON.parse(await readText(storage, key)) as PoseTrackUpload;
 }
 
 export async function dropTakeTrack(storage: BlobStore, userKey: string): Promise<void> {
-  await storage.delete(takeTrackKey(userKey)).catch(() => undefined);
+  await storage.delete(storageKeys.takeTrack(userKey)).catch(() => undefined);
 }

@@ -111,7 +111,8 @@ describe("the board: a read model over the members' comparisons of the routine",
       userId: asha.user.id,
       ...on,
       score: 99,
-      result: { ...movesResult(6, [], 99), same_performance: true },
+      result: movesResult(6, [], 99),
+      samePerformance: true,
     });
     await makeComparison(db, { userId: asha.user.id, ...on });
     await makeComparison(db, { userId: asha.user.id, ...on, status: "failed" });

@@ -16,7 +16,7 @@ import {
   setGeneratedThumbnail,
   takeSilentReferencePoses,
 } from "./service.ts";
-import { newThumbnailKey } from "./upload.ts";
+import { storageKeys } from "../../storage/keys.ts";
 
 export type ReferencePosesJob = { referenceVideoId: number };
 
@@ -28,7 +28,6 @@ declare module "../../jobs/queue.ts" {
 }
 
 /** Where a library video's pose track is stored. */
-export const poseTrackKey = (referenceVideoId: number) => `poses/reference-${referenceVideoId}.json`;
 
 /** A pose job's moves that recovery needs too: taken back, sent again, given up with a reason for the admin. */
 function posesStates(db: Db, queue: JobQueue): AnalysisStates {
@@ -72,7 +71,7 @@ export function referencePosesJobHandler(ctx: AppContext) {
       },
       // Stored once the work is done: a storage failure here leaves it pending, for the recovery sweep.
       keep: async (track, id) => {
-        const key = poseTrackKey(id);
+        const key = storageKeys.referencePoses(id);
         await writeText(ctx.storage, key, JSON.stringify(track));
         // Deleted meanwhile: do not leave the track behind.
         if (!(await readyReferencePoses(ctx.db, id, key))) await ctx.storage.delete(key);
@@ -119,7 +118,7 @@ async function makeThumbnail(
       : { duration: video.durationS ?? undefined },
   );
   if (!jpeg) return;
-  const key = newThumbnailKey(video.contributorId ?? 0);
+  const key = storageKeys.thumbnail(video.contributorId ?? 0);
   await ctx.storage.put(key, Readable.from([jpeg]));
   if (!(await setGeneratedThumbnail(ctx.db, video.id, key))) await ctx.storage.delete(key);
 }

@@ -1,13 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { UPLOAD_MESSAGES } from "@stepsync/contracts";
 import { HttpError } from "../../http/errors.ts";
 import { BlobTooLargeError, type BlobStore } from "../../storage/blob-store.ts";
 import { SNIFF_BYTES, sniffImage, type SniffedImage } from "../videos/sniff.ts";
 import { checkedBody, sniffingStream } from "../videos/upload.ts";
-
-/** Where a contributor's thumbnail is stored (uploaded, or made from the video by the pose job). */
-export const newThumbnailKey = (ownerId: number) => `thumbnails/u${ownerId}/${randomBytes(12).toString("hex")}`;
+import { storageKeys } from "../../storage/keys.ts";
 
 /** A thumbnail: type from its bytes (JPG, PNG or WebP), size limit while streaming. */
 export async function storeUploadedImage(
@@ -16,7 +13,7 @@ export async function storeUploadedImage(
   ownerId: number,
   maxBytes: number,
 ): Promise<{ key: string; sniffed: SniffedImage }> {
-  const stem = newThumbnailKey(ownerId);
+  const stem = storageKeys.thumbnail(ownerId);
   let sniffed: SniffedImage | undefined;
   const checked = sniffingStream(
     sniffImage,

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { finished, Transform, type Readable } from "node:stream";
 import { DEFAULTS, isMotionError, probeVideo, tooLong, type VideoInfo } from "@stepsync/motion";
 import { UPLOAD_MESSAGES } from "@stepsync/contracts";
@@ -6,6 +5,7 @@ import { asStorageFull } from "../../storage/disk-space.ts";
 import { HttpError } from "../../http/errors.ts";
 import { BlobTooLargeError, type BlobStore } from "../../storage/blob-store.ts";
 import { SNIFF_BYTES, sniffVideo, type SniffedVideo } from "./sniff.ts";
+import { storageKeys } from "../../storage/keys.ts";
 
 export type StoredVideo = { key: string; size: number; sniffed: SniffedVideo; info: VideoInfo };
 
@@ -78,7 +78,7 @@ export async function storeUploadedVideo(
   maxBytes: number,
 ): Promise<StoredVideo> {
   // The type is only known from the bytes once they arrive, so the name carries no extension.
-  const key = `videos/u${ownerId}/${which}-${randomBytes(12).toString("hex")}`;
+  const key = storageKeys.video(ownerId, which);
   let sniffed: SniffedVideo | undefined;
   const checked = sniffingStream(
     sniffVideo,
