@@ -1,6 +1,6 @@
 /**
  * Submit → result through the real server: a 60-second 30 fps user video compared against a
- * library reference whose poses are already cached (issue #4's closing figure).
+ * library reference whose poses are already cached.
  *
  *   node --import tsx bench/compare-e2e.ts
  *

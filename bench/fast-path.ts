@@ -1,5 +1,5 @@
 /**
- * A result seconds after the take (issue 24, item 2): a 60-s dance-along take against a library
+ * A result seconds after the take: a 60-s dance-along take against a library
  * reference whose poses are analysed, from the moment its upload is answered to the stored result,
  * on the fast path (the browser's pose track sent with it, checked on a sample of frames) and on
  * the full path (no track: every pose estimated again), each in a fresh server process.

@@ -1,5 +1,5 @@
 /**
- * Live scoring in a real Chromium (issue 24, "Measure"): a dancer who follows an analysed library
+ * Live scoring in a real Chromium: a dancer who follows an analysed library
  * routine exactly (the camera shows what the reference shows, e2e/support/dancing-camera.ts) dances
  * along on a laptop-sized and a phone-sized page. Per page: the pose model's backend, poses a second
  * while recording, the scoring worker's milliseconds per pose, when each verdict showed after its

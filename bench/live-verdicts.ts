@@ -1,5 +1,5 @@
 /**
- * Live verdicts while dancing along (issue 24): dance-along takes of real dance (AIST++ freestyle
+ * Live verdicts while dancing along: dance-along takes of real dance (AIST++ freestyle
  * keypoints at 30 fps, made into takes as a recording would differ: another camera, a lead-in, late
  * or early stretches, a frozen stretch, danced mirror-wise) fed to the live scorer pose by pose, at
  * the rate the browser reads a take whose poses arrive at 30 a second (takeReadingRate), against the

@@ -1,5 +1,5 @@
 /**
- * Fairness of the analysis queue through the real server (issue 21): how long user B waits for one
+ * Fairness of the analysis queue through the real server: how long user B waits for one
  * short comparison while user A has ten long ones queued, against the same comparison on an idle
  * server. Target: within 2× the idle time.
  *

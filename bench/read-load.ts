@@ -1,5 +1,5 @@
 /**
- * Authenticated reads under load (issue 21, item 8): requests per second and latency of
+ * Authenticated reads under load: requests per second and latency of
  * `GET /api/dashboard/stats` for a signed-in user with 200 comparisons, beside two routes that need
  * no session (`/api/config`, no database; `/api/health`, one query), through the real server on
  * PostgreSQL. Target for dashboard stats: ≥ 5,000 req/s with p99 ≤ 50 ms at 100 connections.

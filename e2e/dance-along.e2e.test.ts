@@ -451,7 +451,7 @@ describe("dance along", () => {
         console.info(`the take's poses: ${posesPerSecond} a second, result from the ${result.results?.pose_source}`);
         const frequent = posesPerSecond >= TRACK_CHECK.minPosesShare * DEFAULTS.fps;
         expect(result.results?.pose_source).toBe(frequent ? "browser" : "server");
-        // What the dancer saw live is what the server finds (issue 24: within ±8 points).
+        // What the dancer saw live is what the server finds, within ±8 points.
         expect(Math.abs(live.score - (result.overall_score ?? Number.NaN))).toBeLessThanOrEqual(8);
 
         expect(problems).toEqual([]);

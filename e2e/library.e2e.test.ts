@@ -252,7 +252,7 @@ describe("library in the browser", () => {
       expect(analysedReferences()).toBe(before + 1);
 
       // Every practice so far danced the library video's own recording (the same clip): that earns
-      // no place on the leaderboard (issue 22 item 14).
+      // no place on the leaderboard.
       await p.goto(`${server.baseUrl}/leaderboard`);
       const allTime = p.waitForResponse(
         (r) => r.url().includes("/api/leaderboard") && r.url().includes("timeframe=all"),

@@ -4,7 +4,7 @@ import { noSideScroll, screenshot } from "./support/browser.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /**
- * The inbox end to end (issue 15, item 1): user B follows A; A sees the bell's count and the
+ * The inbox end to end: user B follows A; A sees the bell's count and the
  * notification, opens it (B's profile) and the count goes back to 0. Screenshots (E2E_SCREENSHOTS) of
  * the inbox at 1440 and 390 px.
  */

@@ -9,7 +9,7 @@ import { ADMIN_ONLY, PROTECTED, PUBLIC, SIGN_IN } from "./support/route-map.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /**
- * Issue 15, "Wrong on screen", in Chromium: no route scrolls sideways on a phone (390 px) or a small
+ * What must look right on screen, in Chromium: no route scrolls sideways on a phone (390 px) or a small
  * laptop (1024 px), the admin's header keeps Logout on screen, tab strips hide no tab, leaderboard rows
  * keep names and figures readable on a phone, and score tiles show their band's colour.
  *

@@ -20,12 +20,12 @@ import { startServer, type E2EServer } from "./support/server.ts";
 
 const ADMIN = { email: "admin@example.com", password: "admin-secret-123" };
 const USER = { name: "Route Walker", email: "walker@example.com", password: "secret123" };
-/** A 20-character name without a space: it must wrap, not widen a phone's page (issue 22 item 16). */
+/** A 20-character name without a space: it must wrap, not widen a phone's page. */
 const LONG = { name: "Rukminichoreographer", email: "long-name@example.com", password: "secret123" };
 
 const UNKNOWN = "/no-such-page";
 
-/** The screens of issue #8, whose accessibility this test enforces. */
+/** The marketing, information, legal, plans, tutorial, demo and contributor screens, whose accessibility this test enforces. */
 const OWN = new Set([
   "/",
   "/about",
@@ -181,7 +181,7 @@ describe.concurrent("every route of the route map", () => {
   it("as a signed-in user (desktop)", ({ expect }) => walk(expect, "user", ALL, 1280), 400_000);
   // A laptop's 1024 px: the admin's header, with the most links, is the most crowded there.
   it("as an admin (laptop)", ({ expect }) => walk(expect, "admin", ALL, 1024), 400_000);
-  // The screens of issue #8 at phone width.
+  // The marketing, information and contributor screens at phone width.
   const own = ALL.filter((r) => OWN.has(r));
   // Every screen a visitor opens without being sent to /login (the sign-in screens too: a dancer
   // signs up on the phone).
@@ -209,7 +209,7 @@ describe.concurrent("every route of the route map", () => {
   );
 });
 
-describe("screens of issue #8 in use", () => {
+describe("marketing, information and contributor screens in use", () => {
   it("onboarding steps through to the dashboard link; demo opens a sample result", async () => {
     const watched = await openPage(browser);
     const { page: p, problems } = watched;
@@ -249,7 +249,7 @@ describe("screens of issue #8 in use", () => {
   }, 400_000);
 });
 
-describe("history cards (issue 22 item 13) at phone and desktop width", () => {
+describe("history cards at phone and desktop width", () => {
   it("label a practised part, mark another routine, show a placeholder and the compare screen's progress", async () => {
     const base = {
       activity_type: "hip_hop",
@@ -312,7 +312,7 @@ describe("history cards (issue 22 item 13) at phone and desktop width", () => {
   }, 120_000);
 });
 
-describe("screens of issue 22 at phone and desktop width, as the ADMIN_EMAIL admin", () => {
+describe("the admin's screens at phone and desktop width, as the ADMIN_EMAIL admin", () => {
   it("no banner asks the admin to confirm an address; upload previews, users, notifications fit", async () => {
     const video = path.resolve(import.meta.dirname, "..", "..", "shared", "fixtures", "video", "pose_1.mp4");
     for (const width of [390, 1440] as const) {
@@ -343,7 +343,7 @@ describe("screens of issue 22 at phone and desktop width, as the ADMIN_EMAIL adm
               )
               .toBe(true);
           expect(await noSideScroll(p), `${route} scrolls sideways at ${width} px`).toBe(true);
-          await screenshot(p, `issue22-admin${route.replaceAll("/", "_")}-${width}`);
+          await screenshot(p, `admin${route.replaceAll("/", "_")}-${width}`);
         }
       } finally {
         await watched.context.close();

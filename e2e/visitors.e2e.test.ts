@@ -8,7 +8,7 @@ import { logIn, registerAndLogIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 /**
- * Issue 15, items 2, 3 and 6 in Chromium: visitors browse the library and profiles and
+ * Visitors and contributors in Chromium: visitors browse the library and profiles and
  * are sent to /login only to act; a contributor sets social links on their profile; an admin
  * verifies the contributor and the Verified mark shows on cards and the profile.
  */

@@ -1,5 +1,5 @@
 /**
- * Where things live (issue 23): dependencies inside the server point one way. The source tree's
+ * Where things live: dependencies inside the server point one way. The source tree's
  * imports (read with a regex, test files and test/ helpers aside) must show
  * - no import from jobs/ (the queue engines, heartbeat, lifecycle) up into an area: each area owns its
  *   job handler and sends its jobs through the queue interface, never the other way round;

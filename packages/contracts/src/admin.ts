@@ -103,7 +103,7 @@ export const adminUsersQuery = z.object({
   search: optionalText,
 });
 export const adminRoleBody = z.object({ role: z.enum(ROLES, { error: ADMIN_MESSAGES.invalidRole }) });
-/** PUT /api/admin/users/{id}/verified: the Verified mark of a contributor (issue 15). */
+/** PUT /api/admin/users/{id}/verified: the Verified mark of a contributor. */
 export const adminVerifiedBody = z.object({ verified: z.boolean({ error: ADMIN_MESSAGES.invalidVerified }) });
 
 export const VIDEO_STATUSES = ["pending", "approved", "rejected"] as const;

@@ -3,10 +3,10 @@ import { comparisonSummary } from "./comparisons.ts";
 import { VERDICTS } from "./constants.ts";
 
 /**
- * GET /api/comparisons/{id}: a comparison with the engine's result. Results stored by the previous
- * engine lack the judgments, moves and counts: those fields are null (sections: `moves` absent,
- * alignment: `confidence` null), and the web app then shows the result as it always did. Results of
- * engines before the sameness decision lack `sameness`, `danced` and the alignment's `clock` (null).
+ * GET /api/comparisons/{id}: a comparison with the engine's result. A stored result keeps the shape
+ * of the engine that wrote it: a field a later engine added is null where it lacks it (judgments,
+ * moves, counts, `sameness`, `danced`, the alignment's `confidence` and `clock`; a section's `moves`
+ * absent), and the web app shows what there is.
  */
 
 /** One move of the reference (usually two counts), judged on its own. */
@@ -50,7 +50,7 @@ export const jointFeedback = z.object({
 export const comparisonSection = z.object({
   /** "8-count 2 · arms up, step": no times (the card shows them from timestamp and duration). */
   title: z.string(),
-  /** The title's two halves ("8-count 2", "arms up, step"); results of engines before 3.0.1 have only the title. */
+  /** The title's two halves ("8-count 2", "arms up, step"); absent where a result has only the title. */
   label: z.string().optional(),
   description: z.string().optional(),
   score: z.number(),
@@ -62,7 +62,7 @@ export const comparisonSection = z.object({
   user_timestamp: z.number().optional(),
   joint_feedback: z.record(z.string(), jointFeedback),
   categories: z.record(z.string(), z.number()).optional(),
-  /** Indexes into results.moves, in order; absent in results of the previous engine. */
+  /** Indexes into results.moves, in order; absent where a result has no moves. */
   moves: z.array(z.number().int()).optional(),
 });
 export type ComparisonSection = z.infer<typeof comparisonSection>;
@@ -152,11 +152,11 @@ export const comparisonResults = z.object({
   same_routine: z.boolean().nullable(),
   moves: z.array(moveResult).nullable(),
   counts: countInfo.nullable(),
-  /** Null when the routines differ (no claims then); null or absent for results of earlier engines. */
+  /** Null when the routines differ (no claims then); null or absent where a result was stored without it. */
   limb_scores: limbScores.nullable().optional(),
-  /** The engine's decision on "is it the same routine?"; null or absent for results of earlier engines. */
+  /** The engine's decision on "is it the same routine?"; null or absent where a result was stored without it. */
   sameness: sameness.nullable().optional(),
-  /** The part of the reference the user danced when only part; null for the whole routine (and earlier engines). */
+  /** The part of the reference the user danced when only part; null for the whole routine (and where a result was stored without it). */
   danced: dancedPart.nullable().optional(),
   /**
    * The user's video is the reference's own recording (itself, a copy, its mirror image): shown, but
@@ -190,7 +190,7 @@ export const alignmentInfo = z.object({
   /**
    * What the dancer kept time with: "music" (the same song in both videos), "take" (recorded while
    * the reference played), "beat" (the reference's music), "free" (nothing: a silent reference, so
-   * the pace is the dancer's own). Null or absent for results of earlier engines.
+   * the pace is the dancer's own). Null or absent where a result was stored without it.
    */
   clock: z.enum(ALIGNMENT_CLOCKS).nullable().optional(),
 });
@@ -201,7 +201,7 @@ export const compactTrack = z.object({
   keypointNames: z.array(z.string()),
   fps: z.number(),
   frames: z.array(z.array(z.number())),
-  /** Display size of the video, pixels (x and y are fractions of it); absent in results of earlier engines. */
+  /** Display size of the video, pixels (x and y are fractions of it); absent where a track was stored without it. */
   width: z.number().optional(),
   height: z.number().optional(),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_ROW_ID, rowId } from "./ids.ts";
 
 /**
- * "Drill this move" (issue 24, item 4): one move of a library routine looped at half speed with
+ * "Drill this move": one move of a library routine looped at half speed with
  * live verdicts until it scores Great (or better) DRILL.streak times in a row, then at full speed
  * until the same again: the move is mastered. Nothing is uploaded and no credit is spent; what the
  * dancer practised is kept in the routine's progress.

@@ -43,7 +43,7 @@ export const MESSAGES = {
   profileLoadFailed: "Failed to load profile",
   profileUpdateFailed: "Failed to update profile",
   profileUpdated: "Profile updated successfully!",
-  // e-mail confirmation (issue 12: web copy, the spec has none)
+  // e-mail confirmation (web copy, the spec has none)
   confirmEmailBanner: (email: string) =>
     `Please confirm your e-mail address: we sent a link to ${email}. Open it to use your credits and keep your account safe.`,
   confirmEmailResend: "Resend link",

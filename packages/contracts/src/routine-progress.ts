@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * GET /api/comparisons/{id}/progress (issue 14, item 7): against a library reference the user has
+ * GET /api/comparisons/{id}/progress: against a library reference the user has
  * danced before, their earlier scores on it and the change since the last time, overall and per
  * section. Deltas are in whole points between the scores as shown (each rounded first), so "+6"
  * is always the difference of the two percentages on screen.
@@ -10,7 +10,7 @@ import { z } from "zod";
 /** One section's score in a result, with where it starts in the reference (for lining attempts up). */
 export const routineSectionScore = z.object({
   title: z.string(),
-  /** The title's two halves, when the engine wrote them (3.0.1 on): see comparisonSection. */
+  /** The title's two halves, when the result has them: see comparisonSection. */
   label: z.string().optional(),
   description: z.string().optional(),
   /** Start in the reference video, seconds. */

@@ -355,7 +355,7 @@ export const videoShares = pgTable(
   (t) => [index("video_shares_video_idx").on(t.videoId)],
 );
 
-/** A comment on a library video; its author deletes it, admins manage all (#7). */
+/** A comment on a library video; its author deletes it, admins manage all. */
 export const videoComments = pgTable(
   "video_comments",
   {
@@ -588,7 +588,7 @@ export const trafficHourly = pgTable("traffic_hourly", {
 });
 
 /**
- * "Drill this move" (issue 24): one move of a library routine practised in a loop with live verdicts
+ * "Drill this move": one move of a library routine practised in a loop with live verdicts
  * (nothing uploaded), one row per drill: the passes danced at each speed, the best run of Great-or-
  * better passes at each, and whether it was mastered (contracts drills.ts). The routine's progress
  * sums them per move (modules/progress).

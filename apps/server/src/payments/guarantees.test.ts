@@ -6,7 +6,7 @@ import { creditBundles, creditTransactions, paymentEvents, purchases, users } fr
 import { changeCredits } from "../modules/credits/service.ts";
 
 /**
- * The "Done when" guarantees of issue #5, each on its own: forged signatures grant nothing; callback
+ * What a payment guarantees, each on its own: forged signatures grant nothing; callback
  * and webhook in either order and repeated grant once; concurrent spends never overdraw; a failed
  * payment never grants; a bundle's price change does not touch an order already open.
  */

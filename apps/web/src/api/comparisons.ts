@@ -36,13 +36,13 @@ export function getComparisonStats(signal?: AbortSignal): Promise<ComparisonStat
   return apiRequest("/api/comparisons/stats", { signal });
 }
 
-// ---- Comparison detail, start, delete, processing status (issue #4) ----
+// ---- Comparison detail, start, delete, processing status ----
 
 export function getComparison(id: number | string, signal?: AbortSignal): Promise<{ comparison: ComparisonDetail }> {
   return apiRequest(`/api/comparisons/${encodeURIComponent(String(id))}`, { signal });
 }
 
-/** Earlier scores on the same library routine and the change since last time (issue 14, item 7). */
+/** Earlier scores on the same library routine and the change since last time. */
 export function getRoutineProgress(id: number | string, signal?: AbortSignal): Promise<RoutineProgress> {
   return apiRequest(`/api/comparisons/${encodeURIComponent(String(id))}/progress`, { signal });
 }

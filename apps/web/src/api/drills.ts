@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 
 /**
- * "Drill this move" (issue 24): a drill is kept when its dialog closes or the move is mastered, and
+ * "Drill this move": a drill is kept when its dialog closes or the move is mastered, and
  * the result page lists the routine's drilled moves. Keys kept here (the drills' own area): a saved
  * drill invalidates `drillKeys.routine(videoId)`.
  */

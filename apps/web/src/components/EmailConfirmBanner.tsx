@@ -12,7 +12,7 @@ import { cx } from "./cx";
 type Outcome = { tone: "success" | "error"; text: string } | null;
 
 /**
- * For a signed-in user whose e-mail is not confirmed yet (issue 12): says where the link went and
+ * For a signed-in user whose e-mail is not confirmed yet: says where the link went and
  * offers to send it again. Hidden on /verify-email, which is opening a link right now.
  */
 export function EmailConfirmBanner() {

@@ -73,7 +73,7 @@ export function PlanFaq() {
 /**
  * Plan cards fed by GET /api/plans; buying runs the real credit purchase (visitors log in first). Each
  * card shows only what its Buy button sells, a one-time pack: there is no yearly billing to advertise
- * (the spec's monthly/yearly toggle priced twelve packs nobody could buy; issue 15 item 7).
+ * (the spec's monthly/yearly toggle priced twelve packs nobody could buy).
  */
 export function PlansView() {
   const plans = usePlans();

@@ -73,7 +73,7 @@ export function problemBones(joints: ReadonlyArray<string>): Set<string> {
  * How each bone of the user's skeleton is drawn at user time t. A bone with an end the model did
  * not see clearly (`seen` false) is drawn as not seen, whatever its score. With the engine's
  * per-limb scores, each limb in its score band's colour (not seen where it has none then); without
- * them (results of earlier engines, a different routine), "on track" with the problematic joints
+ * them (a result stored without them, a different routine), "on track" with the problematic joints
  * as "needs work".
  */
 export function boneStyles(

@@ -7,7 +7,7 @@ import { adminStatsRoutes } from "./stats.ts";
 import { adminSubscriptionRoutes } from "./subscriptions.ts";
 import { adminUserRoutes } from "./users.ts";
 
-/** Every /api/admin/* call of the admin panel (#7); each one is guarded with guard("admin"). */
+/** Every /api/admin/* call of the admin panel; each one is guarded with guard("admin"). */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext, metrics: TrafficMetrics): void {
   adminStatsRoutes(app, ctx, metrics);
   adminUserRoutes(app, ctx);

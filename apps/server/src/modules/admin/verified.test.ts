@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../../test/app.ts";
 import { users } from "../../db/schema.ts";
 import { makeLibraryVideo } from "../../test/factories.ts";
 
-/** PUT /api/admin/users/{id}/verified (issue 15): the Verified mark and the library's Verified filter. */
+/** PUT /api/admin/users/{id}/verified: the Verified mark and the library's Verified filter. */
 
 let t: TestApp;
 let admin: { token: string; user: { id: number } };

@@ -1,5 +1,5 @@
 /**
- * Cards show the whole person (issue 14, item 1): the library thumbnail the pose job makes from a
+ * Cards show the whole person: the library thumbnail the pose job makes from a
  * portrait video, and the framing a comparison stores for the history card, checked on real
  * footage — the thumbnail by running the pose model on the picture itself.
  */

@@ -1,5 +1,5 @@
 /**
- * A result seconds after the take (issue 24, item 2): a dance-along take sent with the browser's
+ * A result seconds after the take: a dance-along take sent with the browser's
  * pose track (pose_track) is compared from that track when the reference's poses are already
  * analysed and frames of the take estimated again on the server agree with it; otherwise the full
  * analysis runs as before. Real footage, real ffmpeg and model, the real HTTP form and database.

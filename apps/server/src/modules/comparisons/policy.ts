@@ -18,8 +18,8 @@ export function canSeeComparison(comparison: { userId: number }, user: { id: num
 /**
  * A finished comparison counts — costs its credit, is a use of its library video, earns
  * achievements and goes into stats, averages, best scores and leaderboards — unless the engine
- * decided the user's video does not show the reference's routine. Results of engines before that
- * decision (no `sameness`) count as they always did.
+ * decided the user's video does not show the reference's routine. A result without that decision
+ * (no `sameness`) counts.
  */
 export function countsAsSameRoutine(result: { sameness?: { decision: string } | null }): boolean {
   return result.sameness?.decision !== "not_same";

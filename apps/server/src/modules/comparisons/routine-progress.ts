@@ -38,7 +38,7 @@ export type Section = RoutineSectionScore & { duration?: number };
 /**
  * The same section in an earlier result: the same title (sections are cut from the reference, so
  * one routine gives the same sections every time), else the one covering most of its time span
- * (a result of an earlier engine may name them differently).
+ * (a result may name the same section differently).
  */
 export function matchingSection(section: Section, earlier: readonly Section[]): Section | undefined {
   const byTitle = earlier.find((e) => e.title === section.title);

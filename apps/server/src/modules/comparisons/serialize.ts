@@ -39,10 +39,10 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
 
 /**
  * A stored result: what the engine wrote when it ran. Typed by the current engine (so a change of
- * its shape that the contract does not follow fails to compile here), but any field may be missing
- * in a row of the previous engine: it has no scores, same_routine, moves, counts, section moves or
- * alignment confidence; before 2.1.0 no limb scores (and no video size in the tracks); before the
- * sameness decision no sameness, danced or alignment clock.
+ * its shape that the contract does not follow fails to compile here), but a stored row may lack any
+ * field a later engine added: scores, same_routine, moves, counts, section moves, alignment
+ * confidence, limb scores (and the tracks' video size), sameness, danced, the alignment's clock.
+ * Each missing one is answered as null, or absent where the contract allows it.
  */
 type StoredResult = Partial<Omit<EngineResult, "alignment" | "tracks">> & {
   tracks?: { reference: StoredTrack; user: StoredTrack };
@@ -71,7 +71,7 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
           overview: result.overview ?? earlierOverview(result.overallFeedback ?? ""),
           jointSpecificFeedback: result.jointSpecificFeedback ?? {},
           problematicJoints: result.problematicJoints ?? [],
-          // Null for a result of the previous engine: the web app then shows it as it always did.
+          // Null where the stored result has none: the web app then shows no judgments.
           scores: result.scores ?? null,
           same_routine: result.same_routine ?? null,
           moves: result.moves ?? null,
@@ -99,8 +99,8 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
 }
 
 /**
- * Results of engines before 3.0.2 stored the overall feedback as one paragraph: its first sentence
- * was the headline (the verdict, or "This does not look like the same routine.").
+ * The overview of a result stored without one, which has the overall feedback as one paragraph: its
+ * first sentence is the headline (the verdict, or "This does not look like the same routine.").
  */
 export function earlierOverview(feedback: string): Overview {
   const end = feedback.search(/[.!?](\s|$)/);

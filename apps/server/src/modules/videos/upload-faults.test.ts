@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from "../../test/app.ts";
 import { noPersonVideo, tempDir } from "../../test/videos.ts";
 
 /**
- * Uploads under faults (issue 12): aborted and refused uploads leave no bytes behind, and what the
+ * Uploads under faults: aborted and refused uploads leave no bytes behind, and what the
  * engine would refuse is refused at upload, before any credit is taken.
  */
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
-/** User Management: an admin verifies and unverifies a contributor (issue 15). */
+/** User Management: an admin verifies and unverifies a contributor. */
 
 const admin = { ...testUser, id: 1, username: "root", role: "admin" as const };
 const page = (users: AdminUser[]) => ({

@@ -44,7 +44,7 @@ export function deltaClass(delta: number | null): string {
 }
 
 /**
- * Progress on a routine (issue 14, item 7): against a library reference danced before, the change
+ * Progress on a routine: against a library reference danced before, the change
  * since last time ("+6 since last time"), the scores so far, and each section's change beside its
  * title; "First time on this routine" when there is nothing earlier. Nothing for an uploaded
  * reference, nor while loading or when the progress cannot be read (the result stands without it).

@@ -36,7 +36,7 @@ export function SectionCard({
 }: {
   section: ComparisonSection;
   index: number;
-  /** This section's moves, in order (none for results of the previous engine). */
+  /** This section's moves, in order (none for a result stored without moves). */
   moves: ReadonlyArray<MoveResult>;
   current: boolean;
   highlighted: boolean;

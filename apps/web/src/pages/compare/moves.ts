@@ -12,8 +12,8 @@ import { formatClock } from "../../lib/format";
 import { timingText, VERDICT_LOOK, verdictSummary } from "../../lib/verdicts";
 
 /**
- * What the result view shows of the engine's judgments, moves and verdicts. A result of the
- * previous engine has none of them (null fields): it then shows as it always did.
+ * What the result view shows of the engine's judgments, moves and verdicts. A result stored without
+ * them (null fields) shows its sections and feedback only.
  */
 
 /** A move button's name: what it does and how the move went ("Play 1–2 from 0:04: Good, 120 ms late"). */
@@ -62,11 +62,11 @@ export function sectionOfMove(sections: ReadonlyArray<Pick<ComparisonSection, "m
 export interface ResultView {
   /**
    * False when the server refused the result as another routine, or the engine made no claims on it
-   * (a result of an engine before the refusal). Then the view makes no claims about how the
+   * (same_routine false without a refusal). Then the view makes no claims about how the
    * reference's moves were danced: no timing, cues or joint items.
    */
   sameRoutine: boolean;
-  /** The engine's decision on "is it the same routine?", null for results of engines before it. */
+  /** The engine's decision on "is it the same routine?", null for a result stored without one. */
   sameness: SamenessDecision | null;
   /** Refused as another routine: it counts nowhere and its credit was given back (the server's `counted`). */
   creditReturned: boolean;

@@ -67,7 +67,7 @@ export function jointLabel(joint: string): string {
 
 /**
  * The joint's name as a small tag beside its feedback sentence, or null when the sentence already
- * opens with a name (results of the previous engine: "Left elbow: straighten it…"). Sentences are
+ * opens with a name (as some stored results do: "Left elbow: straighten it…"). Sentences are
  * shown as they are, never prefixed.
  */
 export function jointTag(joint: string, sentence: string): string | null {
@@ -86,8 +86,8 @@ export function toggleLoop<T>(current: T | null, pressed: T): T | null {
 export type SectionNaming = { title?: string | null } & Partial<Pick<ComparisonSection, "label" | "description">>;
 
 /**
- * A section's heading: its label and what happens in it ("8-count 2 · Arms up, step"), from the
- * fields the engine writes since 3.0.1.
+ * A section's heading: its label and what happens in it ("8-count 2 · Arms up, step"); a section
+ * stored without them is headed by its title.
  */
 export function sectionHeading(section: SectionNaming | null | undefined, index: number): string {
   const label = section?.label?.trim() ?? "";
@@ -97,9 +97,8 @@ export function sectionHeading(section: SectionNaming | null | undefined, index:
 }
 
 /**
- * Only for results stored by engines before 3.0.1, which have the title alone. Their titles may start
- * with the time range ("0:04–0:08 · Arms lead"), which the card already shows under the heading, so
- * it is left off.
+ * A section stored with its title alone. Such a title may start with the time range
+ * ("0:04–0:08 · Arms lead"), which the card already shows under the heading, so it is left off.
  */
 function legacySectionHeading(title: string | null | undefined, index: number): string {
   const rest = (title ?? "").replace(/^\d+:\d{2}\s*[–-]\s*\d+:\d{2}\s*·\s*/, "").trim();

@@ -35,7 +35,7 @@ export function emailChanged(profile: Pick<Profile, "email">, email: string): bo
   return email.trim().toLowerCase() !== profile.email.trim().toLowerCase();
 }
 
-/** Changing the e-mail of an account with a password needs that password (issue 12). */
+/** Changing the e-mail of an account with a password needs that password. */
 export function needsCurrentPassword(profile: Pick<Profile, "email" | "has_password">, email: string): boolean {
   return profile.has_password === true && emailChanged(profile, email);
 }

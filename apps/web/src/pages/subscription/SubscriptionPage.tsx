@@ -4,7 +4,7 @@ import { usePageMeta } from "../../components/PageMeta";
 
 /**
  * Plans (/subscription): 'Choose Your Plan' and an FAQ. The spec's monthly/yearly toggle is
- * left out: only one-time packs can be bought, so only they are priced (issue 15 item 7).
+ * left out: only one-time packs can be bought, so only they are priced.
  */
 export default function SubscriptionPage() {
   usePageMeta(
