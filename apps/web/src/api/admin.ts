@@ -24,10 +24,10 @@ import type {
   TrafficStats,
   UnsubscribedResponse,
 } from "@stepsync/contracts";
-import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, apiRequest, type QueryValue } from "./client";
-import { invalidate, keys } from "./keys";
+import { invalidate, keys, useChange } from "./keys";
 
 /** Every /api/admin call of the admin panel and the email-subscriptions screen. */
 export const adminApi = {
@@ -245,15 +245,13 @@ export function useAdminMutation<V, R>(
     failure?: string | ((variables: V) => string);
   },
 ) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async (result, variables) => {
-      report.ok(success(result, variables));
-      await invalidate(client, invalidates);
+  return useChange(
+    { mutationFn, reload: (client) => invalidate(client, invalidates) },
+    {
+      onSuccess: (result, variables) => report.ok(success(result, variables)),
+      onError: (err, variables) => {
+        if (failure !== undefined) report.fail(err, typeof failure === "function" ? failure(variables) : failure);
+      },
     },
-    onError: (err, variables) => {
-      if (failure !== undefined) report.fail(err, typeof failure === "function" ? failure(variables) : failure);
-    },
-  });
+  );
 }

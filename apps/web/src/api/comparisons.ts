@@ -15,15 +15,15 @@ import {
 import {
   type InfiniteData,
   type Query,
+  type QueryClient,
   useInfiniteQuery,
-  useMutation,
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { ApiError, apiRequest, isApiError } from "./client";
 import { mapPages } from "./history-pages";
-import { invalidate, keys, type MutationCallbacks, staleAfter } from "./keys";
+import { invalidate, keys, type MutationCallbacks, staleAfter, useChange } from "./keys";
 
 export function listComparisons(
   params: { page?: number; limit?: number; activity_type?: string } = {},
@@ -253,9 +253,14 @@ export function useComparison(id: number | string | null, { startedHere = false 
 
 // Changes ------------------------------------------------------------------------------------------
 
+/** Refused for want of credits (402): the balance had not caught up, it reloads. */
+const balanceOnRefusal = (client: QueryClient, error: Error) => {
+  if (isApiError(error, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
+};
+
 /**
  * Starting a comparison (the upload's progress to `onUploadProgress`): started, the credit is
- * charged and it is listed as processing; refused for want of credits (402), the balance reloads.
+ * charged and it is listed as processing.
  */
 export function useStartComparison({
   onUploadProgress,
@@ -263,54 +268,40 @@ export function useStartComparison({
 }: MutationCallbacks<StartComparisonResponse, StartComparisonInput> & {
   onUploadProgress?: (percent: number) => void;
 } = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    ...callbacks,
-    mutationFn: (input: StartComparisonInput) => startComparison(input, onUploadProgress),
-    onSuccess: (...args) => {
-      void invalidate(client, staleAfter.comparison());
-      return callbacks.onSuccess?.(...args);
+  return useChange(
+    {
+      mutationFn: (input: StartComparisonInput) => startComparison(input, onUploadProgress),
+      update: (client) => void invalidate(client, staleAfter.comparison()),
+      refused: balanceOnRefusal,
     },
-    onError: (...args) => {
-      if (isApiError(args[0], 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
-      return callbacks.onError?.(...args);
-    },
-  });
+    callbacks,
+  );
 }
 
-/**
- * "Analyse it anyway" on a refused result: the page follows the new analysis (progress, then the
- * result) at the same address; for want of credits (402) the balance reloads.
- */
+/** "Analyse it anyway" on a refused result: the page follows the new analysis (progress, then the result). */
 export function useAnalyseAnyway(comparisonId: number) {
-  const client = useQueryClient();
-  return useMutation({
+  return useChange({
     mutationFn: () => analyseAnyway(comparisonId),
-    onSuccess: async (answer) => {
+    update: (client, answer) =>
       client.setQueryData<ComparisonDetail>(keys.comparisons.detail(comparisonId), (d) =>
         d ? { ...d, status: answer.status, progress: answer.progress, dancer_call: true } : d,
-      );
-      await invalidate(client, [keys.comparisons.detail(comparisonId), ...staleAfter.comparison()]);
-    },
-    onError: (err) => {
-      if (isApiError(err, 402)) void client.invalidateQueries({ queryKey: keys.credits.balance() });
-    },
+      ),
+    reload: (client) => invalidate(client, [keys.comparisons.detail(comparisonId), ...staleAfter.comparison()]),
+    refused: balanceOnRefusal,
   });
 }
 
 /** Deleting a comparison: its card leaves every loaded list at once, then the lists and figures reload. */
 export function useDeleteComparison(callbacks: MutationCallbacks<{ message: string }, ComparisonSummary> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    ...callbacks,
-    mutationFn: (item: ComparisonSummary) => deleteComparison(item.id),
-    onSuccess: (...args) => {
-      const item = args[1];
-      client.setQueriesData<InfiniteData<ComparisonListResponse>>({ queryKey: keys.comparisons.lists() }, (old) =>
-        old && "pages" in old ? mapPages(old, (i) => (i.id === item.id ? null : i)) : old,
-      );
-      callbacks.onSuccess?.(...args);
-      return invalidate(client, staleAfter.comparison());
+  return useChange(
+    {
+      mutationFn: (item: ComparisonSummary) => deleteComparison(item.id),
+      update: (client, _, item) =>
+        client.setQueriesData<InfiniteData<ComparisonListResponse>>({ queryKey: keys.comparisons.lists() }, (old) =>
+          old && "pages" in old ? mapPages(old, (i) => (i.id === item.id ? null : i)) : old,
+        ),
+      reload: (client) => invalidate(client, staleAfter.comparison()),
     },
-  });
+    callbacks,
+  );
 }

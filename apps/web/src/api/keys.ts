@@ -1,4 +1,10 @@
-import type { QueryClient, QueryKey, UseMutationOptions } from "@tanstack/react-query";
+import {
+  type QueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { Timeframe } from "@stepsync/contracts";
 import type { QueryValue } from "./client";
 
@@ -127,6 +133,38 @@ export type MutationCallbacks<Result, Variables> = Pick<
   UseMutationOptions<Result, Error, Variables>,
   "onSuccess" | "onError" | "onSettled"
 >;
+
+/**
+ * A change to server data as api/ hooks make it: the request; on success, what it does to the cache
+ * at once (`update`), then the screen's own callbacks, then what it makes stale (`reload`: the
+ * mutation is pending until that has reloaded); on a refusal, what it makes stale (`refused`), then
+ * the screen's callbacks.
+ */
+export function useChange<Result, Variables>(
+  change: {
+    mutationFn: (variables: Variables) => Promise<Result>;
+    update?: (client: QueryClient, result: Result, variables: Variables) => void;
+    reload?: (client: QueryClient, result: Result, variables: Variables) => Promise<unknown>;
+    /** What a refusal makes stale (before the screen's onError). */
+    refused?: (client: QueryClient, error: Error) => void;
+  },
+  callbacks: MutationCallbacks<Result, Variables> = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: change.mutationFn,
+    onSuccess: async (...args) => {
+      change.update?.(client, args[0], args[1]);
+      await callbacks.onSuccess?.(...args);
+      await change.reload?.(client, args[0], args[1]);
+    },
+    onError: (...args) => {
+      change.refused?.(client, args[0]);
+      return callbacks.onError?.(...args);
+    },
+  });
+}
 
 export function invalidate(client: QueryClient, stale: QueryKey[]): Promise<void> {
   return Promise.all(stale.map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined);

@@ -14,6 +14,7 @@ import {
   type LibraryQuery,
   type LikeResponse,
   type MessageResponse,
+  type VideoComment,
   type MyVideos,
   type OwnReferenceVideoAnswer,
   type ProgressChartPoint,
@@ -27,8 +28,8 @@ import {
   LIMITS,
 } from "@stepsync/contracts";
 import { ApiError, apiRequest } from "./client";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { keys, type MutationCallbacks } from "./keys";
+import { type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keys, type MutationCallbacks, useChange } from "./keys";
 
 export function listLibrary(query: LibraryQuery, signal?: AbortSignal): Promise<LibraryPage> {
   return apiRequest("/api/reference-videos", {
@@ -267,76 +268,58 @@ export function useLeaderboard(timeframe: Timeframe, style: string) {
 
 // Changes ------------------------------------------------------------------------------------------
 
-/** Posting a comment: the video's comment list shows it at once (nothing reloaded). */
+/** A change of the library's videos: every list and card of the library reloads. */
+const libraryReload = (client: QueryClient) => void client.invalidateQueries({ queryKey: keys.library.all() });
+
+/** A video's comment list, changed in place (nothing reloaded). */
+const editComments = (client: QueryClient, videoId: number, change: (list: VideoComment[]) => VideoComment[]) =>
+  client.setQueryData<CommentsResponse>(keys.library.comments(videoId), (old) => ({
+    comments: change(old?.comments ?? []),
+  }));
+
+/** Posting a comment: the video's comment list shows it at once. */
 export function usePostComment(videoId: number, callbacks: MutationCallbacks<CommentResponse, string> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    ...callbacks,
-    mutationFn: (content: string) => postComment(videoId, content),
-    onSuccess: (...args) => {
-      const { comment } = args[0];
-      client.setQueryData<CommentsResponse>(keys.library.comments(videoId), (old) => ({
-        comments: [...(old?.comments ?? []).filter((c) => c.id !== comment.id), comment],
-      }));
-      return callbacks.onSuccess?.(...args);
+  return useChange(
+    {
+      mutationFn: (content: string) => postComment(videoId, content),
+      update: (client, { comment }) =>
+        editComments(client, videoId, (list) => [...list.filter((c) => c.id !== comment.id), comment]),
     },
-  });
+    callbacks,
+  );
 }
 
 /** Deleting a comment (by its id): it leaves the video's comment list at once. */
 export function useDeleteComment(videoId: number, callbacks: MutationCallbacks<MessageResponse, number> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    ...callbacks,
-    mutationFn: (commentId: number) => deleteComment(commentId),
-    onSuccess: (...args) => {
-      const commentId = args[1];
-      client.setQueryData<CommentsResponse>(keys.library.comments(videoId), (old) => ({
-        comments: (old?.comments ?? []).filter((c) => c.id !== commentId),
-      }));
-      return callbacks.onSuccess?.(...args);
+  return useChange(
+    {
+      mutationFn: deleteComment,
+      update: (client, _, commentId) => editComments(client, videoId, (list) => list.filter((c) => c.id !== commentId)),
     },
-  });
+    callbacks,
+  );
 }
 
-/** A contributor's edit of their video (an approved one waits for review): the library reloads. */
+/** A contributor's edit of their video (an approved one waits for review). */
 export function useUpdateMyVideo(id: number, callbacks: MutationCallbacks<OwnReferenceVideoAnswer, MyVideoEdit> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    ...callbacks,
-    mutationFn: (input: MyVideoEdit) => updateMyVideo(id, input),
-    onSuccess: (...args) => {
-      void client.invalidateQueries({ queryKey: keys.library.all() });
-      return callbacks.onSuccess?.(...args);
-    },
-  });
+  return useChange({ mutationFn: (input: MyVideoEdit) => updateMyVideo(id, input), update: libraryReload }, callbacks);
 }
 
-/** A contributor deletes their video: the library reloads. */
+/** A contributor deletes their video. */
 export function useDeleteMyVideo(id: number, callbacks: MutationCallbacks<MessageResponse, void> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    ...callbacks,
-    mutationFn: () => deleteMyVideo(id),
-    onSuccess: (...args) => {
-      void client.invalidateQueries({ queryKey: keys.library.all() });
-      return callbacks.onSuccess?.(...args);
-    },
-  });
+  return useChange({ mutationFn: () => deleteMyVideo(id), update: libraryReload }, callbacks);
 }
 
 /** Accepting or declining a friend request: the friends list reloads. */
 export function useAnswerFriendRequest(
   callbacks: MutationCallbacks<FriendAnswerResponse, { requestId: number; accept: boolean }> = {},
 ) {
-  const client = useQueryClient();
-  return useMutation({
-    ...callbacks,
-    mutationFn: ({ requestId, accept }: { requestId: number; accept: boolean }) =>
-      answerFriendRequest(requestId, accept),
-    onSuccess: (...args) => {
-      callbacks.onSuccess?.(...args);
-      return client.invalidateQueries({ queryKey: keys.social.friends() });
+  return useChange(
+    {
+      mutationFn: ({ requestId, accept }: { requestId: number; accept: boolean }) =>
+        answerFriendRequest(requestId, accept),
+      reload: (client) => client.invalidateQueries({ queryKey: keys.social.friends() }),
     },
-  });
+    callbacks,
+  );
 }

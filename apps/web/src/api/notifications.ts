@@ -9,8 +9,8 @@ import {
   type UnreadCountResponse,
 } from "@stepsync/contracts";
 import { apiRequest } from "./client";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { keys, type MutationCallbacks } from "./keys";
+import { keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
+import { keys, type MutationCallbacks, useChange } from "./keys";
 
 /** POST /api/notifications/subscribe: "Notify Me" on the payments coming-soon page. */
 export function subscribeToFeature(email: string): Promise<SuccessResponse> {
@@ -92,49 +92,29 @@ export function useMailSettings() {
 // Changes ------------------------------------------------------------------------------------------
 
 /** A read notification's answer carries the unread count left: the bell shows it at once, the lists reload. */
-function useSettleUnread() {
-  const client = useQueryClient();
-  return (answer: UnreadCountResponse) => {
-    client.setQueryData(keys.notifications.unread(), answer);
-    return client.invalidateQueries({ queryKey: keys.notifications.pages() });
-  };
-}
+const settleUnread = {
+  update: (client: QueryClient, answer: UnreadCountResponse) =>
+    client.setQueryData(keys.notifications.unread(), answer),
+  reload: (client: QueryClient) => client.invalidateQueries({ queryKey: keys.notifications.pages() }),
+};
 
 /** Marks one notification read (by its id). */
 export function useMarkNotificationRead(callbacks: MutationCallbacks<UnreadCountResponse, number> = {}) {
-  const settle = useSettleUnread();
-  return useMutation({
-    ...callbacks,
-    mutationFn: markNotificationRead,
-    onSuccess: (...args) => {
-      callbacks.onSuccess?.(...args);
-      return settle(args[0]);
-    },
-  });
+  return useChange({ mutationFn: markNotificationRead, ...settleUnread }, callbacks);
 }
 
 /** Marks every notification read. */
 export function useMarkAllNotificationsRead(callbacks: MutationCallbacks<UnreadCountResponse, void> = {}) {
-  const settle = useSettleUnread();
-  return useMutation({
-    ...callbacks,
-    mutationFn: markAllNotificationsRead,
-    onSuccess: (...args) => {
-      callbacks.onSuccess?.(...args);
-      return settle(args[0]);
-    },
-  });
+  return useChange({ mutationFn: markAllNotificationsRead, ...settleUnread }, callbacks);
 }
 
 /** Saving the mail settings: the answer is what the setting now shows. */
 export function useSaveMailSettings(callbacks: MutationCallbacks<MailSettings, MailSettings> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    ...callbacks,
-    mutationFn: putMailSettings,
-    onSuccess: (...args) => {
-      client.setQueryData(keys.notifications.mailSettings(), args[0]);
-      return callbacks.onSuccess?.(...args);
+  return useChange(
+    {
+      mutationFn: putMailSettings,
+      update: (client, settings) => client.setQueryData(keys.notifications.mailSettings(), settings),
     },
-  });
+    callbacks,
+  );
 }

@@ -2,10 +2,11 @@
 // confirmation, CSV export.
 import { ADMIN_MESSAGES, LIMITS, type Pagination } from "@stepsync/contracts";
 import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
-import { type InputHTMLAttributes, type ReactNode, useCallback, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useCallback, useState } from "react";
 import { type AdminChange, type AdminReport, downloadExport, useAdminMutation } from "../../api/admin";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
+import { COMPACT_CONTROL, CompactField } from "../../components/SelectField";
 import { Spinner } from "../../components/Spinner";
 import { cx } from "../../components/cx";
 
@@ -208,27 +209,16 @@ export function Empty({ text }: { text: string }) {
   return <p className="glass px-4 py-10 text-center text-slate-400">{text}</p>;
 }
 
-/**
- * A compact labelled text input for list filters, matching SelectField (same label style and 44-px
- * height) so a row of filters lines up.
- */
+/** A compact labelled text input for list filters, lined up with SelectField. */
 export function FilterInput({
   label,
   className,
   ...rest
 }: Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { label: string }) {
-  const id = useId();
   return (
-    <div className={cx("flex min-w-0 flex-col gap-1.5", className)}>
-      <label htmlFor={id} className="text-xs font-medium text-slate-400">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="h-11 w-full rounded-xl border border-white/12 bg-night-900/80 px-3 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-accent-400"
-        {...rest}
-      />
-    </div>
+    <CompactField label={label} className={className}>
+      {(id) => <input id={id} className={cx(COMPACT_CONTROL, "placeholder:text-slate-500")} {...rest} />}
+    </CompactField>
   );
 }
 
