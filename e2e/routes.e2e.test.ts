@@ -267,17 +267,26 @@ describe("history cards at phone and desktop width", () => {
       part: null,
     };
     const comparisons = [
-      { ...base, id: 41, status: "processing", progress: 1, overall_score: null },
+      { ...base, id: 41, status: "processing", progress: 1, overall_score: null, counted: null },
       {
         ...base,
         id: 40,
         status: "completed",
         progress: 100,
         overall_score: 64.4,
+        counted: "yes",
         part: { start_s: 12, end_s: 20.5, parent_id: 38, label: "counts 5–8" },
       },
-      { ...base, id: 39, status: "completed", progress: 100, overall_score: 12, same_routine: false },
-      { ...base, id: 38, status: "completed", progress: 100, overall_score: 81, reference_title: null },
+      {
+        ...base,
+        id: 39,
+        status: "completed",
+        progress: 100,
+        overall_score: 12,
+        same_routine: false,
+        counted: "other_routine",
+      },
+      { ...base, id: 38, status: "completed", progress: 100, overall_score: 81, reference_title: null, counted: "yes" },
     ];
     for (const width of [390, 1440] as const) {
       const watched = await openPage(browser, { width, height: width === 390 ? 844 : 900 });
