@@ -86,3 +86,11 @@ export function angleDiff(a: number, b: number, circular: boolean): number {
   if (d > 180) d = 360 - d;
   return d;
 }
+
+/** How far (degrees, 0–180) each direction lies from the directions' circular mean: their spread, for a range of motion. */
+export function offCircularMean(dirs: readonly number[]): number[] {
+  const c = dirs.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
+  const s = dirs.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);
+  const mean = (Math.atan2(s, c) * 180) / Math.PI;
+  return dirs.map((d) => angleDiff(d, mean, true));
+}

@@ -1,4 +1,4 @@
-import { lowerMedian, lowerQuantile, quantile } from "../numbers.ts";
+import { angleDiff, lowerMedian, lowerQuantile, offCircularMean, quantile } from "../numbers.ts";
 import type { ContinuousTrack } from "../align/interp.ts";
 import type { MoveSpan } from "../counts/counting.ts";
 import type { Match } from "../match.ts";
@@ -16,7 +16,6 @@ import {
 } from "../features.ts";
 import { compareShape, movementEmphasis, sidesAsReference, visibilityFactor } from "./shape.ts";
 import type { Primitives } from "./styles.ts";
-import { angleDiff } from "../numbers.ts";
 
 /** Each joint's body part (PARTS index): a joint's figures weigh a frame as its part's do there. */
 const JOINT_PART: readonly number[] = JOINTS.map((j) =>
@@ -101,11 +100,7 @@ const RANGE_MIN_TRUST = 0.3;
 export function segmentRange(frames: ReadonlyArray<FrameFeatures | undefined>, k: number): number {
   const v = despiked(trusted(frames, k)).map((r) => r.dir);
   if (v.length < 2) return Number.NaN;
-  const c = v.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
-  const s = v.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);
-  const m = (Math.atan2(s, c) * 180) / Math.PI;
-  const off = v.map((d) => angleDiff(d, m, true));
-  return 2 * quantile(off, 0.9);
+  return 2 * quantile(offCircularMean(v), 0.9);
 }
 
 /** Mean absolute change per second, and mean absolute second difference per second², of segment directions. */

@@ -1,4 +1,4 @@
-import { angleDiff, lowerQuantile, quantile, wrap } from "../numbers.ts";
+import { angleDiff, lowerQuantile, offCircularMean, quantile, wrap } from "../numbers.ts";
 import { type FeatureTrack, type FrameFeatures, SEGMENT_COUNT, SEGMENTS } from "../features.ts";
 import type { Match } from "../match.ts";
 import { ContinuousTrack } from "../align/interp.ts";
@@ -425,11 +425,7 @@ function rangesOf(track: FeatureTrack): number[] {
       f.valid && !Number.isNaN(f.seg[k] as number) ? [f.seg[k] as number] : [],
     );
     if (dirs.length < 2) return STILL_RANGE;
-    const c = dirs.reduce((a, d) => a + Math.cos((d * Math.PI) / 180), 0);
-    const s = dirs.reduce((a, d) => a + Math.sin((d * Math.PI) / 180), 0);
-    const mean = (Math.atan2(s, c) * 180) / Math.PI;
-    const off = dirs.map((d) => angleDiff(d, mean, true));
-    return Math.max(STILL_RANGE, 2 * lowerQuantile(off, 0.95));
+    return Math.max(STILL_RANGE, 2 * lowerQuantile(offCircularMean(dirs), 0.95));
   });
 }
 
