@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { logIn, signUp } from "./support/accounts.ts";
-import type { WatchedPage } from "./support/browser.ts";
+import { noSideScroll, screenshot, type WatchedPage } from "./support/browser.ts";
 import { mailSuite } from "./support/suite.ts";
 
 const mail = mailSuite();
@@ -10,7 +10,7 @@ const page = (width?: number) => suite.page({ width });
 const submit = (p: WatchedPage["page"]) => p.locator("main form button[type=submit]");
 
 describe("accounts in the browser", () => {
-  it("signs up ('check your e-mail'), logs in from there and lands on the dashboard, signed in", async () => {
+  it("signs up and lands on the dashboard, signed in ('Registration successful!')", async () => {
     const { page: p, problems } = await page();
     await signUp(p, suite.server.baseUrl, {
       name: "Ritu Das",
@@ -18,10 +18,31 @@ describe("accounts in the browser", () => {
       password: "secret123",
       confirm: false,
     });
+    await expect.poll(() => p.getByText("Registration successful!").first().isVisible()).toBe(true);
     await expect.poll(() => p.getByRole("button", { name: "Logout" }).first().isVisible()).toBe(true);
     await p.goto(`${suite.server.baseUrl}/profile`);
     await expect.poll(() => p.getByText("@ritu_das").first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(problems).toEqual([]);
+  });
+
+  it("signing up with a taken address and another password: 'Account exists but login failed', a link to log in with the address", async () => {
+    const { page: p } = await suite.page({ width: 390, height: 844 });
+    await p.goto(`${suite.server.baseUrl}/signup`);
+    await p.getByLabel("Full Name", { exact: true }).fill("Someone Else");
+    await p.getByLabel("Email Address", { exact: true }).fill("ritu@example.com");
+    await p.getByLabel("Password", { exact: true }).fill("another-pass");
+    await p.getByLabel("Confirm Password", { exact: true }).fill("another-pass");
+    await submit(p).click();
+    const alert = p.getByRole("alert");
+    await expect
+      .poll(() => alert.textContent())
+      .toContain("Account exists but login failed. Please try logging in directly.");
+    expect(p.url()).toBe(`${suite.server.baseUrl}/signup`);
+    expect(await noSideScroll(p)).toBe(true);
+    await screenshot(p, "signup-taken-390x844");
+    await alert.getByRole("link", { name: "Log in" }).click();
+    await p.waitForURL(`${suite.server.baseUrl}/login`);
+    expect(await p.getByLabel("Email", { exact: true }).inputValue()).toBe("ritu@example.com");
   });
 
   it("shows the spec's validation texts and keeps what was typed", async () => {

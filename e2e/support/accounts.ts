@@ -7,11 +7,11 @@ import { callApi } from "./api.ts";
 import { runningOutboxes } from "./server.ts";
 
 /**
- * Signs up through the form (password "secret123" unless given), which answers "check your e-mail"
- * with no session, logs in from there and waits for the dashboard; answers the bearer token of the
- * login answer, for API calls as that user. Unless `confirm` is false it then opens the confirmation
- * link the server mailed to its outbox and presses Confirm, as the user would (credits are spent
- * once the address is confirmed), and comes back to the dashboard.
+ * Signs up through the form (password "secret123" unless given): the page registers, logs in with
+ * what was typed and lands on the dashboard. Answers the bearer token of that login, for API calls as
+ * that user. Unless `confirm` is false it then opens the confirmation link the server mailed to its
+ * outbox and presses Confirm, as the user would (credits are spent once the address is confirmed),
+ * and comes back to the dashboard.
  */
 export async function signUp(
   p: Page,
@@ -31,14 +31,12 @@ export async function signUp(
   const registered = p.waitForResponse(
     (r) => r.url().endsWith("/api/auth/register") && r.request().method() === "POST",
   );
-  await p.locator("main form button[type=submit]").click();
-  expect((await registered).status()).toBe(201);
-  await p.getByRole("heading", { name: "Check your e-mail" }).waitFor();
-  await p.getByRole("link", { name: "Go to login" }).click();
-  await p.getByLabel("Password", { exact: true }).fill(password);
   const loggedIn = p.waitForResponse((r) => r.url().endsWith("/api/auth/login") && r.request().method() === "POST");
   await p.locator("main form button[type=submit]").click();
-  const { token } = (await (await loggedIn).json()) as { token: string };
+  expect((await registered).status()).toBe(201);
+  const login = await loggedIn;
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
   await p.waitForURL(`${baseUrl}/dashboard`);
   if (confirm) {
     await confirmInBrowser(p, await mailedConfirmationLink(email));

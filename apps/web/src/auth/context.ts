@@ -18,7 +18,7 @@ export interface AuthContextValue {
   isAdmin: boolean;
   expiresAt: string | null;
   login(email: string, password: string): Promise<User>;
-  /** Signs up; answers the server's "check your e-mail" (no session: the new account logs in). */
+  /** Signs up; answers the server's "check your e-mail", alike for a taken address (no session: the page then logs in). */
   register(input: RegisterRequest): Promise<string>;
   googleSignIn(credential: string, mode: "login" | "register"): Promise<GoogleResult>;
   logout(): Promise<void>;

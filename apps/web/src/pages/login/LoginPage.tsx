@@ -14,7 +14,7 @@ import { toast } from "../../lib/toast";
 
 export default function LoginPage() {
   const { login } = useAuth();
-  // Sign-up's "Go to login" brings the address along.
+  // Sign-up's "Log in" (the address was taken) brings the address along.
   const prefilled = (useLocation().state as { email?: unknown } | null)?.email;
   const [email, setEmail] = useState(typeof prefilled === "string" ? prefilled : "");
   const [password, setPassword] = useState("");

@@ -1,7 +1,14 @@
 import { MESSAGES } from "@stepsync/contracts";
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockFetch, renderApp, sessionRoutes } from "../../test/utils";
+import { mockFetch, renderApp, sessionRoutes, testUser } from "../../test/utils";
+
+const authBody = {
+  token: "tok-1",
+  session_id: "tok-1",
+  user: testUser,
+  session: { expires_at: new Date(Date.now() + 86400_000).toISOString() },
+};
 
 async function openSignup() {
   renderApp("/signup");
@@ -80,10 +87,36 @@ describe("signup page", () => {
     expect(form.password.value).toBe("secret1");
   });
 
-  it("says 'check your e-mail' (signed out: the new account logs in), and Go to login brings the address", async () => {
+  it("signs in with what was typed once registered: toast 'Registration successful!' and on to /dashboard", async () => {
+    const { calls } = mockFetch({
+      ...sessionRoutes(null),
+      "POST /api/auth/register": { status: 201, body: { message: MESSAGES.signUpCheckEmail("maya@example.com") } },
+      "POST /api/auth/login": { body: authBody },
+    });
+    const form = await openSignup();
+    form.type(form.name, "Maya Rao");
+    form.type(form.email, " maya@example.com ");
+    form.type(form.password, "secret1");
+    form.type(form.confirm, "secret1");
+    form.submit();
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard"));
+    expect(screen.getByText(MESSAGES.registrationSuccessful)).toBeTruthy();
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith("/api/auth/") && p !== "/api/auth/session")).toEqual([
+      "/api/auth/register",
+      "/api/auth/login",
+    ]);
+    expect(calls.find((c) => c.path === "/api/auth/login")?.body).toEqual({
+      email: "maya@example.com",
+      password: "secret1",
+    });
+    expect(JSON.parse(localStorage.getItem("user") ?? "{}").username).toBe("maya");
+  });
+
+  it("a taken address (sign-up answers alike, the login fails): says so, with a link to log in that brings the address", async () => {
     mockFetch({
       ...sessionRoutes(null),
       "POST /api/auth/register": { status: 201, body: { message: MESSAGES.signUpCheckEmail("maya@example.com") } },
+      "POST /api/auth/login": { status: 401, body: { error: "Invalid email or password" } },
     });
     const form = await openSignup();
     form.type(form.name, "Maya Rao");
@@ -91,29 +124,16 @@ describe("signup page", () => {
     form.type(form.password, "secret1");
     form.type(form.confirm, "secret1");
     form.submit();
-    expect(await screen.findByRole("heading", { name: "Check your e-mail" })).toBeTruthy();
-    expect(screen.getByText(MESSAGES.signUpCheckEmail("maya@example.com"))).toBeTruthy();
-    expect(localStorage.getItem("user")).toBeNull();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(MESSAGES.accountExistsLoginFailed);
     expect(screen.getByTestId("location").textContent).toBe("/signup");
+    expect(localStorage.getItem("user")).toBeNull();
+    // What was typed stays, and the button is usable again.
+    expect(form.email.value).toBe("Maya@Example.com");
+    expect((screen.getByRole("button", { name: "Create account" }) as HTMLButtonElement).disabled).toBe(false);
 
-    fireEvent.click(screen.getByRole("link", { name: "Go to login" }));
+    fireEvent.click(within(alert).getByRole("link", { name: "Log in" }));
     await screen.findByRole("heading", { name: "Welcome back" });
     expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("maya@example.com");
-  });
-
-  it("'Use another address' brings back an empty form", async () => {
-    mockFetch({
-      ...sessionRoutes(null),
-      "POST /api/auth/register": { status: 201, body: { message: MESSAGES.signUpCheckEmail("maya@example.com") } },
-    });
-    const form = await openSignup();
-    form.type(form.name, "Maya Rao");
-    form.type(form.email, "maya@example.com");
-    form.type(form.password, "secret1");
-    form.type(form.confirm, "secret1");
-    form.submit();
-    fireEvent.click(await screen.findByRole("button", { name: "Use another address" }));
-    expect(await screen.findByRole("heading", { name: "Create your account" })).toBeTruthy();
-    expect((screen.getByLabelText("Email Address") as HTMLInputElement).value).toBe("");
   });
 });

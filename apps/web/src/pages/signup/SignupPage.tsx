@@ -1,26 +1,30 @@
 import { LIMITS, MESSAGES } from "@stepsync/contracts";
-import { Lock, Mail, MailCheck, UserRound } from "lucide-react";
+import { Lock, Mail, UserRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage, isApiError } from "../../api/client";
 import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
 import { AuthHeading, AuthLayout } from "../../components/AuthLayout";
-import { Button, ButtonLink } from "../../components/Button";
+import { Button } from "../../components/Button";
 import { PasswordField, TextField } from "../../components/Field";
 import { GoogleSignIn } from "../../components/GoogleSignIn";
 import { TEXTS } from "../../constants/texts";
+import { describeError, logger } from "../../lib/logger";
+import { toast } from "../../lib/toast";
 import { type SignupErrors, type SignupValues, validateSignup } from "./validate";
 
 const EMPTY: SignupValues = { fullName: "", email: "", password: "", confirmPassword: "" };
 
+/** Why the form could not finish: the sign-up's own refusal, or signed up but the login after it failed. */
+type FormError = { kind: "register"; text: string } | { kind: "login"; email: string };
+
 export default function SignupPage() {
-  const { register } = useAuth();
+  const { register, login } = useAuth();
   const [values, setValues] = useState<SignupValues>(EMPTY);
   const [errors, setErrors] = useState<SignupErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
 
   function update(field: keyof SignupValues, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -36,33 +40,29 @@ export default function SignupPage() {
     if (Object.values(found).some(Boolean)) return;
     setFormError(null);
     setSubmitting(true);
+    const email = values.email.trim();
     try {
       // The Full Name field is sent as username; the confirmation is not sent.
-      const message = await register({
-        username: values.fullName.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      });
-      setSent({ email: values.email.trim().toLowerCase(), message });
+      await register({ username: values.fullName.trim(), email, password: values.password });
     } catch (err) {
-      setFormError(isApiError(err) ? errorMessage(err, MESSAGES.registrationFailed) : MESSAGES.signupGeneral);
+      setFormError({
+        kind: "register",
+        text: isApiError(err) ? errorMessage(err, MESSAGES.registrationFailed) : MESSAGES.signupGeneral,
+      });
+      setSubmitting(false);
+      return;
     }
-    setSubmitting(false);
-  }
-
-  // The same answer whether or not the address already had an account: nothing here says which.
-  if (sent) {
-    return (
-      <AuthLayout title="Check your e-mail">
-        <CheckYourEmail
-          {...sent}
-          onAnotherAddress={() => {
-            setSent(null);
-            setValues(EMPTY);
-          }}
-        />
-      </AuthLayout>
-    );
+    // Sign-up answers alike whether or not the address was taken, and opens no session: logging in
+    // with what was just typed signs the new account in (a taken address only with its own password).
+    try {
+      await login(email, values.password);
+      toast.success(MESSAGES.registrationSuccessful);
+      // GuestOnly sends the now signed-in user on to /dashboard.
+    } catch (err) {
+      logger.warn(`Login after sign-up failed: ${describeError(err)}`, "auth");
+      setFormError({ kind: "login", email: email.toLowerCase() });
+      setSubmitting(false);
+    }
   }
 
   return (
@@ -72,7 +72,19 @@ export default function SignupPage() {
         subtitle={`Start with ${LIMITS.initialCredits} free credits — every comparison shows you exactly what to practise next.`}
       />
       <form className="space-y-5" onSubmit={onSubmit} noValidate>
-        {formError ? <Alert>{formError}</Alert> : null}
+        {formError?.kind === "register" ? <Alert>{formError.text}</Alert> : null}
+        {formError?.kind === "login" ? (
+          <Alert>
+            {MESSAGES.accountExistsLoginFailed}{" "}
+            <Link
+              to="/login"
+              state={{ email: formError.email }}
+              className="font-semibold underline underline-offset-2 hover:text-white"
+            >
+              Log in
+            </Link>
+          </Alert>
+        ) : null}
         <TextField
           label="Full Name"
           name="fullName"
@@ -138,41 +150,5 @@ export default function SignupPage() {
         </Link>
       </p>
     </AuthLayout>
-  );
-}
-
-/** After sign-up: where the message went, and the way on (log in, or another address). */
-function CheckYourEmail({
-  email,
-  message,
-  onAnotherAddress,
-}: {
-  email: string;
-  message: string;
-  onAnotherAddress: () => void;
-}) {
-  return (
-    <section aria-labelledby="check-email-heading" className="text-center">
-      <span className="mx-auto mb-5 flex size-16 items-center justify-center rounded-2xl bg-emerald-500/15 text-emerald-300 ring-1 ring-emerald-400/20">
-        <MailCheck className="size-8" aria-hidden />
-      </span>
-      <h1 id="check-email-heading" className="mb-3 text-2xl font-bold tracking-tight text-white sm:text-3xl">
-        Check your e-mail
-      </h1>
-      <p role="status" className="text-base text-slate-200">
-        {message}
-      </p>
-      <p className="mt-3 text-sm text-slate-400">
-        Nothing there after a few minutes? Look in your spam folder, or log in and ask for a new link.
-      </p>
-      <div className="mt-7 flex flex-col items-center justify-center gap-3 sm:flex-row">
-        <ButtonLink to="/login" state={{ email }} size="lg">
-          Go to login
-        </ButtonLink>
-        <Button variant="secondary" size="lg" onClick={onAnotherAddress}>
-          Use another address
-        </Button>
-      </div>
-    </section>
   );
 }
