@@ -270,3 +270,128 @@ describe("the profile's own words, as the browser paints them", () => {
     await screenshot(p, "polish-profile-words-390");
   }, 60_000);
 });
+
+// A library title as long as a contributor may make it (200 characters), and one long unbroken word.
+const LONG_TITLE =
+  "Bharatanatyam Alarippu and Jatiswaram: the complete beginner-to-intermediate routine with counts, slow and full tempo, mirrored view and the teacher's notes, part one of three (Kalakshetra style)";
+const LONG_WORD = "Kuchipudi_Tarangam_on_the_brass_plate_with_counts_slow_and_full_tempo";
+const LONG_NAME = "Meenakshi_Sundareswaran_Venkataraghavan";
+
+/** Comparisons as the server lists them, under long titles (and a long practised part's label). */
+function longTitledComparisons() {
+  const at = new Date().toISOString();
+  const summary = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    activity_type: "contemporary",
+    status: "completed",
+    progress: 100,
+    attempt: 1,
+    error: null,
+    overall_score: 78.4,
+    reference_title: title,
+    contributor_name: LONG_NAME,
+    thumbnail_path: null,
+    reference_video_path: null,
+    user_video_path: null,
+    user_framing: null,
+    reference_video_id: 900 + id,
+    created_at: at,
+    same_routine: true,
+    dancer_call: false,
+    same_performance: false,
+    counted: "yes",
+    part: null,
+    ...extra,
+  });
+  return [
+    summary(1, LONG_TITLE),
+    summary(2, LONG_WORD, { part: { start_s: 4, end_s: 19, parent_id: 1, label: LONG_WORD } }),
+    summary(3, `${LONG_WORD} ${LONG_TITLE}`.slice(0, 200), { counted: "own_recording", same_performance: true }),
+  ];
+}
+
+/** A library video under a long title, from a contributor with a long name. */
+function longTitledVideo(id: number, title: string) {
+  return {
+    id,
+    title,
+    description: `${LONG_TITLE} ${LONG_WORD}`,
+    category: "contemporary",
+    difficulty: "beginner",
+    tags: [LONG_WORD.slice(0, 40)],
+    duration: 95,
+    views: 1234,
+    likes_count: 56,
+    comments_count: 7,
+    usage_count: 89,
+    is_featured: true,
+    created_at: new Date().toISOString(),
+    contributor_id: 500,
+    contributor_name: LONG_NAME,
+    contributor_verified: true,
+    contributor_profile_image: null,
+    is_liked: false,
+    is_following: false,
+    file_path: "/api/reference-videos/1/file",
+    thumbnail_path: null,
+  };
+}
+
+describe("long titles on a phone (390 px)", () => {
+  it("no main page is wider than the window when lists hold the longest titles", async () => {
+    const userId = await signUpUser();
+    const { page: p } = await suite.page({ width: 390, height: 844 });
+    await logIn(p, suite.server.baseUrl, USER.email, USER.password);
+    const comparisons = longTitledComparisons();
+    const page = { page: 1, limit: 12, total: comparisons.length, pages: 1, has_more: false };
+    await p.route(/\/api\/comparisons(\?.*)?$/, (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({ json: { comparisons, pagination: page } })
+        : route.fallback(),
+    );
+    await p.route("**/api/dashboard/recent-comparisons*", (route) => route.fulfill({ json: { comparisons } }));
+    const videos = [longTitledVideo(901, LONG_TITLE), longTitledVideo(902, LONG_WORD)];
+    await p.route(/\/api\/reference-videos(\?.*)?$/, (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({ json: { videos, pagination: { ...page, total: videos.length } } })
+        : route.fallback(),
+    );
+    await p.route("**/api/leaderboard*", (route) =>
+      route.fulfill({
+        json: [
+          {
+            user_id: 101,
+            username: LONG_NAME,
+            profile_image: null,
+            average_score: 91,
+            best_score: 97,
+            comparison_count: 12,
+          },
+        ],
+      }),
+    );
+    const wide: string[] = [];
+    for (const route of [
+      "/dashboard",
+      "/profile",
+      `/profile/${userId}`,
+      "/comparison-history",
+      "/library",
+      "/community",
+      "/leaderboard",
+    ]) {
+      await open(p, route);
+      // Each tab of a tabbed page too (the profile's Recent Activity is on its first).
+      const tabs = await p.getByRole("tab").count();
+      for (let i = 0; i < Math.max(1, tabs); i++) {
+        if (tabs) await p.getByRole("tab").nth(i).click();
+        await p.waitForLoadState("networkidle", { timeout: 2000 }).catch(() => {});
+        const width = await p.evaluate(() => document.documentElement.scrollWidth);
+        const tab = tabs ? ` [${await p.getByRole("tab").nth(i).textContent()}]` : "";
+        if (width > 390) wide.push(`${route}${tab}: ${width} px`);
+        if (i === 0) await screenshot(p, `polish-long-titles${route.replaceAll("/", "_")}-390`);
+      }
+    }
+    expect(wide).toEqual([]);
+  }, 180_000);
+});

@@ -74,11 +74,12 @@ export function VideoCard({
         {video.contributor_id ? (
           <Link
             to={`/profile/${video.contributor_id}`}
-            className="inline-flex w-fit items-center gap-1.5 text-sm text-slate-200 hover:text-white"
+            className="inline-flex w-fit max-w-full items-center gap-1.5 text-sm text-slate-200 hover:text-white"
           >
-            {video.contributor_name ?? "Unknown"}
+            {/* A long name gives way to the Verified mark. */}
+            <span className="min-w-0 truncate">{video.contributor_name ?? "Unknown"}</span>
             {video.contributor_verified ? (
-              <span className="inline-flex items-center gap-0.5 rounded-full bg-sky-500/15 px-1.5 py-0.5 text-[11px] text-sky-300">
+              <span className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-sky-500/15 px-1.5 py-0.5 text-[11px] text-sky-300">
                 <BadgeCheck className="size-3" aria-hidden /> {LIBRARY_MESSAGES.verified}
               </span>
             ) : null}

@@ -169,13 +169,16 @@ export function HistoryCard({
           <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-400">
             {item.contributor_name ? (
               <>
-                <User className="size-3.5" aria-hidden />
-                {item.contributor_name}
+                <User className="size-3.5 shrink-0" aria-hidden />
+                {/* A long name gives way; the time stays whole on its line. */}
+                <span className="min-w-0 truncate">{item.contributor_name}</span>
                 <span aria-hidden>·</span>
               </>
             ) : null}
-            <Clock className="size-3.5" aria-hidden />
-            {processing ? elapsedText(item.created_at, now) : formatWhen(item.created_at)}
+            <Clock className="size-3.5 shrink-0" aria-hidden />
+            <span className="shrink-0">
+              {processing ? elapsedText(item.created_at, now) : formatWhen(item.created_at)}
+            </span>
           </p>
           {item.part ? (
             <p
