@@ -44,6 +44,11 @@ const CreditsPage = lazy(() => import("./pages/credits/CreditsPage"));
 const CommunityPage = lazy(() => import("./pages/community/CommunityPage"));
 const FriendsPage = lazy(() => import("./pages/friends/FriendsPage"));
 const LeaderboardPage = lazy(() => import("./pages/leaderboard/LeaderboardPage"));
+const GroupsPage = lazy(() => import("./pages/groups/GroupsPage"));
+const NewGroupPage = lazy(() => import("./pages/groups/NewGroupPage"));
+const GroupPage = lazy(() => import("./pages/groups/GroupPage"));
+const BoardPage = lazy(() => import("./pages/groups/BoardPage"));
+const JoinGroupPage = lazy(() => import("./pages/groups/JoinGroupPage"));
 
 const AdminPage = lazy(() => import("./pages/admin/AdminPage"));
 const EmailSubscriptionsPage = lazy(() => import("./pages/admin/EmailSubscriptionsPage"));
@@ -84,6 +89,8 @@ export function AppRoutes() {
         <Route element={<SessionKnown />}>
           <Route path="library" element={<LibraryPage />} />
           <Route path="profile/:userId" element={<UserProfilePage />} />
+          {/* An invite link: signed out it asks to sign up or log in, then comes back */}
+          <Route path="groups/join/:code" element={<JoinGroupPage />} />
         </Route>
 
         {/* Login required */}
@@ -104,6 +111,10 @@ export function AppRoutes() {
           <Route path="friends" element={<FriendsPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="leaderboard" element={<LeaderboardPage />} />
+          <Route path="groups" element={<GroupsPage />} />
+          <Route path="groups/new" element={<NewGroupPage />} />
+          <Route path="groups/:id" element={<GroupPage />} />
+          <Route path="groups/:id/board" element={<BoardPage />} />
         </Route>
 
         {/* Admin required */}

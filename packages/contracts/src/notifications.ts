@@ -35,6 +35,9 @@ export const NOTIFICATION_MESSAGES = {
   groupMailsOff: "You will no longer get emails when a group's organiser sends a reminder.",
   unsubscribeTitle: "Stop review emails",
   unsubscribeIntro: "Press the button to stop getting emails when your library videos are approved or rejected.",
+  groupUnsubscribeTitle: "Stop group reminder emails",
+  groupUnsubscribeIntro:
+    "Press the button to stop getting emails when a group's organiser reminds you to practise. The reminders still show in your notifications.",
   unsubscribeConfirm: "Unsubscribe",
   unsubscribeInvalid: "This unsubscribe link is invalid.",
   unsubscribeMissing: "This unsubscribe link is incomplete.",

@@ -144,3 +144,37 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+
+/**
+ * Sends a multipart form with XMLHttpRequest (fetch cannot report upload progress); `onProgress`
+ * gets 0–100 as the bytes go. Answers the JSON body; a refusal is an ApiError with the server's
+ * words (else `fallback`), a lost connection one with `networkFallback`.
+ */
+export function uploadForm<T>(
+  path: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+  { fallback, networkFallback = fallback }: { fallback: string; networkFallback?: string },
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(new ApiError(xhr.status, messageFrom(data) ?? fallback, data));
+    };
+    xhr.onerror = () => reject(new ApiError(0, networkFallback));
+    xhr.send(form);
+  });
+}

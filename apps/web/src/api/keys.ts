@@ -82,6 +82,16 @@ export const keys = {
     mailSettings: () => ["notifications", "mail-settings"] as const,
   },
 
+  groups: {
+    /** Everything about groups: a change to one reloads the list, its page and its board. */
+    all: () => ["groups"] as const,
+    list: () => ["groups", "list"] as const,
+    detail: (id: number) => ["groups", "detail", id] as const,
+    boards: (id: number) => ["groups", "board", id] as const,
+    board: (id: number, sort: string) => ["groups", "board", id, sort] as const,
+    invite: (code: string) => ["groups", "invite", code] as const,
+  },
+
   auth: {
     resetToken: (token: string) => ["auth", "reset-token", token] as const,
   },

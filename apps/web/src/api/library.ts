@@ -27,7 +27,7 @@ import {
   type UploadReferenceResponse,
   LIMITS,
 } from "@stepsync/contracts";
-import { ApiError, apiRequest } from "./client";
+import { apiRequest, uploadForm } from "./client";
 import { type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { keys, type MutationCallbacks, useChange } from "./keys";
 
@@ -148,37 +148,14 @@ export const getCommunityProgress = (timeframe: Timeframe, activityType?: string
     fallback: SOCIAL_MESSAGES.progressFailed,
   });
 
-/**
- * Uploads a reference video with XMLHttpRequest (fetch cannot report upload progress);
- * `onProgress` gets 0–100.
- */
+/** Uploads a reference video; `onProgress` gets 0–100. */
 export function uploadReferenceVideo(
   form: FormData,
   onProgress: (percent: number) => void,
 ): Promise<UploadReferenceResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/reference-videos");
-    xhr.withCredentials = true;
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as UploadReferenceResponse);
-      else {
-        const error = (data as { error?: string } | null)?.error;
-        reject(new ApiError(xhr.status, error || UPLOAD_MESSAGES.uploadFailed, data));
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(0, UPLOAD_MESSAGES.uploadFailedRetry));
-    xhr.send(form);
+  return uploadForm("/api/reference-videos", form, onProgress, {
+    fallback: UPLOAD_MESSAGES.uploadFailed,
+    networkFallback: UPLOAD_MESSAGES.uploadFailedRetry,
   });
 }
 

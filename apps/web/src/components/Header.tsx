@@ -1,4 +1,4 @@
-import { LayoutDashboard, Library, LogOut, Menu, ShieldCheck, UserRound, Users, X } from "lucide-react";
+import { LayoutDashboard, Library, LogOut, Menu, PartyPopper, ShieldCheck, UserRound, Users, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { displayName, useAuth } from "../auth/context";
@@ -17,6 +17,7 @@ const USER_LINKS: NavEntry[] = [
   { to: "/dashboard", label: "Dashboard", icon: <LayoutDashboard className="size-4" aria-hidden /> },
   { to: "/library", label: "Library", icon: <Library className="size-4" aria-hidden /> },
   { to: "/community", label: "Community", icon: <Users className="size-4" aria-hidden /> },
+  { to: "/groups", label: "Groups", icon: <PartyPopper className="size-4" aria-hidden /> },
   // NavLink without `end` is active on /profile and any /profile/... path.
   { to: "/profile", label: "Profile", icon: <UserRound className="size-4" aria-hidden /> },
 ];

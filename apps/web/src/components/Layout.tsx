@@ -5,6 +5,7 @@ import { EmailConfirmBanner } from "./EmailConfirmBanner";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { PendingInvite } from "./PendingInvite";
 import { PageSpinner } from "./Spinner";
 import { Toaster } from "./Toaster";
 
@@ -25,6 +26,7 @@ export function AppLayout() {
       </main>
       <Footer />
       <Toaster />
+      <PendingInvite />
     </div>
   );
 }

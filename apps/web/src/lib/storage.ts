@@ -7,6 +7,8 @@ import type { User } from "@stepsync/contracts";
 export const STORAGE_KEYS = {
   user: "user",
   logs: "clientLogs",
+  /** A group invite code opened while signed out: joining picks it up once they have signed in. */
+  pendingInvite: "pendingGroupInvite",
 } as const;
 
 /** Where earlier versions kept copies of the session token; removed wherever found. */

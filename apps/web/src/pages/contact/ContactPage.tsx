@@ -33,7 +33,11 @@ export default function ContactPage() {
           <PartyPopper className="mb-3 size-6 text-accent-300" aria-hidden />
           <h2 className="font-semibold text-white">Sangeet and group setups</h2>
           <p className="mt-1 text-sm text-slate-400">
-            Tell us the date, the number of dancers and your choreographer's videos — we'll set up the group for you.
+            <Link to="/groups/new" className="text-accent-300 underline underline-offset-4">
+              Start your group
+            </Link>{" "}
+            in a minute, or tell us the date, the number of dancers and your choreographer's videos — we'll help you set
+            it up.
           </p>
         </li>
         <li className="glass p-5">

@@ -187,18 +187,24 @@ export default function HomePage() {
                 Nail the sangeet — bride, groom and the whole squad
               </h2>
               <p className="text-slate-300">
-                Learn your choreography at home, compare with your choreographer's video and arrive at rehearsal ready.
-                Planning a group? We'll set it up for you.
+                Start a group for your sangeet: pick your choreographer's routine, invite the family with one link, and
+                everyone practises at home while the board shows who is ready and which moves need work.
               </p>
-              <ButtonLink to="/contact" variant="outline">
-                Contact us for a group setup
-              </ButtonLink>
+              <div className="flex flex-wrap items-center gap-3">
+                <ButtonLink to="/groups/new">Start your group</ButtonLink>
+                <ButtonLink to="/contact" variant="ghost">
+                  Need help setting it up? Contact us
+                </ButtonLink>
+              </div>
             </div>
             <StepList
               steps={[
-                { title: "Get your choreography", text: "Your choreographer's videos become the references." },
-                { title: "Practise at home", text: "Bride, groom, family and friends record themselves." },
-                { title: "Compare and polish", text: "Fix the flagged moves and arrive at rehearsal ready." },
+                {
+                  title: "Start your group",
+                  text: "Your choreographer's routine, split into parts, and one invite link.",
+                },
+                { title: "Practise at home", text: "Bride, groom, family and friends dance along and get scored." },
+                { title: "See who is ready", text: "The board shows every part's best score and the moves to fix." },
               ]}
             />
           </div>

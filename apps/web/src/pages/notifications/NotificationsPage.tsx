@@ -11,7 +11,7 @@ import { Page, PageHeader } from "../../components/Page";
 import { Spinner } from "../../components/Spinner";
 import { formatWhen } from "../../lib/format";
 import { toast } from "../../lib/toast";
-import { ReviewMailSetting } from "./ReviewMailSetting";
+import { MailSetting } from "./MailSetting";
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -154,7 +154,10 @@ export default function NotificationsPage() {
           ) : null}
         </section>
       )}
-      {user && user.role !== "user" ? <ReviewMailSetting /> : null}
+      <div className="mt-6 space-y-2">
+        {user && user.role !== "user" ? <MailSetting kind="review_outcome" /> : null}
+        <MailSetting kind="group_reminder" />
+      </div>
     </Page>
   );
 }
