@@ -37,12 +37,13 @@ export const comparisonPart = z.object({
 export type ComparisonPart = z.infer<typeof comparisonPart>;
 
 /**
- * How a finished comparison counts, as the server decided: "yes" (stats, averages, best scores,
- * achievements, leaderboards); "other_routine" (refused as another routine: it counts nowhere and its
- * credit was given back); "own_recording" (the reference's own recording: shown, earning no
- * achievement or leaderboard place).
+ * How a finished comparison counts, as the server decided (its policy.ts countedAs): "yes" (stats,
+ * averages, best scores, achievements, leaderboards); "other_routine" (refused as another routine: its
+ * credit was given back); "own_recording" (the reference's own recording, mirrored or not);
+ * "short_part" (a practised part shorter than PART_LIMITS.countedMinSeconds: practice). Only "yes"
+ * counts anywhere; the others are shown, and say why.
  */
-export const COUNTED = ["yes", "other_routine", "own_recording"] as const;
+export const COUNTED = ["yes", "other_routine", "own_recording", "short_part"] as const;
 export type Counted = (typeof COUNTED)[number];
 
 /** A comparison as listed in history and recent activity. */
@@ -100,7 +101,17 @@ export type RecentComparisons = z.infer<typeof recentComparisonsResponse>;
  * seconds in the reference, and the part's moves and sections say reference time too, so they line
  * up with the full result it came from.
  */
-export const PART_LIMITS = { minSeconds: 1, maxSeconds: 60, maxLabelLength: 80 } as const;
+export const PART_LIMITS = {
+  minSeconds: 1,
+  maxSeconds: 60,
+  maxLabelLength: 80,
+  /**
+   * A part shorter than this is practice and counts nowhere (COUNTED "short_part"): a move or two
+   * scored 98 would top the leaderboard. 8 s is a phrase, four moves or more, the least the engine
+   * tells apart from another routine's stretch on its own (@stepsync/motion compare.ts, PART_PHRASE).
+   */
+  countedMinSeconds: 8,
+} as const;
 
 export const PART_MESSAGES = {
   notANumber: "The part's start and end must be numbers of seconds",

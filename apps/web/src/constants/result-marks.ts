@@ -1,5 +1,7 @@
 // How the app marks a finished result that does not count as usual: refused as another routine, the
-// dancer's call, the reference's own recording. Said on the result and on its history card alike.
+// dancer's call, the reference's own recording, a short practised part. Said on the result and on its
+// history card alike.
+import { type Counted, PART_LIMITS } from "@stepsync/contracts";
 
 /** A refused result's mark on its history card, in place of a score, and what it means. */
 export const NOT_SAME_LABEL = "Not the same routine";
@@ -9,9 +11,20 @@ export const NOT_SAME_NOTE = "Not counted: your credit was given back.";
 export const DANCER_CALL_LABEL = "Your call";
 export const DANCER_CALL_NOTE = "You said this is the routine, so it was analysed as it.";
 
-/** Why a comparison of the reference's own recording earns nothing (the server leaves it out of both). */
-export const SAME_PERFORMANCE_NOTE =
-  "This is the reference's own recording, so it counts toward no achievement or leaderboard place.";
+/** A scored result that counts nowhere, as the server's `counted` says: its short mark and why. */
+export type NotCounted = Exclude<Counted, "yes" | "other_routine">;
+export const NOT_COUNTED: Record<NotCounted, { label: string; note: string }> = {
+  own_recording: {
+    label: "Not counted",
+    note: "This is the reference's own recording, so it counts in no statistics, achievement or leaderboard.",
+  },
+  short_part: {
+    label: "Practice",
+    note: `A part shorter than ${PART_LIMITS.countedMinSeconds} s is practice: it counts in no statistics, achievement or leaderboard.`,
+  },
+};
 
-/** Its short mark on the history card, SAME_PERFORMANCE_NOTE beside it saying why. */
-export const SAME_PERFORMANCE_LABEL = "Not counted";
+/** The not-counted mark of a summary, if it has one. */
+export function notCounted(counted: Counted | null | undefined): (typeof NOT_COUNTED)[NotCounted] | null {
+  return counted === "own_recording" || counted === "short_part" ? NOT_COUNTED[counted] : null;
+}

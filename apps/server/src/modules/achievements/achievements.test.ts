@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { makeComparison } from "../../test/factories.ts";
-import { rewardedHistoryOf } from "../comparisons/service.ts";
+import { countedHistoryOf } from "../comparisons/service.ts";
 import { awardAchievements as awardFrom } from "./service.ts";
 
-/** As a completion does: awards what the user's rewarded comparisons earn. */
+/** As a completion does: awards what the user's counted comparisons earn. */
 const awardAchievements = async (db: TestApp["ctx"]["db"], userId: number) =>
-  awardFrom(db, userId, await rewardedHistoryOf(db, userId));
+  awardFrom(db, userId, await countedHistoryOf(db, userId));
 
 let t: TestApp;
 beforeAll(async () => {

@@ -48,9 +48,8 @@ export function earnedAchievements(history: CompletedComparison[]): AchievementI
 /**
  * Awards every achievement the user's comparisons now earn and has not got yet, each once (the
  * unique index on user + achievement, ON CONFLICT DO NOTHING), and writes one notification per
- * achievement actually inserted. `history`: the user's comparisons that earn rewards, oldest first,
- * as the comparisons area counts them (its rewardedHistoryOf: not another routine's, nor the
- * reference's own recording). Runs in the caller's transaction. Returns the ids newly awarded.
+ * achievement actually inserted. `history`: the user's comparisons that count, oldest first, as the
+ * comparisons area counts them (its countedHistoryOf). Runs in the caller's transaction. Returns the ids newly awarded.
  */
 export async function awardAchievements(
   tx: Queryable,

@@ -5,14 +5,13 @@ import { heartbeatSilent } from "../../db/heartbeat.ts";
 import { alias } from "drizzle-orm/pg-core";
 import { comparisons, referenceVideos, videos } from "../../db/schema.ts";
 import { countedComparison } from "./policy.ts";
-import { rewardedComparison } from "./same-performance.ts";
 
 export type ComparisonRow = typeof comparisons.$inferSelect;
 
 const byId = (id: number) => eq(comparisons.id, id);
 /** A comparison only moves forward: every change of state is conditional on still processing. */
 const stillProcessing = (id: number) => and(byId(id), eq(comparisons.status, "processing"));
-/** A user's comparisons that count: completed, and not found to be another routine (policy.ts). */
+/** A user's comparisons that count (policy.ts countedAs). */
 const countedOf = (userId: number) => and(eq(comparisons.userId, userId), countedComparison());
 
 export async function findComparison(q: Queryable, id: number): Promise<ComparisonRow | undefined> {
@@ -105,11 +104,8 @@ export async function recentScoresOf(q: Queryable, userId: number, count: number
   return rows.map((r) => r.score);
 }
 
-/**
- * A user's comparisons that earn rewards (count, and are not the reference's own recording), oldest
- * first: what achievements are earned from.
- */
-export async function rewardedHistoryOf(q: Queryable, userId: number) {
+/** A user's comparisons that count (policy.ts countedAs), oldest first: what achievements are earned from. */
+export async function countedHistoryOf(q: Queryable, userId: number) {
   return q
     .select({
       activityType: comparisons.activityType,
@@ -117,7 +113,7 @@ export async function rewardedHistoryOf(q: Queryable, userId: number) {
       createdAt: comparisons.createdAt,
     })
     .from(comparisons)
-    .where(and(eq(comparisons.userId, userId), rewardedComparison()))
+    .where(countedOf(userId))
     .orderBy(asc(comparisons.createdAt));
 }
 

@@ -1,12 +1,9 @@
 import { type AlignmentInfo, alongTimeMap, type CompactTrack, hasTimeMap, nearestFrame } from "@stepsync/contracts";
-import { and, type SQL, sql } from "drizzle-orm";
-import { comparisons } from "../../db/schema.ts";
-import { countedComparison } from "./policy.ts";
 
 /**
  * "Is the user's video the reference's own recording?" — the reference itself, a re-encoded or
- * trimmed copy, or its mirror image. Such a comparison scores near 100 % and must not earn
- * achievements or top the leaderboard. Two people, or one dancer's two takes, never put every
+ * trimmed copy, or its mirror image. Such a comparison scores near 100 % and counts nowhere (no
+ * statistics, achievement or leaderboard place: policy.ts countedAs). Two people, or one dancer's two takes, never put every
  * joint in the same place of the frame moment after moment; a copy does, to within the pose
  * model's jitter. Decided on the stored tracks and time map, so no engine change is needed.
  */
@@ -120,13 +117,4 @@ export function copyEvidence(
 export function isSamePerformance(tracks: Tracks | null | undefined, alignment: Alignment | null | undefined): boolean {
   const evidence = copyEvidence(tracks, alignment);
   return evidence !== null && evidence.share >= SAME_FRAME_SHARE;
-}
-
-/**
- * SQL: a comparison that earns achievements and leaderboard places — one that counts (see
- * countedComparison) and was not found to be the reference's own recording (older results were not
- * checked, so they count).
- */
-export function rewardedComparison(): SQL {
-  return and(countedComparison(), sql`${comparisons.samePerformance} is not true`) as SQL;
 }

@@ -33,7 +33,7 @@ import { dropTakeTrack } from "./take-track.ts";
 export { listOf as listComparisonsOf, processingOf as processingComparisonsOf } from "./repository.ts";
 
 /** A user's comparisons that earn achievements and leaderboard places, oldest first (awardAchievements). */
-export const rewardedHistoryOf = repo.rewardedHistoryOf;
+export const countedHistoryOf = repo.countedHistoryOf;
 
 /** One of the user's comparisons; anyone else's answers "not found" like a missing one. */
 export async function ownComparison(db: Queryable, id: number, user: { id: number }): Promise<ComparisonRow> {
@@ -304,7 +304,7 @@ export async function completeComparison(
     // finished analysis. Thresholds are "at least", so the next completion catches up.
     try {
       await tx.transaction(async (sp) =>
-        awardAchievements(sp, row.userId, await repo.rewardedHistoryOf(sp, row.userId)),
+        awardAchievements(sp, row.userId, await repo.countedHistoryOf(sp, row.userId)),
       );
     } catch (err) {
       process.emitWarning(`awarding achievements after comparison #${id} failed: ${String(err)}`);

@@ -11,7 +11,7 @@ import {
   moveDrills,
   users,
 } from "../../db/schema.ts";
-import { rewardedComparison } from "../comparisons/same-performance.ts";
+import { takeOfTheRoutine } from "../comparisons/policy.ts";
 
 export type GroupRow = typeof groups.$inferSelect;
 export type MemberRow = typeof groupMembers.$inferSelect;
@@ -266,9 +266,9 @@ export async function findTransferByKey(
 // The board's reads: comparisons and drills of the routine ----------------------------------------
 
 /**
- * The takes of the routine by these users that count (completed, the same routine, not a copy of the
- * reference: see comparisons' rewardedComparison), with the parts of their results the board reads.
- * The board keeps no scores of its own: it is read from here every time.
+ * The takes of the routine by these users (completed, the same routine, not a copy of the reference,
+ * a practised part of any length: comparisons' takeOfTheRoutine), with the parts of their results the
+ * board reads. The board keeps no scores of its own: it is read from here every time.
  */
 export function countedTakesOn(q: Queryable, referenceVideoId: number, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
@@ -285,11 +285,7 @@ export function countedTakesOn(q: Queryable, referenceVideoId: number, userIds: 
     })
     .from(comparisons)
     .where(
-      and(
-        eq(comparisons.referenceVideoId, referenceVideoId),
-        inArray(comparisons.userId, userIds),
-        rewardedComparison(),
-      ),
+      and(eq(comparisons.referenceVideoId, referenceVideoId), inArray(comparisons.userId, userIds), takeOfTheRoutine()),
     );
 }
 

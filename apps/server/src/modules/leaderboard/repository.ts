@@ -1,10 +1,10 @@
 import { and, asc, avg, count, desc, eq, gte, max } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { comparisons, users } from "../../db/schema.ts";
-import { rewardedComparison } from "../comparisons/same-performance.ts";
+import { countedComparison } from "../comparisons/policy.ts";
 
 /**
- * Comparisons that count (completed, not another routine's, nor the reference's own recording) since `since` (optionally one style),
+ * Comparisons that count (policy.ts countedAs) since `since` (optionally one style),
  * per user: average, best and count; ordered by average, then count, then who got there first (user id).
  */
 export async function topAverages(db: Queryable, filter: { since?: Date; activityType?: string }, limit: number) {
@@ -22,7 +22,7 @@ export async function topAverages(db: Queryable, filter: { since?: Date; activit
     .innerJoin(users, eq(users.id, comparisons.userId))
     .where(
       and(
-        rewardedComparison(),
+        countedComparison(),
         filter.activityType ? eq(comparisons.activityType, filter.activityType) : undefined,
         filter.since ? gte(comparisons.createdAt, filter.since) : undefined,
       ),

@@ -1,5 +1,5 @@
 import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/contracts";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ANALYSE_ANYWAY } from "./moves";
 import { VERDICT_LOOK } from "../../lib/verdicts";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -293,16 +293,21 @@ describe("the result view", () => {
     expect(screen.getByTestId("timing-note").textContent).toBe("The reference has no music, so the pace is your own.");
   });
 
-  it("the reference's own recording: says it counts toward no achievement or leaderboard place", async () => {
-    await showResult({ ...current, same_performance: true }, 99.6);
-    expect(screen.getByTestId("same-performance").textContent).toBe(
-      "This is the reference's own recording, so it counts toward no achievement or leaderboard place.",
+  it("the reference's own recording, or a short practised part: says it counts in no statistics, achievement or leaderboard", async () => {
+    await showResult({ ...current, same_performance: true }, 99.6, false, { counted: "own_recording" });
+    expect(screen.getByTestId("not-counted").textContent).toBe(
+      "This is the reference's own recording, so it counts in no statistics, achievement or leaderboard.",
+    );
+    cleanup();
+    await showResult(current, 97, false, { counted: "short_part" });
+    expect(screen.getByTestId("not-counted").textContent).toBe(
+      "A part shorter than 8 s is practice: it counts in no statistics, achievement or leaderboard.",
     );
   });
 
   it("another performance, or a result stored before it was checked: no such note", async () => {
-    await showResult({ ...current, same_performance: false });
-    expect(screen.queryByTestId("same-performance")).toBeNull();
+    await showResult({ ...current, same_performance: false }, 84.5, false, { counted: "yes" });
+    expect(screen.queryByTestId("not-counted")).toBeNull();
   });
 
   it("kept to music, or stored before the clock was named: no pace note", async () => {

@@ -31,7 +31,7 @@ import {
   UNSURE_NOTICE,
 } from "./moves";
 import { moveName } from "../../lib/verdicts";
-import { SAME_PERFORMANCE_NOTE } from "../../constants/result-marks";
+import { notCounted } from "../../constants/result-marks";
 import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
 import { PartHeader, type PartToPractise, PractisePartFlow, practiseSpan, referenceEndOf } from "./PractisePart";
 import { RoutineProgress } from "./RoutineProgress";
@@ -187,9 +187,9 @@ function ScoredResult({
                 <span className="min-w-0">{dancedText(view.danced, detail.part)}</span>
               </p>
             ) : null}
-            {detail.counted === "own_recording" ? (
-              <p className="mt-2 text-sm text-slate-400" data-testid="same-performance">
-                {SAME_PERFORMANCE_NOTE}
+            {notCounted(detail.counted) ? (
+              <p className="mt-2 text-sm text-slate-400" data-testid="not-counted">
+                {notCounted(detail.counted)?.note}
               </p>
             ) : null}
             {view.summary ? (

@@ -116,7 +116,7 @@ describe("history card", () => {
     card({ ...done, counted: "other_routine" });
     expect(screen.getByTestId("history-not-same")).toBeTruthy();
     card({ ...done, id: 9, counted: "own_recording" });
-    expect(screen.getByTestId("history-same-performance")).toBeTruthy();
+    expect(screen.getByTestId("history-uncounted")).toBeTruthy();
   });
 
   it("marks a result scored on the dancer's call, with its score", () => {
@@ -131,18 +131,26 @@ describe("history card", () => {
     expect(screen.getAllByTestId("history-dancer-call")).toHaveLength(1);
   });
 
-  it("marks the reference's own recording as not counted and says why, in the result view's words", () => {
+  it("marks the reference's own recording and a short practised part as counted nowhere, and says why", () => {
     const done = { ...processing, status: "completed" as const, progress: 100, overall_score: 99 };
     card({ ...done, same_performance: true, counted: "own_recording" });
-    const mark = screen.getByTestId("history-same-performance");
+    const mark = screen.getByTestId("history-uncounted");
     expect(within(mark).getByText("Not counted")).toBeTruthy();
     expect(
       within(mark).getByText(
-        "This is the reference's own recording, so it counts toward no achievement or leaderboard place.",
+        "This is the reference's own recording, so it counts in no statistics, achievement or leaderboard.",
       ),
     ).toBeTruthy();
     card({ ...done, id: 8, same_performance: false, counted: "yes" });
-    expect(screen.getAllByTestId("history-same-performance")).toHaveLength(1);
+    expect(screen.getAllByTestId("history-uncounted")).toHaveLength(1);
+    card({ ...done, id: 10, part: { start_s: 4, end_s: 6, parent_id: 1, label: "counts 5–6" }, counted: "short_part" });
+    const practice = screen.getAllByTestId("history-uncounted")[1] as HTMLElement;
+    expect(within(practice).getByText("Practice")).toBeTruthy();
+    expect(
+      within(practice).getByText(
+        "A part shorter than 8 s is practice: it counts in no statistics, achievement or leaderboard.",
+      ),
+    ).toBeTruthy();
   });
 
   it("shows a placeholder under the still, so a card without one (or before it loads) is never blank", () => {

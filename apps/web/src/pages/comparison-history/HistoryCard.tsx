@@ -1,5 +1,17 @@
 import type { ComparisonSummary, VideoFraming } from "@stepsync/contracts";
-import { Clock, Copy, Crosshair, Eye, Film, Loader2, Trash2, TriangleAlert, User, UserCheck } from "lucide-react";
+import {
+  Clock,
+  Copy,
+  Crosshair,
+  Eye,
+  Film,
+  Loader2,
+  Timer,
+  Trash2,
+  TriangleAlert,
+  User,
+  UserCheck,
+} from "lucide-react";
 import { type CSSProperties, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { cx } from "../../components/cx";
@@ -12,8 +24,7 @@ import {
   DANCER_CALL_NOTE,
   NOT_SAME_LABEL,
   NOT_SAME_NOTE,
-  SAME_PERFORMANCE_LABEL,
-  SAME_PERFORMANCE_NOTE,
+  notCounted,
 } from "../../constants/result-marks";
 
 /**
@@ -54,7 +65,8 @@ export function HistoryCard({
   // The compare screen's progress figure (upload done, analysis under way), so both say the same.
   const progress = overallProgress("analysing", item.progress);
   const otherRoutine = item.counted === "other_routine";
-  const ownRecording = item.counted === "own_recording";
+  // Scored, but counted nowhere (the reference's own recording, a short part), and why.
+  const uncounted = notCounted(item.counted);
 
   const startPreview = () => {
     setHover(true);
@@ -205,16 +217,20 @@ export function HistoryCard({
               <p className="text-xs text-slate-400">{DANCER_CALL_NOTE}</p>
             </div>
           ) : null}
-          {ownRecording ? (
-            <div className="mt-2 space-y-1" data-testid="history-same-performance">
+          {uncounted ? (
+            <div className="mt-2 space-y-1" data-testid="history-uncounted">
               <p
                 className="inline-flex items-center gap-1.5 rounded-full bg-slate-400/10 px-2.5 py-1 text-xs font-medium text-slate-200 ring-1 ring-inset ring-slate-300/30"
-                title={SAME_PERFORMANCE_NOTE}
+                title={uncounted.note}
               >
-                <Copy className="size-3.5 shrink-0 text-slate-300" aria-hidden />
-                {SAME_PERFORMANCE_LABEL}
+                {item.counted === "short_part" ? (
+                  <Timer className="size-3.5 shrink-0 text-slate-300" aria-hidden />
+                ) : (
+                  <Copy className="size-3.5 shrink-0 text-slate-300" aria-hidden />
+                )}
+                {uncounted.label}
               </p>
-              <p className="text-xs text-slate-400">{SAME_PERFORMANCE_NOTE}</p>
+              <p className="text-xs text-slate-400">{uncounted.note}</p>
             </div>
           ) : null}
           {failed && item.error ? <p className="mt-2 line-clamp-2 text-xs text-rose-300">{item.error}</p> : null}
