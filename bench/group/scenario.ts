@@ -5,6 +5,7 @@
  * prepare: the reference's poses into the cache; solo: compareVideos (one dancer's video); group:
  * compareGroupVideo (a group's video). Both against the cached reference.
  */
+import { readFileSync } from "node:fs";
 import {
   analyzeVideoCached,
   compareGroupVideo,
@@ -28,6 +29,18 @@ console.log(
     dancers,
     wall_s: wall / 1000,
     cpu_s: (cpu.user + cpu.system) / 1e6,
+    children_cpu_s: childrenCpu(),
     peak_rss_mb: process.resourceUsage().maxRSS / 1024,
   }),
 );
+
+/** CPU seconds of the children that have ended (ffmpeg), from /proc (0 where there is none). */
+function childrenCpu(): number {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
+    // Fields 16 and 17 of stat (cutime, cstime), counted from the state field (3).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}

@@ -213,6 +213,62 @@ export const fourPeople: Recipe = {
   args: ["-filter_complex", "[0:v][1:v][2:v][3:v]hstack=inputs=4[v]", "-map", "[v]", "-an"],
 };
 
+const FB = ["video/sample_fb_0.mp4", "video/sample_fb_1.mp4", "video/sample_fb_2.mp4", "video/sample_fb_3.mp4"];
+
+/** Ten dancers in two rows of five (the four people of sample_fb, again and again), 1920×1364. */
+export const tenDancers: Recipe = {
+  name: "group_ten",
+  inputs: FB,
+  args: [
+    "-filter_complex",
+    [
+      "[0:v]scale=384:682,split=3[a0][a1][a2]",
+      "[1:v]scale=384:682,split=3[b0][b1][b2]",
+      "[2:v]scale=384:682,split=2[c0][c1]",
+      "[3:v]scale=384:682,split=2[d0][d1]",
+      "[a0][b0][c0][d0][a1]hstack=inputs=5[back]",
+      "[b1][c1][d1][a2][b2]hstack=inputs=5[front]",
+      "[back][front]vstack[v]",
+    ].join(";"),
+    "-map",
+    "[v]",
+    "-an",
+  ],
+};
+
+/** Twelve: a front row of six and a row of six further back (smaller), 1920×1024: the ten largest are counted. */
+export const twelveDancers: Recipe = {
+  name: "group_twelve",
+  inputs: FB,
+  args: [
+    "-filter_complex",
+    [
+      "[0:v]split=3[a0][a1][a2]",
+      "[1:v]split=3[b0][b1][b2]",
+      "[2:v]split=3[c0][c1][c2]",
+      "[3:v]split=3[d0][d1][d2]",
+      "[a0]scale=256:454[s0]",
+      "[b0]scale=256:454[s1]",
+      "[c0]scale=256:454[s2]",
+      "[d0]scale=256:454[s3]",
+      "[a1]scale=256:454[s4]",
+      "[b1]scale=256:454[s5]",
+      "[s0][s1][s2][s3][s4][s5]hstack=inputs=6,pad=1920:454:192:0[back]",
+      "[c1]scale=320:570[f0]",
+      "[d1]scale=320:570[f1]",
+      "[a2]scale=320:570[f2]",
+      "[b2]scale=320:570[f3]",
+      "[c2]scale=320:570[f4]",
+      "[d2]scale=320:570[f5]",
+      "[f0][f1][f2][f3][f4][f5]hstack=inputs=6[front]",
+      "[back][front]vstack[v]",
+    ].join(";"),
+    "-map",
+    "[v]",
+    "-an",
+  ],
+};
+
 export function fileName(r: Recipe): string {
   const h = createHash("sha256")
     .update(JSON.stringify([r.inputs.map((i) => (typeof i === "string" ? i : fileName(i))), r.args, ENCODE]))

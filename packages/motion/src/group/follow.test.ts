@@ -91,6 +91,17 @@ describe("followPeople (who is who through the video)", () => {
     expect(tracks.map((t) => t.sightings.length).sort((a, b) => a - b)).toEqual([35, 70]);
   });
 
+  it("a dancer hidden for 3.5 s behind one standing in front is the same dancer when she comes out the other side", () => {
+    // A walks right 8 px a frame behind B, who stands in the middle: hidden from frame 13 to 37.
+    const video = frames(70, (i) => {
+      const a: [number, number] = [200 + 8 * i, 400];
+      return [Math.abs(a[0] - 500) < 100 ? null : a, [500, 400]];
+    });
+    const seenA = video.filter((f) => f.people.length === 2).length;
+    const tracks = followPeople(video, FPS);
+    expect(tracks.map((t) => t.sightings.length).sort((x, y) => x - y)).toEqual([seenA, 70]);
+  });
+
   it("someone appearing elsewhere is someone else", () => {
     const tracks = followPeople(
       frames(30, (i) => [i < 15 ? [200, 400] : null, i >= 18 ? [700, 400] : null]),

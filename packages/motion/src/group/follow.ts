@@ -44,9 +44,20 @@ export const FOLLOW = {
   EXTRAPOLATE_FRAMES: 6,
   /** Seconds a track not seen is kept waiting for its person. */
   MAX_GAP_S: 2.5,
-  /** A later track starting this close (torso lengths) to where one ended, within MAX_JOIN_S, is its person back. */
+  /**
+   * A later track starting within MAX_JOIN_S this close (torso lengths) to where one ended — or to
+   * where its motion was taking it — is its person back, the allowance growing by JOIN_GROWTH a
+   * second out of view up to JOIN_MAX…
+   */
   JOIN: 2,
+  JOIN_GROWTH: 0.5,
+  JOIN_MAX: 4,
   MAX_JOIN_S: 10,
+  /** …the motion run on for at most this long (s), measured over this many sightings… */
+  JOIN_EXTRAPOLATE_S: 3,
+  VELOCITY_SPAN: 4,
+  /** …or both ends this close (torso lengths) to one other person: hidden behind them. */
+  BEHIND: 1.5,
 };
 
 interface Live {
@@ -127,22 +138,49 @@ function advance(l: Live, s: Sighting): void {
 }
 
 /**
- * A person gone from view longer than MAX_GAP_S (behind others, or out of the picture and back)
- * starts a new track on return; a track that starts, after one ended, near where that one ended
- * continues it. The nearest pairs are joined first, each track continued once.
+ * A person gone from view longer than MAX_GAP_S (hidden behind others, or out of the picture and
+ * back) starts a new track on return; a track that starts after one ended continues it when it
+ * starts where that one was (still), where its motion was taking it (or its own motion, run back,
+ * comes from), or where someone else was when it vanished behind them and still is when it
+ * reappears (a dancer passing in front of another). The likeliest pairs are joined first, each
+ * track continued once; the allowance grows with the time out of view.
  */
 function joinReturns(tracks: PersonTrack[], fps: number): PersonTrack[] {
   const first = (t: PersonTrack) => t.sightings[0] as Sighting;
   const last = (t: PersonTrack) => t.sightings[t.sightings.length - 1] as Sighting;
+  const at = tracks.map((t) => new Map(t.sightings.map((s) => [s.frame, s])));
   const pairs: Array<{ a: number; b: number; d: number }> = [];
   for (const [a, ta] of tracks.entries())
     for (const [b, tb] of tracks.entries()) {
       const end = last(ta);
       const start = first(tb);
-      if (a === b || start.frame <= end.frame || start.frame - end.frame > FOLLOW.MAX_JOIN_S * fps) continue;
-      const d = Math.hypot(start.centre[0] - end.centre[0], start.centre[1] - end.centre[1]) / end.scale;
+      const gap = start.frame - end.frame;
+      if (a === b || gap <= 0 || gap > FOLLOW.MAX_JOIN_S * fps) continue;
       const ratio = start.scale / end.scale;
-      if (d <= FOLLOW.JOIN && ratio <= FOLLOW.SIZE_RATIO && ratio >= 1 / FOLLOW.SIZE_RATIO) pairs.push({ a, b, d });
+      if (ratio > FOLLOW.SIZE_RATIO || ratio < 1 / FOLLOW.SIZE_RATIO) continue;
+      const scale = (start.scale + end.scale) / 2;
+      const dist = (p: readonly number[], q: readonly number[]) =>
+        Math.hypot((p[0] as number) - (q[0] as number), (p[1] as number) - (q[1] as number)) / scale;
+      const steps = Math.min(gap, FOLLOW.JOIN_EXTRAPOLATE_S * fps);
+      const [vx, vy] = velocityAt(ta, "end");
+      const [ux, uy] = velocityAt(tb, "start");
+      const still = dist(end.centre, start.centre);
+      const onward = dist([end.centre[0] + vx * steps, end.centre[1] + vy * steps], start.centre);
+      const back = dist([start.centre[0] - ux * steps, start.centre[1] - uy * steps], end.centre);
+      const behind = tracks.some((_, c) => {
+        if (c === a || c === b) return false;
+        const then = at[c]?.get(end.frame);
+        const now = at[c]?.get(start.frame);
+        return (
+          !!then &&
+          !!now &&
+          dist(then.centre, end.centre) <= FOLLOW.BEHIND &&
+          dist(now.centre, start.centre) <= FOLLOW.BEHIND
+        );
+      });
+      const d = Math.min(still, onward, back, behind ? FOLLOW.BEHIND / 2 : Number.POSITIVE_INFINITY);
+      const allowed = Math.min(FOLLOW.JOIN_MAX, FOLLOW.JOIN + FOLLOW.JOIN_GROWTH * (gap / fps));
+      if (d <= allowed) pairs.push({ a, b, d });
     }
   pairs.sort((x, y) => x.d - y.d || x.a - y.a || x.b - y.b);
   const next = new Map<number, number>();
@@ -162,4 +200,16 @@ function joinReturns(tracks: PersonTrack[], fps: number): PersonTrack[] {
     out.push({ sightings });
   }
   return out.sort((x, y) => first(x).frame - first(y).frame || first(x).centre[0] - first(y).centre[0]);
+}
+
+/** A track's velocity (pixels a frame) over its last (or first) VELOCITY_SPAN sightings. */
+function velocityAt(t: PersonTrack, where: "start" | "end"): [number, number] {
+  const s = t.sightings;
+  const span = Math.min(FOLLOW.VELOCITY_SPAN, s.length - 1);
+  if (span < 1) return [0, 0];
+  const [p, q] = where === "end" ? [s[s.length - 1 - span], s[s.length - 1]] : [s[0], s[span]];
+  const a = p as Sighting;
+  const b = q as Sighting;
+  const frames = b.frame - a.frame;
+  return frames > 0 ? [(b.centre[0] - a.centre[0]) / frames, (b.centre[1] - a.centre[1]) / frames] : [0, 0];
 }

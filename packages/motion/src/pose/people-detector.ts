@@ -15,7 +15,15 @@ export interface Detection {
 }
 
 /** Up to this many people per look. */
-const SLOTS = 6;
+export const DETECTOR_SLOTS = 6;
+
+/** A rectangle of the frame, pixels. */
+export interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 /** Per slot: 17 × (y, x, score), then the box (ymin, xmin, ymax, xmax) and the person's score. */
 const SLOT_VALUES = 56;
 /** A slot with a lower score is empty (each person found is checked again by the single-person model). */
@@ -48,24 +56,28 @@ export class PeopleDetector {
     return detector;
   }
 
-  /** Everyone the whole frame shows, most confident first. */
-  detect(rgb: Uint8Array, width: number, height: number): Detection[] {
-    const size = detectorInputSize(width, height);
+  /**
+   * Everyone the whole frame shows (or a region of it, in frame pixels), most confident first. The
+   * model reports at most DETECTOR_SLOTS people a look: a caller who gets that many looks again in parts.
+   */
+  detect(rgb: Uint8Array, width: number, height: number, region?: Region): Detection[] {
+    const r = region ?? { x: 0, y: 0, width, height };
+    const size = detectorInputSize(r.width, r.height);
     // Scaled to fit, padded right and below with black.
-    const step = Math.max(width / size.width, height / size.height);
+    const step = Math.max(r.width / size.width, r.height / size.height);
     const n = size.width * size.height * 3;
     if (this.input.length !== n) this.input = new Int32Array(n);
-    resizeRegion(rgb, width, height, { x0: 0, y0: 0, step }, size.width, size.height, this.input, 1);
+    resizeRegion(rgb, width, height, { x0: r.x, y0: r.y, step }, size.width, size.height, this.input, 1);
     const [out] = this.graph.run(this.input, [size.height, size.width]) as [Float32Array];
     const found: Detection[] = [];
-    for (let p = 0; p < SLOTS; p++) {
+    for (let p = 0; p < DETECTOR_SLOTS; p++) {
       const o = p * SLOT_VALUES;
       const score = out[o + 55] ?? 0;
       if (score < MIN_DETECTION_SCORE) continue;
       const keypoints = new Float32Array(17 * 3);
       for (let i = 0; i < 17; i++) {
-        keypoints[i * 3] = (out[o + i * 3 + 1] ?? 0) * size.width * step;
-        keypoints[i * 3 + 1] = (out[o + i * 3] ?? 0) * size.height * step;
+        keypoints[i * 3] = r.x + (out[o + i * 3 + 1] ?? 0) * size.width * step;
+        keypoints[i * 3 + 1] = r.y + (out[o + i * 3] ?? 0) * size.height * step;
         keypoints[i * 3 + 2] = out[o + i * 3 + 2] ?? 0;
       }
       found.push({ keypoints, score });

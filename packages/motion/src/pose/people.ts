@@ -1,15 +1,15 @@
 /**
  * Following everyone in a video, inside one pose worker: each person followed is read by the
- * single-person model in a crop around their last pose (as one dancer is: estimator.ts), and the
- * whole frame is searched for people not yet followed (people-detector.ts) on a chunk's first
- * frame, every DETECT_EVERY frames after, and on the frame after someone was lost. Two crops that
- * end on one person (two dancers crossing: the one in front fills both) keep the one that follows
- * on most smoothly. Identities here are local to a chunk of frames; the engine links them over the
+ * single-person model in a crop around their last pose (as one dancer is: estimator.ts; a wider
+ * one when that shows no one), and the whole frame is searched for people not yet followed
+ * (people-detector.ts) on a chunk's first frame, every few frames after (SEARCH_EVERY), and on a
+ * frame where someone followed was lost. Two crops that end on one person (two dancers crossing: the one
+ * in front fills both) keep the one that follows on most smoothly. Identities here are local to a chunk of frames; the engine links them over the
  * whole video (group/follow.ts).
  */
 import type { PoseEstimate, PoseModelAdapter } from "./adapters/adapter.ts";
 import type { PoseEstimator } from "./estimator.ts";
-import type { Detection } from "./people-detector.ts";
+import { DETECTOR_SLOTS, type Detection, type Region } from "./people-detector.ts";
 import { type CropBox, isFullFrame } from "./tracker.ts";
 
 /** One person in one frame: 17 keypoints [x, y, score] in frame pixels, the pose's confidence, and who it is within the chunk. */
@@ -32,16 +32,22 @@ export interface PeopleState {
   frame: number;
   followed: Followed[];
   nextId: number;
-  /** Someone followed was lost on the last frame: search the whole frame on this one. */
-  lost: boolean;
+  /** The most people followed at once in this chunk: fewer now, someone is missing (hidden, gone). */
+  most: number;
 }
 
 export function newPeopleState(): PeopleState {
-  return { frame: 0, followed: [], nextId: 1, lost: false };
+  return { frame: 0, followed: [], nextId: 1, most: 0 };
 }
 
-/** Frames between two searches of the whole frame for people not yet followed (about 1 s at 7 fps). */
-export const DETECT_EVERY = 8;
+/**
+ * Frames between two searches of the whole frame for people not yet followed: about 2 s at 7 fps
+ * while everyone is followed (someone new is rare), about half a second while someone is missing
+ * (a dancer hidden behind another comes out again soon).
+ */
+export const SEARCH_EVERY = { ALL_FOLLOWED: 16, SOMEONE_MISSING: 4 };
+/** A person not seen in their crop is looked for in one this much wider, around the same place. */
+const WIDER = 1.5;
 /** People followed at most in one frame (the largest kept): the engine analyses up to 10 dancers. */
 export const MAX_FOLLOWED = 14;
 
@@ -126,7 +132,7 @@ interface Candidate {
  */
 export function estimatePeople(
   single: PoseEstimator,
-  detector: { detect(rgb: Uint8Array, width: number, height: number): Detection[] },
+  detector: PeopleSearch,
   rgb: Uint8Array,
   width: number,
   height: number,
@@ -135,12 +141,16 @@ export function estimatePeople(
   const adapter = single.adapter;
   const found: Candidate[] = [];
   for (const f of state.followed) {
-    const est = single.runOnCrop(rgb, width, height, f.crop);
+    let est = single.runOnCrop(rgb, width, height, f.crop);
+    // Not seen in their crop (a fast move, a turn): looked at once more in a wider one.
+    if (!adapter.hasPerson(est)) est = single.runOnCrop(rgb, width, height, { ...f.crop, size: f.crop.size * WIDER });
     if (adapter.hasPerson(est)) found.push({ id: f.id, est, before: f });
   }
-  const lostNow = found.length < state.followed.length;
-  if (state.frame % DETECT_EVERY === 0 || state.lost) {
-    for (const d of detector.detect(rgb, width, height)) {
+  // Someone lost (behind another, out of the picture): the whole frame is searched now.
+  const lost = found.length < state.followed.length;
+  const every = state.followed.length < state.most ? SEARCH_EVERY.SOMEONE_MISSING : SEARCH_EVERY.ALL_FOLLOWED;
+  if (state.frame % every === 0 || lost) {
+    for (const d of searchFrame(detector, rgb, width, height)) {
       if (found.some((c) => sameBody(c.est.keypoints, d.keypoints))) continue;
       const crop = adapter.nextCrop({ keypoints: d.keypoints, score: d.score }, width, height);
       if (isFullFrame(crop, width, height)) continue;
@@ -156,9 +166,35 @@ export function estimatePeople(
     if (isFullFrame(crop, width, height) || !centre) continue;
     state.followed.push({ id: c.id, crop, centre, scale: bodyScale(c.est.keypoints) });
   }
-  state.lost = lostNow;
+  state.most = Math.max(state.most, state.followed.length);
   state.frame++;
   return kept.map((c) => ({ keypoints: keypointsOf(c.est, adapter), score: c.est.score, id: c.id }));
+}
+
+/** What searches a frame for people (people-detector.ts). */
+export interface PeopleSearch {
+  detect(rgb: Uint8Array, width: number, height: number, region?: Region): Detection[];
+}
+
+/**
+ * Everyone the detector finds in the whole frame; when it reports as many as it can (a big group),
+ * also in the two halves of the frame along its long side (overlapping by a fifth), so up to 10
+ * dancers are found; the same body found twice is sorted out by the caller.
+ */
+function searchFrame(detector: PeopleSearch, rgb: Uint8Array, width: number, height: number): Detection[] {
+  const whole = detector.detect(rgb, width, height);
+  if (whole.length < DETECTOR_SLOTS) return whole;
+  const halves: Region[] =
+    width >= height
+      ? [
+          { x: 0, y: 0, width: Math.round(width * 0.6), height },
+          { x: Math.round(width * 0.4), y: 0, width: width - Math.round(width * 0.4), height },
+        ]
+      : [
+          { x: 0, y: 0, width, height: Math.round(height * 0.6) },
+          { x: 0, y: Math.round(height * 0.4), width, height: height - Math.round(height * 0.4) },
+        ];
+  return [...whole, ...halves.flatMap((r) => detector.detect(rgb, width, height, r))];
 }
 
 function keypointsOf(est: PoseEstimate, adapter: PoseModelAdapter): Float32Array {

@@ -85,7 +85,8 @@ export async function loadGraph(
       if (!g) throw new Error("model disposed");
       return tf.tidy(() => {
         const t = tf.tensor4d(input, [1, height, width, 3], opts.dtype);
-        const out = outputs ? (g.execute(t, outputs) as tf.Tensor[]) : [g.execute(t) as tf.Tensor];
+        const res = outputs ? g.execute(t, outputs) : g.execute(t);
+        const out = Array.isArray(res) ? res : [res];
         if (out.length !== (outputs?.length ?? 1)) throw new Error(`unexpected outputs of ${jsonPath}`);
         return out.map((o) => o.dataSync() as Float32Array);
       });
