@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { callApi, uploadLibraryVideo } from "./support/api.ts";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser.ts";
-import { logIn } from "./support/accounts.ts";
+import { launchBrowser, noSideScroll, openPage, screenshot, type WatchedPage } from "./support/browser.ts";
+import { logIn, registerAndLogIn } from "./support/accounts.ts";
 import { startServer, type E2EServer } from "./support/server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -211,6 +211,59 @@ describe("admin panel in the browser", () => {
     expect(lines.some((l) => l.includes(ADMIN.email))).toBe(true);
     await expect.poll(() => visible(p, "Users exported successfully")).toBe(true);
     expect(problems).toEqual([]);
+  });
+
+  it("a dancer out of credits while payments are off is told how to get more; the admin gives them from User Management", async () => {
+    const DANCER = { username: "Noor Empty", email: "noor.empty@example.com", password: "secret123" };
+    const { user } = await registerAndLogIn(server.baseUrl, DANCER);
+    const grant = (amount: number, reason: string) =>
+      api<{ user: { credits: number } }>(
+        "POST",
+        `/api/admin/users/${user.id}/credits`,
+        { amount, reason, idempotency_key: `e2e-${amount}-${Date.now()}` },
+        adminToken,
+      );
+    // The welcome credits spent: a negative grant takes them back.
+    expect((await grant(-10, "Spent in the test")).user.credits).toBe(0);
+
+    const dancer = await open(390);
+    const d = dancer.page;
+    await d.setViewportSize({ width: 390, height: 844 });
+    await logIn(d, server.baseUrl, DANCER.email, DANCER.password);
+    await d.goto(`${server.baseUrl}/coming-soon`);
+    const out = d.getByRole("region", { name: "You have no credits left" });
+    await expect.poll(() => out.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await d.getByText(/free credits keep working/).count()).toBe(0);
+    expect(await out.getByRole("link", { name: "Ask for credits" }).getAttribute("href")).toMatch(/^mailto:/);
+    expect(await noSideScroll(d)).toBe(true);
+    await screenshot(d, "coming-soon-no-credits-390x844");
+
+    for (const width of [1440, 390]) {
+      const { page: p, problems } = await adminOn("User Management");
+      await p.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await p.getByRole("button", { name: `Credits for ${DANCER.username}` }).click();
+      const dialog = p.getByRole("dialog", { name: `Credits for ${DANCER.username}` });
+      await dialog.getByLabel("Credits", { exact: true }).fill(width === 1440 ? "5" : "2");
+      await dialog.getByLabel("Reason", { exact: true }).fill("Payments are not open yet");
+      await screenshot(p, `admin-grant-credits-${width}`);
+      await dialog.getByRole("button", { name: "Give credits" }).click();
+      const total = width === 1440 ? 5 : 7;
+      await expect
+        .poll(() => visible(p, `Gave ${DANCER.username} ${width === 1440 ? 5 : 2} credits (now ${total})`), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      expect(await noSideScroll(p)).toBe(true);
+      await screenshot(p, `admin-users-credits-${width}`);
+      expect(problems).toEqual([]);
+    }
+
+    await d.goto(`${server.baseUrl}/coming-soon`);
+    await expect
+      .poll(() => d.getByTestId("your-credits").textContent(), { timeout: 10_000 })
+      .toBe("You have 7 credits left: each comparison uses 1 credit, and they never expire.");
+    await screenshot(d, "coming-soon-credits-390x844");
+    expect(dancer.problems).toEqual([]);
   });
 
   it("a visitor subscribes on /coming-soon and the admin sees it on /email-subscriptions", async () => {

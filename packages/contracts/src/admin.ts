@@ -3,6 +3,9 @@ import { ACTIVITY_TYPES, LIMITS, ROLES } from "./constants.ts";
 import { rowId } from "./ids.ts";
 import { pagination } from "./comparisons.ts";
 
+/** An admin's grant: at most this many credits either way, and a reason the user reads. */
+export const CREDIT_GRANT_LIMITS = { maxAmount: 1000, reasonMin: 3, reasonMax: 200, keyMin: 8, keyMax: 100 } as const;
+
 /** Texts of the admin panel and email-subscriptions screens. */
 export const ADMIN_MESSAGES = {
   adminRequired: "Admin access required",
@@ -75,6 +78,26 @@ export const ADMIN_MESSAGES = {
   loadingSubscriptions: "Loading subscriptions...",
   unsubscribed: "Subscription deactivated",
   unsubscribeFailed: "Failed to unsubscribe",
+  // Credits given from User Management
+  grantAmountInvalid: `Credits must be a whole number from -${CREDIT_GRANT_LIMITS.maxAmount} to ${CREDIT_GRANT_LIMITS.maxAmount}, and not 0`,
+  grantReasonInvalid: `Say why in ${CREDIT_GRANT_LIMITS.reasonMin} to ${CREDIT_GRANT_LIMITS.reasonMax} characters: the user reads it in their transactions`,
+  grantKeyInvalid: `idempotency_key is ${CREDIT_GRANT_LIMITS.keyMin} to ${CREDIT_GRANT_LIMITS.keyMax} characters`,
+  grantKeyReused: "This idempotency_key was already used for another grant",
+  grantFailed: "Failed to change the user's credits",
+  grantBelowZero: (username: string, balance: number) =>
+    `${username} has ${balance} ${balance === 1 ? "credit" : "credits"}: taking back more would leave fewer than none`,
+  creditsGranted: (amount: number, username: string, balance: number) =>
+    amount > 0
+      ? `Gave ${username} ${amount} ${amount === 1 ? "credit" : "credits"} (now ${balance})`
+      : `Took back ${-amount} ${amount === -1 ? "credit" : "credits"} from ${username} (now ${balance})`,
+  /** The user's ledger line and notification. */
+  grantLedgerLine: (amount: number, reason: string) =>
+    amount > 0 ? `Credits from StepSync: ${reason}` : `Credits taken back by StepSync: ${reason}`,
+  grantNotificationTitle: (amount: number) => (amount > 0 ? "Credits added" : "Credits taken back"),
+  grantNotification: (amount: number, reason: string) =>
+    amount > 0
+      ? `StepSync added ${amount} ${amount === 1 ? "credit" : "credits"} to your account: ${reason}`
+      : `StepSync took back ${-amount} ${amount === -1 ? "credit" : "credits"}: ${reason}`,
 } as const;
 
 /** Public unsubscribe page texts. */
@@ -102,6 +125,29 @@ export const adminUsersQuery = z.object({
   role: z.preprocess(empty, z.enum(ROLES).optional()),
   search: optionalText,
 });
+/**
+ * POST /api/admin/users/{id}/credits: gives (amount > 0) or takes back (amount < 0, never below the
+ * user's balance) credits, with a reason; the same idempotency_key again changes nothing.
+ */
+export const adminCreditGrantBody = z.object({
+  amount: z
+    .number({ error: ADMIN_MESSAGES.grantAmountInvalid })
+    .int(ADMIN_MESSAGES.grantAmountInvalid)
+    .min(-CREDIT_GRANT_LIMITS.maxAmount, ADMIN_MESSAGES.grantAmountInvalid)
+    .max(CREDIT_GRANT_LIMITS.maxAmount, ADMIN_MESSAGES.grantAmountInvalid)
+    .refine((n) => n !== 0, ADMIN_MESSAGES.grantAmountInvalid),
+  reason: z
+    .string({ error: ADMIN_MESSAGES.grantReasonInvalid })
+    .trim()
+    .min(CREDIT_GRANT_LIMITS.reasonMin, ADMIN_MESSAGES.grantReasonInvalid)
+    .max(CREDIT_GRANT_LIMITS.reasonMax, ADMIN_MESSAGES.grantReasonInvalid),
+  idempotency_key: z
+    .string({ error: ADMIN_MESSAGES.grantKeyInvalid })
+    .min(CREDIT_GRANT_LIMITS.keyMin, ADMIN_MESSAGES.grantKeyInvalid)
+    .max(CREDIT_GRANT_LIMITS.keyMax, ADMIN_MESSAGES.grantKeyInvalid),
+});
+export type AdminCreditGrant = z.infer<typeof adminCreditGrantBody>;
+
 export const adminRoleBody = z.object({ role: z.enum(ROLES, { error: ADMIN_MESSAGES.invalidRole }) });
 /** PUT /api/admin/users/{id}/verified: the Verified mark of a contributor. */
 export const adminVerifiedBody = z.object({ verified: z.boolean({ error: ADMIN_MESSAGES.invalidVerified }) });
@@ -188,6 +234,8 @@ export const adminUser = z.object({
   role: z.enum(ROLES),
   /** Shows the Verified mark on their library cards and profile. */
   verified: z.boolean(),
+  /** Their balance. */
+  credits: z.number().int(),
   created_at: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
@@ -197,6 +245,9 @@ export const adminRoleResponse = z.object({ message: z.string(), user: adminUser
 export type AdminRoleResponse = z.infer<typeof adminRoleResponse>;
 export const adminVerifiedResponse = z.object({ message: z.string(), user: adminUser });
 export type AdminVerifiedResponse = z.infer<typeof adminVerifiedResponse>;
+/** POST /api/admin/users/{id}/credits: the user with their balance now (the same for a repeated key). */
+export const adminCreditGrantResponse = z.object({ message: z.string(), user: adminUser });
+export type AdminCreditGrantResponse = z.infer<typeof adminCreditGrantResponse>;
 
 /** Kept here, not shared with library.ts, so the two areas' contracts stay independent. */
 const POSE_STATUSES = ["pending", "ready", "failed"] as const;

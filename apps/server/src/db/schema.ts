@@ -137,6 +137,31 @@ export const creditTransactions = pgTable(
   ],
 );
 
+/**
+ * Credits an admin gave a user (or took back) from User Management, while payments are off or to set
+ * something right: who, whom, how many, why and when — the audit of the change, whose ledger line is
+ * the credits area's, written in the same transaction. `idempotency_key` (the admin's client's, per
+ * admin) makes a retried request one grant. Kept when either account is deleted.
+ */
+export const adminCreditGrants = pgTable(
+  "admin_credit_grants",
+  {
+    id: serial("id").primaryKey(),
+    adminId: integer("admin_id").references(() => users.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Signed: positive gives, negative takes back (never below the user's balance). */
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("admin_credit_grants_key_unique").on(t.adminId, t.idempotencyKey),
+    index("admin_credit_grants_user_idx").on(t.userId, t.createdAt),
+    check("admin_credit_grants_amount_nonzero", sql`${t.amount} <> 0`),
+  ],
+);
+
 export const purchases = pgTable(
   "purchases",
   {

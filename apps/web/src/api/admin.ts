@@ -3,6 +3,8 @@ import type {
   AdminBundleSaved,
   AdminBundlesResponse,
   AdminCommentsResponse,
+  AdminCreditGrant,
+  AdminCreditGrantResponse,
   AdminDashboardStats,
   AdminFeatureResponse,
   AdminNotificationsResponse,
@@ -42,6 +44,9 @@ export const adminApi = {
   setVerified: (id: number, verified: boolean) =>
     apiRequest<AdminVerifiedResponse>(`/api/admin/users/${id}/verified`, { method: "PUT", body: { verified } }),
   deleteUser: (id: number) => apiRequest<MessageResponse>(`/api/admin/users/${id}`, { method: "DELETE" }),
+  /** Gives (or takes back) credits; the same idempotency_key again changes nothing. */
+  grantCredits: (id: number, body: AdminCreditGrant) =>
+    apiRequest<AdminCreditGrantResponse>(`/api/admin/users/${id}/credits`, { method: "POST", body }),
   videos: (query: Record<string, QueryValue>) => apiRequest<AdminVideosResponse>("/api/admin/videos", { query }),
   feature: (id: number, is_featured: boolean) =>
     apiRequest<AdminFeatureResponse>(`/api/admin/videos/${id}/feature`, { method: "PUT", body: { is_featured } }),
@@ -197,6 +202,12 @@ export const adminChanges = {
     change(
       ({ id, verified }: { id: number; verified: boolean }) => adminApi.setVerified(id, verified),
       [keys.admin.users(), keys.library.all(), keys.social.all()],
+    ),
+  /** The balance shows in the list (and, granted to oneself, on one's own screens). */
+  grantCredits: () =>
+    change(
+      ({ id, grant }: { id: number; grant: AdminCreditGrant }) => adminApi.grantCredits(id, grant),
+      [keys.admin.users(), keys.credits.all()],
     ),
   /** Deleting a user takes their videos, comments and comparisons with them: every figure changes. */
   deleteUser: <U extends { id: number }>() =>

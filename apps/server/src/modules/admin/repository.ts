@@ -5,6 +5,7 @@ import type { Role } from "@stepsync/contracts";
 import type { Queryable } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import {
+  adminCreditGrants,
   comparisons,
   notifications,
   purchases,
@@ -117,6 +118,34 @@ export async function lockAdmins(tx: Queryable): Promise<number[]> {
 
 export async function lockUser(tx: Queryable, id: number): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+  return row;
+}
+
+// Credits an admin gives ---------------------------------------------------------------------------
+
+export type CreditGrantRow = typeof adminCreditGrants.$inferSelect;
+
+/**
+ * Records a grant; undefined when the admin already made one under this idempotency key (the unique
+ * index decides; a concurrent one with the key waits for the first to commit or roll back).
+ */
+export async function insertCreditGrant(
+  q: Queryable,
+  values: { adminId: number; userId: number; amount: number; reason: string; idempotencyKey: string },
+): Promise<CreditGrantRow | undefined> {
+  const [row] = await q.insert(adminCreditGrants).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findCreditGrant(
+  q: Queryable,
+  adminId: number,
+  idempotencyKey: string,
+): Promise<CreditGrantRow | undefined> {
+  const [row] = await q
+    .select()
+    .from(adminCreditGrants)
+    .where(and(eq(adminCreditGrants.adminId, adminId), eq(adminCreditGrants.idempotencyKey, idempotencyKey)));
   return row;
 }
 

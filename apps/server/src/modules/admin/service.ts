@@ -1,5 +1,7 @@
 import {
   ADMIN_MESSAGES,
+  type AdminCreditGrant,
+  NOTIFICATION_LINKS,
   type AdminDashboardStats,
   type RealtimeStats,
   type Role,
@@ -19,7 +21,8 @@ import {
   removeStoredFiles,
 } from "../library/service.ts";
 import { dancerCallStats } from "../comparisons/service.ts";
-import { deleteSubscriptionsOf } from "../notifications/service.ts";
+import { changeCredits } from "../credits/service.ts";
+import { deleteSubscriptionsOf, notify } from "../notifications/service.ts";
 import { assertAdminsRemain, assertNotSelf } from "./policy.ts";
 import * as repo from "./repository.ts";
 import type { UserRow } from "./repository.ts";
@@ -125,6 +128,52 @@ export async function setVerified(db: Queryable, targetId: number, verified: boo
   const updated = await updateAccount(db, targetId, { verified });
   if (!updated) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
   return updated;
+}
+
+/**
+ * An admin gives a user credits (or takes some back): while payments are off the only way to more
+ * credits, else a correction. One transaction holds the grant's row (the audit: who, whom, how many,
+ * why), the change of balance through the credits area's ledger (never below zero: 409 and nothing
+ * changed) and the user's notification. Exactly once: the admin's idempotency key is unique per admin
+ * and its row is written first, so a retry or a concurrent copy waits for the first to commit, then
+ * finds the key taken and changes nothing (the same key for another user, amount or reason: 409).
+ * Answers the user as they now are, and whether this request made the change.
+ */
+export async function grantCredits(
+  db: Db,
+  adminId: number,
+  userId: number,
+  grant: AdminCreditGrant,
+): Promise<{ user: UserRow; granted: boolean }> {
+  return db.transaction(async (tx) => {
+    const target = await repo.lockUser(tx, userId);
+    if (!target) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
+    const row = await repo.insertCreditGrant(tx, {
+      adminId,
+      userId,
+      amount: grant.amount,
+      reason: grant.reason,
+      idempotencyKey: grant.idempotency_key,
+    });
+    if (!row) {
+      const earlier = await repo.findCreditGrant(tx, adminId, grant.idempotency_key);
+      if (earlier?.userId !== userId || earlier.amount !== grant.amount || earlier.reason !== grant.reason)
+        throw new HttpError(409, ADMIN_MESSAGES.grantKeyReused);
+      return { user: target, granted: false };
+    }
+    const line = ADMIN_MESSAGES.grantLedgerLine(grant.amount, grant.reason);
+    if (!(await changeCredits(tx, userId, grant.amount, "other", line)))
+      throw new HttpError(409, ADMIN_MESSAGES.grantBelowZero(target.username, target.credits));
+    await notify(tx, {
+      userId,
+      actorId: adminId,
+      type: "system",
+      title: ADMIN_MESSAGES.grantNotificationTitle(grant.amount),
+      message: ADMIN_MESSAGES.grantNotification(grant.amount, grant.reason),
+      link: NOTIFICATION_LINKS.dashboard,
+    });
+    return { user: { ...target, credits: target.credits + grant.amount }, granted: true };
+  });
 }
 
 /**

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import {
   ADMIN_MESSAGES,
   type AdminUser,
+  adminCreditGrantBody,
+  adminCreditGrantResponse,
   adminRoleBody,
   adminRoleResponse,
   adminUsersQuery,
@@ -18,14 +20,17 @@ import { toCsv } from "./csv.ts";
 import { idParam } from "./params.ts";
 import { adminAnswers, adminOnly } from "./route-options.ts";
 import type { UserRow } from "./repository.ts";
-import { allUsers, changeRole, deleteUserAsAdmin, setVerified, userPage } from "./service.ts";
+import { allUsers, changeRole, deleteUserAsAdmin, grantCredits, setVerified, userPage } from "./service.ts";
 
-const toAdminUser = (u: Pick<UserRow, "id" | "username" | "email" | "role" | "verified" | "createdAt">): AdminUser => ({
+const toAdminUser = (
+  u: Pick<UserRow, "id" | "username" | "email" | "role" | "verified" | "credits" | "createdAt">,
+): AdminUser => ({
   id: u.id,
   username: u.username,
   email: u.email,
   role: u.role,
   verified: u.verified,
+  credits: u.credits,
   created_at: u.createdAt.toISOString(),
 });
 
@@ -54,6 +59,23 @@ export function adminUserRoutes(app: FastifyInstance, { db, storage }: AppContex
         ? ADMIN_MESSAGES.userVerified(updated.username)
         : ADMIN_MESSAGES.userUnverified(updated.username),
       user: toAdminUser(updated),
+    };
+  });
+
+  /** Gives or takes back credits with a reason, exactly once per idempotency_key (see grantCredits). */
+  app.post("/api/admin/users/:id/credits", adminAnswers(adminCreditGrantResponse), async (request) => {
+    const { id } = parse(idParam, request.params);
+    const grant = parse(adminCreditGrantBody, request.body);
+    const adminId = currentUser(request).user.id;
+    const { user, granted } = await grantCredits(db, adminId, id, grant);
+    // The audit trail beside the grant's own row: who changed whose balance, by how much, and why.
+    request.log.info(
+      { audit: "admin_credit_grant", adminId, userId: id, amount: grant.amount, reason: grant.reason, granted },
+      granted ? "an admin changed a user's credits" : "an admin's credit grant repeated: nothing changed",
+    );
+    return {
+      message: ADMIN_MESSAGES.creditsGranted(grant.amount, user.username, user.credits),
+      user: toAdminUser(user),
     };
   });
 

@@ -26,6 +26,7 @@ const member: AdminUser = {
   email: "maya@example.com",
   role: "user",
   verified: false,
+  credits: 10,
   created_at: "2025-01-15T10:00:00.000Z",
 };
 

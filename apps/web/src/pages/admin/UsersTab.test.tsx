@@ -12,18 +12,27 @@ const page = (users: AdminUser[]) => ({
 });
 
 function openUsers(failVerify = false) {
+  let grants = 0;
   let clara: AdminUser = {
     id: 3,
     username: "clara",
     email: "clara@example.com",
     role: "contributor",
     verified: false,
+    credits: 0,
     created_at: "2025-01-15T10:00:00.000Z",
   };
   storeSession(admin);
   const mock = mockFetch({
     ...sessionRoutes(admin),
     "GET /api/admin/users": () => ({ body: page([clara]) }),
+    "POST /api/admin/users/3/credits": (init) => {
+      const { amount } = JSON.parse(String(init?.body)) as { amount: number };
+      // The first try's answer is lost on the way (the server made the change).
+      if (grants++ === 0) return { status: 503, body: { error: "Service unavailable" } };
+      clara = { ...clara, credits: 5 };
+      return { body: { message: `Gave clara ${amount} credits (now 5)`, user: clara } };
+    },
     "PUT /api/admin/users/3/verified": (init) => {
       if (failVerify) return { status: 500, body: {} };
       const { verified } = JSON.parse(String(init?.body)) as { verified: boolean };
@@ -64,6 +73,42 @@ describe("User Management: Verified", () => {
     fireEvent.click(await toggle());
     expect(await screen.findByText(/Failed to update verification/)).toBeTruthy();
     expect((await toggle()).getAttribute("aria-checked")).toBe("false");
+  });
+});
+
+describe("User Management: credits", () => {
+  it("gives credits with a reason, sending one key with every try, and the list shows the new balance", async () => {
+    const { calls } = openUsers();
+    await screen.findByTestId("user-credits");
+    expect(screen.getByTestId("user-credits").textContent).toBe("0");
+    fireEvent.click(screen.getByRole("button", { name: "Credits for clara" }));
+    const dialog = await screen.findByRole("dialog", { name: "Credits for clara" });
+    expect(within(dialog).getByText("0 credits")).toBeTruthy();
+    const submit = () => fireEvent.click(within(dialog).getByRole("button", { name: "Give credits" }));
+    // Nothing is sent without an amount and a reason.
+    submit();
+    expect(await within(dialog).findByRole("alert")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText("Credits"), { target: { value: "5" } });
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Payments are not open yet" } });
+    submit();
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Service unavailable");
+    submit();
+    expect(await screen.findByText("Gave clara 5 credits (now 5)")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.getByTestId("user-credits").textContent).toBe("5"));
+    const sent = calls.filter((c) => c.method === "POST").map((c) => c.body as Record<string, unknown>);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({ amount: 5, reason: "Payments are not open yet" });
+    expect(String(sent[0]?.idempotency_key).length).toBeGreaterThanOrEqual(8);
+    expect(sent[1]).toEqual(sent[0]);
+  });
+
+  it("a negative amount takes credits back, and says so on the button", async () => {
+    openUsers();
+    fireEvent.click(await screen.findByRole("button", { name: "Credits for clara" }));
+    const dialog = await screen.findByRole("dialog", { name: "Credits for clara" });
+    fireEvent.change(within(dialog).getByLabelText("Credits"), { target: { value: "-2" } });
+    expect(within(dialog).getByRole("button", { name: "Take back credits" })).toBeTruthy();
   });
 });
 

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES, type AdminUser, ROLES, type Role } from "@stepsync/contracts";
-import { BadgeCheck, Download, Trash2 } from "lucide-react";
+import { BadgeCheck, Coins, Download, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { adminQueries, useAdminMutation, useAdminQuery, adminChanges } from "../../api/admin";
 import { Button } from "../../components/Button";
 import { SelectField } from "../../components/SelectField";
@@ -9,12 +10,14 @@ import { exportCsv, ListBody, Pager, roleBadge, td, useConfirmDelete, usePagedFi
 import { whenOrNA } from "./figures";
 import { titleWords } from "../../lib/format";
 import { useFlash } from "./flash";
+import { GrantCreditsDialog } from "./GrantCreditsDialog";
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: titleWords(r) }));
 
 /**
  * User Management: filter by role, change a role, verify or unverify a contributor (the Verified
- * mark on their videos and profile, not the e-mail address), delete a user with their data, export CSV.
+ * mark on their videos and profile, not the e-mail address), give or take back credits with a reason,
+ * delete a user with their data, export CSV.
  * A table on wide screens; on a phone one card per user with the same controls.
  */
 export function UsersTab({ currentUserId }: { currentUserId: number | undefined }) {
@@ -38,6 +41,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
     success: (u) => ADMIN_MESSAGES.userDeleted(u.username),
     failure: ADMIN_MESSAGES.deleteUserFailed,
   });
+  const [crediting, setCrediting] = useState<AdminUser | null>(null);
   const wide = useMediaQuery(WIDE_SCREEN);
   const exportUsers = () => exportCsv(flash, "users", ADMIN_MESSAGES.usersExported, ADMIN_MESSAGES.exportUsersFailed);
 
@@ -60,7 +64,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
         pending={q.isPending}
         rows={q.data?.users}
         empty={ADMIN_MESSAGES.noUsers}
-        head={["Username", "Email", "Role", "Verified contributor", "Joined", "Actions"]}
+        head={["Username", "Email", "Role", "Verified contributor", "Credits", "Joined", "Actions"]}
         cards={!wide}
       >
         {(u) => {
@@ -73,6 +77,26 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
               busy={changeVerified.isPending && changeVerified.variables?.id === u.id}
               onChange={(v) => changeVerified.mutate({ id: u.id, verified: v })}
             />
+          );
+          const credits = (
+            <span className="inline-flex items-center gap-2">
+              {/* In the table, right-aligned so the Give buttons line up. */}
+              <span
+                className={cx("tabular-nums text-white", wide && "min-w-[4ch] text-right")}
+                data-testid="user-credits"
+              >
+                {u.credits}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Credits for ${u.username}`}
+                onClick={() => setCrediting(u)}
+                icon={<Coins className="size-4 text-accent-300" aria-hidden />}
+              >
+                Give
+              </Button>
+            </span>
           );
           const remove = (
             <Button
@@ -105,6 +129,10 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
                     <dt className="text-xs uppercase tracking-wider text-slate-400">Verified contributor</dt>
                     <dd>{verified}</dd>
                   </div>
+                  <div className="space-y-1">
+                    <dt className="text-xs uppercase tracking-wider text-slate-400">Credits</dt>
+                    <dd>{credits}</dd>
+                  </div>
                 </dl>
                 <div className="flex justify-end">{remove}</div>
               </li>
@@ -115,6 +143,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
               <td className={cx(td, "min-w-[12rem] max-w-[18rem] break-all")}>{u.email}</td>
               <td className={td}>{role}</td>
               <td className={td}>{verified}</td>
+              <td className={cx(td, "whitespace-nowrap")}>{credits}</td>
               <td className={cx(td, "whitespace-nowrap text-slate-400")}>{whenOrNA(u.created_at)}</td>
               <td className={td}>{remove}</td>
             </tr>
@@ -123,6 +152,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number | undefined 
       </ListBody>
       <Pager pagination={q.data?.pagination} onPage={setPage} />
       {deletion.dialog}
+      <GrantCreditsDialog user={crediting} onClose={() => setCrediting(null)} report={flash} />
     </div>
   );
 }

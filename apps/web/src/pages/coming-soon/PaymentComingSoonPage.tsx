@@ -1,15 +1,19 @@
-import { PAYMENT_COMING_SOON, SUBSCRIBE_MESSAGES } from "@stepsync/contracts";
-import { ArrowLeft, Bell, CalendarClock, CheckCircle2, Coins, CreditCard } from "lucide-react";
+import { LIMITS, PAYMENT_COMING_SOON, SUBSCRIBE_MESSAGES } from "@stepsync/contracts";
+import { ArrowLeft, Bell, CalendarClock, CheckCircle2, Coins, CreditCard, Mail } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Navigate } from "react-router";
 import { errorMessage } from "../../api/client";
 import { useAppConfig } from "../../api/config";
+import { useCredits } from "../../api/credits";
 import { subscribeToFeature } from "../../api/notifications";
+import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
-import { Button, ButtonLink } from "../../components/Button";
+import { Button, ButtonLink, buttonClass } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { Page } from "../../components/Page";
 import { PageSpinner } from "../../components/Spinner";
+import { SupportEmail } from "../../components/SupportEmail";
+import { formatCredits } from "../../lib/format";
 
 const CHECKLIST = [
   "Payment provider integration",
@@ -68,7 +72,7 @@ export default function PaymentComingSoonPage() {
             <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">Payment Processing Coming Soon</h1>
             <p className="mx-auto max-w-xl text-slate-300">
               We are putting the finishing touches on secure online payments so you can buy credit bundles in a few
-              taps. Until then, your free credits keep working for every comparison.
+              taps.
             </p>
             {release ? (
               <p className="inline-flex items-center gap-2 rounded-full bg-white/6 px-4 py-1.5 text-sm text-slate-200">
@@ -77,6 +81,8 @@ export default function PaymentComingSoonPage() {
               </p>
             ) : null}
           </div>
+
+          <YourCredits />
 
           <div>
             <div className="mb-2 flex justify-between text-sm">
@@ -144,5 +150,56 @@ export default function PaymentComingSoonPage() {
         </div>
       </section>
     </Page>
+  );
+}
+
+/**
+ * Where the reader stands while credits cannot be bought: a visitor starts with free credits; a
+ * dancer with credits left may keep comparing; one with none is told how to get more now (an admin
+ * adds credits on request), with a mail to support ready to send.
+ */
+function YourCredits() {
+  const { user } = useAuth();
+  const credits = useCredits({ enabled: user !== null });
+  const support = useAppConfig().data?.support_email;
+  const box = "rounded-2xl bg-white/4 p-5 text-sm text-slate-200";
+  if (!user)
+    return (
+      <p className={box} data-testid="your-credits">
+        A new account starts with {formatCredits(LIMITS.initialCredits)}: each comparison uses{" "}
+        {formatCredits(LIMITS.comparisonCost)}.
+      </p>
+    );
+  if (credits.kind !== "known") return null;
+  if (credits.credits >= LIMITS.comparisonCost)
+    return (
+      <p className={box} data-testid="your-credits">
+        You have <strong className="text-white">{formatCredits(credits.credits)}</strong> left: each comparison uses{" "}
+        {formatCredits(LIMITS.comparisonCost)}, and they never expire.
+      </p>
+    );
+  const subject = encodeURIComponent("Credits for my StepSync account");
+  const body = encodeURIComponent(`Hello, I am out of credits. Please add some to my account (${user.email}).`);
+  return (
+    <section
+      className="space-y-3 rounded-2xl border border-amber-300/30 bg-amber-400/10 p-5 text-sm text-amber-50"
+      aria-labelledby="out-of-credits"
+      data-testid="your-credits"
+    >
+      <h2 id="out-of-credits" className="font-semibold text-white">
+        You have no credits left
+      </h2>
+      <p>
+        Credits cannot be bought here until payments open. Until then we add them by hand: write to{" "}
+        <SupportEmail className="font-semibold text-white underline underline-offset-2" /> from {user.email}, and they
+        appear in your balance as soon as we do.
+      </p>
+      {support ? (
+        <a href={`mailto:${support}?subject=${subject}&body=${body}`} className={buttonClass("primary", "sm")}>
+          <Mail className="size-4" aria-hidden />
+          Ask for credits
+        </a>
+      ) : null}
+    </section>
   );
 }
