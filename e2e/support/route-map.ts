@@ -37,6 +37,8 @@ export const PROTECTED = [
   "/community",
   "/friends",
   "/leaderboard",
+  "/groups",
+  "/groups/new",
 ];
 /** In the login-required list, yet open to visitors: only acting there asks for a login. */
 export const BROWSABLE = ["/library", "/profile/:userId"];

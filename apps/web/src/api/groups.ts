@@ -16,7 +16,7 @@ import {
   UPLOAD_MESSAGES,
   type UpdateGroupRequest,
 } from "@stepsync/contracts";
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
 import { apiRequest, isApiError, uploadForm } from "./client";
 import { invalidate, keys, type MutationCallbacks, useChange } from "./keys";
 
@@ -109,11 +109,12 @@ export function useGroup(id: number, pollMs = 3000) {
   });
 }
 
-/** A group's board in one order; the organiser's every row, a member's own. */
+/** A group's board in one order (the last order stays shown while another loads); the organiser's every row, a member's own. */
 export function useBoard(id: number, sort: BoardSort, enabled = true) {
   return useQuery({
     queryKey: keys.groups.board(id, sort),
     queryFn: ({ signal }) => getBoard(id, sort, signal),
+    placeholderData: keepPreviousData,
     retry: notRetried404,
     enabled,
     refetchOnWindowFocus: true,

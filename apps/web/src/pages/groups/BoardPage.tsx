@@ -67,6 +67,9 @@ export default function BoardPage() {
   const data = board.data;
   const organiser = detail?.group.role === "organiser";
   const others = data?.members.filter((m) => m.role !== "organiser") ?? [];
+  // The organiser teaches the routine: their own row only once they practise it too.
+  const rows = data?.members.filter((m) => m.role !== "organiser" || m.started || !organiser) ?? [];
+  const started = others.filter((m) => m.started).length;
 
   return (
     <Page title={detail ? `Board · ${detail.group.name}` : "Board"}>
@@ -126,12 +129,20 @@ export default function BoardPage() {
                   Share the invite link from the group's page: each member's row appears here when they join.
                 </EmptyState>
               ) : null}
+              {organiser && others.length > 0 ? (
+                <p className="text-sm text-slate-300" data-testid="board-summary">
+                  <strong className="text-white">{others.length}</strong> {others.length === 1 ? "member" : "members"} ·{" "}
+                  <strong className="text-white">{started}</strong> practising ·{" "}
+                  <strong className="text-white">{others.length - started}</strong> not started ·{" "}
+                  <strong className="text-white">{others.filter((m) => m.behind).length}</strong> behind
+                </p>
+              ) : null}
               <ScoreLegend />
               {wide && organiser ? (
-                <BoardTable board={data} />
+                <BoardTable board={{ ...data, members: rows }} />
               ) : (
                 <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="board-cards">
-                  {data.members.map((row) => (
+                  {rows.map((row) => (
                     <BoardRowCard key={row.user_id} row={row} columns={data.columns} />
                   ))}
                 </div>

@@ -34,8 +34,21 @@ function Misses({ moves }: { moves: MissedMove[] }) {
   );
 }
 
-/** One member's row as a card (phones, and a member's own progress). */
+/** One member's row as a card (phones, and a member's own progress); one line for a member who has not started. */
 export function BoardRowCard({ row, columns, title }: { row: BoardRow; columns: Column[]; title?: string }) {
+  if (!row.started && !title)
+    return (
+      <article
+        className="glass flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3"
+        data-testid="board-row"
+        data-started={row.started}
+      >
+        <h3 className="min-w-0 flex-1 break-words font-semibold text-white" data-testid="board-row-name">
+          {row.name}
+        </h3>
+        <Status row={row} />
+      </article>
+    );
   return (
     <article className="glass min-w-0 space-y-3 p-4" data-testid="board-row" data-started={row.started}>
       <header className="flex flex-wrap items-center gap-2">

@@ -55,7 +55,11 @@ function LibraryChoice({ chosen, onChoose }: { chosen: number | null; onChoose: 
       ) : query.isError ? (
         <Alert>{errorMessage(query.error, "Failed to load the library")}</Alert>
       ) : videos.length === 0 ? (
-        <p className="text-sm text-slate-400">No library video matches. Try another search, or upload the routine.</p>
+        <p className="text-sm text-slate-400">
+          {search.trim()
+            ? "No library video matches. Try another search, or upload the routine."
+            : "The library has no videos yet: upload the routine for the group."}
+        </p>
       ) : (
         <fieldset>
           <legend className="sr-only">Library videos</legend>

@@ -7,9 +7,8 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { cx } from "../../components/cx";
 import { Dialog } from "../../components/Dialog";
-import { formatClock } from "../../lib/format";
 import { toast } from "../../lib/toast";
-import { draftFromParts, draftProblem, movesText, partsFromDraft, toggleStart } from "./group-rules";
+import { draftFromParts, draftProblem, moveTime, movesText, partsFromDraft, toggleStart } from "./group-rules";
 
 /** One colour per part, repeated past six: the strip of moves shows where each part runs. */
 const PART_TONES = [
@@ -94,7 +93,7 @@ export function PartsEditor({
                     type="button"
                     aria-pressed={starts}
                     disabled={m.move === 1}
-                    aria-label={`Move ${m.move}, ${m.label}, at ${formatClock(m.start_s)}${starts ? ": a part starts here" : ""}`}
+                    aria-label={`Move ${m.move}, ${m.label}, at ${moveTime(m.start_s)}${starts ? ": a part starts here" : ""}`}
                     title={m.label}
                     onClick={() => setDraft((d) => toggleStart(d, m.move))}
                     className={cx(
@@ -110,7 +109,7 @@ export function PartsEditor({
                       />
                     ) : null}
                     <span className="text-sm font-semibold text-white">{m.move}</span>
-                    <span className="text-[11px] tabular-nums text-slate-300">{formatClock(m.start_s)}</span>
+                    <span className="text-[11px] tabular-nums text-slate-300">{moveTime(m.start_s)}</span>
                   </button>
                 </li>
               );

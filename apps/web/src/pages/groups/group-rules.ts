@@ -1,4 +1,4 @@
-import { GROUP_LIMITS, type GroupPart, type RoutineMove, WHOLE_ROUTINE_PART } from "@stepsync/contracts";
+import { GROUP_LIMITS, type GroupPart, WHOLE_ROUTINE_PART } from "@stepsync/contracts";
 import { formatClock } from "../../lib/format";
 
 /** The countdown in words: "12 days to go", "Tomorrow", "Today", "3 days ago"; null without a date. */
@@ -30,9 +30,9 @@ export function movesText(first: number | null, last: number | null): string {
   return first === last ? `Move ${first}` : `Moves ${first}–${last}`;
 }
 
-/** A move as the picker names it: its number, its count label and where it starts. */
-export function moveText(move: RoutineMove): string {
-  return `Move ${move.move} · ${move.label} · ${formatClock(move.start_s)}`;
+/** Where a move starts: tenths of a second within the first minute (moves are short), m:ss after. */
+export function moveTime(seconds: number): string {
+  return seconds < 60 ? `${(Math.floor(Math.max(0, seconds) * 10) / 10).toFixed(1)} s` : formatClock(seconds);
 }
 
 /**
