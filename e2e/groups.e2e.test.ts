@@ -279,6 +279,39 @@ describe("sangeet groups", () => {
     420_000,
   );
 
+  it("the home page's sangeet section leads to Start your group (after logging in), and keeps the contact link", async () => {
+    const base = suite.server.baseUrl;
+    await registerConfirmed(base, { username: "Nisha Home", email: "nisha@example.com", password: "secret123" });
+    const { page: p, problems } = await suite.page(PHONE);
+    await p.goto(base);
+    const section = p.locator("section", { has: p.getByRole("heading", { name: /Nail the sangeet/ }) });
+    expect(await section.getByRole("link", { name: "Need help setting it up? Contact us" }).getAttribute("href")).toBe(
+      "/contact",
+    );
+    for (const size of [PHONE, DESKTOP]) {
+      await p.setViewportSize(size);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(section, `home-sangeet-${size.width}`);
+    }
+    await section.getByRole("link", { name: "Start your group" }).click();
+    await p.waitForURL(`${base}/login`);
+    await p.getByLabel("Email", { exact: true }).fill("nisha@example.com");
+    await p.getByLabel("Password", { exact: true }).fill("secret123");
+    await p.locator("main form button[type=submit]").click();
+    await p.waitForURL(`${base}/groups/new`);
+    // The header's Groups entry fits beside the others from 1024 px, where the full navigation shows.
+    await p.reload();
+    for (const width of [1024, 1280]) {
+      await p.setViewportSize({ width, height: 800 });
+      expect(await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Groups" }).isVisible()).toBe(
+        true,
+      );
+      expect(await noSideScroll(p)).toBe(true);
+      await screenshot(p.getByRole("banner"), `header-groups-${width}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it.skipIf(!haveFixtures)(
     "with 20 members no group page scrolls sideways on a phone; sorting keeps not-started members on top",
     async () => {

@@ -115,7 +115,8 @@ export function Header() {
         <div className="ml-auto hidden items-center gap-2 lg:flex">
           {signedIn ? (
             <>
-              <nav aria-label="Help" className="flex items-center gap-0.5">
+              {/* From xl: between 1024 and 1279 px the main links take the room (the footer has these too). */}
+              <nav aria-label="Help" className="hidden items-center gap-0.5 xl:flex">
                 {SMALL_LINKS.map((l) => (
                   <NavLink
                     key={l.to}
@@ -131,7 +132,7 @@ export function Header() {
                   </NavLink>
                 ))}
               </nav>
-              <span className="mx-1 block h-6 w-px bg-white/10" aria-hidden />
+              <span className="mx-1 hidden h-6 w-px bg-white/10 xl:block" aria-hidden />
               <span className="hidden max-w-[10rem] truncate text-sm text-slate-300 xl:inline" title={user?.email}>
                 {displayName(user)}
               </span>

@@ -1,5 +1,5 @@
 import { GROUP_LIMITS, GROUP_MESSAGES, type GroupMember } from "@stepsync/contracts";
-import { Coins } from "lucide-react";
+import { Gift } from "lucide-react";
 import { useState } from "react";
 import { errorMessage, isApiError } from "../../api/client";
 import { useBalance } from "../../api/credits";
@@ -79,7 +79,7 @@ export function GiveCreditsDialog({
               have !== undefined ? ` You have ${formatCredits(have)}.` : ""
             }`
       }
-      icon={<Coins className="size-5" aria-hidden />}
+      icon={<Gift className="size-5" aria-hidden />}
       footer={
         step.kind === "amount" ? (
           <>

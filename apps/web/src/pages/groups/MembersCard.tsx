@@ -1,5 +1,5 @@
 import type { Group, GroupMember } from "@stepsync/contracts";
-import { Coins, UserMinus, UsersRound } from "lucide-react";
+import { Gift, UserMinus, UsersRound } from "lucide-react";
 import { useState } from "react";
 import { errorMessage } from "../../api/client";
 import { useRemoveMember } from "../../api/groups";
@@ -56,7 +56,7 @@ export function MembersCard({ group, members, viewerId }: { group: Group; member
                 <Button
                   size="sm"
                   variant="ghost"
-                  icon={<Coins className="size-4" aria-hidden />}
+                  icon={<Gift className="size-4" aria-hidden />}
                   aria-label={`Give ${m.name} credits`}
                   onClick={() => setGiving(m)}
                 >

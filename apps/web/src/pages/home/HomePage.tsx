@@ -192,9 +192,9 @@ export default function HomePage() {
               </p>
               <div className="flex flex-wrap items-center gap-3">
                 <ButtonLink to="/groups/new">Start your group</ButtonLink>
-                <ButtonLink to="/contact" variant="ghost">
+                <Link to="/contact" className="text-sm font-medium text-accent-300 underline-offset-4 hover:underline">
                   Need help setting it up? Contact us
-                </ButtonLink>
+                </Link>
               </div>
             </div>
             <StepList
