@@ -1,5 +1,5 @@
 import { GROUP_LIMITS, GROUP_MESSAGES, type Group } from "@stepsync/contracts";
-import { LogOut, Pencil, Settings, Trash2 } from "lucide-react";
+import { Film, LogOut, Pencil, Settings, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../api/client";
@@ -11,11 +11,69 @@ import { Dialog } from "../../components/Dialog";
 import { TextField } from "../../components/Field";
 import { toast } from "../../lib/toast";
 import { todayIso } from "./group-rules";
+import { RoutinePicker, useRoutineChoice } from "./RoutineChoice";
 
-/** The organiser's name and date change, and the group's deletion. */
+/** The organiser picks another routine: a library video or a new upload; its parts go with the old one. */
+function ChangeRoutine({ group, open, onClose }: { group: Group; open: boolean; onClose: () => void }) {
+  const choice = useRoutineChoice();
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateGroup(group.id, {
+    onSuccess: () => {
+      toast.success("Routine changed");
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e, "Could not change the routine")),
+  });
+  const busy = choice.uploading || update.isPending;
+
+  async function save() {
+    setTouched(true);
+    if (busy || choice.problem) return;
+    setError(null);
+    try {
+      update.mutate({ reference_video_id: await choice.routineId() });
+    } catch (e) {
+      setError(errorMessage(e, GROUP_MESSAGES.routineRequired));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Change the routine"
+      description={
+        group.parts.length > 0
+          ? "Members practise the new routine from now on. Its parts go with the old one: name the new routine's parts once it is analysed."
+          : "Members practise the new routine from now on; the board counts takes of it."
+      }
+      icon={<Film className="size-5" aria-hidden />}
+      className="max-w-2xl"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={() => void save()}>
+            Use this routine
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <RoutinePicker choice={choice} showProblem={touched} disabled={busy} />
+        {error ? <Alert>{error}</Alert> : null}
+      </div>
+    </Dialog>
+  );
+}
+
+/** The organiser's name and date change, routine change, and the group's deletion. */
 function OrganiserSettings({ group }: { group: Group }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const [changing, setChanging] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [name, setName] = useState(group.name);
   const [date, setDate] = useState(group.event_date ?? "");
@@ -48,6 +106,14 @@ function OrganiserSettings({ group }: { group: Group }) {
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" icon={<Pencil className="size-4" aria-hidden />} onClick={openEdit}>
           Name and date
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<Film className="size-4" aria-hidden />}
+          onClick={() => setChanging(true)}
+        >
+          Change the routine
         </Button>
         <Button
           size="sm"
@@ -97,6 +163,7 @@ function OrganiserSettings({ group }: { group: Group }) {
           {error ? <Alert>{error}</Alert> : null}
         </div>
       </Dialog>
+      {changing ? <ChangeRoutine group={group} open={changing} onClose={() => setChanging(false)} /> : null}
       <Dialog
         open={deleting}
         onClose={() => setDeleting(false)}

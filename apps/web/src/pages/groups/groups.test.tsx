@@ -308,6 +308,33 @@ describe("/groups/:id", () => {
     expect((await screen.findByTestId("library-reference")).textContent).toBe("Our sangeet routine");
   });
 
+  it("the organiser changes the routine to another library video", async () => {
+    const video = {
+      id: 33,
+      title: "Garba finale",
+      category: "folk",
+      duration: 60,
+      contributor_name: "Kavya",
+      thumbnail_path: null,
+    };
+    const { calls } = server({
+      "GET /api/groups/4": { body: detail({ parts: [{ name: "Entry", first_move: 1, last_move: 2 }] }) },
+      "GET /api/reference-videos": {
+        body: { videos: [video], pagination: { page: 1, limit: 12, total: 1, pages: 1, has_more: false } },
+      },
+      "PATCH /api/groups/4": { body: { group: group({ reference_video_id: 33 }) } },
+    });
+    renderApp("/groups/4");
+    fireEvent.click(await screen.findByRole("button", { name: "Change the routine" }));
+    const dialog = screen.getByRole("dialog", { name: "Change the routine" });
+    expect(within(dialog).getByText(/Its parts go with the old one/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Use this routine" }));
+    expect(await within(dialog).findByText(/Choose the group's routine/)).toBeTruthy();
+    fireEvent.click(await within(dialog).findByText("Garba finale"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Use this routine" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ reference_video_id: 33 }));
+  });
+
   it("says Group not found to someone who is not a member (404)", async () => {
     server({ "GET /api/groups/4": { status: 404, body: { error: "Group not found" } } });
     renderApp("/groups/4");
