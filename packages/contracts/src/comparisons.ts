@@ -55,6 +55,11 @@ export const comparisonSummary = z.object({
   progress: z.number().int(),
   /** Analysis attempts started: above 1 while processing, an interrupted analysis is being retried. */
   attempt: z.number().int(),
+  /**
+   * Seconds the running attempt has been analysing, as the server answers (null while queued and once
+   * finished): with `progress`, the time left. Optional only so summaries built without it still type-check.
+   */
+  analysing_s: z.number().nullable().optional(),
   /** Why it failed, in words for the user. */
   error: z.string().nullable(),
   overall_score: z.number().nullable(),

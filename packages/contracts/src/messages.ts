@@ -131,7 +131,12 @@ export const COMPARE_MESSAGES = {
   confirmEmailFirst: "Confirm your e-mail address to use your credits: open the link we sent you.",
   creditsUnknown: "Credits unknown",
   unknownStyle: "Please choose one of the eight dance styles",
-  processing: "Your video comparison is being processed. Visit comparison-history page to see the results.",
+  /**
+   * The spec's sentence sent the dancer to the history page; the result opens at the comparison's own
+   * address as well, so this says both, and nothing beside it says otherwise.
+   */
+  processing:
+    "Your video comparison is being processed. Its result opens here as soon as it is ready, and stays in your comparison history.",
   referenceNotFound: "That library video is not available",
   videoNotFound: "Video not found",
   comparisonNotFound: (id: number | string) => `Comparison with ID ${id} not found.`,

@@ -43,6 +43,19 @@ export const referenceAnalysisResponse = z.object({
 });
 export type ReferenceAnalysisResponse = z.infer<typeof referenceAnalysisResponse>;
 
+/**
+ * GET /api/reference-videos/{id}/analysis-status: where a library video's analysis stands, for a page
+ * waiting on it (live scoring starts once it is ready): pending (queued, or running: `progress` 0–100
+ * and `analysing_s` seconds since its attempt started, the time left from the two), ready, or failed.
+ */
+export const referenceAnalysisStatus = z.object({
+  status: z.enum(["pending", "ready", "failed"]),
+  progress: z.number().int(),
+  /** Null while queued (and once done). */
+  analysing_s: z.number().nullable(),
+});
+export type ReferenceAnalysisStatus = z.infer<typeof referenceAnalysisStatus>;
+
 export const REFERENCE_ANALYSIS_MESSAGES = {
   notAnalysed: "This video has not been analysed yet: live scoring starts once it is.",
 } as const;

@@ -261,6 +261,9 @@ export const referenceVideos = pgTable(
     poseHeartbeatAt: timestamp("pose_heartbeat_at", { withTimezone: true, mode: "date" }),
     /** Pose attempts started; a job that keeps dying is given up after MAX_ATTEMPTS. */
     poseAttempts: integer("pose_attempts").notNull().default(0),
+    /** How far the running pose job is, 0–100 (0 while queued), and when its attempt started: the time left. */
+    poseProgress: integer("pose_progress").notNull().default(0),
+    poseStartedAt: timestamp("pose_started_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -471,6 +474,8 @@ export const comparisons = pgTable(
     error: text("error"),
     /** Analysis attempts started; an interrupted job is retried a bounded number of times. */
     attempts: integer("attempts").notNull().default(0),
+    /** When the running attempt's analysis started (null while queued): with `progress`, the time left. */
+    analysisStartedAt: timestamp("analysis_started_at", { withTimezone: true, mode: "date" }),
     /** Last sign of life of the job running on it (jobs/heartbeat.ts); null while queued. A stale one means the job died. */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),

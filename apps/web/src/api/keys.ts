@@ -61,6 +61,8 @@ export const keys = {
     comments: (videoId: number) => ["library", "comments", videoId] as const,
     /** A video's poses and counting for live scoring (null: not analysed yet). */
     analysis: (videoId: number) => ["library", "analysis", videoId] as const,
+    /** Where that analysis stands while a page waits on it. */
+    analysisStatus: (videoId: number) => ["library", "analysis-status", videoId] as const,
   },
 
   social: {

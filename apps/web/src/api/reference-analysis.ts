@@ -1,5 +1,10 @@
-import { REFERENCE_ANALYSIS_MESSAGES, type ReferenceAnalysisResponse } from "@stepsync/contracts";
-import { useQuery } from "@tanstack/react-query";
+import {
+  REFERENCE_ANALYSIS_MESSAGES,
+  type ReferenceAnalysisResponse,
+  type ReferenceAnalysisStatus,
+} from "@stepsync/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { apiRequest, isApiError } from "./client";
 import { keys } from "./keys";
 
@@ -61,4 +66,32 @@ export function useReferenceAnalysis(id: number | null, enabled = true) {
     staleTime: Number.POSITIVE_INFINITY,
     retry: (count, error) => !isApiError(error) && count < 2,
   });
+}
+
+/** How often a page waiting on a library video's analysis asks how far it is. */
+export const ANALYSIS_STATUS_POLL_MS = 2000;
+
+export function getReferenceAnalysisStatus(id: number, signal?: AbortSignal): Promise<ReferenceAnalysisStatus> {
+  return apiRequest<ReferenceAnalysisStatus>(`/api/reference-videos/${id}/analysis-status`, { signal });
+}
+
+/**
+ * Where library video `id`'s analysis stands, asked every ANALYSIS_STATUS_POLL_MS while it is pending
+ * and `enabled` (a page waiting to score live against it); once ready, its analysis is asked again.
+ */
+export function useReferenceAnalysisStatus(id: number | null, enabled = true) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: keys.library.analysisStatus(id ?? 0),
+    queryFn: ({ signal }) => getReferenceAnalysisStatus(id as number, signal),
+    enabled: enabled && id !== null,
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? ANALYSIS_STATUS_POLL_MS : false),
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+  const ready = query.data?.status === "ready";
+  useEffect(() => {
+    if (ready && id !== null) void client.invalidateQueries({ queryKey: keys.library.analysis(id) });
+  }, [ready, id, client]);
+  return query;
 }

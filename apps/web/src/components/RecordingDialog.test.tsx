@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render as renderBare, screen, within } from "@testing-library/react";
 import { REFERENCE_ANALYSIS_MESSAGES } from "@stepsync/contracts";
 import type { ReactElement } from "react";
-import { mockFetch } from "../test/utils";
+import { type MockHandler, mockFetch } from "../test/utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RecordingDialog } from "./RecordingDialog";
 
@@ -314,8 +314,13 @@ describe("live scoring while dancing along", () => {
   const note = (dialog: HTMLElement) => within(dialog).queryByTestId("live-scoring-note")?.textContent;
   const scoreWorkers = () => FakeWorker.instances.filter((w) => /live-score\.worker/.test(w.url));
 
-  async function openWith(live: { videoId: number | null }, analysisAnswer?: { status: number; body: unknown }) {
-    if (analysisAnswer) mockFetch({ [`GET /api/reference-videos/${live.videoId}/analysis`]: analysisAnswer });
+  async function openWith(
+    live: { videoId: number | null },
+    analysisAnswer?: MockHandler,
+    routes: Record<string, MockHandler> = {},
+  ) {
+    if (analysisAnswer)
+      mockFetch({ [`GET /api/reference-videos/${live.videoId}/analysis`]: analysisAnswer, ...routes });
     render(
       <RecordingDialog
         open
@@ -329,9 +334,11 @@ describe("live scoring while dancing along", () => {
     return screen.getByRole("dialog", { name: "Record your performance" });
   }
 
-  it("says plainly that it starts once the reference is analysed, for a fresh upload, and records as before", async () => {
+  it("says plainly when live scoring comes for a file just picked (with its comparison's analysis), and records as before", async () => {
     const dialog = await openWith({ videoId: null });
-    expect(note(dialog)).toBe(REFERENCE_ANALYSIS_MESSAGES.notAnalysed);
+    expect(note(dialog)).toBe(
+      "A file you pick is analysed with your comparison, not before: live scoring comes when you practise its parts from the result.",
+    );
     expect(scoreWorkers()).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole("button", { name: "Start Recording" }));
     await act(() => vi.advanceTimersByTimeAsync(3_000 + FakeRecorder.START_LATENCY_MS));
@@ -339,13 +346,33 @@ describe("live scoring while dancing along", () => {
     expect(within(dialog).queryByTestId("live-verdicts")).toBeNull();
   });
 
-  it("says so too for a library video the server has not analysed yet (404)", async () => {
+  it("for a library video still being analysed shows how far it is and when, then scores live once it is done", async () => {
+    const analysis = {
+      engine_version: "3",
+      track: { keypointNames: [], fps: 15, frames: [], width: 640, height: 360 },
+      counting: { info: {}, moves: [], sections: [] },
+    };
+    let status: Record<string, unknown> = { status: "pending", progress: 0, analysing_s: null };
     const dialog = await openWith(
       { videoId: 3 },
-      { status: 404, body: { error: REFERENCE_ANALYSIS_MESSAGES.notAnalysed } },
+      () =>
+        status.status === "ready"
+          ? { body: analysis }
+          : { status: 404, body: { error: REFERENCE_ANALYSIS_MESSAGES.notAnalysed } },
+      { "GET /api/reference-videos/3/analysis-status": () => ({ body: status }) },
     );
-    expect(note(dialog)).toBe(REFERENCE_ANALYSIS_MESSAGES.notAnalysed);
+    expect(note(dialog)).toBe("This video is waiting its turn to be analysed: live scoring starts once it is.");
+    status = { status: "pending", progress: 42, analysing_s: 30 };
+    await act(() => vi.advanceTimersByTimeAsync(2_100));
+    // 42 % in 30 s: 58 to go, about 41 s.
+    expect(note(dialog)).toBe(
+      "This video is being analysed (42%, about 45 s left): live scoring starts as soon as it is done.",
+    );
     expect(scoreWorkers()).toHaveLength(0);
+    status = { status: "ready", progress: 100, analysing_s: null };
+    await act(() => vi.advanceTimersByTimeAsync(2_100));
+    expect(scoreWorkers()).toHaveLength(1);
+    expect(note(dialog)).toBe("Getting live scoring ready…");
   });
 
   it("gets the scorer ready before the count-in with the library video's analysis, and says it is on", async () => {

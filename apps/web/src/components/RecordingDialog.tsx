@@ -109,7 +109,7 @@ export function RecordingDialog({
       ) : null}
       <RecordingStage flow={flow} referenceUrl={referenceUrl} />
       <LivePoseNote status={poseStatus} />
-      {withReference ? <LiveScoringNote status={flow.live.status} /> : null}
+      {withReference ? <LiveScoringNote status={flow.live.status} waiting={flow.live.waiting} /> : null}
     </Dialog>
   );
 }

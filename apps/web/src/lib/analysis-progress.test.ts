@@ -2,20 +2,22 @@ import { describe, expect, it } from "vitest";
 import { secondsLeft, stageLabel, timeLeftText } from "./analysis-progress";
 
 describe("the time left of an analysis", () => {
-  it("comes from its pace since first seen, once that pace says something", () => {
-    const first = { at: 0, percent: 10 };
-    expect(secondsLeft(first, { at: 2000, percent: 30 })).toBeNull();
-    expect(secondsLeft(first, { at: 10_000, percent: 11 })).toBeNull();
-    // 20 points in 10 s, 70 to go: 35 s.
-    expect(secondsLeft(first, { at: 10_000, percent: 30 })).toBe(35);
+  it("comes from how far it is and how long its attempt has run, once that says something", () => {
+    // 20 % in 10 s, 80 to go: 40 s.
+    expect(secondsLeft(20, 10)).toBe(40);
+    expect(secondsLeft(2, 10)).toBeNull();
+    expect(secondsLeft(50, 1.5)).toBeNull();
+    expect(secondsLeft(50, null)).toBeNull();
   });
 
-  it("reads in round figures", () => {
-    expect(timeLeftText(null)).toBe("Estimating the time left…");
-    expect(timeLeftText(2)).toBe("About 5 s left");
-    expect(timeLeftText(35)).toBe("About 35 s left");
-    expect(timeLeftText(36)).toBe("About 40 s left");
-    expect(timeLeftText(100)).toBe("About 2 min left");
+  it("reads in round figures, and says when it has not started", () => {
+    expect(timeLeftText(0, undefined)).toBe("Estimating the time left…");
+    expect(timeLeftText(0, null)).toBe("Waiting for its turn…");
+    expect(timeLeftText(2, 30)).toBe("Estimating the time left…");
+    expect(timeLeftText(90, 10)).toBe("About 5 s left");
+    expect(timeLeftText(50, 35)).toBe("About 35 s left");
+    expect(timeLeftText(50, 36)).toBe("About 40 s left");
+    expect(timeLeftText(50, 100)).toBe("About 2 min left");
   });
 
   it("labels the two stages", () => {

@@ -1,25 +1,30 @@
 // An analysis under way: one progress bar for upload and analysis, its stage in words, the time left.
 import { COMPARE_TEXTS } from "../constants/texts";
 
-/** A reading of the analysis' progress: when (ms, any clock) and how far (percent). */
-export type ProgressSample = { at: number; percent: number };
-
 /**
- * Seconds of analysis left, from the pace between the first reading seen and the latest, or null
- * while that pace says too little (under 3 s or 3 points of progress apart).
+ * Seconds of analysis left, from how far it is and how long its running attempt has been at it (both
+ * as the server reports them, so a reload or another device says the same); null while that says too
+ * little (under 2 s or 3 % in) or nothing runs yet.
  */
-export function secondsLeft(first: ProgressSample, latest: ProgressSample): number | null {
-  const ms = latest.at - first.at;
-  const points = latest.percent - first.percent;
-  if (ms < 3000 || points < 3) return null;
-  return ((100 - latest.percent) * ms) / points / 1000;
+export function secondsLeft(percent: number, analysingS: number | null | undefined): number | null {
+  if (analysingS == null || analysingS < 2 || percent < 3) return null;
+  return (analysingS * (100 - Math.min(100, percent))) / percent;
 }
 
-/** The estimate in words: rounded up to 5 s under a minute, to whole minutes above. */
-export function timeLeftText(seconds: number | null): string {
-  if (seconds === null) return "Estimating the time left…";
-  if (seconds < 55) return `About ${Math.max(5, Math.ceil(seconds / 5) * 5)} s left`;
-  return `About ${Math.max(1, Math.round(seconds / 60))} min left`;
+/**
+ * The wait in words: queued (no attempt runs: `analysingS` null), too early to tell, or about how
+ * long, rounded up to 5 s under a minute and to whole minutes above. `analysingS` undefined: not
+ * reported yet.
+ */
+export function timeLeftText(percent: number, analysingS: number | null | undefined): string {
+  if (analysingS === null) return "Waiting for its turn…";
+  const seconds = secondsLeft(percent, analysingS);
+  return seconds === null ? "Estimating the time left…" : `About ${roughTime(seconds)} left`;
+}
+
+/** A wait in round figures: up to 5 s under a minute, whole minutes above ("35 s", "2 min"). */
+export function roughTime(seconds: number): string {
+  return seconds < 55 ? `${Math.max(5, Math.ceil(seconds / 5) * 5)} s` : `${Math.max(1, Math.round(seconds / 60))} min`;
 }
 
 /** One bar for two stages: upload counts 0–30 %, analysis 30–100 % of the bar. */

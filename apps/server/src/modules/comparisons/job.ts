@@ -11,6 +11,7 @@ import { CARD_ASPECT, COMPARE_MESSAGES } from "@stepsync/contracts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { type AnalysisStates, InputFault, recoverAnalysis, runAnalysis } from "../../jobs/analysis-job.ts";
+import { progressWriter } from "../../jobs/progress.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Sweep } from "../../jobs/recovery.ts";
 import { storedPoseCache } from "../../storage/pose-cache.ts";
@@ -41,9 +42,6 @@ declare module "../../jobs/queue.ts" {
 
 /** A comparison whose owner has another one being analysed is looked at again this much later (seconds). */
 const OWNER_BUSY_AGAIN_S = 3;
-
-/** Progress is written at most this often (and on every whole 5%), to keep the database calm. */
-const PROGRESS_EVERY_MS = 1000;
 
 /** A comparison's moves that recovery needs too: taken back, sent again fairly, given up with a refund. */
 function comparisonStates(db: Db, queue: JobQueue): AnalysisStates {
@@ -94,8 +92,6 @@ async function analyse(
 ): Promise<void> {
   const inputs = await comparisonInputs(ctx, id);
   if (!inputs) throw new InputFault(COMPARE_MESSAGES.videoGone);
-  let lastWrite = 0;
-  let lastPercent = -1;
   const referencePath = await ctx.storage.localPath(inputs.referenceKey);
   const userPath = await ctx.storage.localPath(inputs.userKey);
   const options: CompareVideosOptions = {
@@ -114,13 +110,7 @@ async function analyse(
     takeOffset: comparison.takeOffsetS ?? undefined,
     // The dancer said it is this routine after the engine refused it ("analyse it anyway").
     dancerCall: comparison.dancerCall || undefined,
-    onProgress: (percent) => {
-      const now = Date.now();
-      if (now - lastWrite < PROGRESS_EVERY_MS && Math.floor(percent / 5) === Math.floor(lastPercent / 5)) return;
-      lastWrite = now;
-      lastPercent = percent;
-      reportProgress(ctx.db, id, percent).catch((err) => ctx.log.warn({ err }, "progress write failed"));
-    },
+    onProgress: progressWriter((percent) => reportProgress(ctx.db, id, percent), ctx.log),
   };
   // Dance along with the browser's poses: used when they check out against the take (fast path).
   const { result: fast, takeOffset } = await fastPath(ctx, id, inputs.userKey, referencePath, userPath, options);

@@ -177,7 +177,12 @@ export async function analysisInputsOf(q: Queryable, id: number) {
 export async function claimAttempt(q: Queryable, id: number): Promise<ComparisonRow | undefined> {
   const [row] = await q
     .update(comparisons)
-    .set({ attempts: sql`${comparisons.attempts} + 1`, heartbeatAt: new Date(), progress: 0 })
+    .set({
+      attempts: sql`${comparisons.attempts} + 1`,
+      heartbeatAt: new Date(),
+      progress: 0,
+      analysisStartedAt: new Date(),
+    })
     .where(stillProcessing(id))
     .returning();
   return row;
@@ -230,6 +235,7 @@ export async function markDancerCall(q: Queryable, id: number): Promise<Comparis
       progress: 0,
       attempts: 0,
       heartbeatAt: null,
+      analysisStartedAt: null,
       result: null,
       overallScore: null,
       error: null,
@@ -287,7 +293,7 @@ export async function markFailed(q: Queryable, id: number, message: string) {
 
 /** Marks a comparison as queued again (no heartbeat until a worker takes it). */
 export async function clearHeartbeat(q: Queryable, id: number): Promise<void> {
-  await q.update(comparisons).set({ heartbeatAt: null }).where(byId(id));
+  await q.update(comparisons).set({ heartbeatAt: null, analysisStartedAt: null }).where(byId(id));
 }
 
 /**
@@ -297,7 +303,7 @@ export async function clearHeartbeat(q: Queryable, id: number): Promise<void> {
 export function takeSilent(q: Queryable, sweep: { staleMs: number; queued?: boolean }) {
   return q
     .update(comparisons)
-    .set({ heartbeatAt: null })
+    .set({ heartbeatAt: null, analysisStartedAt: null })
     .where(and(eq(comparisons.status, "processing"), heartbeatSilent(comparisons.heartbeatAt, sweep)))
     .returning({ id: comparisons.id, attempts: comparisons.attempts });
 }

@@ -2,6 +2,7 @@ import type { ComparisonDetail, ComparisonPart, ComparisonSummary, Overview } fr
 import type { ComparisonResult as EngineResult } from "@stepsync/motion";
 import type { comparisons } from "../../db/schema.ts";
 import { libraryVideoUrl } from "../library/urls.ts";
+import { analysingSeconds } from "../../jobs/progress.ts";
 import { countedAs } from "./policy.ts";
 import { userVideoUrl } from "../videos/urls.ts";
 
@@ -19,6 +20,7 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
     status: row.status,
     progress: row.progress,
     attempt: row.attempts,
+    analysing_s: analysingSeconds(row.status === "processing" ? row.analysisStartedAt : null),
     error: row.error,
     overall_score: row.overallScore,
     reference_title: row.referenceTitle,

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { LIBRARY_MESSAGES, REFERENCE_ANALYSIS_MESSAGES, rowId } from "@stepsync/contracts";
+import { LIBRARY_MESSAGES, REFERENCE_ANALYSIS_MESSAGES, referenceAnalysisStatus, rowId } from "@stepsync/contracts";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { HttpError, parse } from "../../http/errors.ts";
+import { responds } from "../../http/responds.ts";
+import { analysingSeconds } from "../../jobs/progress.ts";
 import { type AnalysisAnswer, matchesEtag, referenceAnalysis } from "./analysis.ts";
 import { isPublicLibraryVideo } from "./policy.ts";
 import { visibleLibraryVideo } from "./service.ts";
@@ -21,6 +23,19 @@ export function referenceAnalysisRoute(app: FastifyInstance, ctx: AppContext): v
     const { id } = parse(idParam, request.params);
     const video = await visibleLibraryVideo(ctx.db, id, request.auth?.user);
     return sendAnalysis(request, reply, await referenceAnalysis(ctx, video), isPublicLibraryVideo(video));
+  });
+
+  /** Where its analysis stands, for a page waiting to score live against it (never cached: it moves). */
+  app.get("/api/reference-videos/:id/analysis-status", responds(referenceAnalysisStatus), async (request, reply) => {
+    const { id } = parse(idParam, request.params);
+    const video = await visibleLibraryVideo(ctx.db, id, request.auth?.user);
+    reply.header("cache-control", "no-store");
+    const pending = video.poseStatus === "pending";
+    return {
+      status: video.poseStatus,
+      progress: video.poseStatus === "ready" ? 100 : video.poseProgress,
+      analysing_s: analysingSeconds(pending && video.poseHeartbeatAt ? video.poseStartedAt : null),
+    };
   });
 }
 

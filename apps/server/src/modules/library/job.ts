@@ -4,6 +4,7 @@ import { analyzeVideo, extractFrame, isMotionError, pickThumbnail, type PoseTrac
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { type AnalysisStates, recoverAnalysis, runAnalysis } from "../../jobs/analysis-job.ts";
+import { progressWriter } from "../../jobs/progress.ts";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue.ts";
 import type { Sweep } from "../../jobs/recovery.ts";
 import { writeText } from "../../storage/blob-store.ts";
@@ -13,6 +14,7 @@ import {
   claimReferencePoses,
   failReferencePoses,
   readyReferencePoses,
+  reportReferencePoseProgress,
   setGeneratedThumbnail,
   takeSilentReferencePoses,
 } from "./service.ts";
@@ -26,8 +28,6 @@ declare module "../../jobs/queue.ts" {
     "reference-poses": ReferencePosesJob;
   }
 }
-
-/** Where a library video's pose track is stored. */
 
 /** A pose job's moves that recovery needs too: taken back, sent again, given up with a reason for the admin. */
 function posesStates(db: Db, queue: JobQueue): AnalysisStates {
@@ -60,7 +60,10 @@ export function referencePosesJobHandler(ctx: AppContext) {
         const videoPath = await ctx.storage.localPath(video.videoKey);
         let track: PoseTrack;
         try {
-          track = await analyzeVideo(videoPath, { role: "reference" });
+          track = await analyzeVideo(videoPath, {
+            role: "reference",
+            onProgress: progressWriter((percent) => reportReferencePoseProgress(ctx.db, video.id, percent), ctx.log),
+          });
         } catch (error) {
           // Without poses (no person found…) the thumbnail is a plain frame, so the admin still sees the video.
           await thumbnail(ctx, video, videoPath);

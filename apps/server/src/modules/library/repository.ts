@@ -477,13 +477,22 @@ export async function setThumbnailIfNone(q: Queryable, id: number, thumbnailKey:
 export async function claimPoses(q: Queryable, id: number): Promise<LibraryVideoRow | undefined> {
   const [row] = await q
     .update(referenceVideos)
-    .set({ poseAttempts: sql`${referenceVideos.poseAttempts} + 1`, poseHeartbeatAt: new Date() })
+    .set({
+      poseAttempts: sql`${referenceVideos.poseAttempts} + 1`,
+      poseHeartbeatAt: new Date(),
+      poseProgress: 0,
+      poseStartedAt: new Date(),
+    })
     .where(and(byId(id), eq(referenceVideos.poseStatus, "pending")))
     .returning();
   return row;
 }
 
 const posesPending = (id: number) => and(byId(id), eq(referenceVideos.poseStatus, "pending"));
+
+export async function setPoseProgress(q: Queryable, id: number, progress: number): Promise<void> {
+  await q.update(referenceVideos).set({ poseProgress: progress, poseHeartbeatAt: new Date() }).where(posesPending(id));
+}
 
 export async function beatPoses(q: Queryable, id: number): Promise<void> {
   await q.update(referenceVideos).set({ poseHeartbeatAt: new Date() }).where(posesPending(id));

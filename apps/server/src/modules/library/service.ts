@@ -460,6 +460,10 @@ async function reviewPendingEdit(
 export const claimReferencePoses = repo.claimPoses;
 /** The running pose job's sign of life. */
 export const beatReferencePoses = repo.beatPoses;
+/** How far the running pose job is (0–99 while it runs). */
+export async function reportReferencePoseProgress(db: Queryable, id: number, percent: number): Promise<void> {
+  await repo.setPoseProgress(db, id, Math.max(0, Math.min(99, Math.round(percent))));
+}
 /** Takes the pending videos whose pose job went silent. */
 export const takeSilentReferencePoses = repo.takeSilentPoses;
 

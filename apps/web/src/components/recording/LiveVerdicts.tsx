@@ -1,6 +1,7 @@
-import { REFERENCE_ANALYSIS_MESSAGES, VERDICTS } from "@stepsync/contracts";
+import { REFERENCE_ANALYSIS_MESSAGES, type ReferenceAnalysisStatus, VERDICTS } from "@stepsync/contracts";
 import type { LiveMove, LiveScore } from "@stepsync/motion/live";
 import { Sparkles, TriangleAlert } from "lucide-react";
+import { roughTime, secondsLeft } from "../../lib/analysis-progress";
 import { moveName, timingText, VERDICT_LOOK } from "../../lib/verdicts";
 import { VerdictChip } from "../VerdictChip";
 import { cx } from "../cx";
@@ -81,17 +82,38 @@ const NOTES: Partial<Record<LiveScoringStatus, string>> = {
   unavailable: "Live scoring isn't available right now. Recording still works, and the result comes as usual.",
 };
 
+/** Why the reference has no analysis yet: a file just picked, or how far a library video's is (null: not known). */
+export type AnalysisWait = "file" | ReferenceAnalysisStatus | null;
+
+/** Live scoring waits for the reference's analysis: when that will be, as far as it is known. */
+export function notAnalysedNote(wait: AnalysisWait): string {
+  if (wait === "file")
+    return "A file you pick is analysed with your comparison, not before: live scoring comes when you practise its parts from the result.";
+  if (wait?.status === "failed")
+    return "This video could not be analysed, so it has no live scoring. Recording still works.";
+  if (wait?.status !== "pending") return REFERENCE_ANALYSIS_MESSAGES.notAnalysed;
+  if (wait.analysing_s === null)
+    return "This video is waiting its turn to be analysed: live scoring starts once it is.";
+  const left = secondsLeft(wait.progress, wait.analysing_s);
+  const when = left === null ? "" : `, about ${roughTime(left)} left`;
+  return `This video is being analysed (${wait.progress}%${when}): live scoring starts as soon as it is done.`;
+}
+
 /** One quiet line under the preview on live scoring's state (nothing when it is off). */
-export function LiveScoringNote({ status }: { status: LiveScoringStatus }) {
-  const note = NOTES[status];
+export function LiveScoringNote({ status, waiting = null }: { status: LiveScoringStatus; waiting?: AnalysisWait }) {
+  const note = status === "notAnalysed" ? notAnalysedNote(waiting) : NOTES[status];
   if (!note) return null;
   return (
     <p
       className="mt-1 flex items-center gap-2 text-xs text-slate-400"
       data-testid="live-scoring-note"
       data-status={status}
+      aria-live="polite"
     >
-      <Sparkles className={cx("size-3", status === "ready" ? "text-accent-300" : "text-slate-500")} aria-hidden />
+      <Sparkles
+        className={cx("size-3 shrink-0", status === "ready" ? "text-accent-300" : "text-slate-500")}
+        aria-hidden
+      />
       {note}
     </p>
   );

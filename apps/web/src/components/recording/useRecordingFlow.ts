@@ -1,7 +1,7 @@
 import { LIMITS } from "@stepsync/contracts";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { COMPARE_TEXTS } from "../../constants/texts";
-import { type AnalysisSource, useAnalysisOf } from "../../api/reference-analysis";
+import { type AnalysisSource, useAnalysisOf, useReferenceAnalysisStatus } from "../../api/reference-analysis";
 import { useLivePose } from "../../lib/browser-pose/useLivePose";
 import { cameraErrorText, extensionFor } from "../../lib/recorder";
 import { COUNT_IN_FROM, countIn } from "../dance-along/count-in";
@@ -75,6 +75,10 @@ export function useRecordingFlow({
   const window = useMemo(() => (part ? { start: part.start_s, end: part.end_s } : undefined), [part]);
   const scoring = useLiveScoring({ active: liveOn, analysis, window });
   const liveStatus: LiveScoringStatus = !liveOn ? "off" : analysisQuery.isError ? "unavailable" : scoring.status;
+  // A library video not analysed yet: how far its analysis is, asked while the dialog waits on it.
+  const waitingOn =
+    liveStatus === "notAnalysed" && live !== null && "videoId" in live && live.videoId !== null ? live.videoId : null;
+  const analysisWait = useReferenceAnalysisStatus(waitingOn, waitingOn !== null).data ?? null;
   const poseStatus = useLivePose(open, videoRef, skeletonRef, recording, {
     limbs: scoring.limbsRef,
     onPose: (frame) => scoring.pose(frame, () => takeClockRef.current?.offsetS() ?? null, MEASURE_FOR_MS / 1000 + 0.1),
@@ -266,7 +270,13 @@ export function useRecordingFlow({
     busy,
     warn,
     poseStatus,
-    live: { status: liveStatus, moves: scoring.moves, score: scoring.score },
+    live: {
+      status: liveStatus,
+      moves: scoring.moves,
+      score: scoring.score,
+      /** Why there is no analysis yet: a file just picked (analysed with its comparison), or the library's progress. */
+      waiting: fresh ? ("file" as const) : analysisWait,
+    },
     videoRef,
     skeletonRef,
     referenceRef,

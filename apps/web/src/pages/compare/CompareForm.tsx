@@ -24,6 +24,7 @@ export function CompareForm({ form }: { form: CompareFormState }) {
     setLibrary,
     userFile,
     setUserFile,
+    recorded,
     setReferenceProblem,
     setUserProblem,
     takeOffsetS,
@@ -131,7 +132,7 @@ export function CompareForm({ form }: { form: CompareFormState }) {
               disabled={analysing}
               icon={<Camera className="size-4" aria-hidden />}
             >
-              {userFile ? "Record again" : "Record with camera"}
+              {recorded ? "Record again" : "Record with camera"}
             </Button>
           }
         />

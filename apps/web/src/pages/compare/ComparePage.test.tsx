@@ -5,12 +5,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
-const running = (progress: number): ComparisonDetail =>
+/** Processing, `progress` % in, its attempt running `analysingS` seconds (null: queued). */
+const running = (progress: number, analysingS: number | null = null): ComparisonDetail =>
   makeComparisonDetail({
     id: 8,
     activity_type: "ballet",
     status: "processing",
     progress,
+    analysing_s: analysingS,
     overall_score: null,
     reference_title: "Port de bras",
     completed_at: null,
@@ -190,19 +192,14 @@ describe("a comparison started from the form", () => {
   });
 
   it("takes its own address at once, tells the time left while analysed, and shows its result with no dialog over it", async () => {
-    // The page's wall clock: each progress answer comes 10 s after the one before.
-    let now = 1_000_000;
-    vi.spyOn(Date, "now").mockImplementation(() => now);
     stubRecordingAndUpload(class {});
     storeSession();
-    const answers = [running(10), running(20), running(30), done];
+    // Queued, then 10 % after 5 s of analysis, then 30 % after 15 s.
+    const answers = [running(0, null), running(10, 5), running(30, 15), done];
     mockFetch({
       ...sessionRoutes(testUser),
       "GET /api/credits/balance": { body: { credits: 4 } },
-      "GET /api/comparisons/8": () => {
-        now += 10_000;
-        return { body: { comparison: answers.length > 1 ? answers.shift() : answers[0] } };
-      },
+      "GET /api/comparisons/8": () => ({ body: { comparison: answers.length > 1 ? answers.shift() : answers[0] } }),
     });
     renderApp("/compare");
     fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
@@ -212,14 +209,14 @@ describe("a comparison started from the form", () => {
     // Uploaded: the address is the comparison's (a reload or a bookmark finds it).
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/compare?id=8"));
     const dialog = await screen.findByRole("dialog", { name: "Video Comparison Processing" });
-    expect(within(dialog).getByTestId("time-left").textContent).toBe("Estimating the time left…");
-    // 10 points in 10 s, 80 to go: about a minute and a half... after two readings.
-    await waitFor(
-      () => expect(within(dialog).getByTestId("time-left").textContent).toMatch(/^About \d+ (s|min) left$/),
-      {
-        timeout: 4000,
-      },
-    );
+    // One story: the result opens here and stays in History (no "visit the history page" beside "it opens here").
+    expect(within(dialog).getByText(COMPARE_MESSAGES.processing)).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/Visit comparison-history|You can leave this page/);
+    const timeLeft = () => within(dialog).getByTestId("time-left").textContent;
+    await waitFor(() => expect(timeLeft()).toBe("Waiting for its turn…"));
+    // From the first report of its running attempt: 10 % in 5 s, 90 to go.
+    await waitFor(() => expect(timeLeft()).toBe("About 45 s left"), { timeout: 3000 });
+    await waitFor(() => expect(timeLeft()).toBe("About 35 s left"), { timeout: 3000 });
     // View Results goes to the result (this address), not to History.
     fireEvent.click(within(dialog).getByRole("button", { name: "View Results" }));
     expect(screen.getByTestId("location").textContent).toBe("/compare?id=8");
@@ -410,8 +407,12 @@ describe("a take recorded with dance along", () => {
     compareWithCamera();
     fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
     await recordTake({ danceAlong: true });
+    expect(screen.getByRole("button", { name: "Record again" })).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
     expect(screen.queryByTestId("picked-file-note")).toBeNull();
+    // Nothing of the file from disk was recorded here: the camera is offered afresh, not "again".
+    expect(screen.getByRole("button", { name: "Record with camera" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Record again" })).toBeNull();
     const form = await submit();
     expect((form.get("user_video") as File).name).toBe("me.mp4");
     expect(form.has("take_offset_s")).toBe(false);

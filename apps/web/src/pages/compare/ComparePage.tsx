@@ -142,7 +142,6 @@ export default function ComparePage() {
             <ProgressPanel stage="analysing" percent={savedProgress} timeLeft={timeLeft} />
           ) : null}
           {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} drills={false} /> : null}
-          <p className="text-sm text-slate-400">{WAIT_NOTE}</p>
         </div>
       </Dialog>
     </Page>

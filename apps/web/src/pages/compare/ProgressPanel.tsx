@@ -1,9 +1,9 @@
 import { cx } from "../../components/cx";
 import { overallProgress, stageLabel } from "../../lib/analysis-progress";
 
-/** Under the progress of an analysis: the result does not need this page open. */
+/** Under the progress of an analysis (the processing dialog says the same in its words): the result does not need this page open. */
 export const WAIT_NOTE =
-  "You can leave this page: the result opens at this address (bookmark it or share it) and in your history.";
+  "You can leave this page: the result opens at this address (bookmark it or share it) and in your comparison history.";
 
 /** The upload's or the analysis' progress as one bar, with the time left when known. */
 export function ProgressPanel({

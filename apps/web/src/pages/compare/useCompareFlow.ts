@@ -9,7 +9,7 @@ import { isActivityType } from "../../lib/format";
 import { canSubmit, creditsNotice, savedComparisonError, submitProblem } from "./form-rules";
 import { type LibraryReference, readLibraryReference } from "../../lib/library";
 import { practisedPartResult } from "./PractisePart";
-import { useTimeLeft } from "./useTimeLeft";
+import { timeLeftText } from "../../lib/analysis-progress";
 import { useObjectUrl } from "../../components/VideoPicker";
 import type { LiveTake } from "../../components/recording/useLiveScoring";
 import { useCredits } from "../../api/credits";
@@ -54,6 +54,8 @@ export function useCompareFlow() {
   const [library, setLibrary] = useState<LibraryReference | null>(() => readLibraryReference(location.state));
   const [userFile, setUserFile] = useState<File | null>(null);
   const [take, setTake] = useState<DanceAlongTake | null>(null);
+  // The last take recorded here: "Record again" is offered for it, not for a file picked from disk.
+  const [recordedFile, setRecordedFile] = useState<File | null>(null);
   // The chosen reference, for dancing along with it while recording.
   const referenceFileUrl = useObjectUrl(referenceFile);
   const referenceUrl = referenceFile ? referenceFileUrl : (library?.videoUrl ?? null);
@@ -161,6 +163,7 @@ export function useCompareFlow() {
   /** A take from the recording dialog; danced along, its timing is judged against the reference it was recorded with. */
   function onRecorded(file: File, offsetS: number | null, live: LiveTake | null) {
     setUserFile(file);
+    setRecordedFile(file);
     setTake(offsetS !== null && reference ? { file, offsetS, reference, live } : null);
     setError(null);
     setRecordOpen(false);
@@ -193,7 +196,7 @@ export function useCompareFlow() {
         : startedHere && saved.isPending
           ? 0
           : null;
-  const timeLeft = useTimeLeft(savedId, savedProgress);
+  const timeLeft = savedProgress === null ? null : timeLeftText(savedProgress, saved.data?.analysing_s);
 
   return {
     savedId,
@@ -213,6 +216,8 @@ export function useCompareFlow() {
       setLibrary,
       userFile,
       setUserFile,
+      /** The video in "Your performance" is a take recorded here. */
+      recorded: userFile !== null && userFile === recordedFile,
       setReferenceProblem,
       setUserProblem,
       takeOffsetS,
