@@ -63,7 +63,7 @@ export function BoardRowCard({ row, columns, title }: { row: BoardRow; columns: 
           return (
             <li
               key={p.part}
-              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1"
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3"
               data-testid="board-part"
             >
               <span className="min-w-0 text-sm">
@@ -156,7 +156,7 @@ export function BoardTable({ board }: { board: BoardResponse }) {
                 <td key={p.part} className="px-3 py-3 align-middle" data-testid="board-part">
                   <ScoreCell score={p.best_score} />
                   {p.last_practised_at ? (
-                    <span className="mt-1 block text-xs text-slate-400">
+                    <span className="mt-1 block whitespace-nowrap text-xs text-slate-400">
                       {p.takes} {p.takes === 1 ? "take" : "takes"} this week
                     </span>
                   ) : null}
@@ -165,7 +165,7 @@ export function BoardTable({ board }: { board: BoardResponse }) {
               <td className="px-3 py-3 tabular-nums text-slate-100" data-testid="takes-this-week">
                 {row.takes_this_week}
               </td>
-              <td className="px-3 py-3 text-slate-300">{lastPractised(row.last_practised_at)}</td>
+              <td className="whitespace-nowrap px-3 py-3 text-slate-300">{lastPractised(row.last_practised_at)}</td>
               <td className="px-4 py-3">
                 <Misses moves={row.weakest_moves} />
               </td>

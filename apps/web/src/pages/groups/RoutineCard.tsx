@@ -1,9 +1,11 @@
 import type { Group, GroupRoutine } from "@stepsync/contracts";
 import { Film, Lock, Scissors } from "lucide-react";
 import { useState } from "react";
+import { useReferenceAnalysisStatus } from "../../api/reference-analysis";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
+import { timeLeftText } from "../../lib/analysis-progress";
 import { activityLabel, formatClock } from "../../lib/format";
 import { movesText } from "./group-rules";
 import { PartsEditor } from "./PartsEditor";
@@ -22,6 +24,8 @@ export function RoutineCard({
 }) {
   const organiser = group.role === "organiser";
   const [editing, setEditing] = useState(false);
+  // Its analysis' percent while it runs (the group's page asks again for the moves once it is done).
+  const analysis = useReferenceAnalysisStatus(routine?.reference_video_id ?? null, routine?.pose_status === "pending");
   if (!routine)
     return (
       <Card>
@@ -74,8 +78,9 @@ export function RoutineCard({
           </div>
           {routine.pose_status === "pending" ? (
             <div className="space-y-2" data-testid="routine-analysing">
-              <ProgressBar label="Analysing the routine…" percent={null} />
+              <ProgressBar label="Analysing the routine…" percent={analysis.data?.progress ?? null} />
               <p className="text-xs text-slate-400">
+                {analysis.data ? `${timeLeftText(analysis.data.progress, analysis.data.analysing_s)} ` : ""}
                 Its moves are being found. Invite people meanwhile: practice counts as soon as it is ready.
               </p>
             </div>

@@ -335,6 +335,24 @@ describe("/groups/:id", () => {
     await waitFor(() => expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ reference_video_id: 33 }));
   });
 
+  it("while the routine is analysed, says how far it is and how long is left", async () => {
+    const pending = detail();
+    if (pending.routine) pending.routine = { ...pending.routine, pose_status: "pending", moves: null };
+    server({
+      "GET /api/groups/4": { body: pending },
+      "GET /api/reference-videos/21/analysis-status": { body: { status: "pending", progress: 42, analysing_s: 10 } },
+    });
+    renderApp("/groups/4");
+    const analysing = await screen.findByTestId("routine-analysing");
+    await waitFor(() =>
+      expect(within(analysing).getByTestId("group-progress-label").textContent).toBe("Analysing the routine… 42%"),
+    );
+    expect(within(analysing).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("42");
+    expect(analysing.textContent).toMatch(/About \d+ s left/);
+    // The parts wait for its moves.
+    expect(screen.queryByRole("button", { name: "Name the parts" })).toBeNull();
+  });
+
   it("says Group not found to someone who is not a member (404)", async () => {
     server({ "GET /api/groups/4": { status: 404, body: { error: "Group not found" } } });
     renderApp("/groups/4");
