@@ -48,7 +48,7 @@ describe("/metrics (prom-client)", () => {
 
   it("keeps the counters and gauges, and Node's default process metrics", async () => {
     const body = await scrape(a);
-    expect(body).toMatch(/^stepsync_http_requests_total\{status_class="2xx"\} 1$/m);
+    expect(body).toMatch(/^stepsync_http_requests_total\{status_class="2xx"\} 2$/m);
     expect(body).toMatch(/^stepsync_http_requests_total\{status_class="4xx"\} 2$/m);
     expect(body).toMatch(/^stepsync_http_request_errors_total 0$/m);
     expect(body).toMatch(/^stepsync_users 1$/m);
