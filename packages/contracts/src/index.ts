@@ -22,3 +22,4 @@ export * from "./track-time.ts";
 export * from "./reference-analysis.ts";
 export * from "./drills.ts";
 export * from "./groups.ts";
+export * from "./rehearsals.ts";
