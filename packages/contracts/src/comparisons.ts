@@ -46,6 +46,15 @@ export type ComparisonPart = z.infer<typeof comparisonPart>;
 export const COUNTED = ["yes", "other_routine", "own_recording", "short_part"] as const;
 export type Counted = (typeof COUNTED)[number];
 
+/**
+ * What became of the pose track a dance-along take was sent with (its live poses), decided before the
+ * analysis runs: "used" (the result comes from it: pose_source "browser"); "sparse" (the device
+ * tracked too few poses a second to stand for the video's analysis: analysed in full); "unused"
+ * (it did not fit the video closely enough, or the reference had no poses yet: analysed in full).
+ */
+export const TAKE_TRACK_USES = ["used", "sparse", "unused"] as const;
+export type TakeTrackUse = (typeof TAKE_TRACK_USES)[number];
+
 /** A comparison as listed in history and recent activity. */
 export const comparisonSummary = z.object({
   id: z.number().int(),
@@ -81,6 +90,11 @@ export const comparisonSummary = z.object({
   dancer_call: z.boolean().optional(),
   /** True when the user's video is the reference's own recording (shown, counted nowhere); absent when not checked. */
   same_performance: z.boolean().optional(),
+  /**
+   * A dance-along take sent with its live poses: what became of them (TAKE_TRACK_USES), known
+   * once its analysis starts; null without such a track. Optional only so summaries built without it still type-check.
+   */
+  take_track: z.enum(TAKE_TRACK_USES).nullable().optional(),
   /** How it counts (COUNTED), null until it completed. Always sent (optional only so summaries built without it still type-check). */
   counted: z.enum(COUNTED).nullable().optional(),
   /** "Practise this part": the span of the reference this comparison covers; null for the whole video. Always sent (optional only so summaries built without it still type-check). */

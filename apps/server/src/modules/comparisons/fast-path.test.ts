@@ -27,7 +27,13 @@ const LEAD_IN_S = 0.5;
 
 type Move = { verdict: string; start_s: number; timing_ms: number | null };
 /** A stored result with the poses it was computed from (the row's pose_source). */
-type Stored = { overall_score: number; moves: Move[]; alignment: { clock: string }; pose_source: string | null };
+type Stored = {
+  overall_score: number;
+  moves: Move[];
+  alignment: { clock: string };
+  pose_source: string | null;
+  take_track: string | null;
+};
 
 let t: TestApp;
 let base: string;
@@ -88,7 +94,7 @@ async function ended(id: number, timeoutMs = 300_000) {
 async function settle(id: number, timeoutMs = 300_000) {
   const found = await ended(id, timeoutMs);
   if (found.status !== "completed") throw new Error(`comparison ${id} ${found.status}: ${found.error}`);
-  return { ...(found.result as Stored), pose_source: found.poseSource };
+  return { ...(found.result as Stored), pose_source: found.poseSource, take_track: found.takeTrack };
 }
 
 /** The dance-along form as the web app sends it: the pose track as a JSON file part. */
@@ -130,6 +136,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     fullToken = token;
     full = await settle(fullId);
     expect(full.pose_source).toBe("server");
+    expect(full.take_track).toBeNull();
   }, 400_000);
 
   it("serves the uploaded reference's analysis to its comparison's owner once its poses are known, for practising it live", async () => {
@@ -166,6 +173,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
         `fast path: ${Date.now() - started} ms from the form's answer; overall ${fast.overall_score} (full ${full.overall_score})`,
       );
       expect(fast.pose_source).toBe("browser");
+      expect(fast.take_track).toBe("used");
       expect(fast.alignment.clock).toBe("take");
       expect(Math.abs(fast.overall_score - full.overall_score)).toBeLessThanOrEqual(5);
       expect(fast.moves.length).toBe(full.moves.length);
@@ -199,6 +207,7 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     expect(res.status).toBe(202);
     const result = await settle(res.body.comparison_id as number);
     expect(result.pose_source).toBe("server");
+    expect(result.take_track).toBe("unused");
     expect(result.overall_score).toBeCloseTo(full.overall_score, 5);
     // Refused, the kept track is gone too.
     const { userVideoId } = await row(res.body.comparison_id as number);
@@ -228,8 +237,9 @@ describe.skipIf(!existsSync(DANCE))("a dance-along take with the browser's pose 
     const res = await along(token, { take_offset_s: String(offset), pose_track: JSON.stringify(onTakeClock) });
     expect(res.status).toBe(202);
     const result = await settle(res.body.comparison_id as number);
-    // Too few poses to time the moves by: the video's own analysis…
+    // Too few poses to time the moves by: the video's own analysis, and the page is told why…
     expect(result.pose_source).toBe("server");
+    expect(result.take_track).toBe("sparse");
     // …timed from where the reference started in the video, as the take analysed with its true offset.
     expect(Math.abs(result.overall_score - full.overall_score)).toBeLessThanOrEqual(1);
     const gaps = result.moves.flatMap((m, i) => {

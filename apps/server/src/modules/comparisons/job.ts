@@ -7,7 +7,7 @@ import {
   previewFraming,
   type TakeTrackOutcome,
 } from "@stepsync/motion";
-import { CARD_ASPECT, COMPARE_MESSAGES } from "@stepsync/contracts";
+import { CARD_ASPECT, COMPARE_MESSAGES, type TakeTrackUse } from "@stepsync/contracts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { type AnalysisStates, InputFault, recoverAnalysis, runAnalysis } from "../../jobs/analysis-job.ts";
@@ -25,6 +25,7 @@ import {
   completeComparison,
   failComparison,
   ownerBusy,
+  recordTakeTrack,
   reportProgress,
   requeueComparison,
   sendComparison,
@@ -113,7 +114,9 @@ async function analyse(
     onProgress: progressWriter((percent) => reportProgress(ctx.db, id, percent), ctx.log),
   };
   // Dance along with the browser's poses: used when they check out against the take (fast path).
-  const { result: fast, takeOffset } = await fastPath(ctx, id, inputs.userKey, referencePath, userPath, options);
+  const { result: fast, takeOffset, use } = await fastPath(ctx, id, inputs.userKey, referencePath, userPath, options);
+  // Said before the full analysis runs, so the page waiting on it can tell the dancer why it takes longer.
+  if (use) await recordTakeTrack(ctx.db, id, use);
   // Used or refused, the track has done its work: a retry after a crash analyses in full.
   await dropTakeTrack(ctx.storage, inputs.userKey);
   const poseSource: PoseSource = fast ? "browser" : "server";
@@ -139,13 +142,13 @@ async function fastPath(
   referencePath: string,
   userPath: string,
   options: CompareVideosOptions,
-): Promise<{ result?: ComparisonResult; takeOffset?: number }> {
-  const unused = { takeOffset: options.takeOffset };
+): Promise<{ result?: ComparisonResult; takeOffset?: number; use?: TakeTrackUse }> {
+  const unused = { takeOffset: options.takeOffset, use: "unused" as const };
   const track = await keptTakeTrack(ctx.storage, userKey).catch((err) => {
     ctx.log.warn({ err, id }, "pose track unreadable");
     return undefined;
   });
-  if (!track) return unused;
+  if (!track) return { takeOffset: options.takeOffset };
   const started = performance.now();
   // Whatever goes wrong here, the full analysis still runs (and says what is wrong with the videos).
   const outcome: TakeTrackOutcome = await compareWithTakeTrack(referencePath, userPath, track, options).catch(
@@ -157,7 +160,7 @@ async function fastPath(
   const ms = Math.round(performance.now() - started);
   if (outcome.result) {
     ctx.log.info({ id, path: "fast", ms, check: outcome.check }, "comparison from the browser's pose track");
-    return { result: outcome.result };
+    return { result: outcome.result, use: "used" };
   }
   if (outcome.sparse) {
     // Honest but sparse (a slow device): nothing to look into.
@@ -166,7 +169,7 @@ async function fastPath(
       { id, path: "full", reason, check, takeOffset },
       "browser's pose track too sparse: the take's clock from it",
     );
-    return { takeOffset };
+    return { takeOffset, use: "sparse" };
   }
   // A warning: either a tampered track or live poses our check misreads, and both want looking at.
   ctx.log.warn({ id, path: "full", reason: outcome.reason, check: outcome.check }, "browser's pose track not used");

@@ -1,3 +1,4 @@
+import type { TakeTrackUse } from "@stepsync/contracts";
 import { and, asc, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
@@ -190,6 +191,11 @@ export async function claimAttempt(q: Queryable, id: number): Promise<Comparison
 
 export async function beat(q: Queryable, id: number): Promise<void> {
   await q.update(comparisons).set({ heartbeatAt: new Date() }).where(stillProcessing(id));
+}
+
+/** What became of the take's live poses (decided before the full analysis runs). */
+export async function setTakeTrack(q: Queryable, id: number, use: TakeTrackUse): Promise<void> {
+  await q.update(comparisons).set({ takeTrack: use }).where(stillProcessing(id));
 }
 
 export async function setProgress(q: Queryable, id: number, progress: number): Promise<void> {

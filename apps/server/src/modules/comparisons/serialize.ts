@@ -35,6 +35,7 @@ export function toComparisonSummary(row: typeof comparisons.$inferSelect): Compa
     dancer_call: row.dancerCall,
     same_performance: row.samePerformance === true,
     counted: countedAs(row),
+    take_track: row.takeTrack,
     part: partOf(row),
   };
 }
