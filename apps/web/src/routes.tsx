@@ -49,6 +49,9 @@ const NewGroupPage = lazy(() => import("./pages/groups/NewGroupPage"));
 const GroupPage = lazy(() => import("./pages/groups/GroupPage"));
 const BoardPage = lazy(() => import("./pages/groups/BoardPage"));
 const JoinGroupPage = lazy(() => import("./pages/groups/JoinGroupPage"));
+const NewRehearsalPage = lazy(() => import("./pages/rehearsals/NewRehearsalPage"));
+const RehearsalPage = lazy(() => import("./pages/rehearsals/RehearsalPage"));
+const RehearsalDancerPage = lazy(() => import("./pages/rehearsals/DancerPage"));
 
 const AdminPage = lazy(() => import("./pages/admin/AdminPage"));
 const EmailSubscriptionsPage = lazy(() => import("./pages/admin/EmailSubscriptionsPage"));
@@ -115,6 +118,9 @@ export function AppRoutes() {
           <Route path="groups/new" element={<NewGroupPage />} />
           <Route path="groups/:id" element={<GroupPage />} />
           <Route path="groups/:id/board" element={<BoardPage />} />
+          <Route path="rehearsals/new" element={<NewRehearsalPage />} />
+          <Route path="rehearsals/:id" element={<RehearsalPage />} />
+          <Route path="rehearsals/:id/dancers/:dancerId" element={<RehearsalDancerPage />} />
         </Route>
 
         {/* Admin required */}

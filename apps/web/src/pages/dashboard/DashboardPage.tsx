@@ -134,6 +134,9 @@ export default function DashboardPage() {
         <ButtonLink to="/comparison-history" variant="secondary" icon={<History className="size-4" aria-hidden />}>
           History
         </ButtonLink>
+        <ButtonLink to="/rehearsals/new" variant="secondary" icon={<Users className="size-4" aria-hidden />}>
+          Analyse a group rehearsal
+        </ButtonLink>
       </div>
 
       {failed?.error ? (

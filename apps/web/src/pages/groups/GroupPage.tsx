@@ -1,4 +1,4 @@
-import { ChartColumn, UsersRound } from "lucide-react";
+import { ChartColumn, Clapperboard, UsersRound } from "lucide-react";
 import { useLocation, useParams } from "react-router";
 import { useBoard, useGroup } from "../../api/groups";
 import { useAuth } from "../../auth/context";
@@ -10,6 +10,7 @@ import { GroupSettings } from "./GroupSettings";
 import { InviteCard } from "./InviteCard";
 import { MembersCard } from "./MembersCard";
 import { PractiseButton } from "./PractiseButton";
+import { RehearsalsCard } from "./RehearsalsCard";
 import { RoutineCard } from "./RoutineCard";
 import { Countdown, GroupLoadFailure, Loading } from "./parts-ui";
 
@@ -76,6 +77,13 @@ export default function GroupPage() {
                 >
                   {organiser ? "Board" : "Your progress"}
                 </ButtonLink>
+                <ButtonLink
+                  to={`/rehearsals/new?group=${id}`}
+                  variant="secondary"
+                  icon={<Clapperboard className="size-4" aria-hidden />}
+                >
+                  Analyse a rehearsal
+                </ButtonLink>
               </>
             }
           />
@@ -86,6 +94,7 @@ export default function GroupPage() {
             <div className="min-w-0 space-y-6">
               <RoutineCard group={data.group} routine={data.routine} promptParts={created} />
               {organiser ? null : <MyProgress groupId={id} />}
+              <RehearsalsCard groupId={id} />
               {organiser && data.members.length <= 1 ? (
                 <Card>
                   <CardTitle>Next: invite the family</CardTitle>
