@@ -179,7 +179,7 @@ describe("chart and price rules", () => {
   });
 
   it("colours bars by score band", () => {
-    expect(barColourClass(80)).toContain("emerald");
+    expect(barColourClass(80)).toContain("teal");
     expect(barColourClass(79.9)).toContain("yellow");
     expect(barColourClass(60)).toContain("yellow");
     expect(barColourClass(59)).toContain("rose");

@@ -4,16 +4,19 @@ import { useRef } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { Ghost } from "../lib/ghost-pose";
 import { SKELETON_COLOURS } from "../lib/skeleton-style";
-import { type Line, recordingContext } from "../test/recording-canvas";
+import { type Line, type Mark, recordingContext } from "../test/recording-canvas";
 import { PoseOverlay, SkeletonKey } from "./PoseOverlay";
-import { BAND_STROKE } from "../lib/score-colours";
+import { BAND_MARK, BAND_STROKE } from "../lib/score-colours";
 
 // The video gets a size and a time; the canvas a 2D context that records each line (test/recording-canvas).
 function recordingCanvas(): Line[] {
-  const { ctx, lines } = recordingContext();
+  return recordingMarks().lines;
+}
+function recordingMarks(): { lines: Line[]; marks: Mark[] } {
+  const { ctx, lines, marks } = recordingContext();
   // getContext is overloaded per context kind; this stands in for the "2d" one only.
   vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(ctx as never);
-  return lines;
+  return { lines, marks };
 }
 
 const SIZE = 100;
@@ -37,6 +40,7 @@ function Player(props: {
   ghost?: Ghost | null;
   showGhost?: boolean;
   visible?: boolean;
+  teacher?: boolean;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   return (
@@ -64,6 +68,7 @@ function Player(props: {
         limbScores={props.limbScores}
         ghost={props.ghost}
         showGhost={props.showGhost}
+        teacher={props.teacher}
       />
     </div>
   );
@@ -99,6 +104,30 @@ describe("PoseOverlay on the user's video", () => {
       [11, 13],
     ] as const)
       expect([BAND_STROKE.red, BAND_STROKE.yellow, BAND_STROKE.green, "#f43f5e"]).not.toContain(colourOf(lines, a, b));
+  });
+
+  it("marks each limb's band by shape too, for eyes that cannot tell the colours: a triangle below 60, a diamond from 60, none from 80", () => {
+    const { marks } = recordingMarks();
+    render(<Player limbScores={limbScores} />);
+    /** The mark drawn at the middle of the bone a–b, if any. */
+    const markOf = (a: number, b: number) => {
+      const [p, q] = [spot(a), spot(b)];
+      const mid = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
+      return marks.find((m) => Math.hypot(m.at[0] - (mid[0] ?? 0), m.at[1] - (mid[1] ?? 0)) < 2.5);
+    };
+    expect(markOf(7, 9)).toMatchObject({ corners: 3, color: BAND_STROKE.red });
+    expect(markOf(8, 10)).toMatchObject({ corners: 4, color: BAND_STROKE.yellow });
+    expect(markOf(5, 7)).toBeUndefined();
+    expect(BAND_MARK).toEqual({ green: null, yellow: "diamond", red: "triangle" });
+  });
+
+  it("draws the teacher's own skeleton (the reference video) in the teacher's colour, judging none of it", () => {
+    const { lines, marks } = recordingMarks();
+    render(<Player teacher limbScores={limbScores} problematicJoints={["left_elbow"]} />);
+    const solid = lines.filter((l) => l.alpha === 1 && !l.dashed);
+    expect(solid.length).toBeGreaterThan(10);
+    expect(new Set(solid.map((l) => l.color))).toEqual(new Set([SKELETON_COLOURS.ghost]));
+    expect(marks).toHaveLength(0);
   });
 
   it("without limb scores (earlier results, another routine) marks the problematic joints' bones as needing work", () => {
@@ -206,11 +235,37 @@ describe("SkeletonKey", () => {
   it("names the score bands when the limbs are scored, the two colours for joints, only the pose when nothing was judged", () => {
     const { rerender } = render(<SkeletonKey scored="limbs" skeleton={all} ghost={all} />);
     expect(keyText()).toBe("80+ | 60–79 | below 60 | not seen | teacher");
+    // The teacher's skeleton is drawn on the reference video even without a ghost: its colour is named.
     rerender(<SkeletonKey scored="joints" skeleton={all} ghost={{ available: false, shown: false }} />);
-    expect(keyText()).toBe("on track | needs work | not seen");
+    expect(keyText()).toBe("on track | needs work | not seen | teacher");
     // Another routine: nothing was judged, so the key claims nothing.
     rerender(<SkeletonKey scored="none" skeleton={all} ghost={{ available: false, shown: false }} />);
-    expect(keyText()).toBe("your pose | not seen");
+    expect(keyText()).toBe("your pose | not seen | teacher");
+  });
+
+  it("shows each band's mark beside its colour, and the teacher's colour, as the skeletons draw them", () => {
+    render(<SkeletonKey scored="limbs" skeleton={all} ghost={{ available: false, shown: false }} />);
+    const entry = (label: string) =>
+      screen.getByTestId("skeleton-key").querySelector(`[data-key-entry="${label}"]`) as HTMLElement;
+    const corners = (label: string) =>
+      (entry(label).querySelector("polygon")?.getAttribute("points") ?? "").trim().split(/\s+/).filter(Boolean).length;
+    expect(corners("80+")).toBe(0);
+    expect(corners("60–79")).toBe(4);
+    expect(corners("below 60")).toBe(3);
+    expect(entry("below 60").querySelector("line")?.getAttribute("stroke")).toBe(BAND_STROKE.red);
+    expect(entry("not seen").querySelector("line")?.getAttribute("stroke-dasharray")).toBeTruthy();
+    expect(entry("teacher").querySelector("line")?.getAttribute("stroke")).toBe(SKELETON_COLOURS.ghost);
+  });
+
+  it("keeps the score bands apart for colour-blind eyes (the old green and rose were ΔE 9 apart for a deuteranope)", () => {
+    const { green, yellow, red } = BAND_STROKE;
+    const pairs: Array<[string, string]> = [
+      [green, yellow],
+      [green, red],
+      [yellow, red],
+    ];
+    for (const [vision, matrix] of Object.entries(VISION))
+      for (const [a, b] of pairs) expect(deltaE(a, b, matrix), `${a} vs ${b}, ${vision}`).toBeGreaterThan(40);
   });
 
   it("keeps every entry's place when the ghost or the skeleton is switched off, so nothing moves", () => {

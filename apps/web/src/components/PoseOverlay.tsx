@@ -4,9 +4,17 @@ import { type Ghost, ghostPose } from "../lib/ghost-pose";
 import { boneKey, limbBandsAt } from "../lib/limb-colours";
 import { fittedRect, prepareCanvas } from "../lib/canvas";
 import { frameAt, type Pt } from "../lib/pose-frames";
-import { type BoneStyle, SEEN_CONFIDENCE, SKELETON_COLOURS, strokeSkeleton, UNSEEN_BONE } from "../lib/skeleton-style";
+import {
+  bandBone,
+  type BoneStyle,
+  SEEN_CONFIDENCE,
+  SKELETON_COLOURS,
+  strokeSkeleton,
+  TEACHER_BONE,
+  UNSEEN_BONE,
+} from "../lib/skeleton-style";
 import { cx } from "./cx";
-import { BAND_STROKE } from "../lib/score-colours";
+import { BAND_MARK, BAND_STROKE, type BandMark } from "../lib/score-colours";
 
 export type { Ghost } from "../lib/ghost-pose";
 
@@ -87,7 +95,7 @@ export function boneStyles(
     if (!seen(a) || !seen(b)) return UNSEEN_BONE;
     if (bands) {
       const band = bands.get(boneKey(a, b));
-      return band ? { color: BAND_STROKE[band], strong: band === "red" } : UNSEEN_BONE;
+      return band ? bandBone(band) : UNSEEN_BONE;
     }
     return problematic.has(boneKey(a, b))
       ? { color: SKELETON_COLOURS.needsWork, strong: true }
@@ -102,6 +110,8 @@ interface Scene {
   showSkeleton: boolean;
   ghost: Ghost | null | undefined;
   showGhost: boolean;
+  /** The track is the teacher's (the reference video): drawn in the teacher's colour, judged nowhere. */
+  teacher: boolean;
 }
 
 function draw(canvas: HTMLCanvasElement, video: HTMLVideoElement, scene: Scene) {
@@ -127,7 +137,7 @@ function draw(canvas: HTMLCanvasElement, video: HTMLVideoElement, scene: Scene) 
       strokeSkeleton(
         ctx,
         (k) => onScreen(ghost[k]),
-        () => ({ color: SKELETON_COLOURS.ghost, strong: false }),
+        () => TEACHER_BONE,
         line * GHOST_WIDTH,
         null,
       );
@@ -142,7 +152,10 @@ function draw(canvas: HTMLCanvasElement, video: HTMLVideoElement, scene: Scene) 
   const point = (k: number) =>
     confidence(k) > 0 ? onScreen({ x: frame[1 + k * 3] ?? 0, y: frame[1 + k * 3 + 1] ?? 0 }) : null;
   const seen = (k: number) => confidence(k) >= SEEN_CONFIDENCE;
-  strokeSkeleton(ctx, point, boneStyles(t, scene.limbScores, scene.problematic, seen), line, seen);
+  const style = scene.teacher
+    ? (a: number, b: number) => (seen(a) && seen(b) ? TEACHER_BONE : UNSEEN_BONE)
+    : boneStyles(t, scene.limbScores, scene.problematic, seen);
+  strokeSkeleton(ctx, point, style, line, seen);
 }
 
 /**
@@ -160,6 +173,7 @@ export function PoseOverlay({
   limbScores,
   ghost,
   showGhost = false,
+  teacher = false,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
   track: CompactTrack | null | undefined;
@@ -171,11 +185,13 @@ export function PoseOverlay({
   /** The teacher's pose to draw over this (the user's) video; null when there is no pairing to trust. */
   ghost?: Ghost | null;
   showGhost?: boolean;
+  /** The track is the teacher's own (the reference video): the teacher's colour, no judgement. */
+  teacher?: boolean;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // The latest props, read by the painter, so a new `ghost` object each render does not re-subscribe.
   const scene = useRef<Omit<Scene, "track" | "problematic"> & { problematicJoints: ReadonlyArray<string> }>(null);
-  scene.current = { problematicJoints, limbScores, showSkeleton: visible, ghost, showGhost };
+  scene.current = { problematicJoints, limbScores, showSkeleton: visible, ghost, showGhost, teacher };
   const repaint = useRef<() => void>(() => {});
 
   useEffect(() => {
@@ -231,10 +247,12 @@ export function PoseOverlay({
 }
 
 /**
- * The colour key of the user's skeleton, shown under the players: the score bands when the limbs are
- * scored ("limbs"), else "on track / needs work" ("joints"), or just the pose when nothing was judged
- * (another routine: "none"), and "not seen"; the ghost's colour. An entry switched off
- * keeps its place (invisible), so switching the skeleton or the ghost never moves the layout.
+ * The key of the skeletons, shown under the players: the user's limbs by score band (each band's
+ * colour and mark: its second cue) when the limbs are scored ("limbs"), else "on track / needs work"
+ * ("joints"), or just the pose when nothing was judged (another routine: "none"), and "not seen";
+ * the teacher's colour, whenever a teacher's skeleton is drawn (on the reference video, or as the
+ * ghost on the user's). An entry switched off keeps its place (invisible), so switching the
+ * skeleton or the ghost never moves the layout.
  */
 export function SkeletonKey({
   scored,
@@ -242,50 +260,77 @@ export function SkeletonKey({
   ghost,
 }: {
   scored: "limbs" | "joints" | "none";
-  /** The user's skeleton: whether there is one, and whether it is shown. */
+  /** The skeletons of both videos: whether there are any, and whether they are shown. */
   skeleton: { available: boolean; shown: boolean };
   ghost: { available: boolean; shown: boolean };
 }) {
-  const bones: Array<[string, string]> =
+  const bones: Array<{ color: string; label: string; mark?: BandMark | null }> =
     scored === "limbs"
       ? [
-          [BAND_STROKE.green, "80+"],
-          [BAND_STROKE.yellow, "60–79"],
-          [BAND_STROKE.red, "below 60"],
+          { color: BAND_STROKE.green, label: "80+", mark: BAND_MARK.green },
+          { color: BAND_STROKE.yellow, label: "60–79", mark: BAND_MARK.yellow },
+          { color: BAND_STROKE.red, label: "below 60", mark: BAND_MARK.red },
         ]
       : scored === "joints"
         ? [
-            [SKELETON_COLOURS.onTrack, "on track"],
-            [SKELETON_COLOURS.needsWork, "needs work"],
+            { color: SKELETON_COLOURS.onTrack, label: "on track" },
+            { color: SKELETON_COLOURS.needsWork, label: "needs work" },
           ]
-        : [[SKELETON_COLOURS.onTrack, "your pose"]];
-  const entries: Array<{ color: string; label: string; shown: boolean; dashed?: boolean }> = [];
+        : [{ color: SKELETON_COLOURS.onTrack, label: "your pose" }];
+  type Entry = { color: string; label: string; shown: boolean; dashed?: boolean; mark?: BandMark | null };
+  const entries: Entry[] = [];
   if (skeleton.available) {
-    for (const [color, label] of bones) entries.push({ color, label, shown: skeleton.shown });
+    for (const bone of bones) entries.push({ ...bone, shown: skeleton.shown });
     entries.push({ color: SKELETON_COLOURS.unseen, label: "not seen", shown: skeleton.shown, dashed: true });
   }
-  if (ghost.available) entries.push({ color: SKELETON_COLOURS.ghost, label: "teacher", shown: ghost.shown });
+  // The teacher's skeleton is drawn on the reference video with the others, and as the ghost.
+  if (skeleton.available || ghost.available)
+    entries.push({
+      color: SKELETON_COLOURS.ghost,
+      label: "teacher",
+      shown: (skeleton.available && skeleton.shown) || (ghost.available && ghost.shown),
+    });
   if (!entries.length) return null;
   return (
     <p
       className="flex min-h-4 flex-wrap items-center justify-center gap-x-3 gap-y-1 text-xs text-slate-400"
       data-testid="skeleton-key"
     >
-      {entries.map(({ color, label, shown, dashed }) => (
+      {entries.map(({ color, label, shown, dashed, mark }) => (
         <span
           key={label}
           className={cx("inline-flex items-center gap-1", !shown && "invisible")}
           aria-hidden={!shown || undefined}
           data-key-entry={label}
+          data-mark={mark ?? undefined}
         >
-          <span
-            className={cx("w-4", dashed ? "border-t-2 border-dashed" : "h-1 rounded-full")}
-            style={dashed ? { borderColor: color } : { backgroundColor: color }}
-            aria-hidden
-          />{" "}
-          {label}
+          <KeySwatch color={color} dashed={dashed} mark={mark ?? null} /> {label}
         </span>
       ))}
     </p>
+  );
+}
+
+/** A short stretch of limb as the skeleton draws it: solid or dashed, with the band's mark at its middle. */
+function KeySwatch({ color, dashed, mark }: { color: string; dashed?: boolean; mark: BandMark | null }) {
+  const halo = "rgba(2, 6, 23, 0.85)";
+  return (
+    <svg viewBox="0 0 20 10" className="h-3 w-6 shrink-0 overflow-visible" aria-hidden>
+      <line
+        x1="1"
+        y1="5"
+        x2="19"
+        y2="5"
+        stroke={color}
+        strokeWidth={dashed ? 1.5 : 2.5}
+        strokeLinecap="round"
+        strokeDasharray={dashed ? "3 3" : undefined}
+      />
+      {mark === "diamond" ? (
+        <polygon points="10,1 14,5 10,9 6,5" fill={color} stroke={halo} strokeWidth="1" />
+      ) : mark === "triangle" ? (
+        <polygon points="10,0.5 14.5,9 5.5,9" fill={color} stroke={halo} strokeWidth="1" />
+      ) : null}
+    </svg>
   );
 }

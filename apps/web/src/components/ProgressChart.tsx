@@ -1,4 +1,12 @@
-import { barHeight, type ProgressChartPoint, TIMEFRAME_LABELS, TIMEFRAMES, type Timeframe } from "@stepsync/contracts";
+import {
+  barHeight,
+  type ProgressChartPoint,
+  scoreBand,
+  TIMEFRAME_LABELS,
+  TIMEFRAMES,
+  type Timeframe,
+} from "@stepsync/contracts";
+import { BAND_GRADIENT } from "../lib/score-colours";
 import { ChartColumn } from "lucide-react";
 import { useState } from "react";
 import { TEXTS } from "../constants/texts";
@@ -21,9 +29,7 @@ export function xUnit(timeframe: Timeframe): "day" | "week" | "month" {
 }
 
 function barColour(score: number): string {
-  if (score >= 80) return "from-emerald-400 to-emerald-500/60";
-  if (score >= 60) return "from-yellow-300 to-yellow-400/60";
-  return "from-rose-400 to-rose-500/60";
+  return BAND_GRADIENT[scoreBand(score)];
 }
 
 const TIMEFRAME_OPTIONS = TIMEFRAMES.map((id) => ({ id, label: TIMEFRAME_LABELS[id] }));

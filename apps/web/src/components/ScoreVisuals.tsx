@@ -1,10 +1,8 @@
 import { scoreBand } from "@stepsync/contracts";
 import { Info } from "lucide-react";
 import { useId } from "react";
-import { BAND_STROKE } from "../lib/score-colours";
+import { BAND_FILL, BAND_STROKE, BAND_TEXT } from "../lib/score-colours";
 import { cx } from "./cx";
-
-const BAR = { green: "bg-emerald-400", yellow: "bg-yellow-300", red: "bg-rose-400" } as const;
 
 /** A radial gauge for a 0–100 score, coloured by band. */
 export function ScoreRing({
@@ -67,18 +65,11 @@ export function ScoreBars({ items }: { items: ReadonlyArray<{ label: string; sco
                 {label}
                 {help ? <HowMeasured label={label} text={help} /> : null}
               </span>
-              <span
-                className={cx(
-                  "font-semibold tabular-nums",
-                  band === "green" ? "text-emerald-300" : band === "yellow" ? "text-yellow-200" : "text-rose-300",
-                )}
-              >
-                {value}%
-              </span>
+              <span className={cx("font-semibold tabular-nums", BAND_TEXT[band])}>{value}%</span>
             </div>
             <div className="h-2.5 overflow-hidden rounded-full bg-white/8" aria-hidden>
               <div
-                className={cx("h-full rounded-full transition-[width] duration-700", BAR[band])}
+                className={cx("h-full rounded-full transition-[width] duration-700", BAND_FILL[band])}
                 style={{ width: `${value}%` }}
               />
             </div>

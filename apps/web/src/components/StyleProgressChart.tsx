@@ -1,4 +1,5 @@
-import { barHeight } from "@stepsync/contracts";
+import { barHeight, scoreBand } from "@stepsync/contracts";
+import { BAND_FILL } from "../lib/score-colours";
 import { ChartColumn, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { activityLabel, formatDate } from "../lib/format";
@@ -13,11 +14,9 @@ import { useStyleProgress } from "../api/dashboard";
 export const CHART_STYLES = ["ballet", "hip_hop", "contemporary", "jazz", "latin", "ballroom"] as const;
 export const DEFAULT_CHART_STYLE = "contemporary";
 
-/** Score colour of a bar, by scoreBand's bands in @stepsync/contracts: 80+ green, 60+ yellow, else red. */
+/** Score colour of a bar, by its band (scoreBand; colours in score-colours.ts). */
 export function barColourClass(score: number): string {
-  if (score >= 80) return "bg-emerald-400";
-  if (score >= 60) return "bg-yellow-300";
-  return "bg-rose-400";
+  return BAND_FILL[scoreBand(score)];
 }
 
 const STYLE_OPTIONS = CHART_STYLES.map((id) => ({ id, label: activityLabel(id) }));

@@ -1,20 +1,15 @@
 import { ACTIVITY_LABELS, type ActivityType, type CreditTransactionType, scoreBand } from "@stepsync/contracts";
+import { BAND_PILL, BAND_TEXT } from "./score-colours";
 
-/** Tailwind text colour for a score: ≥80 green, ≥60 yellow, else red (scoreBand in @stepsync/contracts). */
+/** Tailwind text colour for a score, by its band (scoreBand; colours in score-colours.ts). */
 export function scoreTextClass(score: number | null | undefined): string {
   if (score === null || score === undefined || Number.isNaN(score)) return "text-slate-400";
-  const band = scoreBand(score);
-  return band === "green" ? "text-emerald-400" : band === "yellow" ? "text-yellow-300" : "text-rose-400";
+  return BAND_TEXT[scoreBand(score)];
 }
 
 export function scoreBgClass(score: number | null | undefined): string {
   if (score === null || score === undefined || Number.isNaN(score)) return "bg-slate-500/15 text-slate-300";
-  const band = scoreBand(score);
-  return band === "green"
-    ? "bg-emerald-500/15 text-emerald-300"
-    : band === "yellow"
-      ? "bg-yellow-400/15 text-yellow-200"
-      : "bg-rose-500/15 text-rose-300";
+  return BAND_PILL[scoreBand(score)];
 }
 
 /** Whole percent, or an em dash when unknown. */

@@ -1,6 +1,7 @@
 // How a skeleton looks wherever the app draws one (the result studio's PoseOverlay, the camera's live
 // view while recording): the bones, their colours and the stroke. One home, so both read the same.
 import type { Pt } from "./pose-frames";
+import { BAND_MARK, BAND_STROKE, type BandMark } from "./score-colours";
 
 /** COCO-17 bones (index pairs). */
 export const COCO_BONES: ReadonlyArray<readonly [number, number]> = [
@@ -25,9 +26,9 @@ export const COCO_BONES: ReadonlyArray<readonly [number, number]> = [
 /**
  * The skeleton's colours, chosen to stay apart for the common colour-blindnesses too (pinned by
  * PoseOverlay.test.tsx): without per-limb scores a cyan "on track" against an orange, thicker
- * "needs work"; the teacher's ghost in violet, a colour no score band (BAND_STROKE)
- * uses; a limb not seen clearly in dashed grey, never in a score's colour. Every line has a dark
- * halo, so it reads on a white studio wall as on a dark stage.
+ * "needs work"; the teacher (on their own video, and as the ghost on yours) in violet, a colour no
+ * score band (BAND_STROKE) uses; a limb not seen clearly in dashed grey, never in a score's colour.
+ * Every line has a dark halo, so it reads on a white studio wall as on a dark stage.
  */
 export const SKELETON_COLOURS = {
   onTrack: "#22d3ee",
@@ -51,7 +52,18 @@ export interface BoneStyle {
   strong: boolean;
   /** Dashed: not seen clearly, so neither good nor bad. */
   unseen?: boolean;
+  /** A mark at the bone's middle, a second cue besides its colour (a score band's: BAND_MARK). */
+  mark?: BandMark;
 }
+
+/** A limb scored in `band`: its colour, its mark, and thicker below 60. */
+export function bandBone(band: keyof typeof BAND_STROKE): BoneStyle {
+  const mark = BAND_MARK[band];
+  return { color: BAND_STROKE[band], strong: band === "red", ...(mark ? { mark } : {}) };
+}
+
+/** The teacher's skeleton, on their own video or as the ghost on the dancer's. */
+export const TEACHER_BONE: BoneStyle = { color: SKELETON_COLOURS.ghost, strong: false };
 
 export const UNSEEN_BONE: BoneStyle = { color: SKELETON_COLOURS.unseen, strong: false, unseen: true };
 
@@ -92,6 +104,15 @@ export function strokeSkeleton(
   }
   ctx.setLineDash?.([]);
   ctx.shadowBlur = 0;
+  // The marks go over every line, so a crossing limb never hides one; big enough to tell a diamond
+  // from a triangle on a phone (8 px at the least).
+  for (const [a, b] of COCO_BONES) {
+    const p = point(a);
+    const q = point(b);
+    const { mark, color } = style(a, b);
+    if (!p || !q || !mark) continue;
+    markShape(ctx, mark, { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 }, Math.max(8, line * 3.4), color);
+  }
   if (!dots) return;
   for (let k = 0; k < 17; k++) {
     const p = point(k);
@@ -102,4 +123,36 @@ export function strokeSkeleton(
     ctx.arc(p.x, p.y, line * 0.9, 0, Math.PI * 2);
     ctx.fill();
   }
+}
+
+/**
+ * A band's mark, centred on `at` and about `size` across: a diamond or a triangle (point up) in the
+ * band's colour with a dark outline, so its shape reads whatever the colour looks like.
+ */
+export function markShape(ctx: CanvasRenderingContext2D, mark: BandMark, at: Pt, size: number, color: string) {
+  const r = size / 2;
+  const corners: Array<[number, number]> =
+    mark === "diamond"
+      ? [
+          [0, -r],
+          [r, 0],
+          [0, r],
+          [-r, 0],
+        ]
+      : [
+          [0, -r * 1.15],
+          [r * 1.1, r * 0.8],
+          [-r * 1.1, r * 0.8],
+        ];
+  ctx.beginPath();
+  for (const [i, [dx, dy]] of corners.entries()) {
+    if (i === 0) ctx.moveTo(at.x + dx, at.y + dy);
+    else ctx.lineTo(at.x + dx, at.y + dy);
+  }
+  ctx.closePath?.();
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.strokeStyle = HALO;
+  ctx.lineWidth = Math.max(1, size / 6);
+  ctx.stroke();
 }

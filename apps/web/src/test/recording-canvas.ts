@@ -10,8 +10,16 @@ export interface Line {
   dashed: boolean;
 }
 
-export function recordingContext(): { ctx: CanvasRenderingContext2D; lines: Line[] } {
+/** A filled shape (a band's mark): its corners' count (4 a diamond, 3 a triangle), centre and colour. */
+export interface Mark {
+  corners: number;
+  at: [number, number];
+  color: string;
+}
+
+export function recordingContext(): { ctx: CanvasRenderingContext2D; lines: Line[]; marks: Mark[] } {
   const lines: Line[] = [];
+  const marks: Mark[] = [];
   let path: Array<[number, number]> = [];
   const ctx = {
     strokeStyle: "",
@@ -28,6 +36,7 @@ export function recordingContext(): { ctx: CanvasRenderingContext2D; lines: Line
     setTransform() {},
     clearRect() {
       lines.length = 0;
+      marks.length = 0;
     },
     beginPath() {
       path = [];
@@ -38,7 +47,10 @@ export function recordingContext(): { ctx: CanvasRenderingContext2D; lines: Line
     lineTo(x: number, y: number) {
       path.push([x, y]);
     },
+    closePath() {},
     stroke() {
+      // A shape's outline (more than two points) is part of its mark, not a line.
+      if (path.length > 2) return;
       lines.push({
         from: path[0] as [number, number],
         to: path[1] as [number, number],
@@ -48,7 +60,11 @@ export function recordingContext(): { ctx: CanvasRenderingContext2D; lines: Line
       });
     },
     arc() {},
-    fill() {},
+    fill() {
+      if (path.length < 3) return;
+      const mean = (i: 0 | 1) => path.reduce((s, p) => s + p[i], 0) / path.length;
+      marks.push({ corners: path.length, at: [mean(0), mean(1)], color: ctx.fillStyle });
+    },
   };
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, lines };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, lines, marks };
 }

@@ -116,6 +116,7 @@ export function PlayerPanel({
             limbScores={limbScores}
             ghost={ghost}
             showGhost={showGhost && !error}
+            teacher={which === "reference"}
           />
         </div>
         {pip ? (

@@ -1,11 +1,10 @@
 // Draws a live pose over a <video> on a canvas of the same box: the picture's object-fit (cover or
 // contain) decides where frame pixels land. The studio's look (lib/skeleton-style): "on track" bones
 // with a dark halo and white joints, a limb not seen clearly dashed grey; scored live (a dance-along
-// take), each limb in its score band's colour as the result colours it (limb-colours.ts).
-import { BAND_STROKE } from "../score-colours";
+// take), each limb in its score band's colour and mark as the result draws it (limb-colours.ts).
 import { fittedRect, prepareCanvas } from "../canvas";
 import { boneKey as boneKeyOf, limbBands } from "../limb-colours";
-import { type BoneStyle, plainBoneStyles, SEEN_CONFIDENCE, strokeSkeleton } from "../skeleton-style";
+import { bandBone, type BoneStyle, plainBoneStyles, SEEN_CONFIDENCE, strokeSkeleton } from "../skeleton-style";
 import { MOVENET_MIN_KEYPOINT_SCORE, movenetSeesPerson } from "@stepsync/motion/live";
 import type { Keypoints } from "./movenet";
 
@@ -42,7 +41,7 @@ export function drawSkeleton(
   const style = (a: number, b: number): BoneStyle => {
     const band = bands?.get(boneKeyOf(a, b));
     if (!band || !seen(a) || !seen(b)) return plain(a, b);
-    return { color: BAND_STROKE[band], strong: band === "red" };
+    return bandBone(band);
   };
   strokeSkeleton(ctx, point, style, line, seen);
 }

@@ -71,6 +71,46 @@ describe("a saved comparison on /compare?id=", () => {
     expect(net.calls.filter((c) => c.path === "/api/comparisons/8")).toHaveLength(polls);
   }, 12_000);
 
+  it("a dance-along take analysed in full though it came with live poses: says why it takes longer, then that the live score was an estimate", async () => {
+    storeSession();
+    const sparse = { take_track: "sparse" as const };
+    const answers = [
+      { ...running(40, 8), ...sparse },
+      { ...done, ...sparse },
+    ];
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": () => ({ body: { comparison: answers.length > 1 ? answers.shift() : answers[0] } }),
+    });
+    renderApp("/compare?id=8");
+    expect((await screen.findByTestId("live-estimate")).textContent).toBe(
+      "Your device tracked too few poses a second while you danced for the live score to stand: your video is being analysed in full, which takes longer, and the result may differ from the live score.",
+    );
+    await screen.findByTestId("comparison-result", {}, { timeout: 5000 });
+    expect(screen.getByTestId("live-estimate").textContent).toBe(
+      "Your device tracked too few poses a second while you danced for the live score to stand: this score comes from the full analysis of your video and may differ from the live score.",
+    );
+  }, 12_000);
+
+  it("a take whose live poses made the result, or one without any, says nothing of the kind", async () => {
+    storeSession();
+    const answers = [
+      { ...running(40, 8), take_track: "used" as const },
+      { ...done, take_track: "used" as const },
+    ];
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": () => ({ body: { comparison: answers.length > 1 ? answers.shift() : answers[0] } }),
+    });
+    renderApp("/compare?id=8");
+    await screen.findByRole("progressbar", { name: "Comparison progress" });
+    expect(screen.queryByTestId("live-estimate")).toBeNull();
+    await screen.findByTestId("comparison-result", {}, { timeout: 5000 });
+    expect(screen.queryByTestId("live-estimate")).toBeNull();
+  }, 12_000);
+
   it("says so when there is no such comparison", async () => {
     storeSession();
     mockFetch({
@@ -226,6 +266,33 @@ describe("a comparison started from the form", () => {
     expect(await screen.findByTestId("comparison-result", {}, { timeout: 6000 })).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByTestId("location").textContent).toBe("/compare?id=8");
+  }, 15_000);
+
+  it("a take analysed in full though it came with live poses says why once: in the processing dialog, then on the page", async () => {
+    stubRecordingAndUpload(class {});
+    storeSession();
+    const answers = [
+      { ...running(10, 5), take_track: "unused" as const },
+      { ...running(30, 15), take_track: "unused" as const },
+      { ...done, take_track: "unused" as const },
+    ];
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": () => ({ body: { comparison: answers.length > 1 ? answers.shift() : answers[0] } }),
+    });
+    renderApp("/compare");
+    fireEvent.change(await screen.findByLabelText("Reference video file"), { target: { files: [clip("ref.mp4")] } });
+    fireEvent.change(screen.getByLabelText("Your performance video file"), { target: { files: [clip("me.mp4")] } });
+    fireEvent.click(screen.getByRole("button", { name: "Compare Videos" }));
+    const dialog = await screen.findByRole("dialog", { name: "Video Comparison Processing" });
+    await waitFor(() => expect(within(dialog).getByTestId("live-estimate")).toBeTruthy());
+    expect(screen.getAllByTestId("live-estimate")).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Stay Here" }));
+    expect(screen.getAllByTestId("live-estimate")).toHaveLength(1);
+    expect(screen.getByTestId("live-estimate").textContent).toMatch(/^The live score was an estimate and is not used/);
+    await screen.findByTestId("comparison-result", {}, { timeout: 6000 });
+    expect(screen.getAllByTestId("live-estimate")).toHaveLength(1);
   }, 15_000);
 
   it("failed: back to the form with why, the picked videos still there", async () => {

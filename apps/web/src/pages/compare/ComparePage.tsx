@@ -12,6 +12,7 @@ import { PageSpinner } from "../../components/Spinner";
 import { COMPARE_TEXTS } from "../../constants/texts";
 import { CompareForm } from "./CompareForm";
 import { ANALYSE_ANYWAY, resultView } from "./moves";
+import { LiveEstimateNote, liveFigures } from "./LiveEstimateNote";
 import { ResultStudio } from "./ResultStudio";
 import { ProgressPanel, WAIT_NOTE } from "./ProgressPanel";
 import { useCompareFlow } from "./useCompareFlow";
@@ -81,7 +82,7 @@ export default function ComparePage() {
           </div>
         </div>
       ) : result ? (
-        <ResultStudio detail={result} fromLibrary={Boolean(library)} />
+        <ResultStudio detail={result} fromLibrary={Boolean(library)} live={liveFigures(liveTake)} />
       ) : savedProgress !== null ? (
         <div className="space-y-3">
           {saved.data?.dancer_call ? (
@@ -94,6 +95,10 @@ export default function ComparePage() {
             </p>
           ) : null}
           <ProgressPanel stage="analysing" percent={savedProgress} timeLeft={timeLeft} />
+          {/* Said once: in the processing dialog while it is open over the page. */}
+          {processingOpen ? null : (
+            <LiveEstimateNote use={saved.data?.take_track} stage="analysing" live={liveFigures(liveTake)} />
+          )}
           {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} /> : null}
           <p className="text-sm text-slate-400">{WAIT_NOTE}</p>
         </div>
@@ -141,6 +146,7 @@ export default function ComparePage() {
           {savedProgress !== null ? (
             <ProgressPanel stage="analysing" percent={savedProgress} timeLeft={timeLeft} />
           ) : null}
+          <LiveEstimateNote use={saved.data?.take_track} stage="analysing" live={liveFigures(liveTake)} />
           {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} drills={false} /> : null}
         </div>
       </Dialog>

@@ -32,6 +32,7 @@ import {
 } from "./moves";
 import { moveName } from "../../lib/verdicts";
 import { notCounted } from "../../constants/result-marks";
+import { type LiveFigures, LiveEstimateNote } from "./LiveEstimateNote";
 import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
 import { PartHeader, type PartToPractise, PractisePartFlow, practiseSpan, referenceEndOf } from "./PractisePart";
 import { RoutineProgress } from "./RoutineProgress";
@@ -52,10 +53,19 @@ function categoryItems(detail: ComparisonDetail): Array<{ label: string; score: 
  * The finished comparison. Found not to be the reference's routine, it judged nothing: it shows as a
  * refusal (RefusedResult); otherwise the scored result.
  */
-export function ResultStudio({ detail, fromLibrary }: { detail: ComparisonDetail; fromLibrary: boolean }) {
+export function ResultStudio({
+  detail,
+  fromLibrary,
+  live = null,
+}: {
+  detail: ComparisonDetail;
+  fromLibrary: boolean;
+  /** The take's live scoring, while this page still holds it (just danced here). */
+  live?: LiveFigures | null;
+}) {
   const view = resultView(detail);
   return view.sameRoutine ? (
-    <ScoredResult detail={detail} fromLibrary={fromLibrary} view={view} />
+    <ScoredResult detail={detail} fromLibrary={fromLibrary} view={view} live={live} />
   ) : (
     <RefusedResult detail={detail} view={view} fromLibrary={fromLibrary} />
   );
@@ -66,10 +76,12 @@ function ScoredResult({
   detail,
   fromLibrary,
   view,
+  live,
 }: {
   detail: ComparisonDetail;
   fromLibrary: boolean;
   view: ResultView;
+  live: LiveFigures | null;
 }) {
   const results = detail.results;
   const sections = results?.sections ?? [];
@@ -187,6 +199,7 @@ function ScoredResult({
                 <span className="min-w-0">{dancedText(view.danced, detail.part)}</span>
               </p>
             ) : null}
+            <LiveEstimateNote use={detail.take_track} stage="result" live={live} className="mt-2" />
             {notCounted(detail.counted) ? (
               <p className="mt-2 text-sm text-slate-400" data-testid="not-counted">
                 {notCounted(detail.counted)?.note}

@@ -139,7 +139,7 @@ describe("profile page", () => {
     await openProfile();
     const best = screen.getAllByText("85%")[0];
     const avg = screen.getAllByText("65%")[0];
-    expect(best?.className).toContain("text-emerald-400");
+    expect(best?.className).toContain("text-teal-300");
     expect(avg?.className).toContain("text-yellow-300");
   });
 
