@@ -44,6 +44,7 @@ import { libraryRoutes } from "./modules/library/routes.ts";
 import { socialRoutes } from "./modules/social/routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/routes.ts";
 import { groupRoutes } from "./modules/groups/routes.ts";
+import { rehearsalRoutes } from "./modules/rehearsals/routes.ts";
 import { LIMITS } from "@stepsync/contracts";
 import { adminRoutes } from "./modules/admin/index.ts";
 import { TrafficMetrics } from "./metrics/traffic.ts";
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   socialRoutes(app, ctx);
   leaderboardRoutes(app, ctx);
   groupRoutes(app, ctx);
+  rehearsalRoutes(app, ctx);
   const stopRecovery = config.roles.worker ? await startWorkerRole(ctx) : () => {};
   await serveWebApp(app, config.webDist);
 

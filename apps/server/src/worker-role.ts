@@ -4,12 +4,14 @@ import { type JobHandlers, startWorkers } from "./jobs/workers.ts";
 import { emailJobHandler } from "./mail/job.ts";
 import { comparisonJobHandler, recoverStaleComparisons } from "./modules/comparisons/job.ts";
 import { recoverStaleReferencePoses, referencePosesJobHandler } from "./modules/library/job.ts";
+import { recoverStaleRehearsals, rehearsalJobHandler } from "./modules/rehearsals/job.ts";
 
 /** Every job's handler, each from the area that owns the job. */
 export function jobHandlers(ctx: AppContext): JobHandlers {
   return {
     comparison: comparisonJobHandler(ctx),
     "reference-poses": referencePosesJobHandler(ctx),
+    rehearsal: rehearsalJobHandler(ctx),
     email: emailJobHandler(ctx),
   };
 }
@@ -19,6 +21,7 @@ export function jobRecoveries(ctx: AppContext): Recovery[] {
   return [
     (sweep) => recoverStaleComparisons(ctx.db, ctx.queue, sweep),
     (sweep) => recoverStaleReferencePoses(ctx.db, ctx.queue, sweep),
+    (sweep) => recoverStaleRehearsals(ctx.db, ctx.queue, sweep),
   ];
 }
 

@@ -798,3 +798,93 @@ export const groupCreditTransfers = pgTable(
     check("group_credit_transfers_positive", sql`${t.credits} > 0`),
   ],
 );
+
+/**
+ * A rehearsal (modules/rehearsals): a group's rehearsal filmed on one phone, every dancer found and
+ * compared with the reference (a library video or a group's routine). The video is the rehearsal's
+ * own file (`video_key`), not an upload of `videos`: it is never a comparison's input. Its credits:
+ * one held at the start, then one per dancer found (`credits_charged` says how many it holds, what a
+ * failure gives back). Moves only forward: processing → completed or failed, each move conditional.
+ */
+export const rehearsals = pgTable(
+  "rehearsals",
+  {
+    id: serial("id").primaryKey(),
+    /** Who uploaded it (and paid for it). */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The group it was filmed for (its members see it, its organiser names the dancers); null for none or once deleted. */
+    groupId: integer("group_id").references(() => groups.id, { onDelete: "set null" }),
+    referenceVideoId: integer("reference_video_id").references(() => referenceVideos.id, { onDelete: "set null" }),
+    /** The reference's title when it started (kept when the video goes). */
+    referenceTitle: text("reference_title").notNull(),
+    activityType: text("activity_type").notNull(),
+    videoKey: text("video_key").notNull(),
+    originalName: text("original_name"),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    durationS: real("duration_s"),
+    width: integer("width"),
+    height: integer("height"),
+    /** A frame of the video, made when the analysis completes; null before or when none could be made. */
+    thumbnailKey: text("thumbnail_key"),
+    status: text("status", { enum: ["processing", "completed", "failed"] })
+      .notNull()
+      .default("processing"),
+    progress: integer("progress").notNull().default(0),
+    error: text("error"),
+    creditsCharged: integer("credits_charged").notNull().default(0),
+    dancerCount: integer("dancer_count"),
+    syncScore: real("sync_score"),
+    /** The group's sync (the engine's GroupSync), the people followed, the video as analysed; null until completed. */
+    result: jsonb("result"),
+    attempts: integer("attempts").notNull().default(0),
+    analysisStartedAt: timestamp("analysis_started_at", { withTimezone: true, mode: "date" }),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("rehearsals_user_idx").on(t.userId, t.createdAt),
+    index("rehearsals_group_idx").on(t.groupId, t.createdAt),
+    index("rehearsals_status_idx").on(t.status),
+    uniqueIndex("rehearsals_video_key_unique").on(t.videoKey),
+    check("rehearsals_credits_charged_valid", sql`${t.creditsCharged} >= 0`),
+  ],
+);
+
+/**
+ * One dancer of a completed rehearsal, 1…n from left to right, with their whole result. The
+ * organiser names them as a member (`user_id`, once per rehearsal): that makes the member a
+ * comparison of their own (`comparison_id`), in their history and on the group's board.
+ */
+export const rehearsalDancers = pgTable(
+  "rehearsal_dancers",
+  {
+    id: serial("id").primaryKey(),
+    rehearsalId: integer("rehearsal_id")
+      .notNull()
+      .references(() => rehearsals.id, { onDelete: "cascade" }),
+    dancerId: integer("dancer_id").notNull(),
+    x: real("x").notNull(),
+    seenShare: real("seen_share").notNull(),
+    /** Null when the engine found them dancing another routine. */
+    overallScore: real("overall_score"),
+    shapeScore: real("shape_score"),
+    timingScore: real("timing_score"),
+    decision: text("decision").notNull(),
+    offsetS: real("offset_s"),
+    /** [t, x0, y0, x1, y1] per analysed frame they were seen in. */
+    boxes: jsonb("boxes").$type<Array<[number, number, number, number, number]>>().notNull(),
+    /** The engine's whole single-dancer ComparisonResult. */
+    result: jsonb("result").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    comparisonId: integer("comparison_id").references(() => comparisons.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("rehearsal_dancers_unique").on(t.rehearsalId, t.dancerId),
+    uniqueIndex("rehearsal_dancers_member_unique").on(t.rehearsalId, t.userId),
+    index("rehearsal_dancers_comparison_idx").on(t.comparisonId),
+  ],
+);

@@ -13,6 +13,7 @@ export type JobName = keyof JobMap;
 export const JOB_NAMES = {
   comparison: "comparison",
   referencePoses: "reference-poses",
+  rehearsal: "rehearsal",
   email: "email",
 } as const satisfies Record<string, JobName>;
 
@@ -27,6 +28,7 @@ export const JOB_POLICY: Record<JobName, JobPolicy> = {
   // Analysis is attempted once per send: its retries are ours (the heartbeat sweep, jobs/recovery.ts).
   comparison: { attempts: 1, retryDelaySeconds: 0 },
   "reference-poses": { attempts: 1, retryDelaySeconds: 0 },
+  rehearsal: { attempts: 1, retryDelaySeconds: 0 },
   // A mail the SMTP server refused or could not take is tried again for about a quarter of an hour.
   email: { attempts: 10, retryDelaySeconds: 2, timeoutSeconds: 120 },
 };

@@ -15,7 +15,7 @@ describe("startWorkers", () => {
   it("refuses to start when a job has no handler (a job nobody takes would wait forever)", async () => {
     const { comparison } = jobHandlers(t.ctx);
     await expect(startWorkers(t.ctx, { comparison } as unknown as JobHandlers, [])).rejects.toThrow(
-      "No handler for the job(s) reference-poses, email: a worker must take every job.",
+      "No handler for the job(s) reference-poses, rehearsal, email: a worker must take every job.",
     );
   });
 

@@ -7,6 +7,7 @@ describe("stored files' names", () => {
     expect(storageKeys.video(7, "reference")).toMatch(/^videos\/u7\/reference-[0-9a-f]{24}$/);
     expect(storageKeys.thumbnail(3)).toMatch(/^thumbnails\/u3\/[0-9a-f]{24}$/);
     expect(storageKeys.referencePoses(12)).toBe("poses/reference-12.json");
+    expect(storageKeys.rehearsalThumbnail(5)).toBe("thumbnails/rehearsal-5.jpg");
     expect(storageKeys.takeTrack("videos/u1/user-ab12")).toBe("pose-tracks/u1/user-ab12.json");
     expect(storageKeys.poseCache("abc.movenet")).toBe("pose-cache/abc.movenet.json");
   });

@@ -18,6 +18,9 @@ export const storageKeys = {
   /** A library video's thumbnail, uploaded or made from the video by the pose job. */
   thumbnail: (ownerId: number) => `thumbnails/u${ownerId}/${fresh()}`,
 
+  /** A rehearsal's thumbnail, made from its video once analysed (one per rehearsal: a retry overwrites it). */
+  rehearsalThumbnail: (rehearsalId: number) => `thumbnails/rehearsal-${rehearsalId}.jpg`,
+
   /** A library video's pose track, written by the pose job. */
   referencePoses: (referenceVideoId: number) => `poses/reference-${referenceVideoId}.json`,
 
