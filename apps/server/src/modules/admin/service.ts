@@ -23,6 +23,7 @@ import {
 import { dancerCallStats } from "../comparisons/service.ts";
 import { changeCredits } from "../credits/service.ts";
 import { deleteSubscriptionsOf, notify } from "../notifications/service.ts";
+import { rehearsalFilesOf } from "../rehearsals/service.ts";
 import { assertAdminsRemain, assertNotSelf } from "./policy.ts";
 import * as repo from "./repository.ts";
 import type { UserRow } from "./repository.ts";
@@ -201,7 +202,7 @@ export async function deleteUserAsAdmin(
  *   comparisons keep their copied title, the link becomes null) and their email subscriptions;
  * - kept, anonymised (user_id null): purchases, for the accounts; client logs;
  * - likes_count of the videos they liked is recounted; stored files (uploads, library videos,
- *   thumbnails, pose tracks) are removed once the rows are gone.
+ *   thumbnails, pose tracks, rehearsal videos) are removed once the rows are gone.
  */
 export async function deleteUserAndData(
   deps: { db: Db; storage: BlobStore },
@@ -213,11 +214,12 @@ export async function deleteUserAndData(
     await precondition?.(tx);
     const uploads = await repo.uploadKeysOf(tx, user.id);
     const library = await deleteLibraryVideosOf(tx, user.id);
+    const rehearsals = await rehearsalFilesOf(tx, user.id);
     const liked = await likedLibraryVideoIdsOf(tx, user.id);
     await deleteSubscriptionsOf(tx, user);
     await repo.deleteUserRow(tx, user.id);
     await recountLibraryLikes(tx, liked);
-    return [...uploads, ...library];
+    return [...uploads, ...library, ...rehearsals];
   });
   await removeStoredFiles(deps.storage, keys);
 }

@@ -25,7 +25,7 @@ import { type ComparisonResult, ffmpegPath, type GroupComparisonResult } from "@
 import { comparisons, creditTransactions, rehearsalDancers, rehearsals, users, videos } from "../../db/schema.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { libraryVideoAnalysed } from "../../test/rows.ts";
-import { fixtureVideo, hasFixtures, tempDir } from "../../test/videos.ts";
+import { fixtureVideo, hasFixtures, noPersonVideo, tempDir } from "../../test/videos.ts";
 import { completeRehearsal } from "./service.ts";
 
 const run = promisify(execFile);
@@ -463,5 +463,39 @@ describe.skipIf(!hasFixtures)("a group's rehearsal on real footage", () => {
     expect(await historyOf(asha.token)).toEqual([]);
     expect((await t.call("GET", `/api/rehearsals/${rehearsalId}`, { token: organiser.token })).statusCode).toBe(404);
     expect(await t.ctx.db.select().from(videos).where(eq(videos.ownerId, bela.user.id))).toEqual([]);
+  });
+  it("a video with nobody dancing in it fails, says why, and gives the credit back", async () => {
+    const before = await balanceOf(bela.user.id);
+    const empty = await noPersonVideo(dir, 2);
+    const started = await postRehearsal(bela.token, empty, { group_id: String(groupId) });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const failed = await settled(bela.token, started.body.rehearsal_id as number);
+    expect(failed).toMatchObject({ status: "failed", credits_charged: 0, dancers: [], sync: null });
+    expect(failed.error).toMatch(/Your credit has been refunded\.$/);
+    expect(await balanceOf(bela.user.id)).toBe(before);
+  }, 120_000);
+
+  it("deleted before its analysis finished, it gives its credit back", async () => {
+    const before = await balanceOf(organiser.user.id);
+    const started = await postRehearsal(organiser.token, groupVideo, { group_id: String(groupId) });
+    expect(started.status).toBe(202);
+    expect(await balanceOf(organiser.user.id)).toBe(before - 1);
+    const id = started.body.rehearsal_id as number;
+    const res = await t.call("DELETE", `/api/rehearsals/${id}`, { token: organiser.token });
+    expect([res.statusCode, res.json()]).toEqual([200, { message: REHEARSAL_MESSAGES.deletedWhileRunning }]);
+    expect(await balanceOf(organiser.user.id)).toBe(before);
+    expect((await t.call("GET", `/api/rehearsals/${id}`, { token: organiser.token })).statusCode).toBe(404);
+  });
+
+  it("an account deleted takes the files of the rehearsals it uploaded", async () => {
+    const [row] = await t.ctx.db.select().from(rehearsals).where(eq(rehearsals.userId, asha.user.id));
+    expect(row).toBeDefined();
+    expect(await t.ctx.storage.stat(row?.videoKey as string)).toBeDefined();
+    const admin = await t.signUp();
+    await t.ctx.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+    const res = await t.call("DELETE", `/api/admin/users/${asha.user.id}`, { token: admin.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.ctx.storage.stat(row?.videoKey as string)).toBeUndefined();
+    if (row?.thumbnailKey) expect(await t.ctx.storage.stat(row.thumbnailKey)).toBeUndefined();
   });
 });

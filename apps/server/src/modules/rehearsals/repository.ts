@@ -113,6 +113,15 @@ export async function lockRehearsal(q: Queryable, id: number): Promise<Rehearsal
   return row;
 }
 
+/** The stored files of every rehearsal a user uploaded (their rows cascade with the user). */
+export async function filesUploadedBy(q: Queryable, userId: number): Promise<string[]> {
+  const rows = await q
+    .select({ video: rehearsals.videoKey, thumbnail: rehearsals.thumbnailKey })
+    .from(rehearsals)
+    .where(eq(rehearsals.userId, userId));
+  return rows.flatMap((r) => (r.thumbnail ? [r.video, r.thumbnail] : [r.video]));
+}
+
 /** Deletes the row; answers what it was at that moment (its status and credits decide a refund). */
 export async function deleteRehearsalRow(q: Queryable, id: number) {
   const [row] = await q.delete(rehearsals).where(byId(id)).returning();

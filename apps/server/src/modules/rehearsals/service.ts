@@ -421,4 +421,11 @@ export async function deleteRehearsal(deps: Deps, user: { id: number }, id: numb
   return { refunded };
 }
 
+/**
+ * An account being deleted: the files of the rehearsals it uploaded, to remove once its rows are
+ * gone (they cascade with the user). Members' comparisons named from them are the members' own, on
+ * their own copies, and stay.
+ */
+export const rehearsalFilesOf = repo.filesUploadedBy;
+
 export type { DancerWithMember, RehearsalRow };
