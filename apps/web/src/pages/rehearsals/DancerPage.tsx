@@ -3,6 +3,7 @@ import { ArrowLeft, History, ListChecks, MessageSquareText, Play, Sparkles } fro
 import { useRef } from "react";
 import { useParams } from "react-router";
 import { useRehearsal, useRehearsalDancer } from "../../api/rehearsals";
+import { useAuth } from "../../auth/context";
 import { Alert } from "../../components/Alert";
 import { ButtonLink } from "../../components/Button";
 import { Card, CardTitle } from "../../components/Card";
@@ -42,6 +43,7 @@ export default function DancerPage() {
   const query = useRehearsalDancer(id, dancerId);
   const rehearsal = useRehearsal(id).data?.rehearsal;
   const player = useRef<RehearsalVideoHandle>(null);
+  const viewerId = useAuth().user?.id ?? 0;
   const data = query.data;
   const back = `/rehearsals/${id}`;
 
@@ -118,7 +120,8 @@ export default function DancerPage() {
                   ) : null}
                 </>
               )}
-              {dancer.comparison_id ? (
+              {/* The named member's own comparison: only they can open it. */}
+              {dancer.comparison_id && dancer.member?.user_id === viewerId ? (
                 <ButtonLink
                   to={`/compare?id=${dancer.comparison_id}`}
                   variant="ghost"
@@ -126,7 +129,7 @@ export default function DancerPage() {
                   className="mt-3"
                   icon={<History className="size-4" aria-hidden />}
                 >
-                  In {dancer.member?.name ?? "their"}'s history
+                  In your history
                 </ButtonLink>
               ) : null}
             </div>

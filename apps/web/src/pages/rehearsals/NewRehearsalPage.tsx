@@ -169,11 +169,6 @@ export default function NewRehearsalPage() {
                   data-testid="chosen-reference"
                 >
                   {routine.title}
-                  {routine.pose_status === "pending" ? (
-                    <span className="block text-xs text-slate-300">
-                      Still being analysed: the rehearsal waits for it.
-                    </span>
-                  ) : null}
                 </p>
               </TabPanel>
             ) : (

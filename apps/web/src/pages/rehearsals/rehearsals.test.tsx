@@ -348,7 +348,8 @@ describe("/rehearsals/:id", () => {
 
 describe("/rehearsals/:id/dancers/:dancerId", () => {
   it("one dancer's result: score, shape and timing, cues, moves that play the rehearsal video", async () => {
-    const d = dancer({ id: 1, member: { user_id: 11, name: "Meera" }, comparison_id: 90 });
+    // The viewer is the member named: their own comparison is a link away.
+    const d = dancer({ id: 1, member: { user_id: testUser.id, name: "Meera" }, comparison_id: 90 });
     server({
       "GET /api/rehearsals/31": { body: { rehearsal: completedRehearsal() } },
       "GET /api/rehearsals/31/dancers/1": { body: dancerAnswer(d) },
@@ -363,7 +364,7 @@ describe("/rehearsals/:id/dancers/:dancerId", () => {
     expect(screen.getByText("Timing")).toBeTruthy();
     expect(screen.getByText("Raise your right arm higher, about 20°.")).toBeTruthy();
     expect(screen.getByText("Lift the right arm to shoulder height.")).toBeTruthy();
-    expect(screen.getByRole("link", { name: /Meera's history/ }).getAttribute("href")).toBe("/compare?id=90");
+    expect(screen.getByRole("link", { name: /In your history/ }).getAttribute("href")).toBe("/compare?id=90");
     fireEvent.click(screen.getByRole("button", { name: /counts 5–6/ }));
     expect((screen.getByLabelText("Rehearsal video, Meera") as HTMLVideoElement).currentTime).toBeCloseTo(4.02);
     expect(screen.getAllByTestId("dancer-box").map((b) => b.getAttribute("data-dancer"))).toEqual(["1"]);
