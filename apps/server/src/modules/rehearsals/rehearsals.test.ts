@@ -334,8 +334,17 @@ describe.skipIf(!hasFixtures)("a group's rehearsal on real footage", () => {
     expect(cleared.statusCode).toBe(200);
     expect((cleared.json().rehearsal as Rehearsal).dancers.every((d) => d.member === null)).toBe(true);
     expect(await historyOf(bela.token)).toEqual([]);
-    // Named again, for what follows.
-    expect((await tag(organiser.token, rehearsalId, 1, asha.user.id)).statusCode).toBe(200);
+    // Named again, for what follows; Asha deletes her comparison, and naming her again gives it back.
+    const again = await tag(organiser.token, rehearsalId, 1, asha.user.id);
+    const againId = (again.json().rehearsal as Rehearsal).dancers[0]?.comparison_id as number;
+    expect((await t.call("DELETE", `/api/comparisons/${againId}`, { token: asha.token })).statusCode).toBe(200);
+    expect((await rehearsalOf(organiser.token, rehearsalId)).dancers[0]).toMatchObject({
+      member: { user_id: asha.user.id },
+      comparison_id: null,
+    });
+    const back = await tag(organiser.token, rehearsalId, 1, asha.user.id);
+    expect((back.json().rehearsal as Rehearsal).dancers[0]?.comparison_id).toBeGreaterThan(againId);
+    expect((await historyOf(asha.token)).length).toBe(1);
   }, 60_000);
 
   it("a member sees it but names no dancer (403) nor deletes it (403); only members can be named (400); a stranger gets 404 everywhere", async () => {

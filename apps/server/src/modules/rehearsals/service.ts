@@ -302,7 +302,7 @@ export async function tagDancer(
   if (!dancer) throw new HttpError(404, REHEARSAL_MESSAGES.dancerNotFound);
   if (userId !== null && !isInGroup(await groupsRepo.membershipOf(db, groupId, userId)))
     throw new HttpError(400, REHEARSAL_MESSAGES.notAMember);
-  if (dancer.userId === userId) return;
+  if (alreadyNamed(dancer, userId)) return;
 
   // The member's copy of the video, made before the transaction (a file); removed again when unused.
   const copy = userId === null ? undefined : await copyVideo(storage, seen.row, userId);
@@ -316,7 +316,7 @@ export async function tagDancer(
       if (!locked) throw notFound();
       const current = await repo.lockDancer(tx, id, dancerId);
       if (!current) throw new HttpError(404, REHEARSAL_MESSAGES.dancerNotFound);
-      if (current.userId === userId) return;
+      if (alreadyNamed(current, userId)) return;
       const elsewhere = userId === null ? [] : await repo.dancersNamed(tx, id, userId);
       for (const named of [current, ...elsewhere]) {
         if (named.comparisonId !== null) orphanKeys.push(...(await removeComparison(tx, named.comparisonId)));
@@ -374,6 +374,14 @@ export async function tagDancer(
     if (copy && !copyUsed) orphanKeys.push(copy.key);
   }
   await Promise.all(orphanKeys.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+/**
+ * Nothing to do: the dancer is named so already (and the member still has its comparison: one they
+ * deleted is made again when they are named again).
+ */
+function alreadyNamed(dancer: { userId: number | null; comparisonId: number | null }, userId: number | null) {
+  return dancer.userId === userId && (userId === null || dancer.comparisonId !== null);
 }
 
 /** A copy of the rehearsal's video for a member's own comparison (their upload, as any other). */
