@@ -5,7 +5,11 @@ import { referenceVideos, rehearsalDancers, rehearsals, users } from "../../db/s
 
 export type RehearsalRow = typeof rehearsals.$inferSelect;
 export type DancerRow = typeof rehearsalDancers.$inferSelect;
-export type DancerWithMember = DancerRow & { memberFullName: string | null; memberUsername: string | null };
+/** A dancer as listed (without their whole result, which only their own page reads), with the named member's names. */
+export type DancerWithMember = Omit<DancerRow, "result"> & {
+  memberFullName: string | null;
+  memberUsername: string | null;
+};
 
 const byId = (id: number) => eq(rehearsals.id, id);
 /** A rehearsal only moves forward: every change of state is conditional on still processing. */
@@ -66,10 +70,18 @@ const columnsOfDancer = {
   decision: rehearsalDancers.decision,
   offsetS: rehearsalDancers.offsetS,
   boxes: rehearsalDancers.boxes,
-  result: rehearsalDancers.result,
   userId: rehearsalDancers.userId,
   comparisonId: rehearsalDancers.comparisonId,
 };
+
+/** One dancer's whole result (the engine's ComparisonResult). */
+export async function dancerResultOf(q: Queryable, rehearsalId: number, dancerId: number): Promise<unknown> {
+  const [row] = await q
+    .select({ result: rehearsalDancers.result })
+    .from(rehearsalDancers)
+    .where(and(eq(rehearsalDancers.rehearsalId, rehearsalId), eq(rehearsalDancers.dancerId, dancerId)));
+  return row?.result;
+}
 
 /** One dancer, locked for a change of who they are (the organiser naming them). */
 export async function lockDancer(q: Queryable, rehearsalId: number, dancerId: number): Promise<DancerRow | undefined> {

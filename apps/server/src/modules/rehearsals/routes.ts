@@ -33,6 +33,7 @@ import {
 import {
   canDelete,
   canTag,
+  dancerResultOf,
   dancersOf,
   deleteRehearsal,
   groupRehearsals,
@@ -163,7 +164,7 @@ export function rehearsalRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { row } = seen;
       return {
         dancer: toRehearsalDancer(dancer, seen.membership?.role ?? "member"),
-        result: toDancerResult(row, dancer),
+        result: toDancerResult(row, dancer, await dancerResultOf(db, id, dancer_id)),
         reference: {
           id: row.referenceVideoId,
           title: row.referenceTitle,

@@ -140,7 +140,7 @@ export function toRehearsal(
  * One dancer's result as GET /api/comparisons/:id answers it, from their stored result: the named
  * member's comparison id (0 when nobody is named), the rehearsal video as the user's video.
  */
-export function toDancerResult(row: RehearsalRow, d: DancerWithMember): ComparisonDetail {
+export function toDancerResult(row: RehearsalRow, d: DancerWithMember, result: unknown): ComparisonDetail {
   const blank = Object.fromEntries(Object.keys(getTableColumns(comparisons)).map((k) => [k, null]));
   const comparison = {
     ...blank,
@@ -152,7 +152,7 @@ export function toDancerResult(row: RehearsalRow, d: DancerWithMember): Comparis
     overallScore: d.overallScore,
     referenceTitle: row.referenceTitle,
     referenceVideoId: row.referenceVideoId,
-    result: d.result,
+    result,
     sameRoutine: d.decision !== "not_same",
     dancerCall: false,
     poseSource: "server" as const,

@@ -43,7 +43,7 @@ type User = { id: number; role: string; emailVerifiedAt: Date | null };
 const notFound = () => new HttpError(404, REHEARSAL_MESSAGES.notFound);
 
 /** The lists are plain reads: the routes serialise them. */
-export { dancersOf, uploadedBy as rehearsalsUploadedBy } from "./repository.ts";
+export { dancerResultOf, dancersOf, uploadedBy as rehearsalsUploadedBy } from "./repository.ts";
 
 // Who sees what -----------------------------------------------------------------------------------
 
