@@ -159,6 +159,22 @@ describe("a group's rehearsal", () => {
         .poll(() => o.getByTestId("dancer-box").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-dancer"))))
         .toEqual(["1", "2"]);
       expect(await o.getByTestId("strip-cell").count()).toBeGreaterThan(0);
+      // From the keyboard: the last move of the strip, Enter, and the video plays from that move.
+      const answer = await callApi<{ rehearsal: { sync: { moves: Array<{ start_s: number }> } | null } }>(
+        base,
+        "GET",
+        `/api/rehearsals/${rehearsalId}`,
+        undefined,
+        organiser.token,
+      );
+      const lastStart = answer.rehearsal.sync?.moves.at(-1)?.start_s ?? 0;
+      await o.getByTestId("strip-move").last().focus();
+      await o.keyboard.press("Enter");
+      await expect
+        .poll(() =>
+          o.getByLabel("Rehearsal video").evaluate((v: unknown) => (v as { currentTime: number }).currentTime),
+        )
+        .toBeGreaterThanOrEqual(lastStart - 0.05);
       await bothSizes(o, "rehearsal-result", () => o.getByTestId("sync-strip").waitFor());
       // Two dancers found: two credits in all.
       expect(await balance()).toBe(before - 2);

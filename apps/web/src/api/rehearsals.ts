@@ -174,3 +174,28 @@ export function useRehearsalGroup(groupId: number | null) {
     enabled: groupId !== null,
   });
 }
+
+export const deleteRehearsal = (id: number) =>
+  apiRequest<{ message: string }>(`/api/rehearsals/${id}`, { method: "DELETE" });
+
+/**
+ * Deleting a rehearsal (its uploader or the group's organiser): it leaves every list; a named
+ * member's comparison goes with it, so the board and histories reload; one still analysed gives its
+ * credit back.
+ */
+export function useDeleteRehearsal(id: number, callbacks: MutationCallbacks<{ message: string }, void> = {}) {
+  return useChange(
+    {
+      mutationFn: () => deleteRehearsal(id),
+      update: (client) => client.removeQueries({ queryKey: rehearsalKeys.detail(id) }),
+      reload: (client) =>
+        invalidate(client, [
+          rehearsalKeys.mine(),
+          ["rehearsals", "group"],
+          keys.groups.all(),
+          ...staleAfter.comparison(),
+        ]),
+    },
+    callbacks,
+  );
+}

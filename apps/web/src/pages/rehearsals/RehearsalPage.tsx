@@ -11,6 +11,7 @@ import { Page, PageHeader } from "../../components/Page";
 import { cx } from "../../components/cx";
 import { formatCredits, formatDate, scoreTextClass } from "../../lib/format";
 import { DancerList } from "./DancerList";
+import { DeleteRehearsal } from "./DeleteRehearsal";
 import { LoadFailure, Loading, Progress, timeLeftWords } from "./parts";
 import { clockTenths, moveLabel, timelineLength } from "./rehearsal-view";
 import { RehearsalVideo, type RehearsalVideoHandle } from "./RehearsalVideo";
@@ -58,13 +59,16 @@ export default function RehearsalPage() {
               </span>
             }
             actions={
-              <ButtonLink
-                to={backTo(rehearsal)}
-                variant="secondary"
-                icon={<ArrowLeft className="size-4" aria-hidden />}
-              >
-                {rehearsal.group_id ? "Back to the group" : "New rehearsal"}
-              </ButtonLink>
+              <>
+                {rehearsal.can_delete ? <DeleteRehearsal rehearsal={rehearsal} back={backTo(rehearsal)} /> : null}
+                <ButtonLink
+                  to={backTo(rehearsal)}
+                  variant="secondary"
+                  icon={<ArrowLeft className="size-4" aria-hidden />}
+                >
+                  {rehearsal.group_id ? "Back to the group" : "New rehearsal"}
+                </ButtonLink>
+              </>
             }
           />
           {rehearsal.status === "completed" ? (
@@ -73,8 +77,7 @@ export default function RehearsalPage() {
             <Card className="space-y-4" data-testid="rehearsal-failed">
               <Alert>{rehearsal.error ?? "The rehearsal could not be analysed."}</Alert>
               <p className="text-sm text-slate-300">
-                The credits it held have been given back. Try another video: one where every dancer is in view from head
-                to toe works best.
+                Try another video: one filmed from the front with every dancer in view from head to toe works best.
               </p>
               <div className="flex flex-wrap gap-2">
                 <ButtonLink

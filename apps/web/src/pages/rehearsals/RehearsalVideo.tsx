@@ -1,6 +1,6 @@
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { RehearsalDancer } from "@stepsync/contracts";
-import { boxAt } from "./rehearsal-view";
+import { boxAt, personBox } from "./rehearsal-view";
 
 export type RehearsalVideoHandle = {
   /** Jumps to `t` seconds of the video and plays from there. */
@@ -106,7 +106,7 @@ export function RehearsalVideo({
         {dancers.map((d) => {
           const box = boxAt(d.boxes, time);
           if (!box) return null;
-          const [, x0, y0, x1, y1] = box;
+          const [x0, y0, x1, y1] = personBox(box);
           const x = x0 * width;
           const y = y0 * height;
           const tag = unit * 0.075;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DancerBox } from "@stepsync/contracts";
-import { boxAt, groupTimingText, offsetText, spanPercent, timeTicks, timingOf } from "./rehearsal-view";
+import { boxAt, groupTimingText, offsetText, personBox, spanPercent, timeTicks, timingOf } from "./rehearsal-view";
 
 const boxes: DancerBox[] = [
   [0, 0.1, 0.1, 0.3, 0.9],
@@ -18,6 +18,15 @@ describe("the rehearsal's figures in words and places", () => {
     expect(boxAt(boxes, 3.31)).toBeNull();
     expect(boxAt(boxes, -0.2)?.[0]).toBe(0);
     expect(boxAt([], 1)).toBeNull();
+  });
+
+  it("the drawn box takes in the head above the eyes and the feet below the ankles, inside the picture", () => {
+    const [x0, y0, x1, y1] = personBox([0, 0.2, 0.1, 0.4, 0.9]);
+    expect(x0).toBeCloseTo(0.184);
+    expect(x1).toBeCloseTo(0.416);
+    expect(y0).toBeCloseTo(0.02);
+    expect(y1).toBeCloseTo(0.948);
+    expect(personBox([0, 0, 0.02, 0.3, 0.99])).toEqual([0, 0, expect.closeTo(0.324), 1]);
   });
 
   it("lateness against the teacher in tenths: late, early or on time", () => {

@@ -25,6 +25,18 @@ export function boxAt(boxes: readonly DancerBox[], t: number, reach = BOX_REACH_
   return Math.abs(best[0] - t) <= reach + 1e-9 ? best : null;
 }
 
+/**
+ * The box drawn around a dancer: their keypoints' box (eyes or ears to ankles, wrist to wrist)
+ * widened to the whole person — the top of the head above the eyes, the feet below the ankles —
+ * and kept inside the picture. As [x0, y0, x1, y1], 0–1 of the frame.
+ */
+export function personBox([, x0, y0, x1, y1]: DancerBox): [number, number, number, number] {
+  const w = x1 - x0;
+  const h = y1 - y0;
+  const clamp = (v: number) => Math.max(0, Math.min(1, v));
+  return [clamp(x0 - w * 0.08), clamp(y0 - h * 0.1), clamp(x1 + w * 0.08), clamp(y1 + h * 0.06)];
+}
+
 /** Within this much of the group's middle a dancer hit the move with the others (the strip's "on time"). */
 export const GROUP_ON_TIME_MS = 80;
 

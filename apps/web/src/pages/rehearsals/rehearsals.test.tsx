@@ -201,7 +201,7 @@ describe("/rehearsals/:id", () => {
           rehearsal: {
             ...completedRehearsal(),
             status: "failed",
-            error: "No dancer was found in the video.",
+            error: "No dancer was found in the video. Your credit has been refunded.",
             dancers: [],
             sync: null,
           },
@@ -211,7 +211,6 @@ describe("/rehearsals/:id", () => {
     renderApp("/rehearsals/31");
     const failed = await screen.findByTestId("rehearsal-failed");
     expect(within(failed).getByRole("alert").textContent).toContain("No dancer was found in the video.");
-    expect(failed.textContent).toContain("given back");
     expect(within(failed).getByRole("link", { name: "Analyse another video" }).getAttribute("href")).toBe(
       "/rehearsals/new?group=4",
     );
@@ -332,11 +331,39 @@ describe("/rehearsals/:id", () => {
 
   it("a member (no tagging) sees the result without selects", async () => {
     server({
-      "GET /api/rehearsals/31": { body: { rehearsal: completedRehearsal({ can_tag: false, members: [] }) } },
+      "GET /api/rehearsals/31": {
+        body: { rehearsal: completedRehearsal({ can_tag: false, can_delete: false, members: [] }) },
+      },
     });
     renderApp("/rehearsals/31");
     await screen.findAllByTestId("dancer-item");
     expect(screen.queryByTestId("tag-select")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+  });
+
+  it("deleting asks first, says what goes with it, then goes back to the group", async () => {
+    const r = completedRehearsal();
+    const named = {
+      ...r,
+      dancers: r.dancers.map((d) => (d.id === 2 ? { ...d, member: { user_id: 11, name: "Meera" } } : d)),
+    };
+    const { calls } = server({
+      "GET /api/rehearsals/31": { body: { rehearsal: named } },
+      "DELETE /api/rehearsals/31": { body: { message: "Rehearsal deleted" } },
+      "GET /api/groups/4/rehearsals": { body: { rehearsals: [] } },
+      "GET /api/groups/4/board": { body: { members: [], columns: [] } },
+    });
+    renderApp("/rehearsals/31");
+    await screen.findByTestId("rehearsal-result");
+    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete this rehearsal?" });
+    expect(dialog.textContent).toContain(
+      "The results of the member named in it leave the board and their history too.",
+    );
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/groups/4"));
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual(["/api/rehearsals/31"]);
   });
 
   it("not the viewer's: Rehearsal not found", async () => {
