@@ -4,12 +4,13 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpegPath } from "../packages/motion/src/video/binaries.ts";
 import { logIn, registerConfirmed } from "./support/accounts.ts";
 import { callApi } from "./support/api.ts";
-import { noSideScroll, screenshot } from "./support/browser.ts";
+import { atRest, noSideScroll, screenshot } from "./support/browser.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /**
@@ -78,6 +79,13 @@ async function bothSizes(p: Page, name: string, ready: () => Promise<unknown>): 
     await ready();
     await expect.poll(() => noSideScroll(p), { message: `${name} scrolls sideways at ${size.width}` }).toBe(true);
     await screenshot(p, `${name}-${size.width}`);
+    // No serious or critical accessibility fault (axe-core), at rest (mid fade-in text reads as low contrast).
+    await atRest(p);
+    const audit = await new AxeBuilder({ page: p }).analyze();
+    const serious = audit.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious, `${name} at ${size.width}: axe`).toEqual([]);
   }
 }
 
