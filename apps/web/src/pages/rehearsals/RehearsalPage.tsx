@@ -54,7 +54,9 @@ export default function RehearsalPage() {
                     ? `${rehearsal.dancer_count} ${rehearsal.dancer_count === 1 ? "dancer" : "dancers"} · `
                     : ""}
                   uploaded {formatDate(rehearsal.created_at)}
-                  {rehearsal.credits_charged > 0 ? ` · ${formatCredits(rehearsal.credits_charged)}` : ""}
+                  {rehearsal.credits_charged > 0
+                    ? ` · ${formatCredits(rehearsal.credits_charged)}${rehearsal.status === "pending" || rehearsal.status === "processing" ? " held" : ""}`
+                    : ""}
                 </span>
               </span>
             }

@@ -182,6 +182,7 @@ describe("/rehearsals/:id", () => {
       progress: 40,
       analysing_s: 22,
       time_left_s: 33,
+      credits_charged: 1,
       dancers: [],
       sync: null,
       dancer_count: null,
@@ -190,6 +191,8 @@ describe("/rehearsals/:id", () => {
     renderApp("/rehearsals/31");
     expect((await screen.findByTestId("progress-label")).textContent).toBe("Finding and scoring the dancers 40%");
     expect(screen.getByTestId("time-left").textContent).toBe("About 35 s left");
+    // One credit is held while the dancers are found.
+    expect(screen.getByText(/1 credit held/)).toBeTruthy();
     answer = completedRehearsal();
     await screen.findByTestId("rehearsal-result", undefined, { timeout: 5000 });
   });
