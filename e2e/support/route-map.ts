@@ -39,6 +39,7 @@ export const PROTECTED = [
   "/leaderboard",
   "/groups",
   "/groups/new",
+  "/rehearsals/new",
 ];
 /** In the login-required list, yet open to visitors: only acting there asks for a login. */
 export const BROWSABLE = ["/library", "/profile/:userId"];
