@@ -1,5 +1,5 @@
 import { ACTIVITY_LABELS, ACTIVITY_TYPES, COMPARE_MESSAGES, LIMITS } from "@stepsync/contracts";
-import { Camera, Coins, Library, RotateCcw, ScanFace, Sparkles } from "lucide-react";
+import { Camera, Coins, Library, RotateCcw, ScanFace, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button, ButtonLink } from "../../components/Button";
@@ -137,6 +137,20 @@ export function CompareForm({ form }: { form: CompareFormState }) {
           }
         />
       </div>
+      {/* A comparison scores one dancer; a video of the whole group goes to a rehearsal, which finds and scores each. */}
+      <p className="-mt-2 flex items-start gap-2 text-sm text-slate-400" data-testid="group-rehearsal-entry">
+        <Users className="mt-0.5 size-4 shrink-0 text-accent-300" aria-hidden />
+        <span>
+          Filming a group?{" "}
+          <Link
+            to="/rehearsals/new"
+            className="font-semibold text-accent-300 underline underline-offset-2 hover:text-white"
+          >
+            Analyse a group rehearsal
+          </Link>
+          : every dancer is found and scored against the reference.
+        </span>
+      </p>
 
       {liveTake ? <LiveSummary moves={liveTake.moves} score={liveTake.score} /> : null}
 

@@ -212,6 +212,24 @@ describe("the compare form", () => {
     expect(screen.getAllByTestId("picked-file")).toHaveLength(2);
   }, 15_000);
 
+  it("someone filming a group is offered a group rehearsal, which opens the rehearsal form", async () => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/groups": { body: { groups: [] } },
+      "GET /api/rehearsals": { body: { rehearsals: [] } },
+    });
+    renderApp("/compare");
+    const entry = await screen.findByTestId("group-rehearsal-entry");
+    expect(entry.textContent).toContain("Filming a group?");
+    const link = within(entry).getByRole("link", { name: "Analyse a group rehearsal" });
+    expect(link.getAttribute("href")).toBe("/rehearsals/new");
+    fireEvent.click(link);
+    expect(await screen.findByRole("heading", { level: 1, name: "Analyse a rehearsal" })).toBeTruthy();
+    expect(screen.getByTestId("location").textContent).toBe("/rehearsals/new");
+  });
+
   it("before the address is confirmed: says so, keeps the picked videos, and Compare stays off", async () => {
     const unconfirmed = { ...testUser, email_verified: false };
     storeSession(unconfirmed);
