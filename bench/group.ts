@@ -3,12 +3,16 @@
  * group's sync, on group videos made from the shared fixtures' real solo clips (group/videos.ts).
  *
  *   node --import tsx bench/group.ts [--only options,targets,time] [--cases in_sync,…] [--runs 2] [--options-full]
+ *                                    [--max-side N]
  *
  * options: MultiPose alone against a person search plus the single-person model in each crop (one
  *          thread, ms a frame, people found, and what the dancers then score);
  * targets: per dancer, the score in the group against the same dancer's solo video; lateness found;
  *          another routine told; sync; identity switches; passers-by;
  * time:    a 60-s three-dancer video against one dancer's 60-s video, each in a fresh process.
+ *
+ * --max-side N decodes the group videos with their longest side at N pixels instead of the engine's
+ * default (groupDecodeSide), to weigh another decode size on the same cases.
  *
  * Videos are built into bench/.cache/group/videos, pose tracks cached in bench/.cache/group/poses and
  * the group videos' people in bench/.cache/group/people (keyed by the file and the pose code).
@@ -49,9 +53,11 @@ const { values } = parseArgs({
     runs: { type: "string", default: "2" },
     "options-full": { type: "boolean", default: false },
     cases: { type: "string" },
+    "max-side": { type: "string" },
   },
 });
 const only = new Set(values.only.split(","));
+const maxSide = values["max-side"] ? Number(values["max-side"]) : undefined;
 
 if (
   !existsSync(join(fixtures, "video", "sample_2.mp4")) ||
@@ -105,14 +111,14 @@ interface StoredFrames extends Omit<GroupFrames, "frames"> {
 /** The people of every frame of a group video (pose workers, as the engine reads them), cached. */
 async function groupFrames(video: V.Recipe | string): Promise<GroupFrames & { seconds: number }> {
   const path = await file(video);
-  const key = `${await fileHash(path)}.${await peopleCodeHash()}`;
+  const key = `${await fileHash(path)}.${await peopleCodeHash()}${maxSide ? `.${maxSide}` : ""}`;
   const stored = join(cache, "people", `${key}.json`);
   if (existsSync(stored)) {
     const s = JSON.parse(await readFile(stored, "utf8")) as StoredFrames;
     return { ...s, frames: s.frames.map(unstore) };
   }
   const t0 = performance.now();
-  const read = await readGroupFrames(path);
+  const read = await readGroupFrames(path, { maxSide });
   const seconds = (performance.now() - t0) / 1000;
   await mkdir(dirname(stored), { recursive: true });
   const out: StoredFrames = {
@@ -345,7 +351,9 @@ const quantile = (v: number[], q: number) => {
 };
 
 async function targets(): Promise<void> {
-  console.log(`\n## Targets (load average at start ${loadavg()[0]?.toFixed(1)})\n`);
+  console.log(
+    `\n## Targets, group videos decoded at ${maxSide ? `longest side ${maxSide}` : "the engine's default"} (load average at start ${loadavg()[0]?.toFixed(1)})\n`,
+  );
   const dancerRows: Array<Array<string | number>> = [];
   const groupRows: Array<Array<string | number>> = [];
   const syncOf = new Map<string, number | null>();
@@ -492,7 +500,16 @@ function scenario(
   return new Promise((res, rej) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", join(here, "group", "scenario.ts"), mode, reference, video, join(cache, "time-poses")],
+      [
+        "--import",
+        "tsx",
+        join(here, "group", "scenario.ts"),
+        mode,
+        reference,
+        video,
+        join(cache, "time-poses"),
+        ...(maxSide ? [String(maxSide)] : []),
+      ],
       { cwd: repoRoot, maxBuffer: 1 << 24 },
       (err, stdout, stderr) => {
         if (err) rej(new Error(stderr || err.message));
@@ -509,7 +526,7 @@ async function time(): Promise<void> {
   const group = await file(V.inSync);
   await scenario("prepare", reference, reference);
   console.log(
-    `\n## Time: 60 s, against the cached teacher, each in a fresh process (load average ${loadavg()[0]?.toFixed(1)})\n`,
+    `\n## Time: 60 s, against the cached teacher, each in a fresh process, group decoded at ${maxSide ? `longest side ${maxSide}` : "the engine's default"} (load average ${loadavg()[0]?.toFixed(1)})\n`,
   );
   const solo: number[] = [];
   const many: number[] = [];

@@ -13,6 +13,7 @@
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { groupDecodeSide } from "../../packages/motion/src/group/analyze-group.ts";
 import type { RawPeople } from "../../packages/motion/src/pose/pool.ts";
 import { PoseEstimator } from "../../packages/motion/src/pose/estimator.ts";
 import { estimatePeople, newPeopleState, type PeopleState } from "../../packages/motion/src/pose/people.ts";
@@ -88,7 +89,7 @@ export async function loadOptions(): Promise<LoadedOptions> {
 /** Frames per chunk, as the engine's pool cuts a video (the search starts again at each). */
 const CHUNK = 32;
 
-/** Runs the options on a video's frames (analysis rate 7, longest side 1024, as the engine decodes a group video). */
+/** Runs the options on a video's frames (analysis rate 7, the size the engine decodes a group video at). */
 export async function runOptions(
   loaded: LoadedOptions,
   path: string,
@@ -108,7 +109,7 @@ export async function runOptions(
       });
     },
   };
-  for await (const f of decodeFrames(path, info, { fps: 7, maxSide: 1024 })) {
+  for await (const f of decodeFrames(path, info, { fps: 7, maxSide: groupDecodeSide(info) })) {
     if (opts.maxFrames !== undefined && f.index >= opts.maxFrames) break;
     if (f.index % CHUNK === 0) states.clear();
     for (const run of runs) {

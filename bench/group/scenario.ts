@@ -1,7 +1,7 @@
 /**
  * One timed analysis in a fresh process (so its time and memory are its own), for bench/group.ts.
  * Prints one JSON line.
- *   node --import tsx bench/group/scenario.ts <prepare|solo|group> <reference> <video> <cacheDir>
+ *   node --import tsx bench/group/scenario.ts <prepare|solo|group> <reference> <video> <cacheDir> [groupMaxSide]
  * prepare: the reference's poses into the cache; solo: compareVideos (one dancer's video); group:
  * compareGroupVideo (a group's video). Both against the cached reference.
  */
@@ -13,13 +13,14 @@ import {
   shutdownPosePool,
 } from "../../packages/motion/src/index.ts";
 
-const [mode, reference, video, cacheDir] = process.argv.slice(2) as [string, string, string, string];
+const [mode, reference, video, cacheDir, side] = process.argv.slice(2) as [string, string, string, string, string?];
+const groupMaxSide = side ? Number(side) : undefined;
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 let dancers = 1;
 if (mode === "prepare") await analyzeVideoCached(reference, { cacheDir });
 else if (mode === "solo") await compareVideos(reference, video, { style: "hip_hop", cacheDir });
-else dancers = (await compareGroupVideo(reference, video, { style: "hip_hop", cacheDir })).dancers.length;
+else dancers = (await compareGroupVideo(reference, video, { style: "hip_hop", cacheDir, groupMaxSide })).dancers.length;
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 await shutdownPosePool();

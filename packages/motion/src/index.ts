@@ -2,11 +2,11 @@
  * @stepsync/motion — video pair in, comparison result out. See README.md for the API contract.
  */
 import { type AnalyzeOptions, analyzeVideo, DEFAULTS, tooLong } from "./analyze.ts";
-import { analyzeVideoCached, type CacheOptions, clearPoseCache, type TrackStore, withAudio } from "./cache.ts";
+import { analyzeVideoCached, type CacheOptions, clearPoseCache, type TrackStore } from "./cache.ts";
 import { compareTracks } from "./compare.ts";
 import { forVideo } from "./errors.ts";
-import { preparePosePool } from "./pose/pool.ts";
-import { assertStyle, isStyle, type Style, STYLES } from "./score/styles.ts";
+import { monotonicProgress, referenceFirst } from "./reference-first.ts";
+import { isStyle, type Style, STYLES } from "./score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "./types.ts";
 import { probeVideo } from "./video/probe.ts";
 import type { ReferenceWindow } from "./window.ts";
@@ -61,6 +61,7 @@ export {
   analyzeGroupVideo,
   GROUP_DEFAULTS,
   type GroupPerson,
+  groupDecodeSide,
   type GroupPoses,
 } from "./group/analyze-group.ts";
 export {
@@ -119,52 +120,16 @@ export async function compareVideos(
     trackStore,
     ...analyze
   } = opts;
-  let last = -1;
-  let lastStage: ProgressStage | undefined;
-  const report = (p: number, stage: ProgressStage) => {
-    const v = Math.max(last, Math.min(100, Math.round(p)));
-    if (v !== last || stage !== lastStage) {
-      last = v;
-      lastStage = stage;
-      onProgress?.(v, stage);
-    }
-  };
+  const report = monotonicProgress(onProgress);
   report(0, "reference");
-  preparePosePool(analyze.model ?? DEFAULTS.model);
-  // Check the cheap things (style, both files readable and short enough) before any pose work.
-  assertStyle(style);
-  // Probe both first: a bad or too long file fails fast, before any pose work (and before a
-  // cached reference track could hide that the limit changed).
-  const maxDuration = analyze.maxDuration ?? DEFAULTS.maxDuration;
-  for (const [path, video] of [
-    [referencePath, "reference"],
-    [userPath, "user"],
-  ] as const) {
-    if (video === "reference" && referenceTrack) continue;
-    const info = await probeVideo(path).catch((e) => {
-      throw forVideo(e, video);
-    });
-    if (info.duration > maxDuration) throw forVideo(tooLong(info.duration, maxDuration), video);
-  }
-  // A reference track stored before tracks carried their music gets it now.
-  let ref = referenceTrack ? await withAudio(referenceTrack, referencePath, maxDuration) : undefined;
-  // Split of the bar: the reference takes 45% unless it is already known.
-  let refShare = 45;
-  if (!ref) {
-    const r = await analyzeVideoCached(referencePath, {
-      ...analyze,
-      cacheDir,
-      trackStore,
-      role: "reference",
-      onProgress: (p) => report((p * refShare) / 100, "reference"),
-    }).catch((e) => {
-      throw forVideo(e, "reference");
-    });
-    ref = r.track;
-    if (r.cached) refShare = 0;
-  } else {
-    refShare = 0;
-  }
+  // The reference takes 45% of the bar unless it is already known.
+  const { reference: ref, share: refShare } = await referenceFirst(referencePath, userPath, {
+    style,
+    analyze: { ...analyze, cacheDir, trackStore },
+    referenceTrack,
+    share: 45,
+    report: (p) => report(p, "reference"),
+  });
   report(refShare, "user");
   const user = await analyzeVideo(userPath, {
     ...analyze,

@@ -25,13 +25,24 @@ export interface AnalyzeGroupOptions {
   fps?: number;
   /** Longest video accepted, seconds; default 600. */
   maxDuration?: number;
-  /** Longest side of decoded frames, pixels; default 1024 (several people share the picture). */
+  /** Longest side of decoded frames, pixels; default: the short side at 512 (groupDecodeSide). */
   maxSide?: number;
   /** 0–100 while decoding and estimating. */
   onProgress?: (percent: number) => void;
 }
 
-export const GROUP_DEFAULTS = { maxSide: 1024 };
+/**
+ * Decoded frames of a group video keep the short side at SHORT_SIDE pixels (a solo portrait video
+ * is decoded 512 px tall: a dancer standing in a group's landscape picture is then read at about
+ * the same size), the long side at most MAX_SIDE.
+ */
+export const GROUP_DEFAULTS = { shortSide: 512, maxSide: 1280 };
+
+export function groupDecodeSide(info: Pick<VideoInfo, "width" | "height">): number {
+  const long = Math.max(info.width, info.height);
+  const short = Math.min(info.width, info.height);
+  return Math.min(GROUP_DEFAULTS.maxSide, long, Math.round((GROUP_DEFAULTS.shortSide * long) / Math.max(1, short)));
+}
 
 /** One person followed through the video. */
 export interface GroupPerson {
@@ -91,7 +102,7 @@ export async function readGroupFrames(path: string, opts: AnalyzeGroupOptions = 
   const requested = opts.fps ?? DEFAULTS.fps;
   if (!(requested > 0 && requested <= 60)) throw new MotionError("INVALID_OPTIONS", "fps must be between 0 and 60.");
   const fps = info.fps > 0 ? Math.min(requested, round3(info.fps)) : requested;
-  const maxSide = opts.maxSide ?? GROUP_DEFAULTS.maxSide;
+  const maxSide = opts.maxSide ?? groupDecodeSide(info);
   const expected = Math.max(1, Math.round(info.duration * fps));
   const audio = info.hasAudio
     ? analyzeAudio(path, { maxSeconds: maxDuration + 1 }).catch(() => null)

@@ -4,16 +4,14 @@
  * timing, moves, cues) on the video's one clock and music, then the group's sync move by move
  * (sync.ts). One dancer's result reads like a solo result.
  */
-import { DEFAULTS, tooLong } from "../analyze.ts";
-import { analyzeVideoCached, type CacheOptions, withAudio } from "../cache.ts";
+import type { CacheOptions } from "../cache.ts";
 import { type CompareOptions, compareTracks } from "../compare.ts";
 import { forVideo, MotionError } from "../errors.ts";
 import { round3 } from "../numbers.ts";
-import { preparePosePool } from "../pose/pool.ts";
 import { assertStyle, type Style } from "../score/styles.ts";
 import type { ComparisonResult, PoseTrack } from "../types.ts";
 import { ENGINE_VERSION } from "../version.ts";
-import { probeVideo } from "../video/probe.ts";
+import { monotonicProgress, referenceFirst } from "../reference-first.ts";
 import type { ReferenceWindow } from "../window.ts";
 import { type AnalyzeGroupOptions, analyzeGroupVideo, type GroupPerson, type GroupPoses } from "./analyze-group.ts";
 import { type GroupSync, groupSync } from "./sync.ts";
@@ -105,7 +103,7 @@ export interface CompareGroupVideoOptions
   onProgress?: (percent: number, stage: GroupProgressStage) => void;
   /** A pose track of the reference computed earlier (skips its analysis). */
   referenceTrack?: PoseTrack;
-  /** Longest side of the group video's decoded frames (AnalyzeGroupOptions.maxSide). */
+  /** Longest side of the group video's decoded frames (AnalyzeGroupOptions.maxSide; default groupDecodeSide). */
   groupMaxSide?: number;
 }
 
@@ -130,45 +128,15 @@ export async function compareGroupVideo(
     groupMaxSide,
     ...rest
   } = opts;
-  let last = -1;
-  let lastStage: GroupProgressStage | undefined;
-  const report = (p: number, stage: GroupProgressStage) => {
-    const v = Math.max(last, Math.min(100, Math.round(p)));
-    if (v !== last || stage !== lastStage) {
-      last = v;
-      lastStage = stage;
-      onProgress?.(v, stage);
-    }
-  };
+  const report = monotonicProgress(onProgress);
   report(0, "reference");
-  preparePosePool(rest.model ?? DEFAULTS.model);
-  assertStyle(style);
-  const maxDuration = rest.maxDuration ?? DEFAULTS.maxDuration;
-  for (const [path, video] of [
-    [referencePath, "reference"],
-    [groupPath, "user"],
-  ] as const) {
-    if (video === "reference" && referenceTrack) continue;
-    const info = await probeVideo(path).catch((e) => {
-      throw forVideo(e, video);
-    });
-    if (info.duration > maxDuration) throw forVideo(tooLong(info.duration, maxDuration), video);
-  }
-  let ref = referenceTrack ? await withAudio(referenceTrack, referencePath, maxDuration) : undefined;
-  let refShare = 30;
-  if (!ref) {
-    const r = await analyzeVideoCached(referencePath, {
-      ...rest,
-      cacheDir,
-      trackStore,
-      role: "reference",
-      onProgress: (p) => report((p * refShare) / 100, "reference"),
-    }).catch((e) => {
-      throw forVideo(e, "reference");
-    });
-    ref = r.track;
-    if (r.cached) refShare = 0;
-  } else refShare = 0;
+  const { reference: ref, share: refShare } = await referenceFirst(referencePath, groupPath, {
+    style,
+    analyze: { ...rest, cacheDir, trackStore },
+    referenceTrack,
+    share: 30,
+    report: (p) => report(p, "reference"),
+  });
   report(refShare, "group");
   const group = await analyzeGroupVideo(groupPath, {
     ...rest,

@@ -4,6 +4,7 @@
  * single-person models. It runs on the same WebAssembly runtime; its keypoints only say where
  * each person is (the single-person model then reads each one in a crop around them: people.ts).
  */
+import { MOVENET_KEYPOINTS } from "./adapters/movenet-constants.ts";
 import { modelJsonPath } from "./models.ts";
 import { loadGraph, type RuntimeGraph } from "./runtime.ts";
 import { resizeRegion } from "./tracker.ts";
@@ -25,7 +26,7 @@ export interface Region {
   height: number;
 }
 /** Per slot: 17 × (y, x, score), then the box (ymin, xmin, ymax, xmax) and the person's score. */
-const SLOT_VALUES = 56;
+const SLOT_VALUES = MOVENET_KEYPOINTS * 3 + 5;
 /** A slot with a lower score is empty (each person found is checked again by the single-person model). */
 export const MIN_DETECTION_SCORE = 0.15;
 
@@ -72,10 +73,10 @@ export class PeopleDetector {
     const found: Detection[] = [];
     for (let p = 0; p < DETECTOR_SLOTS; p++) {
       const o = p * SLOT_VALUES;
-      const score = out[o + 55] ?? 0;
+      const score = out[o + SLOT_VALUES - 1] ?? 0;
       if (score < MIN_DETECTION_SCORE) continue;
-      const keypoints = new Float32Array(17 * 3);
-      for (let i = 0; i < 17; i++) {
+      const keypoints = new Float32Array(MOVENET_KEYPOINTS * 3);
+      for (let i = 0; i < MOVENET_KEYPOINTS; i++) {
         keypoints[i * 3] = r.x + (out[o + i * 3 + 1] ?? 0) * size.width * step;
         keypoints[i * 3 + 1] = r.y + (out[o + i * 3] ?? 0) * size.height * step;
         keypoints[i * 3 + 2] = out[o + i * 3 + 2] ?? 0;

@@ -8,6 +8,7 @@
  * whole video (group/follow.ts).
  */
 import type { PoseEstimate, PoseModelAdapter } from "./adapters/adapter.ts";
+import { MOVENET_KEYPOINTS, TORSO } from "./adapters/movenet-constants.ts";
 import type { PoseEstimator } from "./estimator.ts";
 import { DETECTOR_SLOTS, type Detection, type Region } from "./people-detector.ts";
 import { type CropBox, isFullFrame } from "./tracker.ts";
@@ -51,11 +52,8 @@ const WIDER = 1.5;
 /** People followed at most in one frame (the largest kept): the engine analyses up to 10 dancers. */
 export const MAX_FOLLOWED = 14;
 
-const LEFT_SHOULDER = 5;
-const RIGHT_SHOULDER = 6;
-const LEFT_HIP = 11;
-const RIGHT_HIP = 12;
-const TORSO = [LEFT_SHOULDER, RIGHT_SHOULDER, LEFT_HIP, RIGHT_HIP];
+const { leftShoulder: LEFT_SHOULDER, rightShoulder: RIGHT_SHOULDER, leftHip: LEFT_HIP, rightHip: RIGHT_HIP } = TORSO;
+const TORSO_POINTS = [LEFT_SHOULDER, RIGHT_SHOULDER, LEFT_HIP, RIGHT_HIP];
 /** Keypoint confidence trusted for where a body is. */
 const PLACED = 0.3;
 
@@ -64,7 +62,7 @@ export function bodyCentre(kp: ArrayLike<number>): [number, number] | null {
   let x = 0;
   let y = 0;
   let n = 0;
-  for (const i of TORSO) {
+  for (const i of TORSO_POINTS) {
     if ((kp[i * 3 + 2] ?? 0) < PLACED) continue;
     x += kp[i * 3] as number;
     y += kp[i * 3 + 1] as number;
@@ -79,7 +77,7 @@ export function bodyCentre(kp: ArrayLike<number>): [number, number] | null {
  */
 export function bodyScale(kp: ArrayLike<number>): number {
   const s = (i: number) => (kp[i * 3 + 2] ?? 0) >= PLACED;
-  if (TORSO.every(s)) {
+  if (TORSO_POINTS.every(s)) {
     const mx = (a: number, b: number, c: number) => ((kp[a * 3 + c] as number) + (kp[b * 3 + c] as number)) / 2;
     const torso = Math.hypot(
       mx(LEFT_SHOULDER, RIGHT_SHOULDER, 0) - mx(LEFT_HIP, RIGHT_HIP, 0),
@@ -91,7 +89,7 @@ export function bodyScale(kp: ArrayLike<number>): number {
   let y0 = Number.POSITIVE_INFINITY;
   let x1 = Number.NEGATIVE_INFINITY;
   let y1 = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < 17; i++) {
+  for (let i = 0; i < MOVENET_KEYPOINTS; i++) {
     if (!s(i)) continue;
     x0 = Math.min(x0, kp[i * 3] as number);
     x1 = Math.max(x1, kp[i * 3] as number);
@@ -107,7 +105,7 @@ const SAME_BODY = 0.3;
 /** Whether two readings of one frame are the same body (at least 4 points placed in both, lying together). */
 export function sameBody(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   const d: number[] = [];
-  for (let i = 0; i < 17; i++) {
+  for (let i = 0; i < MOVENET_KEYPOINTS; i++) {
     if ((a[i * 3 + 2] ?? 0) < PLACED || (b[i * 3 + 2] ?? 0) < PLACED) continue;
     d.push(
       Math.hypot((a[i * 3] as number) - (b[i * 3] as number), (a[i * 3 + 1] as number) - (b[i * 3 + 1] as number)),
