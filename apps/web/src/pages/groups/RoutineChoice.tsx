@@ -6,21 +6,17 @@ import {
   type ReferenceVideo,
   UPLOAD_MESSAGES,
 } from "@stepsync/contracts";
-import { CircleCheck, Library, Search, Upload } from "lucide-react";
-import { useDeferredValue, useState } from "react";
+import { Library, Upload } from "lucide-react";
+import { useState } from "react";
 import { errorMessage } from "../../api/client";
 import { useUploadRoutine } from "../../api/groups";
-import { useLibraryPages } from "../../api/library";
 import { Alert } from "../../components/Alert";
-import { Button } from "../../components/Button";
 import { Card } from "../../components/Card";
-import { cx } from "../../components/cx";
 import { TextField } from "../../components/Field";
+import { LibraryVideoChoice } from "../../components/LibraryVideoChoice";
 import { SelectField } from "../../components/SelectField";
-import { Spinner } from "../../components/Spinner";
 import { TabPanel, Tabs, useTabIds } from "../../components/Tabs";
 import { VideoPicker } from "../../components/VideoPicker";
-import { activityLabel, formatClock } from "../../lib/format";
 import { ProgressBar } from "./ProgressBar";
 
 type Source = "library" | "upload";
@@ -29,96 +25,10 @@ const SOURCES = [
   { id: "upload" as const, label: "Upload for the group", icon: <Upload className="size-4" aria-hidden /> },
 ];
 
-/** Approved library videos to pick the routine from, searched by title. */
-function LibraryChoice({ chosen, onChoose }: { chosen: number | null; onChoose: (video: ReferenceVideo) => void }) {
-  const [search, setSearch] = useState("");
-  const query = useLibraryPages({ search: useDeferredValue(search.trim()), sort_by: "popular" });
-  const videos = query.data?.pages.flatMap((p) => p.videos) ?? [];
-  return (
-    <div className="space-y-4">
-      <TextField
-        label="Search the library"
-        type="search"
-        placeholder="Title, style or teacher"
-        icon={<Search className="size-4" aria-hidden />}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
-      {query.isPending ? (
-        <div className="flex justify-center py-6 text-slate-400">
-          <Spinner label="Loading the library" />
-        </div>
-      ) : query.isError ? (
-        <Alert>{errorMessage(query.error, "Failed to load the library")}</Alert>
-      ) : videos.length === 0 ? (
-        <p className="text-sm text-slate-400">
-          {search.trim()
-            ? "No library video matches. Try another search, or upload the routine."
-            : "The library has no videos yet: upload the routine for the group."}
-        </p>
-      ) : (
-        <fieldset>
-          <legend className="sr-only">Library videos</legend>
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {videos.map((v) => {
-              const picked = chosen === v.id;
-              return (
-                <li key={v.id}>
-                  <label
-                    className={cx(
-                      "flex cursor-pointer items-center gap-3 rounded-2xl border p-2.5 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-400",
-                      picked
-                        ? "border-accent-400 bg-accent-500/12"
-                        : "border-white/10 bg-white/[0.03] hover:border-white/25",
-                    )}
-                    data-testid="routine-option"
-                  >
-                    <input
-                      type="radio"
-                      name="library-routine"
-                      className="sr-only"
-                      checked={picked}
-                      onChange={() => onChoose(v)}
-                    />
-                    <span className="relative aspect-video w-24 shrink-0 overflow-hidden rounded-xl bg-night-800">
-                      {v.thumbnail_path ? (
-                        <img src={v.thumbnail_path} alt="" className="size-full object-cover" loading="lazy" />
-                      ) : null}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-semibold text-white">{v.title}</span>
-                      <span className="block truncate text-xs text-slate-400">
-                        {[
-                          activityLabel(v.category),
-                          v.duration ? formatClock(v.duration) : null,
-                          v.contributor_name ? `by ${v.contributor_name}` : null,
-                        ]
-                          .filter(Boolean)
-                          .join(" · ")}
-                      </span>
-                    </span>
-                    {picked ? <CircleCheck className="size-5 shrink-0 text-accent-300" aria-hidden /> : null}
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-          {query.hasNextPage ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="mt-3"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Show more
-            </Button>
-          ) : null}
-        </fieldset>
-      )}
-    </div>
-  );
-}
+const LIBRARY_EMPTY = {
+  none: "The library has no videos yet: upload the routine for the group.",
+  noMatch: "No library video matches. Try another search, or upload the routine.",
+};
 
 /** The upload already made from this form: the same file is not sent twice when what follows fails and is tried again. */
 type Uploaded = { file: File; videoId: number };
@@ -210,7 +120,11 @@ export function RoutinePicker({
       {choice.source === "library" ? (
         <TabPanel id="library" ids={ids}>
           <Card>
-            <LibraryChoice chosen={choice.libraryVideo?.id ?? null} onChoose={choice.setLibraryVideo} />
+            <LibraryVideoChoice
+              chosen={choice.libraryVideo?.id ?? null}
+              onChoose={choice.setLibraryVideo}
+              emptyText={LIBRARY_EMPTY}
+            />
           </Card>
         </TabPanel>
       ) : (
