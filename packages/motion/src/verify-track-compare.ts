@@ -1,3 +1,4 @@
+import { alongTimeMap } from "@stepsync/contracts";
 import { DEFAULTS, tooLong } from "./analyze.ts";
 import { analyzeAudio } from "./audio/index.ts";
 import { cacheKey, folderTrackStore, withAudio } from "./cache.ts";
@@ -8,7 +9,7 @@ import { preparePosePool } from "./pose/pool.ts";
 import { assertStyle } from "./score/styles.ts";
 import type { CompareVideosOptions } from "./index.ts";
 import type { CompactTrack, ComparisonResult, PoseTrack } from "./types.ts";
-import { tooSparse, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
+import { type MoveSpan, tooSparse, type TrackCheck, verifyTakeTrack } from "./verify-track.ts";
 import { round3 } from "./numbers.ts";
 import { probeVideo } from "./video/probe.ts";
 
@@ -44,6 +45,15 @@ export async function knownReference(
   return withAudio(track, referencePath, maxDuration);
 }
 
+/** The result's moves as danced on the user's clock: each move's reference span through the time map. */
+export function movesDanced(result: Pick<ComparisonResult, "moves" | "alignment">): MoveSpan[] {
+  const map = result.alignment.time_map;
+  return result.moves.map((m) => ({
+    start: alongTimeMap(map, m.start_s, "reference"),
+    end: alongTimeMap(map, m.end_s, "reference"),
+  }));
+}
+
 /**
  * The fast path of a dance-along take: the browser's pose track of it stands in for the server's
  * analysis when the reference's poses are already known and sampled frames of the take, estimated
@@ -71,7 +81,22 @@ export async function compareWithTakeTrack(
   const audio = info.hasAudio
     ? analyzeAudio(userPath, { maxSeconds: maxDuration + 1 }).catch(() => null)
     : Promise.resolve(null);
-  const { check, track } = await verifyTakeTrack(userPath, info, compact, { model });
+  // The result comes from the track as sent; the check then looks inside each of its moves as the
+  // track dances them (a forger gains only by changing moves).
+  let result: ComparisonResult | undefined;
+  const movesOf = async (track: PoseTrack) => {
+    if (track.duration > maxDuration) return [];
+    opts.onProgress?.(30, "compare");
+    // The track as the server's own analysis of the take would be: the model it is checked against.
+    const user: PoseTrack = { ...track, model, minScore: poseAdapter(model).minKeypointScore, audio: await audio };
+    result = compareTracks(reference, user, {
+      style: opts.style,
+      window: opts.referenceWindow,
+      takeOffset: opts.takeOffset,
+    });
+    return movesDanced(result);
+  };
+  const { check, track } = await verifyTakeTrack(userPath, info, compact, { model, movesOf });
   if (!check.ok || !track) {
     await audio;
     return { reason: check.ok ? "no track" : check.reason, check };
@@ -90,14 +115,7 @@ export async function compareWithTakeTrack(
       takeOffset,
     };
   }
-  opts.onProgress?.(90, "compare");
-  // The track as the server's own analysis of the take would be: the model it was checked against.
-  const user: PoseTrack = { ...track, model, minScore: poseAdapter(model).minKeypointScore, audio: await audio };
-  const result = compareTracks(reference, user, {
-    style: opts.style,
-    window: opts.referenceWindow,
-    takeOffset: opts.takeOffset,
-  });
+  if (!result) return { reason: "no result", check };
   opts.onProgress?.(100, "done");
   return { result, check };
 }
