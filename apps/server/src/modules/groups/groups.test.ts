@@ -49,6 +49,7 @@ function groupRoutesOf(id: number, userId: number): Array<[string, string, unkno
     ["GET", `/api/groups/${id}/board`],
     ["POST", `/api/groups/${id}/nudges`, { to: "all" }],
     ["POST", `/api/groups/${id}/credits`, { user_id: userId, credits: 1 }],
+    ["GET", `/api/groups/${id}/rehearsals`],
   ];
 }
 
