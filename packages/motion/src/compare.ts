@@ -30,6 +30,12 @@ export interface CompareOptions {
    * scored as "unsure" instead, and its result says it was the dancer's call (sameness.dancer_call).
    */
   dancerCall?: boolean;
+  /**
+   * Seconds of the user's video [start, end] in which the dancer is hidden behind someone else (a
+   * group video: group/analyze-group.ts): those moments weigh nothing in shape or timing, and a
+   * move hidden throughout counts for nothing. Absent, unseen moments count against the dancer.
+   */
+  hidden?: ReadonlyArray<readonly [number, number]>;
 }
 
 /**
@@ -42,7 +48,8 @@ export interface CompareOptions {
 export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: CompareOptions): ComparisonResult {
   const style = opts.style;
   assertStyle(style);
-  const first = matchIn(reference, user, opts.window, opts.takeOffset);
+  const hide = (m: Match): Match => (opts.hidden?.length ? { ...m, hidden: opts.hidden } : m);
+  const first = hide(matchIn(reference, user, opts.window, opts.takeOffset));
   const whole = () => {
     const result = judgeMatch(first, style, undefined, opts.dancerCall);
     return opts.window ? inReferenceTime(result, opts.window) : result;
@@ -61,7 +68,7 @@ export function compareTracks(reference: PoseTrack, user: PoseTrack, opts: Compa
     duration_s: round3(opts.window ? opts.window.end - opts.window.start : reference.duration),
   };
   const take = opts.takeOffset === undefined ? undefined : opts.takeOffset + covered.start;
-  const judged = judgeMatch(matchIn(reference, user, part, take), style, { danced, window: opts.window ?? null });
+  const judged = judgeMatch(hide(matchIn(reference, user, part, take)), style, { danced, window: opts.window ?? null });
   return judged.sameness.decision === "same" ? inReferenceTime(judged, part) : whole();
 }
 

@@ -43,6 +43,8 @@ export interface Match {
   clock: Clock;
   /** Reference time → user time along the coarse alignment (null off it). */
   guide: (t: number) => number | null;
+  /** User seconds [start, end] in which the dancer is hidden behind someone (CompareOptions.hidden): not judged. */
+  hidden?: ReadonlyArray<readonly [number, number]>;
 }
 
 /** How the reference is counted into moves and sections, given its features at the analysis rate. */

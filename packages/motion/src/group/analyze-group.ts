@@ -16,7 +16,7 @@ import type { AudioBeats, PoseTrack } from "../types.ts";
 import { decodedSize, decodeFrames } from "../video/decode.ts";
 import { probeVideo, type VideoInfo } from "../video/probe.ts";
 import { type PersonFacts, type PersonRole, personFacts, rolesOf } from "./dancers.ts";
-import { followPeople, type PersonTrack } from "./follow.ts";
+import { followPeople, hiddenGaps, type PersonTrack } from "./follow.ts";
 
 export interface AnalyzeGroupOptions {
   /** Single-person pose model read in each person's crop: a MoveNet (the people detector gives MoveNet's points). */
@@ -57,6 +57,11 @@ export interface GroupPerson {
   y: number;
   /** Their poses at every analysis frame (score 0 where not seen), for dancers only. */
   track: PoseTrack | null;
+  /**
+   * Seconds of the video [start, end] in which a dancer was hidden behind someone (follow.ts
+   * hiddenGaps): their comparison gives those moments no weight (CompareOptions.hidden).
+   */
+  hidden?: Array<[number, number]>;
 }
 
 /** Everyone in a group video (serialisable JSON, like a pose track). */
@@ -138,6 +143,7 @@ export function groupPosesOf(frames: readonly RawPeople[], video: Omit<GroupFram
       x: round3(x),
       y: round3(y),
       track: role === "dancer" ? { ...buildTrack(rawPoses(t, frames), model, fps, info, decoded), audio } : null,
+      ...(role === "dancer" ? { hidden: hiddenSeconds(t, tracks, frames, fps) } : {}),
     };
   });
   return {
@@ -150,6 +156,20 @@ export function groupPosesOf(frames: readonly RawPeople[], video: Omit<GroupFram
     audio,
     people,
   };
+}
+
+/** A dancer's stretches hidden behind someone, in seconds of the video (half a frame either side of the frames unseen). */
+function hiddenSeconds(
+  track: PersonTrack,
+  tracks: readonly PersonTrack[],
+  frames: readonly RawPeople[],
+  fps: number,
+): Array<[number, number]> {
+  const tOf = (i: number) => frames[i]?.t ?? i / fps;
+  return hiddenGaps(
+    track,
+    tracks.filter((o) => o !== track),
+  ).map(([a, b]) => [round3(tOf(a) - 0.5 / fps), round3(tOf(b) + 0.5 / fps)]);
 }
 
 /** One person's poses at every frame of the video, as the single-person pipeline gives them (nothing where not seen). */

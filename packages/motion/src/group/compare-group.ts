@@ -69,7 +69,14 @@ export function compareGroupTracks(
   const dancing = group.people
     .filter((p): p is GroupPerson & { track: PoseTrack } => p.role === "dancer" && p.track !== null)
     .sort((a, b) => a.x - b.x || a.id - b.id)
-    .map((p, i) => ({ id: i + 1, person: p, track: p.track, result: compareTracks(reference, p.track, compare) }));
+    .map((p, i) => ({
+      id: i + 1,
+      person: p,
+      track: p.track,
+      // Moments a dancer was hidden behind someone else are not held against her, as they would be
+      // against a solo dancer who left the picture.
+      result: compareTracks(reference, p.track, p.hidden?.length ? { ...compare, hidden: p.hidden } : compare),
+    }));
   const { sync, offsets } = groupSync(dancing);
   return {
     dancers: dancing.map(({ id, person, track, result }) => ({

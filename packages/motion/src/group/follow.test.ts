@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RawPeople } from "../pose/pool.ts";
-import { followPeople, type PersonTrack } from "./follow.ts";
+import { followPeople, hiddenGaps, type PersonTrack } from "./follow.ts";
 
 const FPS = 7;
 
@@ -108,5 +108,24 @@ describe("followPeople (who is who through the video)", () => {
       FPS,
     );
     expect(tracks).toHaveLength(2);
+  });
+
+  it("tells the time a dancer was hidden behind someone from the time she was out of the picture", () => {
+    // A walks right behind B, who stands in the middle (hidden while within 100 px of B: frames
+    // 26–49), then is out of the picture for 2 s (frames 60–73) where no one stands, and comes back.
+    const video = frames(90, (i) => {
+      const a: [number, number] = [200 + 8 * i, 400];
+      const out = i >= 60 && i < 74;
+      return [Math.abs(a[0] - 500) < 100 || out ? null : a, [500, 400]];
+    });
+    const tracks = followPeople(video, FPS);
+    expect(tracks).toHaveLength(2);
+    const a = tracks.find((t) => t.sightings.length < 90) as PersonTrack;
+    expect(
+      hiddenGaps(
+        a,
+        tracks.filter((t) => t !== a),
+      ),
+    ).toEqual([[26, 49]]);
   });
 });

@@ -213,3 +213,34 @@ function velocityAt(t: PersonTrack, where: "start" | "end"): [number, number] {
   const frames = b.frame - a.frame;
   return frames > 0 ? [(b.centre[0] - a.centre[0]) / frames, (b.centre[1] - a.centre[1]) / frames] : [0, 0];
 }
+
+/**
+ * The stretches (first and last frame not seen) in which a person was hidden behind someone: a gap
+ * between two of their sightings during which another person was seen within BEHIND torso lengths
+ * of where they were (on the line from where they vanished to where they came back). A gap with no
+ * one there (out of the picture and back) is not one, nor the time before they first appear or
+ * after they last do.
+ */
+export function hiddenGaps(track: PersonTrack, others: readonly PersonTrack[]): Array<[number, number]> {
+  const at = others.map((t) => new Map(t.sightings.map((s) => [s.frame, s])));
+  const gaps: Array<[number, number]> = [];
+  for (let i = 1; i < track.sightings.length; i++) {
+    const end = track.sightings[i - 1] as Sighting;
+    const start = track.sightings[i] as Sighting;
+    const n = start.frame - end.frame;
+    if (n <= 1) continue;
+    let behind = false;
+    for (let f = end.frame + 1; f < start.frame && !behind; f++) {
+      const w = (f - end.frame) / n;
+      const x = end.centre[0] + w * (start.centre[0] - end.centre[0]);
+      const y = end.centre[1] + w * (start.centre[1] - end.centre[1]);
+      const scale = end.scale + w * (start.scale - end.scale);
+      behind = at.some((o) => {
+        const p = o.get(f);
+        return !!p && Math.hypot(p.centre[0] - x, p.centre[1] - y) / ((p.scale + scale) / 2) <= FOLLOW.BEHIND;
+      });
+    }
+    if (behind) gaps.push([end.frame + 1, start.frame - 1]);
+  }
+  return gaps;
+}

@@ -138,8 +138,26 @@ export function measureMatch(match: Match): MoveMeasure[] {
     fit.timing,
     fit.lapse,
     fit.tempo,
+    hiddenAt(match),
   );
 }
+
+/**
+ * Whether a moment of the reference (ref_t, and where the user's video was read for it) falls in
+ * a stretch the dancer is hidden behind someone (Match.hidden): where it was read, or where it was
+ * due on the steady timing line (a move whose moment was hidden is often "found" at some other,
+ * visible moment, and would count as badly timed). Undefined without hidden stretches.
+ */
+function hiddenAt(match: Match): HiddenAt | undefined {
+  const spans = match.hidden;
+  if (!spans?.length) return undefined;
+  const inside = (u: number) => spans.some(([a, b]) => u >= a && u <= b);
+  const { intercept, tempo } = match.fit;
+  return (refT, userT) => (userT !== null && inside(userT)) || inside(intercept + tempo * refT);
+}
+
+/** See hiddenAt. */
+export type HiddenAt = (refT: number, userT: number | null) => boolean;
 
 /** Measures every move at the user time the timing step found for it, against the user's pose as `userOf` gives it. */
 export function measureMoves(
@@ -150,6 +168,7 @@ export function measureMoves(
   timing: Array<number | null>,
   lapse: Array<number | null>,
   tempo: number,
+  hidden?: HiddenAt,
 ): MoveMeasure[] {
   return withMovement(
     moves.map((span, m) =>
@@ -164,6 +183,7 @@ export function measureMoves(
           lapse: lapse[m] ?? null,
         },
         tempo,
+        hidden,
       ),
     ),
   );
@@ -198,6 +218,7 @@ export function readMove(
   span: MoveSpan,
   found: { userStart: number | null; fitStart?: number | null; timing: number | null; lapse: number | null },
   tempo: number,
+  hidden?: HiddenAt,
 ): MoveReading {
   const fps = ref.fps;
   const from = Math.max(0, Math.round(span.start * fps));
@@ -207,7 +228,12 @@ export function readMove(
   const refMotion = motionOf(refFrames, fps);
   const userStart = found.userStart;
   const userTimes = refFrames.map((_, k) => userTimeIn({ span, userStart }, (from + k) / fps, tempo));
-  const userFrames = userTimes.map((u) => (u === null ? undefined : user.at(user.clampEdge(u))));
+  // Moments the dancer is hidden behind someone (a group video) are left out of the move, and a
+  // move hidden at all weighs nothing (frames 0): the timing step finds a partly hidden move from
+  // what little shows, often a count or two off (on the crossing bench, −0.36 s with a fifth of
+  // it hidden), which would count as the dancer's own lateness.
+  const unseen = userTimes.map((u, k) => !!hidden && hidden((from + k) / fps, u));
+  const userFrames = userTimes.map((u, k) => (u === null || unseen[k] ? undefined : user.at(user.clampEdge(u))));
   const userMotion = motionOf(userFrames, fps);
   // The user's own analysed frames over the move (blended frames would round off its extremes),
   // with context either side for its size: a move danced slightly off time is still whole.
@@ -230,7 +256,7 @@ export function readMove(
   const jSigned = new Float64Array(JOINTS.length);
   const jW = new Float64Array(JOINTS.length);
   refFrames.forEach((r, k) => {
-    if (!r.valid) return;
+    if (!r.valid || unseen[k]) return;
     const u = sidesAsReference(r, userFrames[k]);
     const s = compareShape(r, u, emphasis);
     visible.push(u ? s.visible : 0);
@@ -292,7 +318,7 @@ export function readMove(
     trunk: [refTrunkRange(ref, from, to), userTrunkRange(user, userFrames)],
     sweep: sweepRatio(refFrames, userOwn(MOVEMENT.CONTEXT_S)),
     path: pathRatio(refFrames, userOwn(0)),
-    frames: refFrames.length,
+    frames: unseen.some((h) => h) ? 0 : refFrames.length,
     mirrored,
   };
 }
