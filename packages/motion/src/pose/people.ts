@@ -159,10 +159,13 @@ export function estimatePeople(
   const kept = largest(distinct(found));
   state.followed = [];
   for (const c of kept) {
-    const crop = adapter.nextCrop(c.est, width, height);
-    const centre = bodyCentre(c.est.keypoints);
+    const next = adapter.nextCrop(c.est, width, height);
+    // A turn or a bent torso can leave too few points for the next crop (the model's own rule then
+    // falls back to the whole frame, which holds the others too): someone followed keeps their crop.
+    const crop = isFullFrame(next, width, height) && c.before ? c.before.crop : next;
+    const centre = bodyCentre(c.est.keypoints) ?? c.before?.centre ?? null;
     if (isFullFrame(crop, width, height) || !centre) continue;
-    state.followed.push({ id: c.id, crop, centre, scale: bodyScale(c.est.keypoints) });
+    state.followed.push({ id: c.id, crop, centre, scale: bodyScale(c.est.keypoints) || (c.before?.scale ?? 0) });
   }
   state.most = Math.max(state.most, state.followed.length);
   state.frame++;
