@@ -7,6 +7,7 @@ import { logIn, signUp } from "./support/accounts.ts";
 import { noSideScroll, screenshot } from "./support/browser.ts";
 import { ADMIN_ONLY, PROTECTED, PUBLIC, SIGN_IN } from "./support/route-map.ts";
 import { browserSuite } from "./support/suite.ts";
+import { BAND_TEXT } from "../apps/web/src/lib/score-colours.ts";
 
 /**
  * What must look right on screen, in Chromium: no route scrolls sideways on a phone (390 px) or a small
@@ -198,8 +199,8 @@ describe("score colours", () => {
       }, className);
     const colour = (value: ReturnType<typeof tileValue>) => value.evaluate((el) => getComputedStyle(el).color);
     const [green, red, white] = await Promise.all([
-      colourOf("text-emerald-400"),
-      colourOf("text-rose-400"),
+      colourOf(BAND_TEXT.green),
+      colourOf(BAND_TEXT.red),
       colourOf("text-white"),
     ]);
     expect(new Set([green, red, white]).size).toBe(3);

@@ -167,12 +167,13 @@ describe("the practice studio", () => {
       await screenshot(p, "practice-desktop");
 
       // The body in colour: the engine scored each limb, so the key (under both videos) reads in
-      // score bands; the teacher's ghost can be drawn over your video (the two clips are the same
-      // routine). Switching it on moves nothing: the key keeps the ghost's place.
+      // score bands, and names the teacher's skeleton drawn on the reference; the teacher's ghost
+      // can be drawn over your video too (the two clips are the same routine). Switching it on
+      // moves nothing: the key keeps its place.
       const key = p.getByTestId("skeleton-key");
       expect(await key.textContent()).toContain("below 60");
       const teacher = key.locator("[data-key-entry=teacher]");
-      expect(await teacher.isVisible()).toBe(false);
+      expect(await teacher.isVisible()).toBe(true);
       const ghost = p.getByRole("button", { name: "Ghost" });
       expect(await ghost.isEnabled()).toBe(true);
       const where = await layoutOf(p);
