@@ -5,11 +5,13 @@
  */
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type DanceTake, danceTake } from "../../test/dance-take";
 import type { LiveMove, LiveScore } from "@stepsync/motion/live";
+import type { ScoreReply, ScoreRequest } from "../../lib/live-score/protocol";
+import { answer } from "../../lib/live-score/respond";
 import { LiveSummary, LiveVerdictBadge } from "./LiveVerdicts";
-import { type LiveTake, useLiveScoring } from "./useLiveScoring";
+import { FINISH_WAIT_MS, type LiveTake, useLiveScoring } from "./useLiveScoring";
 
 /** The recording dialog's part of it: the badge during the take, the summary after it. */
 function Take({ take, onHarness }: { take: DanceTake; onHarness: (h: ReturnType<typeof useLiveScoring>) => void }) {
@@ -83,6 +85,54 @@ describe.skipIf(!take)("live verdicts while dancing along", () => {
     // And the take's poses for the server: analysis frames over the whole take.
     expect(result.track?.fps).toBe(dance.analysis.track.fps);
     expect(result.track?.frames.length).toBeGreaterThan(13 * dance.analysis.track.fps);
+  }, 120_000);
+});
+
+/**
+ * The scoring worker of a slow device: the page's worker code (live-score.worker.ts: the real
+ * scorer), each message taking `perMessageMs` longer than it does here.
+ */
+function slowWorker(perMessageMs: number) {
+  return class {
+    onmessage: ((event: { data: ScoreReply }) => void) | null = null;
+    onerror: ((event: unknown) => void) | null = null;
+    private queue = Promise.resolve();
+    private readonly respond = answer((reply) => setTimeout(() => this.onmessage?.({ data: reply })));
+    postMessage(request: ScoreRequest) {
+      this.queue = this.queue
+        .then(() => new Promise((resolve) => setTimeout(resolve, perMessageMs)))
+        .then(() => this.respond(request));
+    }
+    terminate() {}
+  };
+}
+
+describe.skipIf(!take)("live verdicts on a slow device", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("a take whose scorer is still seconds behind when it ends keeps its summary and its poses", async () => {
+    const dance = take as DanceTake;
+    // Behind by twice the wait for a silent scorer when the take ends, still working.
+    vi.stubGlobal("Worker", slowWorker((2 * FINISH_WAIT_MS) / dance.frames.length));
+    let harness: ReturnType<typeof useLiveScoring> | null = null;
+    render(<Take take={dance} onHarness={(h) => (harness = h)} />);
+    await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("ready"), { timeout: 10_000 });
+    const h = () => harness as unknown as ReturnType<typeof useLiveScoring>;
+    const startedAt = 50_000;
+    act(() => h().begin(startedAt));
+    for (const f of dance.frames)
+      h().pose({ ...f, keypoints: f.keypoints.slice(), at: startedAt + f.t * 1000 }, () => TAKE_OFFSET, 1.1);
+    let ended: LiveTake | null = null;
+    await act(async () => {
+      ended = await h().finish();
+    });
+    // Before, the take's end gave up after FINISH_WAIT_MS however busy the scorer was: no summary.
+    expect(ended).not.toBeNull();
+    const summary = await screen.findByTestId("live-summary");
+    expect(summary.textContent).toMatch(/Live score \d+/);
+    expect((ended as unknown as LiveTake).track?.frames.length).toBeGreaterThan(13 * dance.analysis.track.fps);
   }, 120_000);
 });
 

@@ -16,7 +16,12 @@ export type LiveScoringStatus = "off" | "notAnalysed" | "loading" | "ready" | "u
 /** A dance-along take scored live, as the page keeps it after the take: its verdicts and its poses. */
 export type LiveTake = LiveTakeResult;
 
-/** The take's end waits this long at most for the last verdicts (the recording is handed on regardless). */
+/**
+ * A scorer that says nothing for this long is given up on (the recording is handed on without its
+ * verdicts). The take's end waits as long as the scorer keeps answering: on a slow device it can
+ * be seconds behind the camera, still working through the take's last poses, and cutting it off
+ * lost the dancer's live summary and the poses that make the result come sooner.
+ */
 export const FINISH_WAIT_MS = 3000;
 
 /**
@@ -43,6 +48,8 @@ export function useLiveScoring({
   const scoringRef = useRef<LiveScoring | null>(null);
   const takeRef = useRef<{ startedAt: number; offsetSent: boolean } | null>(null);
   const finishRef = useRef<((result: LiveTakeResult | null) => void) | null>(null);
+  /** While the take's end waits: the scorer answered (it is alive and catching up). */
+  const heardRef = useRef<(() => void) | null>(null);
   const windowStart = window?.start;
   const windowEnd = window?.end;
 
@@ -51,6 +58,7 @@ export function useLiveScoring({
     setFailed(false);
     if (!active || !analysis) return;
     const onReply = (reply: ScoreReply) => {
+      heardRef.current?.();
       if (reply.type === "ready") setReady(true);
       else if (reply.type === "update") {
         if (reply.moves.length) setMoves((m) => [...m, ...reply.moves]);
@@ -76,6 +84,7 @@ export function useLiveScoring({
       scoringRef.current = null;
       takeRef.current = null;
       limbsRef.current = null;
+      heardRef.current = null;
       finishRef.current?.(null);
       finishRef.current = null;
     };
@@ -116,8 +125,8 @@ export function useLiveScoring({
   }, []);
 
   /**
-   * The take ended: its last verdicts and its poses, once judged (null when too slow to answer);
-   * null at once for a take not scored live.
+   * The take ended: its last verdicts and its poses, once judged (null when the scorer fell silent
+   * for FINISH_WAIT_MS); null at once for a take not scored live.
    */
   const finish = useCallback((): Promise<LiveTakeResult | null> | null => {
     const scoring = scoringRef.current;
@@ -125,12 +134,20 @@ export function useLiveScoring({
     takeRef.current = null;
     limbsRef.current = null;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        finishRef.current = null;
-        resolve(null);
-      }, FINISH_WAIT_MS);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waitOn = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          finishRef.current = null;
+          heardRef.current = null;
+          resolve(null);
+        }, FINISH_WAIT_MS);
+      };
+      waitOn();
+      heardRef.current = waitOn;
       finishRef.current = (result) => {
         clearTimeout(timer);
+        heardRef.current = null;
         resolve(result);
       };
       scoring.send({ type: "finish" });
