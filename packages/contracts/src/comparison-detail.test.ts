@@ -74,3 +74,23 @@ describe("results.sameness and results.danced, alignment.clock", () => {
     expect(comparisonResults.parse(base).sameness).toBeUndefined();
   });
 });
+
+describe("results.moves[].hidden", () => {
+  const move = {
+    index: 3,
+    start_s: 6,
+    end_s: 8,
+    user_start_s: 6.1,
+    count_label: "3–4",
+    verdict: "miss" as const,
+    timing_ms: null,
+    shape: 0,
+    focus: null,
+    cue: null,
+  };
+
+  it("marks a move the dancer was hidden in; moves stored without it still parse, as seen", () => {
+    expect(comparisonResults.parse({ ...base, moves: [{ ...move, hidden: true }] }).moves?.[0]?.hidden).toBe(true);
+    expect(comparisonResults.parse({ ...base, moves: [move] }).moves?.[0]?.hidden).toBeUndefined();
+  });
+});

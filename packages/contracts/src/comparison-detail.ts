@@ -28,6 +28,12 @@ export const moveResult = z.object({
   focus: z.string().nullable(),
   /** One instruction sentence, null when there is nothing to correct. */
   cue: z.string().nullable(),
+  /**
+   * true: the dancer was hidden behind another dancer here (a group rehearsal), so the move was not
+   * seen and is not judged: show it as not seen, not by its verdict (timing_ms null, no cue). Absent
+   * on every other move, and on results stored before it existed.
+   */
+  hidden: z.boolean().optional(),
 });
 export type MoveResult = z.infer<typeof moveResult>;
 

@@ -34,6 +34,30 @@ describe("a dancer hidden behind someone in a group video", () => {
     expect(absent.overall_score).toBeLessThan(seen.overall_score - 3);
   });
 
+  it("a move she was hidden in is marked not seen, with no lateness or cue; the rest are judged as seen", () => {
+    const seen = compareTracks(ref, user, { style: "hip_hop" });
+    const hidden = compareTracks(ref, hiddenUser, { style: "hip_hop", hidden: spans });
+    const notSeen = hidden.moves.filter((m) => m.hidden);
+    // Every stretch hides at least one whole move.
+    for (const [a, b] of spans) expect(notSeen.some((m) => m.start_s >= a && m.end_s <= b)).toBe(true);
+    for (const m of notSeen) {
+      expect(m.timing_ms).toBeNull();
+      expect(m.cue).toBeNull();
+      expect(m.focus).toBeNull();
+    }
+    // Only moves that touch a stretch are not seen; the others keep their verdict from the dancing.
+    for (const m of hidden.moves) {
+      const touches = spans.some(([a, b]) => m.end_s >= a - 0.5 && m.start_s <= b + 0.5);
+      if (!touches) {
+        expect(m.hidden).toBeUndefined();
+        expect(m.verdict).toBe(seen.moves[m.index]?.verdict);
+      }
+    }
+    // Seen in full, and in a solo video, no move is marked.
+    expect(seen.moves.some((m) => "hidden" in m)).toBe(false);
+    expect(compareTracks(ref, hiddenUser, { style: "hip_hop" }).moves.some((m) => "hidden" in m)).toBe(false);
+  });
+
   it("without hidden stretches the result is exactly the solo one", () => {
     const solo = compareTracks(ref, hiddenUser, { style: "hip_hop" });
     expect(compareTracks(ref, hiddenUser, { style: "hip_hop", hidden: [] })).toEqual(solo);

@@ -74,7 +74,8 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
   const told = new Set<string>();
   const paceCue = steadyCue(coach);
   const moves: MoveResult[] = judged.map((m, index) => {
-    const given = moveCue(m, coach, same);
+    // A move the dancer was hidden in is not judged: no instruction, no lateness, no verdict to show.
+    const given = m.hidden ? { focus: null, cue: null } : moveCue(m, coach, same);
     const key = given.cue === paceCue ? "pace" : `${coach.sectionOf[index]}\u0000${given.cue}`;
     const repeated = given.cue !== null && told.has(key);
     if (given.cue !== null) told.add(key);
@@ -90,6 +91,7 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
       shape: round1(m.shape),
       focus: given.focus,
       cue: repeated ? null : given.cue,
+      ...(m.hidden ? { hidden: true as const } : {}),
     };
   });
 
@@ -103,12 +105,14 @@ export function buildResult(match: Match, style: Style, j: Judgement, partDanced
     const label = sectionName(s.number, coach.counted);
     const description = described[sectionIndex] as string;
     const firstUser = own.find((m) => m.userStart !== null)?.userStart ?? match.guide(s.start) ?? 0;
+    // Nothing is said of a move the dancer was hidden in: a still or off-shape move there is not hers.
+    const seen = own.filter((m) => !m.hidden);
     return {
       title: `${label} · ${description}`,
       label,
       description,
       score,
-      overall_feedback: sectionSummary(own, score, joints, coach, same),
+      overall_feedback: sectionSummary(seen, score, joints, coach, same),
       timestamp: round3(s.start),
       duration: round3(s.end - s.start),
       joint_feedback: joints,

@@ -97,6 +97,11 @@ export interface MoveResult {
   focus: string | null;
   /** One instruction for this move, null when there is nothing to correct. */
   cue: string | null;
+  /**
+   * The dancer was hidden behind another dancer here (a group video): the move was not seen, so it
+   * is not judged — its verdict is not to be shown, timing_ms is null and it has no cue. Absent otherwise.
+   */
+  hidden?: true;
 }
 
 /** How the reference was counted. */

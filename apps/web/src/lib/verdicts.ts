@@ -18,6 +18,38 @@ export const VERDICT_LOOK: Record<Verdict, { label: string; chip: string; block:
   miss: { label: "Miss", chip: "bg-rose-500/15 text-rose-200 ring-rose-300/40", block: "bg-rose-500" },
 };
 
+/**
+ * A move the dancer was hidden in, behind another dancer (a group rehearsal: MoveResult.hidden):
+ * nobody could see it, so it has no verdict, only this muted look and these words.
+ */
+export const NOT_SEEN_LOOK = {
+  label: "Not seen",
+  // Dashed and grey: no verdict's colour, as the timeline draws what was not danced.
+  chip: "border border-dashed border-slate-400/60 bg-white/[0.03] text-slate-300 ring-transparent",
+  block: "border border-dashed border-slate-300/60 bg-slate-400/15",
+} as const;
+/** Why, beside the "Not seen" chip. */
+export const NOT_SEEN_WHY = "Hidden behind another dancer";
+/** The move's state in words, where its verdict would be said. */
+export const NOT_SEEN_TEXT = "Not seen — hidden behind another dancer";
+
+/** Whether a move was not seen (hidden behind another dancer); results stored before the flag: seen. */
+export function notSeen(move: Pick<MoveResult, "hidden">): boolean {
+  return move.hidden === true;
+}
+
+/** A move's word and colours: its verdict's, or "Not seen" for a move the dancer was hidden in. */
+export function moveLook(move: Pick<MoveResult, "verdict" | "hidden">): { label: string; chip: string; block: string } {
+  return notSeen(move) ? NOT_SEEN_LOOK : VERDICT_LOOK[move.verdict];
+}
+
+/** How a move went in words: "Good", "Good, 120 ms late", or "Not seen — hidden behind another dancer". */
+export function moveOutcomeText(move: Pick<MoveResult, "verdict" | "hidden" | "timing_ms">, withTiming = true): string {
+  if (notSeen(move)) return NOT_SEEN_TEXT;
+  const timing = withTiming ? timingText(move.timing_ms) : null;
+  return `${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
+}
+
 /** Under this much either way a move counts as on time: closer than anyone can see or hear. */
 export const ON_TIME_MS = 40;
 
@@ -36,13 +68,19 @@ export function timingText(ms: number | null | undefined): string | null {
   return `${amount} ${ms > 0 ? "late" : "early"}`;
 }
 
-/** "12 moves: 5 Perfect · 4 Great · 2 Good · 1 Miss" (best first, verdicts nobody got left out); null without moves. */
-export function verdictSummary(moves: ReadonlyArray<Pick<MoveResult, "verdict">>): string | null {
+/**
+ * "12 moves: 5 Perfect · 4 Great · 2 Good · 1 Miss" (best first, verdicts nobody got left out), moves
+ * not seen (hidden behind another dancer) counted last as "Not seen", never as a verdict; null without moves.
+ */
+export function verdictSummary(moves: ReadonlyArray<Pick<MoveResult, "verdict" | "hidden">>): string | null {
   if (!moves.length) return null;
-  const counts = VERDICTS.map((v) => [v, moves.filter((m) => m.verdict === v).length] as const).filter(
-    ([, n]) => n > 0,
-  );
-  const parts = counts.map(([v, n]) => `${n} ${VERDICT_LOOK[v].label}`).join(" · ");
+  const seen = moves.filter((m) => !notSeen(m));
+  const counts = VERDICTS.map((v) => [VERDICT_LOOK[v].label, seen.filter((m) => m.verdict === v).length] as const);
+  const hidden = moves.length - seen.length;
+  const parts = [...counts, [NOT_SEEN_LOOK.label, hidden] as const]
+    .filter(([, n]) => n > 0)
+    .map(([label, n]) => `${n} ${label}`)
+    .join(" · ");
   return `${moves.length} ${moves.length === 1 ? "move" : "moves"}: ${parts}`;
 }
 

@@ -76,6 +76,11 @@ export interface MoveMeasure {
   trunk?: [number, number];
   /** Reference frames in the move (its weight in averages). */
   frames: number;
+  /**
+   * The dancer was hidden behind someone for some of it (a group video: Match.hidden): it weighs
+   * nothing (frames 0) and is not judged. Absent otherwise.
+   */
+  hidden?: true;
   /** Measured against the user's pose flipped left ↔ right (the user danced this part mirror-wise). */
   mirrored: boolean;
 }
@@ -320,6 +325,7 @@ export function readMove(
     path: pathRatio(refFrames, userOwn(0)),
     frames: unseen.some((h) => h) ? 0 : refFrames.length,
     mirrored,
+    ...(unseen.some((h) => h) ? { hidden: true as const } : {}),
   };
 }
 

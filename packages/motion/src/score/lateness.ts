@@ -9,7 +9,10 @@ import type { MoveMeasure } from "./judge.ts";
  * keeps another pace: 10 % slower is late, more and more, and the overall text names the pace as
  * the cause. The lapse (against the dancer's own steady pace) only feeds the timing scores: said
  * beside this number it could contradict it — "about 0.3 s early" on a move shown 228 ms late.
+ *
+ * Null too on a move the dancer was hidden in (MoveMeasure.hidden): it was found from what little
+ * showed, so its timing is a guess, not hers.
  */
-export function lateness(m: Pick<MoveMeasure, "timing">): number | null {
-  return m.timing;
+export function lateness(m: Pick<MoveMeasure, "timing" | "hidden">): number | null {
+  return m.hidden ? null : m.timing;
 }

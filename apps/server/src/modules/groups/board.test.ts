@@ -134,6 +134,13 @@ describe("a member's row", () => {
     ]);
   });
 
+  it("a move the dancer was hidden in (a group rehearsal) is not a miss", () => {
+    const move = { index: 0, start_s: 5, end_s: 6, verdict: "miss", count_label: "3–4" };
+    const row = memberFigures(1, columns, moves, [take({ moves: [{ ...move, hidden: true }] })], [], now);
+    expect(row.weakest_moves).toEqual([]);
+    expect(memberFigures(1, columns, moves, [take({ moves: [move] })], [], now).weakest_moves).toHaveLength(1);
+  });
+
   it("nothing practised: not started, behind; practised only long ago: behind", () => {
     expect(memberFigures(1, columns, moves, [], [], now)).toMatchObject({ started: false, behind: true, progress: 0 });
     expect(memberFigures(1, columns, moves, [take({ createdAt: daysAgo(8) })], [], now)).toMatchObject({

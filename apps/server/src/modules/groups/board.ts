@@ -159,8 +159,9 @@ function moveAt(moves: readonly RoutineMove[], t: number): RoutineMove | undefin
 function missedMovesOf(take: Take, moves: readonly RoutineMove[] | null): Array<{ move: number; label: string }> {
   if (!Array.isArray(take.moves)) return [];
   return take.moves.flatMap((m: unknown) => {
-    const { verdict, start_s, end_s, index, count_label } = (m ?? {}) as Record<string, unknown>;
-    if (verdict !== "miss") return [];
+    const { verdict, hidden, start_s, end_s, index, count_label } = (m ?? {}) as Record<string, unknown>;
+    // A move the dancer was hidden in (a group rehearsal) was not seen: not missed.
+    if (verdict !== "miss" || hidden === true) return [];
     const start = num(start_s);
     const end = num(end_s);
     if (moves && moves.length > 0 && start !== undefined && end !== undefined) {

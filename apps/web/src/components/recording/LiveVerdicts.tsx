@@ -206,7 +206,7 @@ export function LiveSummary({
             {toDrill.map((m) => (
               <li key={m.index} className="flex items-center gap-2 text-sm text-slate-200">
                 <span className="min-w-0 flex-1 truncate capitalize">{moveName(m)}</span>
-                <VerdictChip verdict={m.verdict} />
+                <VerdictChip move={m} />
                 <DrillButton move={m} />
               </li>
             ))}

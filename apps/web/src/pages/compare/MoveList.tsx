@@ -5,7 +5,7 @@ import { cx } from "../../components/cx";
 import { DrillButton } from "../../components/drill/DrillHost";
 import { formatClock } from "../../lib/format";
 import { moveButtonLabel } from "./moves";
-import { moveName, timingText } from "../../lib/verdicts";
+import { moveName, NOT_SEEN_WHY, notSeen, timingText } from "../../lib/verdicts";
 import { loopKey } from "./practice-loop";
 import { VerdictChip } from "../../components/VerdictChip";
 import { PractiseButton } from "./PractisePart";
@@ -37,7 +37,7 @@ function MoveRow({
         aria-label={moveButtonLabel(move, true)}
         aria-describedby={cue ? cueId : undefined}
         data-testid="move-row"
-        data-verdict={move.verdict}
+        data-verdict={notSeen(move) ? "not-seen" : move.verdict}
         data-jumped={jumped || undefined}
         className={cx(
           "group grid min-w-0 flex-1 grid-cols-[4.75rem_minmax(0,1fr)] items-start gap-x-3 rounded-xl px-2.5 py-2 text-left transition",
@@ -53,7 +53,8 @@ function MoveRow({
         </span>
         <span className="flex min-w-0 flex-col gap-1">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <VerdictChip verdict={move.verdict} />
+            <VerdictChip move={move} />
+            {notSeen(move) ? <span className="text-xs text-slate-400">{NOT_SEEN_WHY}</span> : null}
             {timing ? <span className="text-xs text-slate-300">{timing}</span> : null}
           </span>
           {cue ? (

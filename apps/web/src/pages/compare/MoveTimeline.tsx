@@ -2,15 +2,14 @@ import type { MoveResult } from "@stepsync/contracts";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { cx } from "../../components/cx";
 import { formatClock } from "../../lib/format";
-import { moveName, timingText, VERDICT_LOOK } from "../../lib/verdicts";
+import { moveLook, moveName, moveOutcomeText, NOT_SEEN_TEXT, notSeen, timingText } from "../../lib/verdicts";
 import { loopKey } from "./practice-loop";
 import { type TimelineBlock, timelineBlocks, timelineLength } from "./timeline";
 
 /** "Counts 5–6 at 0:04: Good, 120 ms late": what a block is and how the move went. */
 export function timelineBlockLabel(move: MoveResult, withTiming: boolean): string {
   const name = moveName(move);
-  const timing = withTiming ? timingText(move.timing_ms) : null;
-  return `${name.charAt(0).toUpperCase()}${name.slice(1)} at ${formatClock(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} at ${formatClock(move.start_s)}: ${moveOutcomeText(move, withTiming)}`;
 }
 
 function Block({
@@ -33,7 +32,7 @@ function Block({
 }) {
   const cueId = useId();
   const { move, leftPct, widthPct, timing } = block;
-  const look = VERDICT_LOOK[move.verdict];
+  const look = moveLook(move);
   const cue = move.cue;
   // Tooltips near an end open inwards so they stay on screen.
   const side =
@@ -53,7 +52,7 @@ function Block({
         aria-label={timelineBlockLabel(move, true)}
         aria-describedby={cue ? cueId : undefined}
         data-testid="timeline-move"
-        data-verdict={move.verdict}
+        data-verdict={notSeen(move) ? "not-seen" : move.verdict}
         data-timing={timing ?? undefined}
         data-jump-target={jumped || undefined}
         data-looping={looping || undefined}
@@ -87,7 +86,7 @@ function Block({
         )}
       >
         <span className="font-semibold text-white">{move.count_label}</span>
-        <span className="text-slate-400"> · {look.label}</span>
+        <span className="text-slate-400"> · {notSeen(move) ? NOT_SEEN_TEXT : look.label}</span>
         {timingText(move.timing_ms) ? <span className="text-slate-400"> · {timingText(move.timing_ms)}</span> : null}
         {cue ? (
           <span id={cueId} className="mt-0.5 block">

@@ -91,6 +91,12 @@ describe("verdicts", () => {
     expect(verdictSummary([{ verdict: "ok" }])).toBe("1 move: 1 OK");
     expect(verdictSummary([])).toBeNull();
   });
+
+  it("count a move the dancer was hidden in as not seen, never as a miss", () => {
+    expect(
+      verdictSummary([{ verdict: "great" }, { verdict: "miss", hidden: true }, { verdict: "great", hidden: true }]),
+    ).toBe("3 moves: 1 Great · 2 Not seen");
+  });
 });
 
 describe("a move button", () => {
@@ -103,6 +109,10 @@ describe("a move button", () => {
     );
     // Without coaching (a different routine) the timing is left out.
     expect(moveButtonLabel(move(1, { verdict: "miss", timing_ms: 500 }), false)).toBe("Play move 2 from 0:02: Miss");
+    // Hidden behind another dancer: not seen, whatever verdict it carries.
+    expect(moveButtonLabel(move(1, { verdict: "miss", timing_ms: null, hidden: true }), true)).toBe(
+      "Play move 2 from 0:02: Not seen — hidden behind another dancer",
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import type {
   SamenessDecision,
 } from "@stepsync/contracts";
 import { formatClock } from "../../lib/format";
-import { timingText, VERDICT_LOOK, verdictSummary } from "../../lib/verdicts";
+import { moveOutcomeText, verdictSummary } from "../../lib/verdicts";
 
 /**
  * What the result view shows of the engine's judgments, moves and verdicts. A result stored without
@@ -18,8 +18,7 @@ import { timingText, VERDICT_LOOK, verdictSummary } from "../../lib/verdicts";
 
 /** A move button's name: what it does and how the move went ("Play 1–2 from 0:04: Good, 120 ms late"). */
 export function moveButtonLabel(move: MoveResult, withTiming: boolean): string {
-  const timing = withTiming ? timingText(move.timing_ms) : null;
-  return `Play ${move.count_label} from ${formatClock(move.start_s)}: ${VERDICT_LOOK[move.verdict].label}${timing ? `, ${timing}` : ""}`;
+  return `Play ${move.count_label} from ${formatClock(move.start_s)}: ${moveOutcomeText(move, withTiming)}`;
 }
 
 /**

@@ -11,7 +11,7 @@ import { Page, PageHeader } from "../../components/Page";
 import { ScoreBars, ScoreRing } from "../../components/ScoreVisuals";
 import { VerdictChip } from "../../components/VerdictChip";
 import { titleWords } from "../../lib/format";
-import { moveName, timingText, verdictSummary } from "../../lib/verdicts";
+import { moveName, NOT_SEEN_WHY, notSeen, timingText, verdictSummary } from "../../lib/verdicts";
 import { LoadFailure, Loading } from "./parts";
 import { clockTenths, isOtherRoutine, OTHER_ROUTINE, offsetText } from "./rehearsal-view";
 import { RehearsalVideo, type RehearsalVideoHandle } from "./RehearsalVideo";
@@ -179,8 +179,12 @@ export default function DancerPage() {
             </CardTitle>
             <ol className="divide-y divide-white/8" data-testid="dancer-moves">
               {moves.map((m) => (
-                <li key={m.index} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5">
-                  <VerdictChip verdict={m.verdict} />
+                <li
+                  key={m.index}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5"
+                  data-testid="dancer-move"
+                >
+                  <VerdictChip move={m} />
                   <button
                     type="button"
                     onClick={() => play(m)}
@@ -194,7 +198,10 @@ export default function DancerPage() {
                     ) : null}
                   </button>
                   <span className="text-xs text-slate-400">
-                    {[timingText(m.timing_ms), `shape ${Math.round(m.shape)}%`].filter(Boolean).join(" · ")}
+                    {/* Nobody could see her there: no figures, only why. */}
+                    {notSeen(m)
+                      ? NOT_SEEN_WHY
+                      : [timingText(m.timing_ms), `shape ${Math.round(m.shape)}%`].filter(Boolean).join(" · ")}
                   </span>
                   {m.cue ? <p className="basis-full text-sm text-slate-300">{m.cue}</p> : null}
                 </li>

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Rehearsal } from "@stepsync/contracts";
 import { scoreTextClass } from "../../lib/format";
-import { completedRehearsal, dancer, dancerAnswer } from "../../test/rehearsal-fixtures";
+import { completedRehearsal, dancer, dancerAnswer, results } from "../../test/rehearsal-fixtures";
 import { type MockHandler, mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 
 const clip = (name: string) => new File([new Uint8Array(64)], name, { type: "video/mp4" });
@@ -398,6 +398,32 @@ describe("/rehearsals/:id/dancers/:dancerId", () => {
     fireEvent.click(screen.getByRole("button", { name: /counts 5–6/ }));
     expect((screen.getByLabelText("Rehearsal video, Meera") as HTMLVideoElement).currentTime).toBeCloseTo(4.02);
     expect(screen.getAllByTestId("dancer-box").map((b) => b.getAttribute("data-dancer"))).toEqual(["1"]);
+  });
+
+  it("a move she was hidden in behind another dancer reads Not seen, with no timing or shape, and is not counted a miss", async () => {
+    const d = dancer({ id: 1 });
+    const seen = results().moves ?? [];
+    const hiddenMove = { ...seen[1], verdict: "miss", timing_ms: null, shape: 0, cue: null, hidden: true } as const;
+    server({
+      "GET /api/rehearsals/31": { body: { rehearsal: completedRehearsal() } },
+      "GET /api/rehearsals/31/dancers/1": {
+        body: dancerAnswer(d, { moves: seen.map((m) => (m.index === 1 ? { ...m, ...hiddenMove } : m)) }),
+      },
+    });
+    renderApp("/rehearsals/31/dancers/1");
+    await screen.findByTestId("dancer-result");
+    const rows = within(screen.getByTestId("dancer-moves")).getAllByTestId("dancer-move");
+    const row = rows[1] as HTMLElement;
+    expect(within(row).getByTestId("verdict-chip").textContent).toBe("Not seen");
+    expect(within(row).getByTestId("verdict-chip").getAttribute("title")).toBe(
+      "Not seen — hidden behind another dancer",
+    );
+    expect(row.textContent).toContain("Hidden behind another dancer");
+    expect(row.textContent).not.toMatch(/Miss|shape|late|early/);
+    // The other moves keep their verdicts; the summary counts the hidden one apart.
+    expect(within(rows[2] as HTMLElement).getByTestId("verdict-chip").textContent).toBe("OK");
+    expect(screen.getByText("4 moves: 2 Great · 1 OK · 1 Not seen")).toBeTruthy();
+    expect(screen.queryByText(/Miss/)).toBeNull();
   });
 
   it("a dancer of another routine is told so, with no score", async () => {
