@@ -366,32 +366,36 @@ describe("dance along", () => {
         const [poses0, t0] = [await posesAt(), Date.now()];
 
         // The verdicts come while the reference plays, move by move, with the running score: each
-        // noted with where the reference was when it showed (how long after the move's end).
+        // noted with where the reference was when it showed (how long after the move's end). Watched
+        // for as long as the reference plays, however slowly this machine scores: the dancer's time.
         const verdict = dialog.getByTestId("live-verdict");
-        await expect.poll(() => verdict.isVisible(), { timeout: 8_000 }).toBe(true);
-        const reference = dialog.getByTestId("dance-along-reference");
         const shown = () =>
           dialog.evaluate((el: unknown) => {
             const root = el as { querySelector(s: string): { getAttribute(a: string): string | null } | null };
             const badge = root.querySelector('[data-testid="live-verdict"]');
             const ref = root.querySelector('[data-testid="dance-along-reference"]') as unknown as {
               currentTime: number;
+              ended: boolean;
             } | null;
-            return { end: Number(badge?.getAttribute("data-end-s")), at: ref?.currentTime ?? Number.NaN };
+            return {
+              end: badge ? Number(badge.getAttribute("data-end-s")) : null,
+              at: ref?.currentTime ?? Number.NaN,
+              ended: ref?.ended ?? false,
+            };
           });
         const lateness: number[] = [];
-        let seenEnd = (await shown()).end;
-        const watchUntil = Date.now() + 5_000;
-        while (Date.now() < watchUntil) {
-          const now = await shown();
-          if (now.end !== seenEnd) {
+        let seenEnd: number | null = null;
+        for (let now = await shown(); !now.ended; now = await shown()) {
+          if (now.end !== null && now.end !== seenEnd) {
+            if (seenEnd !== null) lateness.push(Math.round((now.at - now.end) * 1000));
             seenEnd = now.end;
-            lateness.push(Math.round((now.at - now.end) * 1000));
           }
           await p.waitForTimeout(40);
         }
+        // A verdict showed, and another after it, while the reference played.
         expect(lateness.length).toBeGreaterThan(0);
         console.info(`verdicts shown ${lateness.join(", ")} ms (reference time) after their move's end`);
+        expect(await verdict.isVisible()).toBe(true);
         expect(Number(await dialog.getByTestId("live-score-value").textContent())).toBeGreaterThan(0);
         expect(await noSideScroll(p)).toBe(true);
         await screenshot(p, `dance-along-live-verdicts-${width}x${height}`);
@@ -400,9 +404,8 @@ describe("dance along", () => {
         // Poses keep coming while recording; how many a second is bench/ work (a busy machine has fewer).
         expect(fps).toBeGreaterThan(0);
 
-        await expect.poll(() => reference.evaluate((v: unknown) => (v as Media).ended), { timeout: 20_000 }).toBe(true);
         await dialog.getByRole("button", { name: "Stop Recording" }).click();
-        await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+        await expect.poll(() => dialog.isVisible()).toBe(false);
 
         // After the take, what the dancer saw stays until the server's result: the live score and the verdicts' counts.
         const summary = p.getByTestId("live-summary");
@@ -451,8 +454,17 @@ describe("dance along", () => {
         console.info(`the take's poses: ${posesPerSecond} a second, result from the ${result.results?.pose_source}`);
         const frequent = posesPerSecond >= TRACK_CHECK.minPosesShare * DEFAULTS.fps;
         expect(result.results?.pose_source).toBe(frequent ? "browser" : "server");
-        // What the dancer saw live is what the server finds, within ±8 points.
-        expect(Math.abs(live.score - (result.overall_score ?? Number.NaN))).toBeLessThanOrEqual(8);
+        if (frequent) {
+          // What the dancer saw live is what the server finds, within ±8 points.
+          expect(Math.abs(live.score - (result.overall_score ?? Number.NaN))).toBeLessThanOrEqual(8);
+        } else {
+          // Poses that sparse (a slow machine) make the live score only an estimate, read from other
+          // frames than the video's analysis: the result says so, and that the two can differ.
+          const estimate = (await p.getByTestId("live-estimate").textContent()) ?? "";
+          console.info(`the result's note: ${estimate}`);
+          expect(estimate).toContain(`live score (${Math.round(live.score)})`);
+          expect(estimate).toMatch(/(may|can) differ/);
+        }
 
         expect(problems).toEqual([]);
       }
