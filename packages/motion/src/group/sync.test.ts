@@ -52,6 +52,52 @@ describe("the group's sync", () => {
     expect(r.sync.sync_score as number).toBeGreaterThanOrEqual(90);
   });
 
+  describe("a dancer hidden behind another on some moves", () => {
+    // Three stretches of about 2 s out of 24, as a dancer crossing behind another.
+    const spans: Array<[number, number]> = [
+      [4.2, 6.4],
+      [11.2, 13.3],
+      [18.2, 20.4],
+    ];
+    const hiddenIn = (track: PoseTrack): PoseTrack => ({
+      ...track,
+      frames: track.frames.map((f) =>
+        spans.some(([a, b]) => f.t >= a && f.t <= b) ? { ...f, keypoints: new Array(17 * 3).fill(0), score: 0 } : f,
+      ),
+    });
+    const withHidden = (tracks: PoseTrack[], hidden: number): SyncDancer[] =>
+      tracks.map((track, i) => ({
+        id: i + 1,
+        track,
+        result: compareTracks(teacher, track, { style: "hip_hop", ...(i === hidden ? { hidden: spans } : {}) }),
+      }));
+
+    it("is left out of the timing of those moves: the group keeps its sync, and no move falls apart over her", () => {
+      const seen = groupSync(group([dancer(0), dancer(0.03), dancer(0)], teacher));
+      const dancers = withHidden([dancer(0), dancer(0.03), hiddenIn(dancer(0))], 2);
+      const hiddenMoves = (dancers[2]?.result.moves ?? []).filter((m) => m.hidden);
+      expect(hiddenMoves.length).toBeGreaterThanOrEqual(3);
+      const r = groupSync(dancers);
+      for (const h of hiddenMoves) {
+        const m = r.sync.moves.find((x) => x.start_s === h.start_s);
+        expect(m?.timing_ms.find((x) => x.dancer === 3)?.ms).toBeNull();
+        // Her two companions were seen together there.
+        expect(m?.spread_ms as number).toBeLessThan(100);
+        expect(m?.apart).toBe(false);
+      }
+      expect(r.sync.apart_moves).toEqual([]);
+      expect(Math.abs((r.sync.sync_score as number) - (seen.sync.sync_score as number))).toBeLessThanOrEqual(2);
+    });
+
+    it("a move only one dancer was seen to hit does not count for the sync", () => {
+      const r = groupSync(withHidden([dancer(0), hiddenIn(dancer(0))], 1));
+      const hidden = new Set(r.sync.moves.filter((m) => m.timing_ms.find((x) => x.dancer === 2)?.ms === null));
+      expect(hidden.size).toBeGreaterThanOrEqual(3);
+      for (const m of hidden) expect([m.spread_ms, m.sync, m.apart]).toEqual([null, null, false]);
+      expect(r.sync.sync_score as number).toBeGreaterThanOrEqual(90);
+    });
+  });
+
   it("timing closeness: full within 80 ms, none from half a second", () => {
     expect(closeness(0.05)).toBe(1);
     expect(closeness(0.29)).toBeCloseTo(0.5, 5);

@@ -37,9 +37,12 @@ export interface GroupMoveSync {
   start_s: number;
   end_s: number;
   count_label: string;
-  /** Per dancer: ms after the group's middle (the median dancer) when they hit the move, + later; null: not found or not this routine. */
+  /**
+   * Per dancer: ms after the group's middle (the median dancer of those seen) when they hit the move,
+   * + later; null: not found, hidden behind someone there, or not this routine.
+   */
   timing_ms: Array<{ dancer: number; ms: number | null }>;
-  /** Latest minus earliest hit, ms (null: fewer than two dancers hit it). */
+  /** Latest minus earliest hit, ms (null: fewer than two dancers were seen to hit it). */
   spread_ms: number | null;
   /** 0–100: how alike the dancers' shapes were, each at their own moment of the move (null: fewer than two). */
   shape_agreement: number | null;
@@ -127,9 +130,12 @@ function moveSync(
   dancing: readonly SyncDancer[],
   features: ReadonlyMap<number, FeatureTrack>,
 ): GroupMoveSync {
+  // A dancer hidden behind someone on this move was not seen to hit it: where her comparison found
+  // it is a guess from what little showed, which would read as the group falling apart.
   const hits = new Map<number, number>();
   for (const d of dancing) {
-    const at = d.result.moves.find((m) => m.start_s === move.start_s)?.user_start_s;
+    const own = d.result.moves.find((m) => m.start_s === move.start_s);
+    const at = own?.hidden ? null : own?.user_start_s;
     if (at !== null && at !== undefined) hits.set(d.id, at);
   }
   const middle = hits.size ? median([...hits.values()]) : 0;
