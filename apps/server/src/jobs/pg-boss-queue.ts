@@ -11,8 +11,9 @@ import { JOB_POLICY, type JobQueue } from "./queue.ts";
 const FINISHED_JOB_KEPT_SECONDS = 15 * 60;
 
 /** Other processes may create the same queue at the same moment: PostgreSQL then reports a deadlock
- * or a duplicate key to one of them, which is harmless, so that one tries again. */
-const CREATE_ATTEMPTS = 5;
+ * or a duplicate key to one of them, which is harmless, so that one tries again, waiting longer each
+ * time and at random (on a loaded machine the same processes kept colliding five times running). */
+const CREATE_ATTEMPTS = 10;
 const CREATE_CONFLICT_CODES = new Set(["40P01", "23505"]);
 
 async function createQueue(boss: PgBoss, name: string): Promise<void> {
@@ -23,7 +24,8 @@ async function createQueue(boss: PgBoss, name: string): Promise<void> {
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (attempt >= CREATE_ATTEMPTS || !code || !CREATE_CONFLICT_CODES.has(code)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+      const wait = Math.min(1000, 25 * 2 ** attempt);
+      await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random() / 2)));
     }
   }
 }
