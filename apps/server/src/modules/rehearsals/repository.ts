@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
+import { analysisRows } from "../../db/analysis-rows.ts";
 import { heartbeatSilent } from "../../db/heartbeat.ts";
 import { referenceVideos, rehearsalDancers, rehearsals, users } from "../../db/schema.ts";
 
@@ -12,8 +13,10 @@ export type DancerWithMember = Omit<DancerRow, "result"> & {
 };
 
 const byId = (id: number) => eq(rehearsals.id, id);
-/** A rehearsal only moves forward: every change of state is conditional on still processing. */
-const stillProcessing = (id: number) => and(byId(id), eq(rehearsals.status, "processing"));
+/** Its job's moves (claim, heartbeat, progress) and its state changes keep to processing rows (db/analysis-rows.ts). */
+const rows = analysisRows(rehearsals);
+const { stillProcessing } = rows;
+export const { claimAttempt, beat, setProgress } = rows;
 
 export async function insertRehearsal(q: Queryable, values: typeof rehearsals.$inferInsert): Promise<RehearsalRow> {
   const [row] = await q.insert(rehearsals).values(values).returning();
@@ -156,29 +159,6 @@ export async function referenceOf(q: Queryable, referenceVideoId: number) {
     .leftJoin(users, eq(users.id, referenceVideos.contributorId))
     .where(eq(referenceVideos.id, referenceVideoId));
   return row;
-}
-
-/** Counts an attempt and marks the job alive; undefined when no longer processing. */
-export async function claimAttempt(q: Queryable, id: number): Promise<RehearsalRow | undefined> {
-  const [row] = await q
-    .update(rehearsals)
-    .set({
-      attempts: sql`${rehearsals.attempts} + 1`,
-      heartbeatAt: new Date(),
-      progress: 0,
-      analysisStartedAt: new Date(),
-    })
-    .where(stillProcessing(id))
-    .returning();
-  return row;
-}
-
-export async function beat(q: Queryable, id: number): Promise<void> {
-  await q.update(rehearsals).set({ heartbeatAt: new Date() }).where(stillProcessing(id));
-}
-
-export async function setProgress(q: Queryable, id: number, progress: number): Promise<void> {
-  await q.update(rehearsals).set({ progress, heartbeatAt: new Date() }).where(stillProcessing(id));
 }
 
 /**
