@@ -1,6 +1,6 @@
 /**
  * How sure the fast path's check (packages/motion/src/verify-track.ts) is to catch a forged pose
- * track, what a forgery would store, what the check costs, and what it costs honest takes.
+ * track, what a forgery would show as a quick result, what the check costs, and what it costs honest takes.
  *
  *   node --import tsx bench/forgery.ts            (DRAWS=300 by default: checks per row)
  *
@@ -11,13 +11,17 @@
  * result the track gives and the rest anywhere) and judges the track on them, the frames around a
  * sample that disagrees looked up as the server would estimate them.
  *
+ * What is stored is always the server's own analysis of the take (the comparison job): a track the
+ * check lets through only shows a quick result while that analysis runs. The check decides what that
+ * quick result may show.
+ *
  * - Forged: the still take's honest track with some of its frames replaced by the reference's
  *   poses on the take's clock: one whole move, one stretch at a random place, frames scattered at
  *   random, or only both forearms (elbows and wrists) of a stretch; "fitted": the reference's pose
  *   moved onto the dancer's own body first (torso centre and size), as a careful forger would. A
- *   check "catches" a forgery when it refuses the track (the take is then analysed in full, and the
- *   honest result stored). Each row: PLACES forgeries, DRAWS / PLACES checks each; "if used" is the
- *   median score such a track gives, "stored" the mean and worst of what the checks let store.
+ *   check "catches" a forgery when it refuses the track (no quick result: the page waits for the
+ *   video's analysis). Each row: PLACES forgeries, DRAWS / PLACES checks each; "if used" is the
+ *   median score such a track gives, "quick result" the mean and worst of what the checks let show.
  * - Honest: the dancing take as a browser tracks it (MoveNet's poses of the camera's picture at 30,
  *   5 and 3.5 a second, through TakeFrames as the web app makes its track): how often a check
  *   refuses it, and how many frames it estimates.
@@ -323,7 +327,7 @@ async function main(): Promise<void> {
     for (const [name, make] of rows) {
       let caught = 0;
       const used: number[] = [];
-      const stored: number[] = [];
+      const shown: number[] = [];
       const added: number[] = [];
       for (let p = 0; p < PLACES; p++) {
         const forged = resultOf(referenceTrack, forgedTrack(stillHonest, referenceCompact, make()), stillInfo);
@@ -333,21 +337,28 @@ async function main(): Promise<void> {
           const check = await checkOnce(forged.user, count, forged.moves, stillAll, false);
           if (!check.ok) caught++;
           else added.push(forged.score - standing.score);
-          stored.push(check.ok ? forged.score : standing.score);
+          shown.push(check.ok ? forged.score : standing.score);
         }
       }
       forgedRows.push([
         name,
-        pct(caught / stored.length),
+        pct(caught / shown.length),
         median(used).toFixed(1),
-        (stored.reduce((a, b) => a + b, 0) / stored.length).toFixed(1),
-        Math.max(...stored).toFixed(1),
+        (shown.reduce((a, b) => a + b, 0) / shown.length).toFixed(1),
+        Math.max(...shown).toFixed(1),
         added.length ? `${Math.max(...added).toFixed(1)} / ${median(added).toFixed(1)}` : "–",
       ]);
-      console.log(`  ${name}: ${pct(caught / stored.length)} caught`);
+      console.log(`  ${name}: ${pct(caught / shown.length)} caught`);
     }
     table(
-      ["forged", "caught", "score if used", "stored: mean", "stored: worst", "uncaught: points added max / median"],
+      [
+        "forged",
+        "caught",
+        "score if used",
+        "quick result: mean",
+        "quick result: worst",
+        "uncaught: points added max / median",
+      ],
       forgedRows,
     );
 

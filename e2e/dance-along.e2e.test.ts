@@ -84,6 +84,7 @@ type Newest = {
     moves: Array<{ start_s: number; verdict: string; timing_ms: number | null }> | null;
     pose_source?: "browser" | "server" | null;
   } | null;
+  take_track?: "used" | "sparse" | "unused" | null;
 };
 
 /** The signed-in user's newest comparison, read through the API with the page's cookie. */
@@ -426,7 +427,18 @@ describe("dance along", () => {
         const submitted = Date.now();
         // While the server analyses the take, the live summary stays on screen.
         await expect.poll(() => summary.first().isVisible(), { timeout: 10_000 }).toBe(true);
+        // Poses that check out give a quick result while the server analyses the video itself.
+        const quickShown = p
+          .getByTestId("quick-result")
+          .waitFor({ state: "visible", timeout: 150_000 })
+          .then(async () => {
+            await screenshot(p, `dance-along-quick-result-${width}x${height}`);
+            return noSideScroll(p);
+          })
+          .catch(() => null);
         await stayForResult(p);
+        // Null: the page never showed one (the server's result came first, or the poses did not stand).
+        const quick = await Promise.race([quickShown, new Promise<null>((r) => setTimeout(() => r(null), 100))]);
         const waitedS = (Date.now() - submitted) / 1000;
         // The take's poses went with it, as a file part of a few kilobytes.
         const stored = (key: string) =>
@@ -448,12 +460,21 @@ describe("dance along", () => {
         console.info(
           `live vs server (${width}), result ${waitedS.toFixed(1)} s after Compare: live ${live.score.toFixed(1)} [${live.verdicts.join(" ")}], server ${result.overall_score} [${server.join(" ")}], ${same}/${server.length} verdicts the same; timing ms live [${live.timings}], server [${serverTimings}]`,
         );
-        // The server checked the browser's poses against frames it estimated again and used them:
-        // the result came through the fast path, unless they came too sparse to time the moves by
-        // (a slow machine: under half the analysis rate), when it analysed the take itself.
-        console.info(`the take's poses: ${posesPerSecond} a second, result from the ${result.results?.pose_source}`);
+        // The server checked the browser's poses against frames it estimated again and showed their
+        // quick result, unless they came too sparse to time the moves by (a slow machine: under half the
+        // analysis rate); what is stored is always its own analysis of the video.
+        console.info(
+          `the take's poses: ${posesPerSecond} a second, track ${result.take_track}, quick result ${quick === null ? "not shown" : "shown"}`,
+        );
         const frequent = posesPerSecond >= TRACK_CHECK.minPosesShare * DEFAULTS.fps;
-        expect(result.results?.pose_source).toBe(frequent ? "browser" : "server");
+        expect(result.results?.pose_source).toBe("server");
+        expect(result.take_track).toBe(frequent ? "used" : "sparse");
+        if (quick !== null) {
+          expect(quick).toBe(true); // no sideways scroll on the quick result
+          expect(await p.getByTestId("quick-result-checked").textContent()).toMatch(
+            /^Checked by the full analysis of your video: /,
+          );
+        }
         if (frequent) {
           // What the dancer saw live is what the server finds, within ±8 points.
           expect(Math.abs(live.score - (result.overall_score ?? Number.NaN))).toBeLessThanOrEqual(8);

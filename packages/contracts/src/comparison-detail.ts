@@ -171,8 +171,9 @@ export const comparisonResults = z.object({
   same_performance: z.boolean().nullable().optional(),
   /**
    * Which poses the result was computed from: "browser" (a dance-along take's live poses, checked
-   * against frames the server estimated again) or "server" (its own analysis of the video). Null or
-   * absent for results stored before it was recorded.
+   * against frames the server estimated again: the quick result of a comparison still processing, or
+   * a result stored before every result came from the server) or "server" (its own analysis of the
+   * video). Null or absent for results stored before it was recorded.
    */
   pose_source: z.enum(POSE_SOURCES).nullable().optional(),
 });
@@ -215,6 +216,11 @@ export type CompactTrack = z.infer<typeof compactTrack>;
 
 export const comparisonDetail = comparisonSummary.extend({
   completed_at: z.string().nullable(),
+  /**
+   * The result. While processing, a dance-along take's quick result when its live poses checked out
+   * (pose_source "browser", its score the detail's overall_score): shown, counted nowhere, and replaced
+   * by the server's analysis of the video when it completes (isQuickResult).
+   */
   results: comparisonResults.nullable(),
   alignment_info: alignmentInfo.nullable(),
   tracks: z.object({ reference: compactTrack, user: compactTrack }).nullable(),
@@ -228,4 +234,9 @@ export const comparisonDetail = comparisonSummary.extend({
   user_url: z.string().nullable(),
 });
 export type ComparisonDetail = z.infer<typeof comparisonDetail>;
+
+/** A comparison still being analysed that shows its quick result from the take's live poses meanwhile. */
+export function isQuickResult(detail: Pick<ComparisonDetail, "status" | "results">): boolean {
+  return detail.status === "processing" && detail.results !== null;
+}
 export const comparisonDetailResponse = z.object({ comparison: comparisonDetail });

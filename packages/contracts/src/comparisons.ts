@@ -48,9 +48,10 @@ export type Counted = (typeof COUNTED)[number];
 
 /**
  * What became of the pose track a dance-along take was sent with (its live poses), decided before the
- * analysis runs: "used" (the result comes from it: pose_source "browser"); "sparse" (the device
- * tracked too few poses a second to stand for the video's analysis: analysed in full); "unused"
- * (it did not fit the video closely enough, or the reference had no poses yet: analysed in full).
+ * analysis runs: "used" (it checked out against the video: its comparison is the quick result shown
+ * while the video is analysed); "sparse" (the device tracked too few poses a second to stand for the
+ * video's analysis); "unused" (it did not fit the video closely enough, or the reference had no poses
+ * yet). Whatever became of it, the stored result is the server's own analysis of the video.
  */
 export const TAKE_TRACK_USES = ["used", "sparse", "unused"] as const;
 export type TakeTrackUse = (typeof TAKE_TRACK_USES)[number];

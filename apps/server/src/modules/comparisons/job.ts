@@ -7,7 +7,7 @@ import {
   previewFraming,
   type TakeTrackOutcome,
 } from "@stepsync/motion";
-import { CARD_ASPECT, COMPARE_MESSAGES, type TakeTrackUse } from "@stepsync/contracts";
+import { CARD_ASPECT, COMPARE_MESSAGES, type PoseTrackUpload, type TakeTrackUse } from "@stepsync/contracts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { type AnalysisStates, InputFault, recoverAnalysis, runAnalysis } from "../../jobs/analysis-job.ts";
@@ -17,7 +17,7 @@ import type { Sweep } from "../../jobs/recovery.ts";
 import { storedPoseCache } from "../../storage/pose-cache.ts";
 import type { ComparisonRow } from "./repository.ts";
 import { isSamePerformance } from "./same-performance.ts";
-import { dropTakeTrack, keptTakeTrack, type PoseSource } from "./take-track.ts";
+import { dropTakeTrack, keptTakeTrack } from "./take-track.ts";
 import {
   beatComparison,
   claimAttempt,
@@ -25,6 +25,7 @@ import {
   completeComparison,
   failComparison,
   ownerBusy,
+  recordQuickResult,
   recordTakeTrack,
   reportProgress,
   requeueComparison,
@@ -113,42 +114,59 @@ async function analyse(
     dancerCall: comparison.dancerCall || undefined,
     onProgress: progressWriter((percent) => reportProgress(ctx.db, id, percent), ctx.log),
   };
-  // Dance along with the browser's poses: used when they check out against the take (fast path).
-  const { result: fast, takeOffset, use } = await fastPath(ctx, id, inputs.userKey, referencePath, userPath, options);
-  // Said before the full analysis runs, so the page waiting on it can tell the dancer why it takes longer.
-  if (use) await recordTakeTrack(ctx.db, id, use);
-  // Used or refused, the track has done its work: a retry after a crash analyses in full.
-  await dropTakeTrack(ctx.storage, inputs.userKey);
-  const poseSource: PoseSource = fast ? "browser" : "server";
-  const result = fast ?? (await compareVideos(referencePath, userPath, { ...options, takeOffset }));
+  // Dance along with the browser's poses: when they check out against the take, their comparison is
+  // shown at once as a quick result. It is never what is stored: the video's own analysis still runs
+  // and replaces it, so a track can make a result faster, never better.
+  const tracked = await keptTakeTrack(ctx.storage, inputs.userKey).catch((err) => {
+    ctx.log.warn({ err, id }, "pose track unreadable");
+    return undefined;
+  });
+  const report = options.onProgress;
+  let takeOffset = options.takeOffset;
+  if (tracked) {
+    // The check is the first fifth of the progress bar, the video's analysis the rest.
+    const quick = await quickResult(ctx, id, tracked, referencePath, userPath, {
+      ...options,
+      onProgress: report && ((p, stage) => report(p * QUICK_SHARE, stage)),
+    });
+    takeOffset = quick.takeOffset;
+    // Said before the full analysis runs: the page shows the quick result, or tells why it takes longer.
+    if (quick.result) await recordQuickResult(ctx.db, id, quick.result);
+    else if (quick.use) await recordTakeTrack(ctx.db, id, quick.use);
+    // Used or refused, the track has done its work: a retry after a crash analyses in full.
+    await dropTakeTrack(ctx.storage, inputs.userKey);
+  }
+  const result = await compareVideos(referencePath, userPath, {
+    ...options,
+    takeOffset,
+    onProgress: report && tracked ? (p, stage) => report(100 * QUICK_SHARE + p * (1 - QUICK_SHARE), stage) : report,
+  });
   // The history card shows the user's video framed around them (see @stepsync/motion framing).
   const userFraming = previewFraming(compactFramingTrack(result.tracks.user), CARD_ASPECT);
   // The reference's own recording (or its mirror) against itself earns nothing.
   const samePerformance = isSamePerformance(result.tracks, result.alignment);
-  await completeComparison(ctx.db, id, result, { userFraming, samePerformance, poseSource });
+  await completeComparison(ctx.db, id, result, { userFraming, samePerformance, poseSource: "server" });
 }
 
+/** The share of a dance-along take's progress bar its pose track's check takes. */
+const QUICK_SHARE = 0.2;
+
 /**
- * The comparison from the take's pose track the browser sent (take-track.ts), when there is one,
- * the reference's poses are already known and the track agrees with frames of the take estimated
- * again here (@stepsync/motion verifyTakeTrack); no result otherwise: the full analysis runs, with
- * `takeOffset` (the take's offset, moved to its video's clock when the track found it).
- * Which path ran, and why, is logged.
+ * The comparison from the take's pose track the browser sent (take-track.ts), when the reference's
+ * poses are already known and the track agrees with frames of the take estimated again here
+ * (@stepsync/motion verifyTakeTrack); what became of the track (`use`) otherwise. `takeOffset` is
+ * the take's offset for the video's analysis, moved to its video's clock when a sparse track (a slow
+ * device's) was found on it. Which way it
+ * went, and why, is logged.
  */
-async function fastPath(
+async function quickResult(
   ctx: AppContext,
   id: number,
-  userKey: string,
+  track: PoseTrackUpload,
   referencePath: string,
   userPath: string,
   options: CompareVideosOptions,
-): Promise<{ result?: ComparisonResult; takeOffset?: number; use?: TakeTrackUse }> {
-  const unused = { takeOffset: options.takeOffset, use: "unused" as const };
-  const track = await keptTakeTrack(ctx.storage, userKey).catch((err) => {
-    ctx.log.warn({ err, id }, "pose track unreadable");
-    return undefined;
-  });
-  if (!track) return { takeOffset: options.takeOffset };
+): Promise<{ result?: ComparisonResult; takeOffset?: number; use: TakeTrackUse }> {
   const started = performance.now();
   // Whatever goes wrong here, the full analysis still runs (and says what is wrong with the videos).
   const outcome: TakeTrackOutcome = await compareWithTakeTrack(referencePath, userPath, track, options).catch(
@@ -159,21 +177,18 @@ async function fastPath(
   );
   const ms = Math.round(performance.now() - started);
   if (outcome.result) {
-    ctx.log.info({ id, path: "fast", ms, check: outcome.check }, "comparison from the browser's pose track");
-    return { result: outcome.result, use: "used" };
+    ctx.log.info({ id, ms, check: outcome.check }, "quick result from the browser's pose track");
+    return { result: outcome.result, takeOffset: options.takeOffset, use: "used" };
   }
   if (outcome.sparse) {
     // Honest but sparse (a slow device): nothing to look into.
     const { reason, check, takeOffset } = outcome;
-    ctx.log.info(
-      { id, path: "full", reason, check, takeOffset },
-      "browser's pose track too sparse: the take's clock from it",
-    );
+    ctx.log.info({ id, reason, check, takeOffset }, "browser's pose track too sparse: the take's clock from it");
     return { takeOffset, use: "sparse" };
   }
   // A warning: either a tampered track or live poses our check misreads, and both want looking at.
-  ctx.log.warn({ id, path: "full", reason: outcome.reason, check: outcome.check }, "browser's pose track not used");
-  return unused;
+  ctx.log.warn({ id, reason: outcome.reason, check: outcome.check }, "browser's pose track not used");
+  return { takeOffset: options.takeOffset, use: "unused" };
 }
 
 /** Sends again the comparisons whose worker died, or after MAX_ATTEMPTS fails them with a refund (jobs/analysis-job.ts). */

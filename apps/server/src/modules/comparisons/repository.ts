@@ -2,6 +2,7 @@ import type { TakeTrackUse } from "@stepsync/contracts";
 import { and, asc, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
+import { analysisRows } from "../../db/analysis-rows.ts";
 import { heartbeatSilent } from "../../db/heartbeat.ts";
 import { alias } from "drizzle-orm/pg-core";
 import { comparisons, referenceVideos, videos } from "../../db/schema.ts";
@@ -10,8 +11,10 @@ import { countedComparison } from "./policy.ts";
 export type ComparisonRow = typeof comparisons.$inferSelect;
 
 const byId = (id: number) => eq(comparisons.id, id);
-/** A comparison only moves forward: every change of state is conditional on still processing. */
-const stillProcessing = (id: number) => and(byId(id), eq(comparisons.status, "processing"));
+/** Its job's moves (claim, heartbeat, progress) and its state changes keep to processing rows (db/analysis-rows.ts). */
+const rows = analysisRows(comparisons);
+const { stillProcessing } = rows;
+export const { claimAttempt, beat, setProgress } = rows;
 /** A user's comparisons that count (policy.ts countedAs). */
 const countedOf = (userId: number) => and(eq(comparisons.userId, userId), countedComparison());
 
@@ -174,32 +177,21 @@ export async function analysisInputsOf(q: Queryable, id: number) {
   return row;
 }
 
-/** Counts an attempt and marks the job alive; undefined when no longer processing. */
-export async function claimAttempt(q: Queryable, id: number): Promise<ComparisonRow | undefined> {
-  const [row] = await q
-    .update(comparisons)
-    .set({
-      attempts: sql`${comparisons.attempts} + 1`,
-      heartbeatAt: new Date(),
-      progress: 0,
-      analysisStartedAt: new Date(),
-    })
-    .where(stillProcessing(id))
-    .returning();
-  return row;
-}
-
-export async function beat(q: Queryable, id: number): Promise<void> {
-  await q.update(comparisons).set({ heartbeatAt: new Date() }).where(stillProcessing(id));
-}
-
 /** What became of the take's live poses (decided before the full analysis runs). */
 export async function setTakeTrack(q: Queryable, id: number, use: TakeTrackUse): Promise<void> {
   await q.update(comparisons).set({ takeTrack: use }).where(stillProcessing(id));
 }
 
-export async function setProgress(q: Queryable, id: number, progress: number): Promise<void> {
-  await q.update(comparisons).set({ progress, heartbeatAt: new Date() }).where(stillProcessing(id));
+/**
+ * A quick result from the take's live poses, shown while the video's own analysis runs: kept in
+ * `result` of a comparison still processing (so it counts nowhere, and has no overall score); the
+ * completion replaces it, a failure drops it.
+ */
+export async function setQuickResult(q: Queryable, id: number, result: object): Promise<void> {
+  await q
+    .update(comparisons)
+    .set({ result, poseSource: "browser", takeTrack: "used", heartbeatAt: new Date() })
+    .where(stillProcessing(id));
 }
 
 /** Stores the result; undefined when the comparison was no longer processing (nothing changed). */
@@ -291,7 +283,7 @@ export async function dancerCallsPerReference(q: Queryable) {
 export async function markFailed(q: Queryable, id: number, message: string) {
   const [row] = await q
     .update(comparisons)
-    .set({ status: "failed", error: message, completedAt: new Date() })
+    .set({ status: "failed", error: message, result: null, poseSource: null, completedAt: new Date() })
     .where(stillProcessing(id))
     .returning({ userId: comparisons.userId });
   return row;

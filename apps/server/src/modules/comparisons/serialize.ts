@@ -63,8 +63,11 @@ export function toComparisonDetail(row: typeof comparisons.$inferSelect): Compar
   const referenceUrl = referenceUrlOf(row);
   const userUrl = row.userVideoId ? userVideoUrl(row.userVideoId) : null;
   const alignment = result?.alignment;
+  const summary = toComparisonSummary(row);
   return {
-    ...toComparisonSummary(row),
+    ...summary,
+    // A quick result's score (the column stays empty until the server's own result: it counts nowhere).
+    overall_score: summary.overall_score ?? result?.overall_score ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
     results: result
       ? {

@@ -258,6 +258,7 @@ export async function comparisonInputs(
 
 /** What became of a dance-along take's live poses, told to the page waiting on it. */
 export const recordTakeTrack = repo.setTakeTrack;
+export const recordQuickResult = repo.setQuickResult;
 
 export async function reportProgress(db: Queryable, id: number, percent: number): Promise<void> {
   await repo.setProgress(db, id, Math.max(0, Math.min(99, Math.round(percent))));

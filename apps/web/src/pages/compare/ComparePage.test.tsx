@@ -57,7 +57,8 @@ describe("a saved comparison on /compare?id=", () => {
       "GET /api/comparisons/8": () => ({ body: { comparison: answers.length > 1 ? answers.shift() : answers[0] } }),
     });
     renderApp("/compare?id=8");
-    const bar = await screen.findByRole("progressbar", { name: "Comparison progress" });
+    // The first page drawn in this file loads the app's modules: given time on a loaded machine.
+    const bar = await screen.findByRole("progressbar", { name: "Comparison progress" }, { timeout: 5000 });
     expect(Number(bar.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
     expect(await screen.findByTestId("comparison-result", {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText("Very good: lift the left arm a little higher.")).toBeTruthy();
@@ -110,6 +111,50 @@ describe("a saved comparison on /compare?id=", () => {
     await screen.findByTestId("comparison-result", {}, { timeout: 5000 });
     expect(screen.queryByTestId("live-estimate")).toBeNull();
   }, 12_000);
+
+  it("a take whose live poses checked out shows their quick result while the video is analysed, then the checked score and how it compares", async () => {
+    storeSession();
+    const quick: ComparisonDetail = {
+      ...running(45, 6),
+      take_track: "used",
+      overall_score: 84,
+      results: { ...(done.results as NonNullable<ComparisonDetail["results"]>), pose_source: "browser" },
+    };
+    const answers = [quick, quick, { ...done, take_track: "used" as const, counted: "yes" as const }];
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": () => ({ body: { comparison: answers.length > 1 ? answers.shift() : answers[0] } }),
+    });
+    renderApp("/compare?id=8");
+    const banner = await screen.findByTestId("quick-result");
+    expect(within(banner).getByRole("heading").textContent).toBe("Quick result from your live poses");
+    expect(banner.textContent).toContain("it counts once checked");
+    // The full analysis' progress, and the quick result itself, its score and feedback.
+    expect(within(banner).getByRole("progressbar", { name: "Comparison progress" })).toBeTruthy();
+    const shown = screen.getByTestId("comparison-result");
+    expect(within(shown).getByText("84")).toBeTruthy();
+    expect(screen.getByText("Very good: lift the left arm a little higher.")).toBeTruthy();
+    // Checked: the server's own result replaces it, and says what the quick one gave.
+    expect((await screen.findByTestId("quick-result-checked", {}, { timeout: 8000 })).textContent).toBe(
+      "Checked by the full analysis of your video: 81 (your live poses gave 84).",
+    );
+    expect(screen.queryByTestId("quick-result")).toBeNull();
+    expect(within(screen.getByTestId("comparison-result")).getByText("81")).toBeTruthy();
+  }, 15_000);
+
+  it("opened after its check, a result says nothing of a quick result it never showed", async () => {
+    storeSession();
+    mockFetch({
+      ...sessionRoutes(testUser),
+      "GET /api/credits/balance": { body: { credits: 4 } },
+      "GET /api/comparisons/8": { body: { comparison: { ...done, take_track: "used" } } },
+    });
+    renderApp("/compare?id=8");
+    await screen.findByTestId("comparison-result");
+    expect(screen.queryByTestId("quick-result-checked")).toBeNull();
+    expect(screen.queryByTestId("quick-result")).toBeNull();
+  });
 
   it("says so when there is no such comparison", async () => {
     storeSession();

@@ -15,6 +15,7 @@ import { ANALYSE_ANYWAY, resultView } from "./moves";
 import { LiveEstimateNote, liveFigures } from "./LiveEstimateNote";
 import { ResultStudio } from "./ResultStudio";
 import { ProgressPanel, WAIT_NOTE } from "./ProgressPanel";
+import { CheckedNote, QUICK_RESULT, QuickResultBanner } from "./QuickResult";
 import { useCompareFlow } from "./useCompareFlow";
 
 /** Compare (/compare): pick a style and two videos, watch the progress, then the synced result. */
@@ -27,6 +28,8 @@ export default function ComparePage() {
     startedId,
     savedError,
     result,
+    quick,
+    quickShownScore,
     savedProgress,
     timeLeft,
     form,
@@ -47,17 +50,21 @@ export default function ComparePage() {
     );
   }
 
+  // What is on screen: the server's result, or meanwhile a dance-along take's quick result.
+  const shown = result ?? quick;
   return (
-    <Page title={result ? "Comparison Results" : "Compare"}>
+    <Page title={shown ? "Comparison Results" : "Compare"}>
       <PageHeader
         eyebrow="Practice"
-        title={result ? "Your Comparison" : "Compare"}
+        title={shown ? "Your Comparison" : "Compare"}
         description={
-          result
-            ? resultView(result).sameRoutine
-              ? "Play both videos in step, watch the skeletons, and jump straight to the sections that need work."
-              : "Why this video was not scored against the reference, with the two videos side by side."
-            : "Pick your style, add a reference and your own video, and get an overall score, section scores and joint-level coaching."
+          !result && quick
+            ? QUICK_RESULT.description
+            : result
+              ? resultView(result).sameRoutine
+                ? "Play both videos in step, watch the skeletons, and jump straight to the sections that need work."
+                : "Why this video was not scored against the reference, with the two videos side by side."
+              : "Pick your style, add a reference and your own video, and get an overall score, section scores and joint-level coaching."
         }
         actions={
           <ButtonLink to="/comparison-history" variant="secondary" icon={<History className="size-4" aria-hidden />}>
@@ -82,7 +89,15 @@ export default function ComparePage() {
           </div>
         </div>
       ) : result ? (
-        <ResultStudio detail={result} fromLibrary={Boolean(library)} live={liveFigures(liveTake)} />
+        <div className="space-y-6">
+          {quickShownScore !== null ? <CheckedNote quick={quickShownScore} final={result} /> : null}
+          <ResultStudio detail={result} fromLibrary={Boolean(library)} live={liveFigures(liveTake)} />
+        </div>
+      ) : quick ? (
+        <div className="space-y-6">
+          <QuickResultBanner percent={savedProgress ?? 0} timeLeft={timeLeft} />
+          <ResultStudio detail={quick} fromLibrary={Boolean(library)} live={liveFigures(liveTake)} quick />
+        </div>
       ) : savedProgress !== null ? (
         <div className="space-y-3">
           {saved.data?.dancer_call ? (
@@ -107,7 +122,7 @@ export default function ComparePage() {
       )}
 
       {/* The live summary's weakest moves drill against the library video until the result (which hosts its own drills) is shown. */}
-      {!result && drill.reference && (liveTake || form.liveTake) ? (
+      {!shown && drill.reference && (liveTake || form.liveTake) ? (
         <DrillHost reference={drill.reference} referenceUrl={drill.referenceUrl} />
       ) : null}
 

@@ -57,15 +57,18 @@ export function ResultStudio({
   detail,
   fromLibrary,
   live = null,
+  quick = false,
 }: {
   detail: ComparisonDetail;
   fromLibrary: boolean;
   /** The take's live scoring, while this page still holds it (just danced here). */
   live?: LiveFigures | null;
+  /** A quick result shown while the video is analysed: nothing that needs the kept result (progress, practising a part). */
+  quick?: boolean;
 }) {
   const view = resultView(detail);
   return view.sameRoutine ? (
-    <ScoredResult detail={detail} fromLibrary={fromLibrary} view={view} live={live} />
+    <ScoredResult detail={detail} fromLibrary={fromLibrary} view={view} live={live} quick={quick} />
   ) : (
     <RefusedResult detail={detail} view={view} fromLibrary={fromLibrary} />
   );
@@ -77,11 +80,13 @@ function ScoredResult({
   fromLibrary,
   view,
   live,
+  quick,
 }: {
   detail: ComparisonDetail;
   fromLibrary: boolean;
   view: ResultView;
   live: LiveFigures | null;
+  quick: boolean;
 }) {
   const results = detail.results;
   const sections = results?.sections ?? [];
@@ -155,7 +160,7 @@ function ScoredResult({
     for (const video of playersBox.current?.querySelectorAll("video") ?? []) video.pause();
     setPractising({ ...practiseSpan(start, end, referenceEndOf(detail)), label });
   };
-  const canPractise = Boolean(detail.reference_url);
+  const canPractise = Boolean(detail.reference_url) && !quick;
   const practiseMove = canPractise ? (m: MoveResult) => practise(m.start_s, m.end_s, moveName(m)) : undefined;
 
   return (
@@ -253,7 +258,7 @@ function ScoredResult({
         </div>
       </Card>
 
-      <RoutineProgress comparisonId={detail.id} referenceVideoId={detail.reference_video_id} />
+      {quick ? null : <RoutineProgress comparisonId={detail.id} referenceVideoId={detail.reference_video_id} />}
 
       {referenceUrl && userUrl ? (
         // Less padding on a phone: the videos get the width.

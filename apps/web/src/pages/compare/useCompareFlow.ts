@@ -1,4 +1,4 @@
-import { type ActivityType, COMPARE_MESSAGES } from "@stepsync/contracts";
+import { type ActivityType, COMPARE_MESSAGES, isQuickResult } from "@stepsync/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
@@ -187,6 +187,24 @@ export function useCompareFlow() {
     () => (savedId !== null && savedResult ? practisedPartResult(savedResult) : null),
     [savedId, savedResult],
   );
+  // A dance-along take's quick result from its live poses, shown while the video's analysis checks it.
+  const quickDetail = saved.data && isQuickResult(saved.data) && !startedFailure ? saved.data : null;
+  const quick = useMemo(
+    () => (savedId !== null && quickDetail ? practisedPartResult(quickDetail) : null),
+    [savedId, quickDetail],
+  );
+  // The quick score this page showed, to say how the checked result compares (for this comparison only).
+  const [quickShown, setQuickShown] = useState<{ id: number; score: number } | null>(null);
+  const quickId = quick?.id ?? null;
+  const quickScore = quick?.overall_score ?? null;
+  useEffect(() => {
+    if (quickId !== null && quickScore !== null) setQuickShown({ id: quickId, score: quickScore });
+  }, [quickId, quickScore]);
+  // A quick result on screen is what the dancer waits for: the processing dialog goes.
+  const quickOnScreen = quick !== null;
+  useEffect(() => {
+    if (quickOnScreen) setProcessingOpen(false);
+  }, [quickOnScreen]);
   // Analysing: what it reported, or (the upload just ended, not asked yet) its start.
   const savedProgress =
     savedId === null
@@ -205,6 +223,9 @@ export function useCompareFlow() {
     startedId,
     savedError,
     result,
+    quick,
+    /** The quick score shown here before `result` replaced it; null when none was shown. */
+    quickShownScore: result && quickShown?.id === result.id ? quickShown.score : null,
     savedProgress,
     timeLeft,
     form: {
