@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Queryable } from "./client.ts";
 import type { comparisons, rehearsals } from "./schema.ts";
 
@@ -14,8 +14,27 @@ export function analysisRows<T extends AnalysedTable>(table: T) {
   // Both tables have these columns alike; one of them stands for both in drizzle's types.
   const t = table as unknown as typeof comparisons;
   const stillProcessing = (id: number) => and(eq(t.id, id), eq(t.status, "processing"));
+  /** Rows of the same user as row `id`. */
+  const sameOwnerAs = (id: number) => eq(t.userId, sql`(select ${t.userId} from ${t} where ${t.id} = ${id})`);
   return {
     stillProcessing,
+    sameOwnerAs,
+    /** Whether the user of row `id` has another row being analysed now (heartbeat within `aliveMs`). */
+    async ownerBusyElsewhere(q: Queryable, id: number, aliveMs: number): Promise<boolean> {
+      const [row] = await q
+        .select({ id: t.id })
+        .from(t)
+        .where(
+          and(
+            eq(t.status, "processing"),
+            ne(t.id, id),
+            gt(t.heartbeatAt, new Date(Date.now() - aliveMs)),
+            sameOwnerAs(id),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
     /** Counts an attempt and marks the job alive; undefined when no longer processing. */
     async claimAttempt(q: Queryable, id: number): Promise<T["$inferSelect"] | undefined> {
       const [row] = await q

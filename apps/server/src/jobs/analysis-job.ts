@@ -27,8 +27,11 @@ export type AnalysisStates = {
 };
 
 export type AnalysisJob<Row extends { attempts: number }, Done> = AnalysisStates & {
-  /** A job that must wait its turn (one analysis per user): seconds to hold it back, else undefined. */
-  holdBack?(id: number): Promise<number | undefined>;
+  /**
+   * Whether the row's user has another of these being analysed now: one analysis per user at a time,
+   * so a free worker goes to another user instead of to the same user's next upload.
+   */
+  ownerBusy?(id: number): Promise<boolean>;
   /** Takes the job: counts the attempt and marks it alive; undefined when no longer waiting (done, deleted). */
   claim(id: number): Promise<Row | undefined>;
   /** The running job's sign of life (jobs/heartbeat.ts). */
@@ -43,6 +46,9 @@ export type AnalysisJob<Row extends { attempts: number }, Done> = AnalysisStates
   onCrash(id: number, lastAttempt: boolean, error: unknown): Promise<void>;
 };
 
+/** A job whose user has another analysis running is looked at again this much later (seconds). */
+const OWNER_BUSY_AGAIN_S = 3;
+
 /** The reason an error puts on the input, or undefined when it is a crash. */
 function inputFault(error: unknown): string | undefined {
   if (error instanceof InputFault) return error.message;
@@ -56,9 +62,8 @@ export function runAnalysis<Row extends { attempts: number }, Done>(
   deps: { log: FastifyBaseLogger; jobTimeoutSeconds: number },
 ): (id: number) => Promise<void> {
   return async (id) => {
-    const wait = await job.holdBack?.(id);
-    if (wait !== undefined) {
-      await job.send(id, wait);
+    if (await job.ownerBusy?.(id)) {
+      await job.send(id, OWNER_BUSY_AGAIN_S);
       return;
     }
     const row = await job.claim(id);

@@ -42,9 +42,6 @@ declare module "../../jobs/queue.ts" {
   }
 }
 
-/** A comparison whose owner has another one being analysed is looked at again this much later (seconds). */
-const OWNER_BUSY_AGAIN_S = 3;
-
 /** A comparison's moves that recovery needs too: taken back, sent again fairly, given up with a refund. */
 function comparisonStates(db: Db, queue: JobQueue): AnalysisStates {
   return {
@@ -68,7 +65,7 @@ export function comparisonJobHandler(ctx: AppContext) {
   const run = runAnalysis<ComparisonRow, void>(
     {
       ...comparisonStates(ctx.db, ctx.queue),
-      holdBack: async (id) => ((await ownerBusy(ctx.db, id)) ? OWNER_BUSY_AGAIN_S : undefined),
+      ownerBusy: (id) => ownerBusy(ctx.db, id),
       claim: (id) => claimAttempt(ctx.db, id),
       beat: (id) => beatComparison(ctx.db, id),
       perform: (comparison, id) => analyse(ctx, poseCache, comparison, id),

@@ -1,5 +1,5 @@
 import type { TakeTrackUse } from "@stepsync/contracts";
-import { and, asc, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import { offsetOf, type Page } from "../../db/page.ts";
 import type { Queryable } from "../../db/client.ts";
 import { analysisRows } from "../../db/analysis-rows.ts";
@@ -13,8 +13,8 @@ export type ComparisonRow = typeof comparisons.$inferSelect;
 const byId = (id: number) => eq(comparisons.id, id);
 /** Its job's moves (claim, heartbeat, progress) and its state changes keep to processing rows (db/analysis-rows.ts). */
 const rows = analysisRows(comparisons);
-const { stillProcessing } = rows;
-export const { claimAttempt, beat, setProgress } = rows;
+const { stillProcessing, sameOwnerAs } = rows;
+export const { claimAttempt, beat, setProgress, ownerBusyElsewhere } = rows;
 /** A user's comparisons that count (policy.ts countedAs). */
 const countedOf = (userId: number) => and(eq(comparisons.userId, userId), countedComparison());
 
@@ -307,8 +307,6 @@ export function takeSilent(q: Queryable, sweep: { staleMs: number; queued?: bool
 }
 
 /** Rows of the user who owns comparison `id`. */
-const sameOwnerAs = (id: number) =>
-  eq(comparisons.userId, sql`(select ${comparisons.userId} from ${comparisons} where ${comparisons.id} = ${id})`);
 
 /** How many of this user's comparisons, sent before this one, are still waiting or running. */
 export async function earlierProcessingOf(q: Queryable, id: number): Promise<number> {
@@ -317,21 +315,4 @@ export async function earlierProcessingOf(q: Queryable, id: number): Promise<num
     .from(comparisons)
     .where(and(eq(comparisons.status, "processing"), lt(comparisons.id, id), sameOwnerAs(id)));
   return row?.n ?? 0;
-}
-
-/** Whether the user of comparison `id` has another one being analysed now (heartbeat within `aliveMs`). */
-export async function ownerBusyElsewhere(q: Queryable, id: number, aliveMs: number): Promise<boolean> {
-  const [row] = await q
-    .select({ id: comparisons.id })
-    .from(comparisons)
-    .where(
-      and(
-        eq(comparisons.status, "processing"),
-        ne(comparisons.id, id),
-        gt(comparisons.heartbeatAt, new Date(Date.now() - aliveMs)),
-        sameOwnerAs(id),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

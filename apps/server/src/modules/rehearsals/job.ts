@@ -15,6 +15,7 @@ import {
   failRehearsal,
   makeRehearsalThumbnail,
   rehearsalInputs,
+  rehearsalOwnerBusy,
   reportRehearsalProgress,
   requeueRehearsal,
   sendRehearsal,
@@ -55,6 +56,7 @@ export function rehearsalJobHandler(ctx: AppContext) {
   const run = runAnalysis<RehearsalRow, Done>(
     {
       ...rehearsalStates(ctx.db, ctx.queue),
+      ownerBusy: (id) => rehearsalOwnerBusy(ctx.db, id),
       claim: (id) => claimRehearsal(ctx.db, id),
       beat: (id) => beatRehearsal(ctx.db, id),
       perform: async (row, id) => {

@@ -16,7 +16,7 @@ const byId = (id: number) => eq(rehearsals.id, id);
 /** Its job's moves (claim, heartbeat, progress) and its state changes keep to processing rows (db/analysis-rows.ts). */
 const rows = analysisRows(rehearsals);
 const { stillProcessing } = rows;
-export const { claimAttempt, beat, setProgress } = rows;
+export const { claimAttempt, beat, setProgress, ownerBusyElsewhere } = rows;
 
 export async function insertRehearsal(q: Queryable, values: typeof rehearsals.$inferInsert): Promise<RehearsalRow> {
   const [row] = await q.insert(rehearsals).values(values).returning();

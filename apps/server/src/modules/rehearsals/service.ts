@@ -1,3 +1,4 @@
+import { STALE_AFTER_MS } from "../../jobs/heartbeat.ts";
 import { Readable } from "node:stream";
 import {
   ACTIVITY_TYPES,
@@ -161,6 +162,8 @@ export async function sendRehearsal(queue: JobQueue, id: number, startAfterSecon
 // The analysis job's lifecycle --------------------------------------------------------------------
 
 export const claimRehearsal = repo.claimAttempt;
+/** One rehearsal per user analysed at a time, like comparisons (a group video is minutes of work). */
+export const rehearsalOwnerBusy = (db: Queryable, id: number) => repo.ownerBusyElsewhere(db, id, STALE_AFTER_MS);
 export const beatRehearsal = repo.beat;
 export const takeSilentRehearsals = repo.takeSilent;
 
