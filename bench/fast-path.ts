@@ -13,15 +13,15 @@
  * picture (the browser runs the same model), made here before the servers start (not timed).
  * Server CPU seconds: the server process and its children (ffmpeg), from /proc, answer → result.
  *
- * Measured 2026-11-27 on this 2-core machine, other jobs running (load average 7.5 at submit):
+ * Measured 2026-12-06 on this 2-core machine (load average ~3.4 at submit):
  *
- *   | path              | poses stored from | upload answered → result | server CPU s | overall |
- *   | fast (pose_track) | browser           | 3.6 s                    | 3.9          | 98.8    |
- *   | full (no track)   | server            | 25.8 s                   | 18.7         | 97.9    |
+ *   | path              | poses stored from   | answered → quick result (score) | → stored result | server CPU s | overall |
+ *   | fast (pose_track) | server (track used) | 6.6 s (99.2)                    | 17.7 s          | 32.3         | 99.2    |
+ *   | full (no track)   | server              | –                               | 10.4 s          | 19.4         | 99.2    |
  *
- * pose_track for 60 s: 121,739 bytes of JSON. The check took 3.4 s of the fast path's 3.6 (24
- * frames estimated again, the video decoded once at the analysis rate); before the pose workers
- * started while the take uploaded, the fast path measured 7.3 s (5.4 CPU s) at load average 6.6.
+ * pose_track for 60 s: 121,646 bytes of JSON. The quick result costs the check (~13 CPU s) on top of the
+ * video's own analysis; before the stored result was always the server's, a used track's result was stored
+ * at 2.4–3.6 s for 3.9–4.3 CPU s (bench/README.md).
  */
 import { execFile } from "node:child_process";
 import { existsSync, openAsBlob } from "node:fs";
