@@ -468,7 +468,9 @@ describe("dance along", () => {
         );
         const frequent = posesPerSecond >= TRACK_CHECK.minPosesShare * DEFAULTS.fps;
         expect(result.results?.pose_source).toBe("server");
-        expect(result.take_track).toBe(frequent ? "used" : "sparse");
+        // Sparse poses are either read as a slow device's ("sparse") or, off the video, not used at all.
+        if (frequent) expect(result.take_track).toBe("used");
+        else expect(["sparse", "unused"]).toContain(result.take_track);
         if (quick !== null) {
           expect(quick).toBe(true); // no sideways scroll on the quick result
           expect(await p.getByTestId("quick-result-checked").textContent()).toMatch(
