@@ -69,13 +69,24 @@ export function PlayerPanel({
   const shape = aspect ?? DEFAULT_ASPECT;
   return (
     <figure
-      className={cx("min-w-0", PLACEMENT[placement])}
+      className={cx("@container min-w-0", PLACEMENT[placement])}
       style={{ "--aspect": shape } as CSSProperties}
       data-testid={`${which}-panel`}
       data-placement={placement}
     >
       <figcaption className={cx("mb-2 truncate text-sm font-semibold text-white", pip && "max-md:sr-only")}>
-        {isRef ? "Reference" : "Your performance"}
+        {isRef ? (
+          "Reference"
+        ) : (
+          // A narrow portrait video (a phone's, beside a landscape reference) says "You": its full
+          // name would be cut to "Your perfor…". Screen readers hear the full name either way.
+          <>
+            <span className="@max-[9rem]:sr-only">Your performance</span>
+            <span className="hidden @max-[9rem]:inline" aria-hidden>
+              You
+            </span>
+          </>
+        )}
       </figcaption>
       <div
         className={cx(
