@@ -13,11 +13,9 @@ export async function submitComparison(p: Page): Promise<void> {
  * shows; chooses Stay Here and waits for the result to show on the page, with no dialog over it.
  */
 export async function stayForResult(p: Page): Promise<void> {
-  await expect
-    .poll(() => p.getByRole("dialog", { name: "Video Comparison Processing" }).isVisible(), { timeout: 30_000 })
-    .toBe(true);
-  expect(new URL(p.url()).searchParams.get("id")).toMatch(/^\d+$/);
   const dialog = p.getByRole("dialog", { name: "Video Comparison Processing" });
+  await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true);
+  expect(new URL(p.url()).searchParams.get("id")).toMatch(/^\d+$/);
   // A dance-along take's quick result (its live poses checked out) closes the dialog by itself.
   await p
     .getByRole("button", { name: "Stay Here" })

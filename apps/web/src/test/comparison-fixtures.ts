@@ -1,4 +1,4 @@
-import type { ComparisonDetail, ComparisonResults } from "@stepsync/contracts";
+import type { ComparisonDetail, ComparisonResults, MoveResult } from "@stepsync/contracts";
 
 /** A finished comparison as GET /api/comparisons/{id} answers it, with no results or videos unless given. */
 export function makeComparisonDetail(overrides: Partial<ComparisonDetail> = {}): ComparisonDetail {
@@ -35,4 +35,21 @@ export function overallFeedback(
   details = "",
 ): Pick<ComparisonResults, "overallFeedback" | "overview"> {
   return { overallFeedback: `${headline} ${details}`.trim(), overview: { headline, details } };
+}
+
+/** Move `index` of a result: two seconds long from index × 2, counted "1–2", "3–4"…, a good one on time. */
+export function makeMove(index: number, over: Partial<MoveResult> = {}): MoveResult {
+  return {
+    index,
+    start_s: index * 2,
+    end_s: index * 2 + 2,
+    user_start_s: index * 2,
+    count_label: `${index * 2 + 1}–${index * 2 + 2}`,
+    verdict: "good",
+    timing_ms: 0,
+    shape: 90,
+    focus: null,
+    cue: null,
+    ...over,
+  };
 }

@@ -129,7 +129,7 @@ async function analyse(
     takeOffset = quick.takeOffset;
     // Said before the full analysis runs: the page shows the quick result, or tells why it takes longer.
     if (quick.result) await recordQuickResult(ctx.db, id, quick.result);
-    else if (quick.use) await recordTakeTrack(ctx.db, id, quick.use);
+    else await recordTakeTrack(ctx.db, id, quick.use);
     // Used or refused, the track has done its work: a retry after a crash analyses in full.
     await dropTakeTrack(ctx.storage, inputs.userKey);
   }
@@ -153,8 +153,7 @@ const QUICK_SHARE = 0.2;
  * poses are already known and the track agrees with frames of the take estimated again here
  * (@stepsync/motion verifyTakeTrack); what became of the track (`use`) otherwise. `takeOffset` is
  * the take's offset for the video's analysis, moved to its video's clock when a sparse track (a slow
- * device's) was found on it. Which way it
- * went, and why, is logged.
+ * device's) was found on it. Which way it went, and why, is logged.
  */
 async function quickResult(
   ctx: AppContext,

@@ -58,12 +58,12 @@ export default function ComparePage() {
         eyebrow="Practice"
         title={shown ? "Your Comparison" : "Compare"}
         description={
-          !result && quick
-            ? QUICK_RESULT.description
-            : result
-              ? resultView(result).sameRoutine
-                ? "Play both videos in step, watch the skeletons, and jump straight to the sections that need work."
-                : "Why this video was not scored against the reference, with the two videos side by side."
+          result
+            ? resultView(result).sameRoutine
+              ? "Play both videos in step, watch the skeletons, and jump straight to the sections that need work."
+              : "Why this video was not scored against the reference, with the two videos side by side."
+            : quick
+              ? QUICK_RESULT.description
               : "Pick your style, add a reference and your own video, and get an overall score, section scores and joint-level coaching."
         }
         actions={

@@ -1,22 +1,10 @@
-import type { MoveResult } from "@stepsync/contracts";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { MoveList } from "./MoveList";
 import { MoveTimeline } from "./MoveTimeline";
+import { makeMove } from "../../test/comparison-fixtures";
 
-const move = (index: number, over: Partial<MoveResult> = {}): MoveResult => ({
-  index,
-  start_s: index * 2,
-  end_s: index * 2 + 2,
-  user_start_s: index * 2,
-  count_label: `${index * 2 + 1}–${index * 2 + 2}`,
-  verdict: "good",
-  timing_ms: 0,
-  shape: 90,
-  focus: null,
-  cue: null,
-  ...over,
-});
+const move = makeMove;
 // A group rehearsal's dancer, hidden behind another on counts 3–4.
 const moves = [move(0), move(1, { verdict: "miss", timing_ms: null, shape: 0, hidden: true }), move(2)];
 const noop = () => {};

@@ -6,24 +6,15 @@ import { buildCompareForm } from "../../api/comparisons";
 import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
 import { PRACTISE_MIN_S, practiseSpan } from "./PractisePart";
+import { makeMove } from "../../test/comparison-fixtures";
 
 afterEach(() => {
   localStorage.clear();
 });
 
-const move = (index: number, over: Partial<MoveResult> = {}): MoveResult => ({
-  index,
-  start_s: 4 + index * 2,
-  end_s: 6 + index * 2,
-  user_start_s: 4 + index * 2,
-  count_label: `${index * 2 + 1}–${index * 2 + 2}`,
-  verdict: "good",
-  timing_ms: 0,
-  shape: 90,
-  focus: null,
-  cue: null,
-  ...over,
-});
+/** The part's moves start 4 s into the reference. */
+const move = (index: number, over: Partial<MoveResult> = {}) =>
+  makeMove(index, { start_s: 4 + index * 2, end_s: 6 + index * 2, user_start_s: 4 + index * 2, ...over });
 
 const results: ComparisonResults = {
   sections: [

@@ -5,25 +5,14 @@ import { VERDICT_LOOK } from "../../lib/verdicts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeComparisonDetail, overallFeedback } from "../../test/comparison-fixtures";
 import { mockFetch, renderApp, sessionRoutes, storeSession, testUser } from "../../test/utils";
+import { makeMove } from "../../test/comparison-fixtures";
 
 afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
 });
 
-const move = (index: number, over: Partial<MoveResult>): MoveResult => ({
-  index,
-  start_s: index * 2,
-  end_s: index * 2 + 2,
-  user_start_s: index * 2,
-  count_label: `${index * 2 + 1}–${index * 2 + 2}`,
-  verdict: "perfect",
-  timing_ms: 0,
-  shape: 99,
-  focus: null,
-  cue: null,
-  ...over,
-});
+const move = (index: number, over: Partial<MoveResult>) => makeMove(index, { verdict: "perfect", shape: 99, ...over });
 
 /** A result of the previous engine (no judgments, moves or counts), with its joint sentences. */
 const previous: ComparisonResults = {

@@ -3,22 +3,10 @@ import { overallFeedback } from "../../test/comparison-fixtures";
 import { describe, expect, it } from "vitest";
 import { dancedText, moveAt, moveButtonLabel, notDancedSpans, resultView, sectionMoves, sectionOfMove } from "./moves";
 import { moveName, timingDirection, timingText, VERDICT_LOOK, verdictSummary } from "../../lib/verdicts";
+import { makeMove } from "../../test/comparison-fixtures";
 
-function move(index: number, over: Partial<MoveResult> = {}): MoveResult {
-  return {
-    index,
-    start_s: index * 2,
-    end_s: index * 2 + 2,
-    user_start_s: index * 2,
-    count_label: `move ${index + 1}`,
-    verdict: "good",
-    timing_ms: 0,
-    shape: 90,
-    focus: null,
-    cue: null,
-    ...over,
-  };
-}
+const move = (index: number, over: Partial<MoveResult> = {}) =>
+  makeMove(index, { count_label: `move ${index + 1}`, ...over });
 
 const oldResults: ComparisonResults = {
   sections: [{ title: "Part 1", score: 80, overall_feedback: "", timestamp: 0, duration: 4, joint_feedback: {} }],

@@ -1,19 +1,8 @@
-import type { MoveResult } from "@stepsync/contracts";
 import { describe, expect, it } from "vitest";
 import { focusedLoopKey, loopKey, loopKeyAt, practiceLoop } from "./practice-loop";
+import { makeMove } from "../../test/comparison-fixtures";
 
-const move = (index: number, label: string): MoveResult => ({
-  index,
-  start_s: index * 2,
-  end_s: index * 2 + 2,
-  user_start_s: index * 2,
-  count_label: label,
-  verdict: "good",
-  timing_ms: 0,
-  shape: 90,
-  focus: null,
-  cue: null,
-});
+const move = (index: number, label: string) => makeMove(index, { count_label: label });
 
 const moves = [move(0, "1–2"), move(1, "3–4"), move(2, "5–6")];
 const sections = [

@@ -1,20 +1,10 @@
 import type { MoveResult } from "@stepsync/contracts";
 import { describe, expect, it } from "vitest";
 import { timelineBlocks, timelineLength } from "./timeline";
+import { makeMove } from "../../test/comparison-fixtures";
 
-const move = (index: number, start: number, end: number, over: Partial<MoveResult> = {}): MoveResult => ({
-  index,
-  start_s: start,
-  end_s: end,
-  user_start_s: start,
-  count_label: `${index * 2 + 1}–${index * 2 + 2}`,
-  verdict: "good",
-  timing_ms: 0,
-  shape: 90,
-  focus: null,
-  cue: null,
-  ...over,
-});
+const move = (index: number, start: number, end: number, over: Partial<MoveResult> = {}) =>
+  makeMove(index, { start_s: start, end_s: end, user_start_s: start, ...over });
 
 describe("the moves' timeline", () => {
   it("places each move by its start and end over the reference's length", () => {
